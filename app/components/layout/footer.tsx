@@ -1,0 +1,98 @@
+import { Link } from "react-router";
+import { SHOP_NAME, SHOP_SECTIONS } from "#common/brand.ts";
+import type { SellerDetails } from "#server/config.ts";
+import { NewsletterForm } from "./newsletter-form";
+
+const HELP_LINKS = [
+  { to: "/contact", label: "Contact Us" },
+  { to: "/terms", label: "Terms and Conditions" },
+  { to: "/shipping", label: "Shipping and Delivery" },
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/how-to-order", label: "How to Order" },
+];
+
+export function Footer({ seller }: { seller: SellerDetails }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 border-t border-gray-200 bg-brand-900 text-brand-50">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter" className="text-lg font-semibold text-white">
+            Newsletter
+          </h2>
+          <p className="mt-2 text-sm">Subscribe for health tips, new launches and offers: 10% off on your first order.</p>
+          <NewsletterForm />
+        </section>
+        <nav aria-labelledby="footer-shop">
+          <h2 id="footer-shop" className="text-lg font-semibold text-white">
+            Shop
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {SHOP_SECTIONS.map((section) => (
+              <li key={section.slug}>
+                <Link to={`/collections/${section.slug}`} className="hover:text-white hover:underline">
+                  {section.name}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/collections/all" className="hover:text-white hover:underline">
+                All Products
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className="text-lg font-semibold text-white">
+            Help
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {HELP_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="text-lg font-semibold text-white">
+            Call Us
+          </h2>
+          <p className="mt-3 text-sm">
+            <a href={`tel:${seller.phone.replace(/\s+/g, "")}`} className="text-base font-semibold text-white hover:underline">
+              {seller.phone}
+            </a>
+          </p>
+          <p className="mt-1 text-sm">Mon–Fri 9 AM–6 PM, Sat 10 AM–2 PM</p>
+          <p className="mt-2 text-sm">
+            <a href={`mailto:${seller.email}`} className="hover:text-white hover:underline">
+              {seller.email}
+            </a>
+          </p>
+        </section>
+      </div>
+      <div className="border-t border-brand-800">
+        <div className="mx-auto max-w-7xl space-y-1 px-4 py-6 text-xs text-brand-100 sm:px-6">
+          <p>
+            {seller.name}, {seller.address}
+          </p>
+          <p>
+            GSTIN {seller.gstin} · Drug licence {seller.drugLicence} · Pharmacist {seller.pharmacistName} (
+            {seller.pharmacistRegistration})
+          </p>
+          <p>
+            Grievance officer: {seller.grievanceOfficerName},{" "}
+            <a href={`mailto:${seller.grievanceOfficerEmail}`} className="underline hover:text-white">
+              {seller.grievanceOfficerEmail}
+            </a>
+          </p>
+          <p className="pt-2">
+            © {year} {SHOP_NAME}. All rights reserved.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,158 @@
+import { Menu, Search, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { SHOP_NAME } from "#common/brand.ts";
+import { Logo } from "./logo";
+import { navLinks, type NavUser } from "./nav-links";
+
+export function Header({ user }: { user: NavUser | null }) {
+  const links = navLinks(user);
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <MobileMenu links={links} />
+        <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-brand-800" aria-label={`${SHOP_NAME} home`}>
+          <Logo className="h-8 w-8" />
+          <span className="text-lg">{SHOP_NAME}</span>
+        </Link>
+        <nav aria-label="Main" className="ml-auto hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === "/"}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-800 ${
+                      isActive ? "text-brand-800 underline decoration-2 underline-offset-8" : "text-gray-700"
+                    }`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1 lg:ml-2">
+          <SearchControl />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Opens a search box; submitting goes to /collections/all?search=... (a plain GET form, so it works without JavaScript). */
+function SearchControl() {
+  const [open, setOpen] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.key]);
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="rounded-md p-2 text-gray-700 hover:bg-brand-50 hover:text-brand-800"
+        aria-label={open ? "Close search" : "Search products"}
+        aria-expanded={open}
+        aria-controls="site-search"
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? <X className="h-5 w-5" aria-hidden /> : <Search className="h-5 w-5" aria-hidden />}
+      </button>
+      <div
+        id="site-search"
+        hidden={!open}
+        className="absolute inset-x-0 top-16 border-b border-gray-200 bg-white px-4 py-3 shadow-sm"
+      >
+        <Form
+          method="get"
+          action="/collections/all"
+          role="search"
+          className="mx-auto flex max-w-3xl gap-2"
+          onKeyDown={(event) => {
+            if (event.key === "Escape") {
+              setOpen(false);
+              toggleRef.current?.focus();
+            }
+          }}
+        >
+          <label htmlFor="site-search-input" className="sr-only">
+            Search products
+          </label>
+          <input
+            ref={inputRef}
+            id="site-search-input"
+            name="search"
+            type="search"
+            placeholder="Search for products, brands and more"
+            autoComplete="off"
+            className="min-w-0 flex-1 rounded-md border border-gray-400 px-3 py-2 text-base focus:border-brand-600"
+          />
+          <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+            Search
+          </button>
+        </Form>
+      </div>
+    </>
+  );
+}
+
+function MobileMenu({ links }: { links: ReturnType<typeof navLinks> }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.key]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button type="button" className="rounded-md p-2 text-gray-700 hover:bg-brand-50 lg:hidden" aria-label="Open menu">
+          <Menu className="h-6 w-6" aria-hidden />
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none">
+          <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
+            <Dialog.Title className="text-lg font-semibold text-brand-800">Menu</Dialog.Title>
+            <Dialog.Close asChild>
+              <button type="button" className="rounded-md p-2 text-gray-700 hover:bg-brand-50" aria-label="Close menu">
+                <X className="h-5 w-5" aria-hidden />
+              </button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Links to every part of the shop</Dialog.Description>
+          <nav aria-label="Mobile">
+            <ul className="flex flex-col p-2">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    end={link.to === "/"}
+                    onClick={() => setOpen(false)}
+                    className={({ isActive }) =>
+                      `block rounded-md px-3 py-3 text-base font-medium hover:bg-brand-50 ${
+                        isActive ? "bg-brand-50 text-brand-800" : "text-gray-800"
+                      }`
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,22 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/** The shop's screens, as the product specification lists them. */
+export default [
+  layout("routes/shop-layout.tsx", [
+    index("routes/home.tsx"),
+    route("about", "routes/about.tsx"),
+    route("certifications", "routes/certifications.tsx"),
+    route("quality", "routes/quality.tsx"),
+    route("career", "routes/career.tsx"),
+    route("apply", "routes/apply.tsx"),
+    route("career-path", "routes/career-path.tsx"),
+    route("talent-network", "routes/talent-network.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("shipping", "routes/shipping.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("how-to-order", "routes/how-to-order.tsx"),
+    route("newsletter", "routes/newsletter.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,35 @@
+import { Link, data, redirect } from "react-router";
+import { NEWSLETTER_MESSAGES, subscribeSchema } from "#common/schemas/content.ts";
+import { PageHero } from "~/components/ui/page-hero";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/newsletter";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Newsletter", "Subscribe to our newsletter for health tips, new launches and 10% off your first order.");
+
+export function loader() {
+  return redirect("/");
+}
+
+/** The footer's newsletter form posts here when JavaScript is off; with it, the form uses POST /api/subscribe. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { subscribeToNewsletter } = await import("#server/modules/content/newsletter.ts");
+  const parsed = subscribeSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  const result = await subscribeToNewsletter(context.shop.db, parsed.data.email);
+  if (!result.ok) return data({ ok: false, message: NEWSLETTER_MESSAGES.alreadySubscribed }, { status: 409 });
+  return { ok: true, message: NEWSLETTER_MESSAGES.subscribed };
+}
+
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  return (
+    <main id="main">
+      <PageHero title="Newsletter" intro={actionData?.message} />
+      <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
+        <Link to="/" className="font-medium text-brand-800 underline">
+          Continue shopping
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+// Process entry: one Node process serves the REST API and the server-rendered shop on one port.
+// Production runs the bundle in build/; development runs the sources through Vite.
+import compression from "compression";
+import express from "express";
+
+const development = process.env.NODE_ENV === "development";
+
+async function main() {
+  let shop;
+  let vite;
+  const assets = express.Router();
+  if (development) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const { createShop } = await vite.ssrLoadModule("./server/index.ts");
+    shop = await createShop({
+      build: () => vite.ssrLoadModule("virtual:react-router/server-build"),
+      beforeWeb: [vite.middlewares],
+    });
+  } else {
+    const { createShop } = await import("./build/server/index.js");
+    // Hashed assets never change; everything else in build/client may.
+    assets.use(compression());
+    assets.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    assets.use(express.static("build/client", { maxAge: "1h", index: false }));
+    shop = await createShop();
+  }
+
+  const { config, logger } = shop.context;
+  const root = express();
+  root.disable("x-powered-by");
+  root.use(assets);
+  root.use(shop.app);
+
+  const server = root.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info({ port, database: shop.context.database.kind }, `Shop ready at ${config.publicUrl.replace(/:\d+$/, "")}:${port}`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const stop = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const forced = setTimeout(() => process.exit(1), 10_000);
+    forced.unref();
+    server.close();
+    server.closeAllConnections?.();
+    await vite?.close();
+    await shop.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error) => {
+  // Configuration and lock errors are meant for the operator: print the message, not a stack.
+  const known = ["ConfigError", "DataDirectoryLockedError"].includes(error?.name);
+  console.error(known ? `\n${error.message}\n` : error);
+  process.exit(1);
+});

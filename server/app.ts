@@ -1,0 +1,162 @@
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
+import helmet from "helmet";
+import { randomBytes, randomUUID } from "node:crypto";
+import { pinoHttp } from "pino-http";
+import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
+import { apiRouter } from "./api/index.ts";
+import type { SessionUser } from "./auth.ts";
+import type { ShopContext } from "./context.ts";
+import { HttpError } from "./http/errors.ts";
+
+declare global {
+  namespace Express {
+    interface Locals {
+      cspNonce: string;
+    }
+    interface Request {
+      /** The signed-in user (bearer token or session cookie), resolved once per request. */
+      sessionUser(): Promise<SessionUser | null>;
+    }
+  }
+}
+
+export interface AppOptions {
+  /** The React Router request handler, mounted after the API (absent in API-only tests). */
+  webHandler?: RequestHandler;
+  /** Extra middleware before the web handler (Vite's dev middleware, static assets). */
+  beforeWeb?: RequestHandler[];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export function createApp(shop: ShopContext, options: AppOptions = {}) {
+  const { config, logger } = shop;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customProps: (req) => ({ requestId: req.id }),
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          fontSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+            ...(config.env === "development" ? ["'unsafe-eval'"] : []),
+          ],
+          connectSrc: ["'self'", ...(config.env === "development" ? ["ws:", "wss:"] : [])],
+          ...(config.isProduction && config.publicUrl.startsWith("https://") ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity: config.publicUrl.startsWith("https://"),
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  app.use((req, _res, next) => {
+    let pending: Promise<SessionUser | null> | undefined;
+    req.sessionUser = () => (pending ??= resolveSessionUser(shop, req));
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = await shop.database.isReady();
+    res.status(ready ? 200 : 503).json({ ok: ready });
+  });
+
+  // Better Auth reads the raw body itself, so it is mounted before express.json().
+  const authHandler = toNodeHandler(shop.auth);
+  app.all("/api/auth/{*any}", (req, res) => void authHandler(req, res));
+
+  app.use("/api", apiRouter(shop));
+
+  for (const middleware of options.beforeWeb ?? []) app.use(middleware);
+  if (options.webHandler) app.use(options.webHandler);
+
+  app.use(errorHandler);
+  return app;
+}
+
+async function resolveSessionUser(shop: ShopContext, req: Request): Promise<SessionUser | null> {
+  const hasCredentials = Boolean(req.headers.authorization || req.headers.cookie?.includes("better-auth"));
+  if (!hasCredentials) return null;
+  try {
+    const session = await shop.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    if (!session) return null;
+    const { id, name, email, role } = session.user as typeof session.user & { role?: string };
+    return { id, name, email, role: role === "admin" ? "admin" : "customer" };
+  } catch (error) {
+    req.log.warn({ err: error }, "session lookup failed");
+    return null;
+  }
+}
+
+/** Last-resort handler: expected errors keep their status; anything else is a 500 with the request id. */
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const requestId = String(req.id);
+  if (res.headersSent) {
+    req.log.error({ err: error }, "error after headers were sent");
+    res.end();
+    return;
+  }
+  const status = statusOf(error);
+  if (status >= 500) req.log.error({ err: error }, "unhandled error");
+  const message = publicMessage(error, status);
+  if (error instanceof HttpError && error.headers) res.set(error.headers);
+  res
+    .status(status)
+    .json({ message, ...(error instanceof HttpError && error.errors ? { errors: error.errors } : {}), requestId });
+};
+
+function statusOf(error: unknown): number {
+  if (error instanceof HttpError) return error.status;
+  const status = (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 600 ? status : 500;
+}
+
+function publicMessage(error: unknown, status: number): string {
+  if (error instanceof HttpError) return error.message;
+  const type = (error as { type?: unknown })?.type;
+  if (type === "entity.parse.failed") return "The request body is not valid JSON";
+  if (status === 413) return "Request body is too large";
+  if (status === 415) return "Unsupported media type";
+  if (status < 500) return "The request could not be processed";
+  return "Something went wrong on our side. Please try again.";
+}

@@ -1,0 +1,196 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(["0", "1", "true", "false", ""])
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? fallback : value === "1" || value === "true"));
+
+const urlText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url({ message: "must be a URL" }).optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), "must start with postgres://"),
+  PUBLIC_URL: urlText,
+  BETTER_AUTH_SECRET: optionalText.refine(
+    (value) => value === undefined || value.length >= 32,
+    "must be at least 32 characters",
+  ),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ message: "must be an email address" }).optional()),
+  ADMIN_PASSWORD: optionalText.refine(
+    (value) => value === undefined || value.length >= 8,
+    "must be at least 8 characters",
+  ),
+  SEED_DEMO: flag(true),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_API_BASE: urlText.transform((value) => value ?? "https://api.razorpay.com"),
+  PAYMENTS_TEST_MODE: flag(false),
+  SMTP_URL: optionalText.refine(
+    (value) => value === undefined || /^smtps?:\/\//.test(value),
+    "must start with smtp:// or smtps://",
+  ),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SELLER_NAME: z.string().trim().min(1).default("Healthcare Pharma Private Limited"),
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .default("Plot 14, Sector 5, HSR Layout, Bengaluru, Karnataka 560102, India"),
+  SELLER_PHONE: z.string().trim().min(1).default("+91 80 4567 8900"),
+  SELLER_EMAIL: z.email({ message: "must be an email address" }).default("care@healthcarepharma.in"),
+  SELLER_GSTIN: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{2}[A-Z0-9]{10}[0-9A-Z]{3}$/, "must be a 15-character GSTIN")
+    .default("29AABCH1234M1Z5"),
+  SELLER_DRUG_LICENCE: z.string().trim().min(1).default("KA-B2-20B-123456, KA-B2-21B-123457"),
+  SELLER_PHARMACIST_NAME: z.string().trim().min(1).default("Dr. Kavya Raman"),
+  SELLER_PHARMACIST_REGISTRATION: z
+    .string()
+    .trim()
+    .min(1)
+    .default("Karnataka State Pharmacy Council, Reg. No. 45821"),
+  GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).default("Arjun Mehta"),
+  GRIEVANCE_OFFICER_EMAIL: z.email({ message: "must be an email address" }).default("grievance@healthcarepharma.in"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface SellerDetails {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  gstin: string;
+  drugLicence: string;
+  pharmacistName: string;
+  pharmacistRegistration: string;
+  grievanceOfficerName: string;
+  grievanceOfficerEmail: string;
+}
+
+export interface Config {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  authSecret: string;
+  admin: { email: string | undefined; password: string | undefined };
+  seedDemo: boolean;
+  razorpay: {
+    keyId: string | undefined;
+    keySecret: string | undefined;
+    webhookSecret: string | undefined;
+    apiBase: string;
+  };
+  paymentsTestMode: boolean;
+  smtpUrl: string | undefined;
+  logLevel: Env["LOG_LEVEL"];
+  seller: SellerDetails;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const DEFAULT_SECRETS = new Set(["changeme", "change-me", "secret", "better-auth-secret-123456789"]);
+
+/** Parses the environment once; throws a ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  let authSecret = env.BETTER_AUTH_SECRET;
+  if (authSecret && DEFAULT_SECRETS.has(authSecret.toLowerCase())) {
+    throw new ConfigError("Invalid configuration:\n  BETTER_AUTH_SECRET: must not be a default value");
+  }
+  if (!authSecret) {
+    if (isProduction) {
+      throw new ConfigError(
+        "Invalid configuration:\n  BETTER_AUTH_SECRET: required in production (generate one with `openssl rand -hex 32`)",
+      );
+    }
+    authSecret = developmentSecret(dataDir);
+  }
+
+  if (isProduction && env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  RAZORPAY_KEY_SECRET: required when RAZORPAY_KEY_ID is set");
+  }
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    authSecret,
+    admin: { email: env.ADMIN_EMAIL?.toLowerCase(), password: env.ADMIN_PASSWORD },
+    seedDemo: env.SEED_DEMO,
+    razorpay: {
+      keyId: env.RAZORPAY_KEY_ID,
+      keySecret: env.RAZORPAY_KEY_SECRET,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+      apiBase: env.RAZORPAY_API_BASE.replace(/\/$/, ""),
+    },
+    paymentsTestMode: env.PAYMENTS_TEST_MODE,
+    smtpUrl: env.SMTP_URL,
+    logLevel: env.LOG_LEVEL,
+    seller: {
+      name: env.SELLER_NAME,
+      address: env.SELLER_ADDRESS,
+      phone: env.SELLER_PHONE,
+      email: env.SELLER_EMAIL,
+      gstin: env.SELLER_GSTIN,
+      drugLicence: env.SELLER_DRUG_LICENCE,
+      pharmacistName: env.SELLER_PHARMACIST_NAME,
+      pharmacistRegistration: env.SELLER_PHARMACIST_REGISTRATION,
+      grievanceOfficerName: env.GRIEVANCE_OFFICER_NAME,
+      grievanceOfficerEmail: env.GRIEVANCE_OFFICER_EMAIL,
+    },
+  };
+}
+
+/** In development a secret is generated once and kept in DATA_DIR so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,25 @@
+import type { Logger } from "pino";
+import type { Auth, SessionUser } from "./auth.ts";
+import type { Config } from "./config.ts";
+import type { Database, DatabaseHandle } from "./db/client.ts";
+
+/** Everything a request handler or loader needs, built once per process. */
+export interface ShopContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  auth: Auth;
+  logger: Logger;
+}
+
+/** What React Router loaders and actions receive as `context`. */
+export interface RequestContext {
+  shop: ShopContext;
+  requestId: string;
+  cspNonce: string;
+  user: SessionUser | null;
+}
+
+declare module "react-router" {
+  interface AppLoadContext extends RequestContext {}
+}

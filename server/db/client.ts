@@ -1,0 +1,102 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { projectPath } from "../paths.ts";
+import { acquireDirectoryLock, type DirectoryLock } from "./lock.ts";
+import * as schema from "./schema.ts";
+
+export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies the committed SQL migrations; safe to run on every start. */
+  migrate(): Promise<void>;
+  /** True when the database answers and every committed migration is applied. */
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = projectPath("server/db/migrations");
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string; maxConnections?: number }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite-memory"; loadDataDir?: Blob | File };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === "postgres") return openPostgres(target.url, target.maxConnections ?? 10);
+  return openPglite(target);
+}
+
+async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>): Promise<DatabaseHandle> {
+  let lock: DirectoryLock | undefined;
+  let client: PGlite;
+  if (target.kind === "pglite") {
+    mkdirSync(target.dataDir, { recursive: true });
+    lock = acquireDirectoryLock(target.dataDir);
+    try {
+      client = await PGlite.create(path.join(target.dataDir, "pglite"), { extensions: { pg_trgm } });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: target.loadDataDir });
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    isReady: () => checkReady(db),
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, maxConnections: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+    isReady: () => checkReady(db),
+    close: () => pool.end(),
+  };
+}
+
+let expectedMigrations: number | undefined;
+
+async function checkReady(db: Database): Promise<boolean> {
+  try {
+    expectedMigrations ??= await countMigrationFiles();
+    const result = await db.execute<{ count: number }>(
+      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+    );
+    return Number(result.rows[0]?.count) >= expectedMigrations;
+  } catch {
+    return false;
+  }
+}
+
+async function countMigrationFiles(): Promise<number> {
+  const { readFile } = await import("node:fs/promises");
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));
+  return journal.entries.length;
+}

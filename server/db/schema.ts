@@ -1,0 +1,429 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------------------
+// Better Auth (email + password, admin plugin, bearer plugin)
+// ---------------------------------------------------------------------------
+
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role").notNull().default("customer"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("user_role_check", sql`${t.role} in ('customer', 'admin')`)],
+);
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** Better Auth's rate limiter keeps its counters here so several processes share them. */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: integer("last_request").notNull(),
+});
+
+// ---------------------------------------------------------------------------
+// Catalogue
+// ---------------------------------------------------------------------------
+
+export interface ProductImage {
+  url: string;
+  altText: string;
+}
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    pricePaise: integer("price_paise").notNull(),
+    mrpPaise: integer("mrp_paise").notNull(),
+    images: jsonb("images").$type<ProductImage[]>().notNull().default([]),
+    /** The shop section: Women Care, Sports Nutrition, Kids Nutrition. */
+    category: text("category").notNull(),
+    subcategory: text("subcategory"),
+    /** The dosage form: Tablet, Syrup, Capsule, Powder, Topical, Injection. */
+    form: text("form"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    brand: text("brand"),
+    sku: text("sku").notNull().unique(),
+    collections: text("collections").array().notNull().default(sql`'{}'::text[]`),
+    bestseller: boolean("bestseller").notNull().default(false),
+    rating: real("rating").notNull().default(0),
+    numReviews: integer("num_reviews").notNull().default(0),
+    stock: integer("stock").notNull().default(0),
+    /** Pack text shown beside the quantity selector ("/Sachet", "200ml"); the API calls it `quantity`. */
+    packText: text("pack_text"),
+    prescriptionRequired: boolean("prescription_required").notNull().default(false),
+    hsnCode: text("hsn_code"),
+    /** GST rate in basis points (500 = 5%). Prices are GST-inclusive. */
+    gstRateBps: integer("gst_rate_bps").notNull().default(500),
+    batchNumber: text("batch_number"),
+    expiryDate: date("expiry_date"),
+    published: boolean("published").notNull().default(true),
+    /** Maintained by a trigger (see the migrations): weighted name, brand, tags, description. */
+    searchVector: tsvector("search_vector"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_price_check", sql`${t.pricePaise} >= 0 and ${t.pricePaise} <= ${t.mrpPaise}`),
+    check("products_stock_check", sql`${t.stock} >= 0`),
+    check("products_rating_check", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+    check("products_gst_check", sql`${t.gstRateBps} >= 0 and ${t.gstRateBps} <= 4000`),
+    index("products_search_idx").using("gin", t.searchVector),
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("products_category_idx").on(t.category, t.subcategory),
+    index("products_collections_idx").using("gin", t.collections),
+    index("products_created_idx").on(t.createdAt),
+    index("products_price_idx").on(t.pricePaise),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull(),
+    verifiedPurchase: boolean("verified_purchase").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId),
+    index("reviews_product_created_idx").on(t.productId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Carts
+// ---------------------------------------------------------------------------
+
+export const carts = pgTable(
+  "carts",
+  {
+    id: id(),
+    userId: text("user_id")
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    guestId: text("guest_id").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("carts_owner_check", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
+    index("carts_updated_idx").on(t.updatedAt),
+  ],
+);
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    cartId: text("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    addedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.productId] }), check("cart_lines_quantity_check", sql`${t.quantity} > 0`)],
+);
+
+// ---------------------------------------------------------------------------
+// Orders and payments
+// ---------------------------------------------------------------------------
+
+export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface ShippingAddress {
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+  email: string;
+}
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    orderNumber: text("order_number").notNull().unique(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    status: text("status").$type<OrderStatus>().notNull().default("Pending"),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
+    paymentMethod: text("payment_method").notNull().default("razorpay"),
+    itemsPaise: integer("items_paise").notNull(),
+    shippingPaise: integer("shipping_paise").notNull().default(0),
+    /** GST included in the items price (prices are GST-inclusive). */
+    taxPaise: integer("tax_paise").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+    isPaid: boolean("is_paid").notNull().default(false),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    isDelivered: boolean("is_delivered").notNull().default(false),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Stock stays reserved until this moment; unpaid orders are cancelled after it. */
+    reservationExpiresAt: timestamp("reservation_expires_at", { withTimezone: true }),
+    providerOrderId: text("provider_order_id").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("orders_status_check", sql`${t.status} in ('Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled')`),
+    check("orders_total_check", sql`${t.totalPaise} = ${t.itemsPaise} + ${t.shippingPaise}`),
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    image: text("image"),
+    sku: text("sku").notNull(),
+    hsnCode: text("hsn_code"),
+    gstRateBps: integer("gst_rate_bps").notNull(),
+    unitPricePaise: integer("unit_price_paise").notNull(),
+    mrpPaise: integer("mrp_paise").notNull(),
+    quantity: integer("quantity").notNull(),
+    taxPaise: integer("tax_paise").notNull(),
+    batchNumber: text("batch_number"),
+    expiryDate: date("expiry_date"),
+  },
+  (t) => [check("order_lines_quantity_check", sql`${t.quantity} > 0`), index("order_lines_order_idx").on(t.orderId)],
+);
+
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").$type<OrderStatus>().notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt)],
+);
+
+export const invoices = pgTable("invoices", {
+  id: id(),
+  orderId: text("order_id")
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  /** At most 16 characters, unique within the financial year (e.g. "INV/2026-27/0001"). */
+  serial: text("serial").notNull().unique(),
+  financialYear: text("financial_year").notNull(),
+  issuedAt: createdAt(),
+});
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerOrderId: text("provider_order_id").notNull().unique(),
+    providerPaymentId: text("provider_payment_id").unique(),
+    signature: text("signature"),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    status: text("status").notNull().default("created"),
+    method: text("method"),
+    refundId: text("refund_id"),
+    refundedPaise: integer("refunded_paise").notNull().default(0),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payments_status_check", sql`${t.status} in ('created', 'authorized', 'captured', 'failed', 'refunded')`),
+    index("payments_order_idx").on(t.orderId),
+  ],
+);
+
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: id(),
+    provider: text("provider").notNull(),
+    /** The provider's event id; a replayed webhook is recognised by it. */
+    providerEventId: text("provider_event_id").notNull(),
+    type: text("type").notNull(),
+    paymentId: text("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    payload: jsonb("payload").notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payment_events_provider_event_idx").on(t.provider, t.providerEventId)],
+);
+
+export const outboundEmails = pgTable(
+  "outbound_emails",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbound_emails_status_idx").on(t.status, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Content
+// ---------------------------------------------------------------------------
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: id(),
+  /** Stored lower-cased so the same address cannot subscribe twice. */
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+export const researchArticles = pgTable("research_articles", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  fullContent: text("full_content").notNull(),
+  category: text("category").notNull(),
+  image: text("image").notNull(),
+  imageAlt: text("image_alt").notNull(),
+  publishedOn: date("published_on").notNull(),
+  link: text("link").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,57 @@
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { createApp, type AppOptions } from "./app.ts";
+import { createAuth } from "./auth.ts";
+import { loadConfig, type Config } from "./config.ts";
+import type { ShopContext } from "./context.ts";
+import { openDatabase, type DatabaseHandle } from "./db/client.ts";
+import { seedDatabase } from "./db/seed/index.ts";
+import { createLogger } from "./logger.ts";
+
+export interface Shop {
+  app: ReturnType<typeof createApp>;
+  context: ShopContext;
+  close(): Promise<void>;
+}
+
+export interface CreateShopOptions {
+  config?: Config;
+  /** How to load the React Router build: Vite's dev server in development, the bundle in production. */
+  build?: () => Promise<ServerBuild>;
+  beforeWeb?: AppOptions["beforeWeb"];
+}
+
+/** Opens the database, applies migrations, seeds demo data and builds the Express app. */
+export async function createShop(options: CreateShopOptions = {}): Promise<Shop> {
+  const config = options.config ?? loadConfig();
+  const logger = createLogger(config);
+  const database: DatabaseHandle = await openDatabase(
+    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
+  );
+  try {
+    await database.migrate();
+    const auth = createAuth(config, database.db);
+    const context: ShopContext = { config, database, db: database.db, auth, logger };
+    await seedDatabase(context);
+
+    const build =
+      options.build ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
+    const webHandler = createRequestHandler({
+      build,
+      mode: config.isProduction ? "production" : "development",
+      async getLoadContext(req, res) {
+        return {
+          shop: context,
+          requestId: String(req.id),
+          cspNonce: res.locals.cspNonce,
+          user: await req.sessionUser(),
+        };
+      },
+    });
+    const app = createApp(context, { webHandler, beforeWeb: options.beforeWeb });
+    return { app, context, close: () => database.close() };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
