@@ -3,7 +3,11 @@
 import compression from "compression";
 import express from "express";
 
-const development = process.env.NODE_ENV === "development";
+const development = process.argv.includes("--dev");
+// NODE_ENV as the operator set it decides how strict the configuration is (secrets required in
+// production); the built server always runs React and Express in their production modes.
+const operatorEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV || "development" };
+if (!development) process.env.NODE_ENV = "production";
 
 async function main() {
   let shop;
@@ -14,6 +18,7 @@ async function main() {
     vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
     const { createShop } = await vite.ssrLoadModule("./server/index.ts");
     shop = await createShop({
+      env: operatorEnv,
       build: () => vite.ssrLoadModule("virtual:react-router/server-build"),
       beforeWeb: [vite.middlewares],
     });
@@ -23,7 +28,7 @@ async function main() {
     assets.use(compression());
     assets.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     assets.use(express.static("build/client", { maxAge: "1h", index: false }));
-    shop = await createShop();
+    shop = await createShop({ env: operatorEnv });
   }
 
   const { config, logger } = shop.context;

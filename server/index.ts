@@ -16,6 +16,8 @@ export interface Shop {
 
 export interface CreateShopOptions {
   config?: Config;
+  /** The environment to read the configuration from (default process.env). */
+  env?: NodeJS.ProcessEnv;
   /** How to load the React Router build: Vite's dev server in development, the bundle in production. */
   build?: () => Promise<ServerBuild>;
   beforeWeb?: AppOptions["beforeWeb"];
@@ -23,7 +25,7 @@ export interface CreateShopOptions {
 
 /** Opens the database, applies migrations, seeds demo data and builds the Express app. */
 export async function createShop(options: CreateShopOptions = {}): Promise<Shop> {
-  const config = options.config ?? loadConfig();
+  const config = options.config ?? loadConfig(options.env);
   const logger = createLogger(config);
   const database: DatabaseHandle = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
