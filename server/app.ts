@@ -103,7 +103,9 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
 
   // Better Auth reads the raw body itself, so it is mounted before express.json().
   const authHandler = toNodeHandler(shop.auth);
-  app.all("/api/auth/{*any}", (req, res) => void authHandler(req, res));
+  app.all("/api/auth/{*any}", (req, res, next) => {
+    authHandler(req, res).catch(next);
+  });
 
   app.use("/api", apiRouter(shop));
 
