@@ -37,9 +37,11 @@ async function main() {
   root.use(assets);
   root.use(shop.app);
 
-  const server = root.listen(config.port, config.host, () => {
+  const server = root.listen(config.port, config.host, async () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
+    // The first render loads the route modules and warms the JIT; pay for it before shoppers do.
+    if (!development) await fetch(`http://127.0.0.1:${port}/`).catch(() => {});
     logger.info({ port, database: shop.context.database.kind }, `Shop ready at ${config.publicUrl.replace(/:\d+$/, "")}:${port}`);
   });
   server.keepAliveTimeout = 65_000;

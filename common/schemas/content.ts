@@ -1,22 +1,26 @@
-import { z } from "zod";
+// zod/mini: these schemas ship to the browser with the footer on every page, so they must stay small.
+import * as z from "zod/mini";
 
-const email = z
-  .string({ message: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Please enter a valid email address")
-  .pipe(z.email({ message: "Please enter a valid email address" }));
+const email = z.string({ error: "Email is required" }).check(
+  z.trim(),
+  z.minLength(1, "Email is required"),
+  z.maxLength(254, "Please enter a valid email address"),
+  z.email("Please enter a valid email address"),
+);
+
+const requiredText = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `${label} is too long (${max} characters at most)`),
+  );
 
 export const subscribeSchema = z.object({ email });
 
 export const contactSchema = z.object({
-  name: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(120, "Name is too long"),
+  name: requiredText("Name", 120),
   email,
-  message: z
-    .string({ message: "Message is required" })
-    .trim()
-    .min(1, "Message is required")
-    .max(5000, "Message is too long (5000 characters at most)"),
+  message: requiredText("Message", 5000),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { fieldErrors } from "#common/validation.ts";
 
 /** An expected failure that maps to a 4xx response with a message fit to show a shopper. */
@@ -15,14 +15,14 @@ export class HttpError extends Error {
 }
 
 /** Turns zod issues into `{ field: firstMessage }` and picks the first message as the summary. */
-export function validationError(error: z.ZodError, summary?: string): HttpError {
+export function validationError(error: z.core.$ZodError, summary?: string): HttpError {
   const errors = fieldErrors(error);
   return new HttpError(400, summary ?? Object.values(errors)[0] ?? "Invalid input", errors);
 }
 
 /** Parses a request body with a zod schema, throwing a 400 HttpError with per-field messages. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, summary?: string): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
+export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown, summary?: string): z.infer<S> {
+  const result = z.safeParse(schema, input ?? {});
   if (!result.success) throw validationError(result.error, summary);
   return result.data;
 }
