@@ -75,7 +75,17 @@ async function openPostgres(url: string, maxConnections: number): Promise<Databa
   return {
     db,
     kind: "postgres",
-    migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+    async migrate() {
+      // Several processes may start together: one migrates while the others wait on the lock.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(7246173)");
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock(7246173)").catch(() => {});
+        client.release();
+      }
+    },
     isReady: () => checkReady(db),
     close: () => pool.end(),
   };
