@@ -1,4 +1,18 @@
-import type { ShopContext } from "#server/context.ts";
+import type { ShopContext } from "../../context.ts";
+import { ensureFirstAdmin } from "./admin.ts";
+import { seedDemoArticles, seedDemoCatalogue } from "./catalogue.ts";
 
-/** Demo catalogue, research articles and the first admin; idempotent. */
-export async function seedDatabase(_shop: ShopContext): Promise<void> {}
+/**
+ * Runs on every start and is idempotent. With SEED_DEMO on: the demo catalogue goes into an
+ * empty products table, and missing research articles are added by slug. Always: the first
+ * admin account (see admin.ts).
+ */
+export async function seedDatabase(shop: ShopContext): Promise<void> {
+  if (shop.config.seedDemo) {
+    const productCount = await seedDemoCatalogue(shop.db);
+    if (productCount > 0) shop.logger.info({ products: productCount }, "Demo catalogue seeded");
+    const articleCount = await seedDemoArticles(shop.db);
+    if (articleCount > 0) shop.logger.info({ articles: articleCount }, "Research articles seeded");
+  }
+  await ensureFirstAdmin(shop);
+}
