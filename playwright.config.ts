@@ -1,0 +1,93 @@
+import { defineConfig } from "@playwright/test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// The suite drives the Debian Chromium package (`apt-get install chromium`); Playwright's own
+// browser downloads are never used. `npm test` builds the shop before Playwright starts it.
+const port = Number(process.env.E2E_PORT || 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Workers load this file again; they inherit the main process's environment, so the data
+// directory is created once, by the process that starts the server, and removed when it exits.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-Passw0rd!" };
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    locale: "en-IN",
+    timezoneId: "Asia/Kolkata",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...chromium, viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // Pixel 7's metrics, still on Chromium (the device preset is what the phone reports).
+      name: "mobile",
+      use: {
+        ...chromium,
+        viewport: { width: 412, height: 915 },
+        deviceScaleFactor: 2.625,
+        isMobile: true,
+        hasTouch: true,
+        userAgent:
+          "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36",
+      },
+    },
+  ],
+  webServer: {
+    command: "node server.mjs",
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      // Development configuration (no production secrets needed); server.mjs still runs React
+      // and Express in production mode. The embedded database, never an outside PostgreSQL.
+      NODE_ENV: "development",
+      DATABASE_URL: "",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

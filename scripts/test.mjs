@@ -1,0 +1,57 @@
+// `npm test`: unit and integration tests, a production build, then the end-to-end suite in the
+// system Chromium. Stops at the first failing step with that step's exit code.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const CHROMIUM = "/usr/bin/chromium";
+const INSTALL_COMMAND = "sudo apt-get install -y chromium";
+
+function header(title) {
+  console.log(`\n=== ${title} ===\n`);
+}
+
+function run(title, command, args) {
+  header(title);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  const code = result.status ?? (result.signal ? 1 : 0);
+  if (result.error) console.error(`${command}: ${result.error.message}`);
+  if (code !== 0 || result.error) {
+    console.error(`\n✗ ${title} failed (exit code ${code || 1}).`);
+    process.exit(code || 1);
+  }
+  console.log(`\n✓ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+function hasCommand(name) {
+  return spawnSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" }).status === 0;
+}
+
+function ensureChromium() {
+  header("Chromium");
+  if (existsSync(CHROMIUM)) {
+    console.log(`Using ${CHROMIUM}`);
+    return;
+  }
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot || !hasCommand("apt-get")) {
+    console.error(
+      `The end-to-end tests need Chromium at ${CHROMIUM}, and it is not installed.\n` +
+        `Install it with:\n\n    ${INSTALL_COMMAND}\n\nthen run npm test again.`,
+    );
+    process.exit(1);
+  }
+  run("Installing Chromium (apt-get)", "sh", ["-c", "apt-get update && apt-get install -y chromium"]);
+  if (!existsSync(CHROMIUM)) {
+    console.error(`apt-get finished but ${CHROMIUM} is still missing. Install it with: ${INSTALL_COMMAND}`);
+    process.exit(1);
+  }
+}
+
+ensureChromium();
+run("Unit and integration tests (vitest)", "npx", ["vitest", "run"]);
+run("Production build (react-router build)", "npx", ["react-router", "build"]);
+run("End-to-end tests (playwright)", "npx", ["playwright", "test"]);
+console.log("\nAll tests passed.");

@@ -1,0 +1,71 @@
+import { test as base, expect, type ConsoleMessage, type Page, type Response } from "@playwright/test";
+
+/**
+ * Every spec imports `test` from here: a test fails when its page logs a console error or
+ * throws an uncaught error. A test that expects a resource to fail (a 404 page, a 409 answer)
+ * says so with `consoleErrors.allow(...)`, matched against the message text and the URL of
+ * the resource the browser reports ("Failed to load resource: ... 404").
+ */
+export interface ConsoleErrors {
+  allow(pattern: string | RegExp): void;
+}
+
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: [
+    async ({ page }, use, testInfo) => {
+      const allowed: (string | RegExp)[] = [];
+      const problems: string[] = [];
+      const isAllowed = (...texts: string[]) =>
+        allowed.some((pattern) =>
+          texts.some((text) => (typeof pattern === "string" ? text.includes(pattern) : pattern.test(text))),
+        );
+
+      const onConsole = (message: ConsoleMessage) => {
+        if (message.type() !== "error") return;
+        const where = message.location().url;
+        if (isAllowed(message.text(), where)) return;
+        problems.push(`console.error: ${message.text()}${where ? ` (${where})` : ""}`);
+      };
+      const onPageError = (error: Error) => {
+        if (isAllowed(error.message)) return;
+        problems.push(`uncaught error: ${error.stack ?? error.message}`);
+      };
+      page.on("console", onConsole);
+      page.on("pageerror", onPageError);
+
+      await use({ allow: (pattern) => void allowed.push(pattern) });
+
+      page.off("console", onConsole);
+      page.off("pageerror", onPageError);
+      if (problems.length > 0) {
+        await testInfo.attach("browser-errors", { body: problems.join("\n"), contentType: "text/plain" });
+      }
+      expect(problems, "the page logged errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/**
+ * Opens a page and waits until React has hydrated it, so clicks reach the enhanced behaviour
+ * (fetch submissions, dialogs) rather than the no-JavaScript fallbacks.
+ */
+export async function openPage(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps$")));
+}
+
+/** Asserts the current path (and query, when given) without depending on the host and port. */
+export async function expectPath(page: Page, pathname: string, search = "") {
+  await expect.poll(() => {
+    const url = new URL(page.url());
+    return url.pathname + url.search;
+  }).toBe(pathname + search);
+}
