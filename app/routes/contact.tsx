@@ -48,8 +48,9 @@ export default function Contact() {
     setFailure(null);
     const parsed = contactSchema.safeParse(Object.fromEntries(new FormData(form)));
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+      const invalid = fieldErrors(parsed.error);
+      setErrors(invalid);
+      focusFirstInvalid(form, invalid);
       return;
     }
     setErrors({});
@@ -62,6 +63,7 @@ export default function Contact() {
     } else {
       setErrors(result.errors ?? {});
       setFailure(result.message);
+      focusFirstInvalid(form, result.errors ?? {});
     }
   }
 
@@ -154,4 +156,13 @@ export default function Contact() {
       </div>
     </main>
   );
+}
+
+/** Moves focus to the first field (in form order) that has an error; the DOM has not re-rendered yet. */
+function focusFirstInvalid(form: HTMLFormElement, errors: Record<string, string>) {
+  const field = Array.from(form.elements).find(
+    (element): element is HTMLInputElement | HTMLTextAreaElement =>
+      (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.name in errors,
+  );
+  field?.focus();
 }

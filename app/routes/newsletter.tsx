@@ -1,4 +1,4 @@
-import { Link, data, redirect } from "react-router";
+import { Link, data } from "react-router";
 import { NEWSLETTER_MESSAGES, subscribeSchema } from "#common/schemas/content.ts";
 import { PageHero } from "~/components/ui/page-hero";
 import { pageMeta } from "~/lib/meta";
@@ -6,10 +6,6 @@ import type { Route } from "./+types/newsletter";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Newsletter", "Subscribe to our newsletter for health tips, new launches and 10% off your first order.");
-
-export function loader() {
-  return redirect("/");
-}
 
 /** The footer's newsletter form posts here when JavaScript is off; with it, the form uses POST /api/subscribe. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,7 +20,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   return (
     <main id="main">
-      <PageHero title="Newsletter" intro={actionData?.message} />
+      <PageHero
+        title="Newsletter"
+        intro={
+          actionData?.message ??
+          "Subscribe with the form at the foot of any page for health tips, new launches and 10% off your first order."
+        }
+      />
       <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
         <Link to="/" className="font-medium text-brand-800 underline">
           Continue shopping
