@@ -81,6 +81,9 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
           ...(config.isProduction && config.publicUrl.startsWith("https://") ? { upgradeInsecureRequests: [] } : {}),
         },
       },
+      // Not "no-referrer": with it Chrome sends `Origin: null` on plain form posts and
+      // React Router's same-origin check rejects every form submitted without JavaScript.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: config.publicUrl.startsWith("https://"),
       crossOriginEmbedderPolicy: false,
     }),
