@@ -7,6 +7,7 @@ import { contentRouter } from "./content.ts";
 export function apiRouter(shop: ShopContext) {
   const router = Router();
   router.use(express.json({ limit: "100kb" }));
+  router.use(rejectNulCharacters);
   router.use(sameOriginForCookies(shop.config.publicUrl));
 
   router.use(contentRouter(shop));
@@ -16,6 +17,23 @@ export function apiRouter(shop: ShopContext) {
   });
   return router;
 }
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a NUL anywhere in the body or query would fail as a 500
+ * deep in the database; it is refused up front instead. Iterative, so deep nesting cannot overflow.
+ */
+const rejectNulCharacters: RequestHandler = (req, _res, next) => {
+  const pending: unknown[] = [req.body, req.query];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return next(new HttpError(400, "The request contains characters that are not allowed"));
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) pending.push(key, item);
+    }
+  }
+  next();
+};
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -5,6 +5,9 @@ export class DataDirectoryLockedError extends Error {
   override name = "DataDirectoryLockedError";
 }
 
+/** Lock files this process holds: a second open of the same directory in one process is refused too. */
+const held = new Set<string>();
+
 export interface DirectoryLock {
   release(): void;
 }
@@ -14,23 +17,31 @@ export interface DirectoryLock {
  * file holding the owner's pid, created exclusively; a lock left by a dead process is taken over.
  */
 export function acquireDirectoryLock(dataDir: string): DirectoryLock {
-  const file = path.join(dataDir, "shop.lock");
+  const file = path.resolve(dataDir, "shop.lock");
+  if (held.has(file)) {
+    throw new DataDirectoryLockedError(
+      `The data directory ${dataDir} is already in use by this process (pid ${process.pid}); close the other database first.`,
+    );
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, "wx", 0o644);
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      held.add(file);
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
+          held.delete(file);
           rmSync(file, { force: true });
         },
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = Number.parseInt(readFileSync(file, "utf8"), 10);
+      // A lock naming this pid but not in `held` was left by an earlier life of this pid (a container's pid 1).
       if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
         throw new DataDirectoryLockedError(
           `The data directory ${dataDir} is in use by another shop process (pid ${owner}). ` +

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { formatRupees, paiseToRupees, rupeesToPaise } from "./money.ts";
+
+describe("paise and rupees", () => {
+  it.each([
+    [0, 0],
+    [6900, 69],
+    [24050, 240.5],
+    [12345650, 123456.5],
+    [1, 0.01],
+    [99, 0.99],
+  ])("%i paise is ₹%d", (paise, rupees) => {
+    expect(paiseToRupees(paise)).toBe(rupees);
+    expect(rupeesToPaise(rupees)).toBe(paise);
+  });
+
+  it("round-trips every amount up to ₹1,000 without floating-point drift", () => {
+    const drifted: number[] = [];
+    for (let paise = 0; paise <= 100_000; paise++) {
+      if (rupeesToPaise(paiseToRupees(paise)) !== paise) drifted.push(paise);
+    }
+    expect(drifted).toEqual([]);
+  });
+
+  it("rounds rupee amounts whose binary form is slightly off (0.1 + 0.2, 1.15, 19.99)", () => {
+    expect(rupeesToPaise(0.1 + 0.2)).toBe(30);
+    expect(rupeesToPaise(1.15)).toBe(115);
+    expect(rupeesToPaise(19.99)).toBe(1999);
+    expect(rupeesToPaise(4.35 * 3)).toBe(1305);
+  });
+
+  it("treats fractional paise as whole paise", () => {
+    expect(paiseToRupees(12.4)).toBe(0.12);
+    expect(paiseToRupees(12.6)).toBe(0.13);
+  });
+});
+
+describe("formatRupees", () => {
+  it.each([
+    [0, "₹0"],
+    [6900, "₹69"],
+    [24050, "₹240.5"],
+    [24055, "₹240.55"],
+    [99900, "₹999"],
+    [100000, "₹1,000"],
+    [12345650, "₹1,23,456.5"],
+    [1000000000, "₹1,00,00,000"],
+    [-50000, "-₹500"],
+  ])("%i paise is shown as %s", (paise, text) => {
+    expect(formatRupees(paise)).toBe(text);
+  });
+});

@@ -1,0 +1,162 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "shop-config-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const SECRET = "a".repeat(16) + "b".repeat(16) + "c".repeat(32);
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("loadConfig accepted an invalid environment");
+}
+
+describe("loadConfig", () => {
+  it("has working defaults for everything but the data directory", () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: "development",
+      isProduction: false,
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir,
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:3000",
+      admin: { email: undefined, password: undefined },
+      seedDemo: true,
+      paymentsTestMode: false,
+      smtpUrl: undefined,
+      logLevel: "info",
+      razorpay: { keyId: undefined, keySecret: undefined, webhookSecret: undefined, apiBase: "https://api.razorpay.com" },
+      seller: { gstin: "29AABCH1234M1Z5", name: "Healthcare Pharma Private Limited" },
+    });
+    expect(config.authSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("reads and normalises the variables it is given", () => {
+    const config = loadConfig({
+      NODE_ENV: "test",
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: tempDir(),
+      DATABASE_URL: "postgresql://shop:pw@db:5432/shop",
+      PUBLIC_URL: "https://shop.example.in/",
+      BETTER_AUTH_SECRET: SECRET,
+      ADMIN_EMAIL: " Admin@Example.COM ",
+      ADMIN_PASSWORD: "long-enough",
+      SEED_DEMO: "0",
+      PAYMENTS_TEST_MODE: "true",
+      RAZORPAY_API_BASE: "http://127.0.0.1:9999/",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toMatchObject({
+      env: "test",
+      port: 8080,
+      host: "127.0.0.1",
+      databaseUrl: "postgresql://shop:pw@db:5432/shop",
+      publicUrl: "https://shop.example.in",
+      authSecret: SECRET,
+      admin: { email: "admin@example.com", password: "long-enough" },
+      seedDemo: false,
+      paymentsTestMode: true,
+      razorpay: { apiBase: "http://127.0.0.1:9999" },
+      logLevel: "warn",
+    });
+  });
+
+  it("resolves a relative DATA_DIR to an absolute path", () => {
+    const dir = tempDir();
+    const relative = path.relative(process.cwd(), dir);
+    expect(loadConfig({ DATA_DIR: relative, BETTER_AUTH_SECRET: SECRET }).dataDir).toBe(dir);
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "80.5"],
+    ["DATABASE_URL", "mysql://root@localhost/shop"],
+    ["DATABASE_URL", "not a url"],
+    ["ADMIN_EMAIL", "not-an-email"],
+    ["ADMIN_PASSWORD", "short"],
+    ["PUBLIC_URL", "shop.example.in"],
+    ["BETTER_AUTH_SECRET", "too-short"],
+    ["NODE_ENV", "staging"],
+    ["SEED_DEMO", "yes"],
+    ["SMTP_URL", "http://mail.example.in"],
+  ])("stops on a bad %s (%j) with a message naming the variable", (name, value) => {
+    const error = configError({ DATA_DIR: tempDir(), [name]: value });
+    expect(error.message).toMatch(/^Invalid configuration:/);
+    expect(error.message).toContain(`${name}:`);
+  });
+
+  it("names every bad variable at once", () => {
+    const error = configError({ DATA_DIR: tempDir(), PORT: "x", DATABASE_URL: "mysql://x", ADMIN_EMAIL: "nope" });
+    expect(error.message).toContain("PORT: must be a port number");
+    expect(error.message).toContain("DATABASE_URL: must start with postgres://");
+    expect(error.message).toContain("ADMIN_EMAIL: must be an email address");
+  });
+
+  it("refuses to start in production without BETTER_AUTH_SECRET, and writes no secret file", () => {
+    const dataDir = tempDir();
+    const error = configError({ NODE_ENV: "production", DATA_DIR: dataDir });
+    expect(error.message).toContain("BETTER_AUTH_SECRET: required in production");
+    expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
+  });
+
+  it("refuses a well-known default secret in production", () => {
+    const error = configError({ NODE_ENV: "production", DATA_DIR: tempDir(), BETTER_AUTH_SECRET: "changeme" });
+    expect(error.message).toContain("BETTER_AUTH_SECRET:");
+  });
+
+  it("starts in production with a real secret", () => {
+    const config = loadConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), BETTER_AUTH_SECRET: SECRET });
+    expect(config.isProduction).toBe(true);
+    expect(config.authSecret).toBe(SECRET);
+  });
+
+  it("requires the Razorpay key secret in production when a key id is set", () => {
+    const error = configError({
+      NODE_ENV: "production",
+      DATA_DIR: tempDir(),
+      BETTER_AUTH_SECRET: SECRET,
+      RAZORPAY_KEY_ID: "rzp_live_123",
+    });
+    expect(error.message).toContain("RAZORPAY_KEY_SECRET:");
+  });
+
+  it("generates a development secret once, keeps it private in DATA_DIR and reuses it", () => {
+    const dataDir = path.join(tempDir(), "not", "yet", "there");
+    const first = loadConfig({ NODE_ENV: "development", DATA_DIR: dataDir });
+    const file = path.join(dataDir, "auth-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first.authSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const second = loadConfig({ NODE_ENV: "development", DATA_DIR: dataDir });
+    expect(second.authSecret).toBe(first.authSecret);
+
+    const elsewhere = loadConfig({ NODE_ENV: "development", DATA_DIR: tempDir() });
+    expect(elsewhere.authSecret).not.toBe(first.authSecret);
+  });
+
+  it("prefers BETTER_AUTH_SECRET over a generated one", () => {
+    const dataDir = tempDir();
+    loadConfig({ DATA_DIR: dataDir });
+    expect(loadConfig({ DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET }).authSecret).toBe(SECRET);
+  });
+});

@@ -1,0 +1,46 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Role } from "#server/auth.ts";
+import type { ShopContext } from "#server/context.ts";
+import { user as users } from "#server/db/schema.ts";
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  /** The session token Better Auth's sign-in returns. */
+  token: string;
+  /** `{ Authorization: "Bearer <token>" }`, ready for supertest's `.set()`. */
+  headers: { Authorization: string };
+}
+
+export interface TestUserInput {
+  name?: string;
+  email?: string;
+  password?: string;
+  role?: Role;
+}
+
+/** Signs a user up through Better Auth (as the register call does), optionally promotes it, and signs it in. */
+export async function createUser(shop: ShopContext, input: TestUserInput = {}): Promise<TestUser> {
+  const suffix = randomUUID().slice(0, 8);
+  const role = input.role ?? "customer";
+  const name = input.name ?? `Test ${role} ${suffix}`;
+  const email = input.email ?? `${role}-${suffix}@example.com`;
+  const password = input.password ?? `password-${suffix}`;
+
+  const signedUp = await shop.auth.api.signUpEmail({ body: { name, email, password } });
+  const id = signedUp.user.id;
+  if (role === "admin") await shop.db.update(users).set({ role: "admin" }).where(eq(users.id, id));
+
+  const { token } = await shop.auth.api.signInEmail({ body: { email, password } });
+  return { id, name, email: email.toLowerCase(), password, role, token, headers: { Authorization: `Bearer ${token}` } };
+}
+
+export const createCustomer = (shop: ShopContext, input: Omit<TestUserInput, "role"> = {}) =>
+  createUser(shop, { ...input, role: "customer" });
+
+export const createAdmin = (shop: ShopContext, input: Omit<TestUserInput, "role"> = {}) =>
+  createUser(shop, { ...input, role: "admin" });
