@@ -9,7 +9,7 @@ export function rupeesToPaise(rupees: number): number {
 
 const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
-/** "₹1,23,456.50" — Indian digit grouping, paise only when there are any. */
+/** "₹1,23,456.5" — Indian digit grouping, paise only when there are any. */
 export function formatRupees(paise: number): string {
   return inr.format(paiseToRupees(paise));
 }

@@ -22,6 +22,15 @@ const urlText = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.url({ message: "must be a URL" }).optional());
 
+const DEFAULT_SECRETS = new Set([
+  "changeme",
+  "change-me",
+  "secret",
+  "better-auth-secret-123456789",
+  "0123456789abcdef0123456789abcdef",
+  "your-secret-key-at-least-32-characters-long",
+]);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
@@ -34,10 +43,9 @@ const envSchema = z.object({
     .transform((value) => (value ? value : undefined))
     .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), "must start with postgres://"),
   PUBLIC_URL: urlText,
-  BETTER_AUTH_SECRET: optionalText.refine(
-    (value) => value === undefined || value.length >= 32,
-    "must be at least 32 characters",
-  ),
+  BETTER_AUTH_SECRET: optionalText
+    .refine((value) => value === undefined || !DEFAULT_SECRETS.has(value.toLowerCase()), "must not be a default value")
+    .refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters"),
   ADMIN_EMAIL: optionalText.pipe(z.email({ message: "must be an email address" }).optional()),
   ADMIN_PASSWORD: optionalText.refine(
     (value) => value === undefined || value.length >= 8,
@@ -120,8 +128,6 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-const DEFAULT_SECRETS = new Set(["changeme", "change-me", "secret", "better-auth-secret-123456789"]);
-
 /** Parses the environment once; throws a ConfigError naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -134,9 +140,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR);
 
   let authSecret = env.BETTER_AUTH_SECRET;
-  if (authSecret && DEFAULT_SECRETS.has(authSecret.toLowerCase())) {
-    throw new ConfigError("Invalid configuration:\n  BETTER_AUTH_SECRET: must not be a default value");
-  }
   if (!authSecret) {
     if (isProduction) {
       throw new ConfigError(

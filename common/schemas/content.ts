@@ -13,6 +13,7 @@ const requiredText = (label: string, max: number) =>
     z.trim(),
     z.minLength(1, `${label} is required`),
     z.maxLength(max, `${label} is too long (${max} characters at most)`),
+    z.regex(/^[^\u0000]*$/, `${label} contains characters that are not allowed`),
   );
 
 export const subscribeSchema = z.object({ email });

@@ -40,7 +40,8 @@ export function acquireDirectoryLock(dataDir: string): DirectoryLock {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number.parseInt(readFileSync(file, "utf8"), 10);
+      const owner = readOwner(file);
+      if (owner === undefined) continue; // removed meanwhile: try again
       // A lock naming this pid but not in `held` was left by an earlier life of this pid (a container's pid 1).
       if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
         throw new DataDirectoryLockedError(
@@ -52,6 +53,15 @@ export function acquireDirectoryLock(dataDir: string): DirectoryLock {
     }
   }
   throw new DataDirectoryLockedError(`Could not lock the data directory ${dataDir}.`);
+}
+
+function readOwner(file: string): number | undefined {
+  try {
+    return Number.parseInt(readFileSync(file, "utf8"), 10);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }
 
 function isAlive(pid: number): boolean {
