@@ -24,6 +24,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Typo-tolerant search matches a word of a product name at 40% trigram word similarity
+ * ("macnursh" → "Macnurish"); pg_trgm's default of 60% misses single typos in short words.
+ */
+const SESSION_SETTINGS = "set pg_trgm.word_similarity_threshold = 0.4";
+
 export const migrationsFolder = projectPath("server/db/migrations");
 
 export type DatabaseTarget =
@@ -51,6 +57,7 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
   } else {
     client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: target.loadDataDir });
   }
+  await client.exec(SESSION_SETTINGS);
   const db = drizzlePglite(client, { schema });
   return {
     db,
@@ -71,6 +78,9 @@ async function openPostgres(url: string, maxConnections: number): Promise<Databa
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.query(SESSION_SETTINGS).catch(() => {});
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
