@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "~/components/error-page";
 import { useNonce, useRequestId } from "~/lib/request-info";
@@ -14,12 +14,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     user: user ? { name: user.name, role: user.role } : null,
     seller: shop.config.seller,
+    publicUrl: shop.config.publicUrl,
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const requestId = useRequestId();
+  const publicUrl = useRouteLoaderData<typeof loader>("root")?.publicUrl;
+  const { pathname } = useLocation();
+  // One canonical address per page: the public origin plus the path, without filters or tracking parameters.
+  const canonical = publicUrl ? `${publicUrl}${pathname}` : undefined;
   return (
     <html lang="en-IN">
       <head>
@@ -28,6 +33,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#127d66" />
         {requestId ? <meta name="request-id" content={requestId} /> : null}
         <Meta />
+        {canonical ? <link rel="canonical" href={canonical} /> : null}
+        {canonical ? <meta property="og:url" content={canonical} /> : null}
+        <meta property="og:type" content="website" />
+        <meta property="og:locale" content="en_IN" />
         <Links />
       </head>
       <body>

@@ -4,6 +4,8 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   layout("routes/shop-layout.tsx", [
     index("routes/home.tsx"),
+    route("collections/:collection", "routes/collection.tsx"),
+    route("product/:productId", "routes/product.tsx"),
     route("about", "routes/about.tsx"),
     route("certifications", "routes/certifications.tsx"),
     route("quality", "routes/quality.tsx"),
@@ -19,4 +21,5 @@ export default [
     route("newsletter", "routes/newsletter.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  route("sitemap.xml", "routes/sitemap.ts"),
 ] satisfies RouteConfig;
