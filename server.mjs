@@ -2,8 +2,12 @@
 // Production runs the bundle in build/; development runs the sources through Vite.
 import compression from "compression";
 import express from "express";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const development = process.argv.includes("--dev");
+// BUILD_DIR lets several builds live side by side (parallel test runs); the default is build/.
+const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR || "build");
 // NODE_ENV as the operator set it decides how strict the configuration is (secrets required in
 // production); the built server always runs React and Express in their production modes.
 const operatorEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV || "development" };
@@ -23,11 +27,11 @@ async function main() {
       beforeWeb: [vite.middlewares],
     });
   } else {
-    const { createShop } = await import("./build/server/index.js");
+    const { createShop } = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
     // Hashed assets never change; everything else in build/client may.
     assets.use(compression());
-    assets.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    assets.use(express.static("build/client", { maxAge: "1h", index: false }));
+    assets.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    assets.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
     shop = await createShop({ env: operatorEnv });
   }
 
