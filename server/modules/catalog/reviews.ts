@@ -1,0 +1,107 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { orderLines, orders, products, reviews } from "#server/db/schema.ts";
+
+/** A review as the API returns it (api-contract.md, "Reviews"). */
+export interface ReviewJson {
+  _id: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+  verifiedPurchase: boolean;
+}
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+function toReviewJson(row: ReviewRow): ReviewJson {
+  return {
+    _id: row.id,
+    name: row.name,
+    rating: row.rating,
+    comment: row.comment,
+    createdAt: row.createdAt.toISOString(),
+    verifiedPurchase: row.verifiedPurchase,
+  };
+}
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+const publishedProduct = (productId: string) => and(eq(products.id, productId), eq(products.published, true));
+
+/** Reviews of a published product, newest first; null when the product does not exist or is unpublished. */
+export async function listReviews(db: Database, productId: string): Promise<ReviewJson[] | null> {
+  if (!ID_PATTERN.test(productId)) return null;
+  const [product] = await db.select({ id: products.id }).from(products).where(publishedProduct(productId));
+  if (!product) return null;
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.productId, productId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map(toReviewJson);
+}
+
+export interface NewReview {
+  productId: string;
+  user: { id: string; name: string };
+  rating: number;
+  comment: string;
+}
+
+export type AddReviewResult =
+  | { ok: true; review: ReviewJson }
+  | { ok: false; reason: "product-not-found" | "already-reviewed" };
+
+/**
+ * Adds a customer's one review of a product and recomputes the product's rating and review
+ * count in the same transaction. Verified purchase: the customer has a paid order with it.
+ */
+export async function addReview(db: Database, input: NewReview): Promise<AddReviewResult> {
+  if (!ID_PATTERN.test(input.productId)) return { ok: false, reason: "product-not-found" };
+  return db.transaction(async (tx) => {
+    // Locking the product row serialises concurrent reviews of one product, so each recount
+    // (a fresh snapshot after the lock under READ COMMITTED) sees every review committed before it.
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(publishedProduct(input.productId))
+      .for("update");
+    if (!product) return { ok: false, reason: "product-not-found" } as const;
+
+    const [purchase] = await tx
+      .select({ found: sql<number>`1` })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(orders.userId, input.user.id), eq(orders.isPaid, true), eq(orderLines.productId, input.productId)))
+      .limit(1);
+
+    // The unique index on (product, user) decides duplicates, also between concurrent requests:
+    // ON CONFLICT DO NOTHING waits for a competing insert and then inserts nothing, without
+    // aborting this transaction the way a caught unique violation would.
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        productId: input.productId,
+        userId: input.user.id,
+        name: input.user.name,
+        rating: input.rating,
+        comment: input.comment,
+        verifiedPurchase: Boolean(purchase),
+      })
+      .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
+      .returning();
+    if (!row) return { ok: false, reason: "already-reviewed" } as const;
+
+    const [totals] = await tx
+      .select({ average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)`.mapWith(Number), count: count() })
+      .from(reviews)
+      .where(eq(reviews.productId, input.productId));
+    await tx
+      .update(products)
+      .set({ rating: totals?.count ? (totals.average ?? 0) : 0, numReviews: totals?.count ?? 0 })
+      .where(eq(products.id, input.productId));
+
+    return { ok: true, review: toReviewJson(row) } as const;
+  });
+}
