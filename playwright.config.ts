@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 
 // The suite drives the Debian Chromium package (`apt-get install chromium`); Playwright's own
 // browser downloads are never used. `npm test` builds the shop before Playwright starts it.
@@ -21,17 +22,8 @@ export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-Passw0r
 const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   },
 };
 

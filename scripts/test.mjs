@@ -3,9 +3,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { CHROMIUM_PATH as CHROMIUM } from "./chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const CHROMIUM = "/usr/bin/chromium";
 const INSTALL_COMMAND = "sudo apt-get install -y chromium";
 
 function header(title) {

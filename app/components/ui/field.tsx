@@ -1,29 +1,45 @@
 import { useId } from "react";
 
+interface FieldFrameProps {
+  label: string;
+  error?: string;
+  className?: string;
+  children: (control: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
+}
+
+/** A label, the control, and its error, linked so screen readers announce the error (aria-invalid + aria-describedby). */
+function FieldFrame({ label, error, className, children }: FieldFrameProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined })}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const CONTROL_CLASS =
+  "mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 text-base aria-[invalid=true]:border-red-600";
+
 interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
   label: string;
   name: string;
   error?: string;
 }
 
-/** A labelled input whose error is announced (aria-invalid + aria-describedby). */
-export function Field({ label, name, error, className, ...input }: FieldProps) {
-  const id = useId();
+export function Field({ label, error, className, ...input }: FieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 text-base aria-[invalid=true]:border-red-600"
-        {...input}
-      />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <FieldFrame label={label} error={error} className={className}>
+      {(control) => <input {...control} className={CONTROL_CLASS} {...input} />}
+    </FieldFrame>
   );
 }
 
@@ -33,31 +49,10 @@ interface TextAreaFieldProps extends React.TextareaHTMLAttributes<HTMLTextAreaEl
   error?: string;
 }
 
-export function TextAreaField({ label, name, error, className, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
+export function TextAreaField({ label, error, className, ...textarea }: TextAreaFieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 text-base aria-[invalid=true]:border-red-600"
-        {...textarea}
-      />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {error}
-    </p>
+    <FieldFrame label={label} error={error} className={className}>
+      {(control) => <textarea {...control} className={CONTROL_CLASS} {...textarea} />}
+    </FieldFrame>
   );
 }
