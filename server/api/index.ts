@@ -2,6 +2,7 @@ import express, { Router, type RequestHandler } from "express";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { contentRouter } from "./content.ts";
+import { productsRouter } from "./products.ts";
 
 /** All REST routers under /api, then a JSON 404 for anything else under /api. */
 export function apiRouter(shop: ShopContext) {
@@ -11,6 +12,7 @@ export function apiRouter(shop: ShopContext) {
   router.use(sameOriginForCookies(shop.config.publicUrl));
 
   router.use(contentRouter(shop));
+  router.use(productsRouter(shop));
 
   router.use((req) => {
     throw new HttpError(404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}`);

@@ -1,0 +1,439 @@
+import { eq } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProductFacets, ProductJson } from "#common/catalog.ts";
+import { products } from "#server/db/schema.ts";
+import { DEMO_PRODUCTS } from "#server/db/seed/products.ts";
+import { createTestShop, type TestShop } from "../support/test-shop.ts";
+import { createCustomer } from "../support/users.ts";
+
+let shop: TestShop;
+/** Every published demo product, newest first, as the API returns them. */
+let all: ProductJson[];
+
+beforeAll(async () => {
+  shop = await createTestShop({ SEED_DEMO: "1" });
+  const res = await request(shop.app).get("/api/products?limit=100");
+  all = res.body;
+});
+afterAll(() => shop?.close());
+
+const list = (query: string) => request(shop.app).get(`/api/products${query}`);
+const names = (res: request.Response) => (res.body as ProductJson[]).map((p) => p.name);
+const byName = (name: string) => all.find((p) => p.name === name)!;
+
+function expectSorted<T>(values: T[], compare: (a: T, b: T) => number) {
+  for (let i = 1; i < values.length; i++) expect(compare(values[i - 1]!, values[i]!)).toBeLessThanOrEqual(0);
+}
+
+describe("GET /api/products", () => {
+  it("returns 12 published products, newest first, with X-Total-Count by default", async () => {
+    const res = await list("");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/json; charset=utf-8/);
+    expect(res.body).toHaveLength(12);
+    expect(res.headers["x-total-count"]).toBe(String(DEMO_PRODUCTS.length));
+    expect(all).toHaveLength(DEMO_PRODUCTS.length);
+    expect(res.body[0].name).toBe("Macnurish");
+    expect(names(res)).toEqual(all.slice(0, 12).map((p) => p.name));
+    expectSorted(all, (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  });
+
+  it("returns products in the contract's shape, money in rupees", async () => {
+    const macnurish = byName("Macnurish");
+    expect(macnurish).toMatchObject({
+      _id: expect.any(String),
+      price: 69,
+      mrp: 69,
+      category: "Women Care",
+      subcategory: "PCOS Care",
+      form: "Powder",
+      brand: "Healthcare Pharma",
+      quantity: "/Sachet",
+      countInStock: expect.any(Number),
+      prescriptionRequired: false,
+      bestseller: true,
+      rating: 4.7,
+      numReviews: 128,
+    });
+    expect(macnurish.images[0]).toEqual({ url: expect.any(String), altText: expect.any(String) });
+    expect(new Date(macnurish.createdAt).toISOString()).toBe(macnurish.createdAt);
+    expect(macnurish).not.toHaveProperty("searchVector");
+    expect(macnurish).not.toHaveProperty("published");
+  });
+
+  describe("filters", () => {
+    it("collections: a slug filters, 'all' does not", async () => {
+      const res = await list("?collections=bestsellers&limit=100");
+      const expected = DEMO_PRODUCTS.filter((p) => p.bestseller).map((p) => p.name);
+      expect(names(res).sort()).toEqual(expected.sort());
+      expect(res.headers["x-total-count"]).toBe(String(expected.length));
+      expect((await list("?collections=all")).headers["x-total-count"]).toBe(String(DEMO_PRODUCTS.length));
+      const section = await list("?collections=kids-nutrition&limit=100");
+      expect(section.body.length).toBe(DEMO_PRODUCTS.filter((p) => p.category === "Kids Nutrition").length);
+      expect(section.body.every((p: ProductJson) => p.category === "Kids Nutrition")).toBe(true);
+      expect((await list("?collections=no-such-collection")).body).toEqual([]);
+    });
+
+    it.each(["Women Care", "women-care", "Women Healthcare", "women care"])("category %s is the Women Care section", async (category) => {
+      const res = await list(`?category=${encodeURIComponent(category)}&limit=100`);
+      const expected = DEMO_PRODUCTS.filter((p) => p.category === "Women Care");
+      expect(res.body).toHaveLength(expected.length);
+      expect(res.body.every((p: ProductJson) => p.category === "Women Care")).toBe(true);
+      expect(res.headers["x-total-count"]).toBe(String(expected.length));
+    });
+
+    it("an unknown category matches nothing", async () => {
+      const res = await list("?category=Garden%20Tools");
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([]);
+      expect(res.headers["x-total-count"]).toBe("0");
+    });
+
+    it("subcategory takes a comma-separated list", async () => {
+      const one = await list("?subcategory=Protein&limit=100");
+      expect(one.body.length).toBe(DEMO_PRODUCTS.filter((p) => p.subcategory === "Protein").length);
+      const two = await list(`?subcategory=${encodeURIComponent("Protein, Hydration")}&limit=100`);
+      const expected = DEMO_PRODUCTS.filter((p) => ["Protein", "Hydration"].includes(p.subcategory));
+      expect(names(two).sort()).toEqual(expected.map((p) => p.name).sort());
+    });
+
+    it("brand takes a comma-separated list", async () => {
+      const res = await list(`?brand=${encodeURIComponent("Femora,Bal Poshan")}&limit=100`);
+      const expected = DEMO_PRODUCTS.filter((p) => p.brand === "Femora" || p.brand === "Bal Poshan");
+      expect(names(res).sort()).toEqual(expected.map((p) => p.name).sort());
+      expect((await list("?brand=Femora&limit=100")).body.every((p: ProductJson) => p.brand === "Femora")).toBe(true);
+    });
+
+    it("minPrice and maxPrice are rupees, inclusive", async () => {
+      const res = await list("?minPrice=69&maxPrice=165&limit=100");
+      const expected = DEMO_PRODUCTS.filter((p) => p.pricePaise >= 69_00 && p.pricePaise <= 165_00);
+      expect(names(res).sort()).toEqual(expected.map((p) => p.name).sort());
+      expect(names(res)).toContain("Macnurish");
+      expect(names(res)).toContain("Iron, Folic Acid & Vitamin B12 Syrup");
+      const fractional = await list("?minPrice=68.5&maxPrice=69.5");
+      expect(names(fractional)).toEqual(["Macnurish"]);
+    });
+
+    it("prescription: required and not-required", async () => {
+      const required = await list("?prescription=required&limit=100");
+      const rx = DEMO_PRODUCTS.filter((p) => p.prescriptionRequired);
+      expect(rx.length).toBeGreaterThan(0);
+      expect(names(required).sort()).toEqual(rx.map((p) => p.name).sort());
+      const otc = await list("?prescription=not-required&limit=100");
+      expect(otc.body.length).toBe(DEMO_PRODUCTS.length - rx.length);
+      expect(otc.body.every((p: ProductJson) => !p.prescriptionRequired)).toBe(true);
+    });
+
+    it("filters combine", async () => {
+      const res = await list("?category=sports-nutrition&subcategory=Protein&brand=MuscleVeda&maxPrice=900&limit=100");
+      expect(names(res)).toEqual(["Raw Whey Protein Isolate Unflavoured"]);
+    });
+
+    it("ignores unknown parameters and empty values", async () => {
+      const res = await list("?foo=bar&category=&brand=&minPrice=&sortBy=&search=&limit=&page=&isPaid=true");
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(12);
+      expect(res.headers["x-total-count"]).toBe(String(DEMO_PRODUCTS.length));
+    });
+  });
+
+  describe("search", () => {
+    it("finds a product by name", async () => {
+      const res = await list("?search=macnurish");
+      expect(res.body[0].name).toBe("Macnurish");
+    });
+
+    it("tolerates a typo and ranks the best match first: macnursh", async () => {
+      const res = await list("?search=macnursh");
+      expect(res.status).toBe(200);
+      expect(res.body[0]?.name).toBe("Macnurish");
+    });
+
+    it("tolerates a typo: protien finds the protein products, ranked", async () => {
+      const res = await list("?search=protien&limit=100");
+      const found = names(res);
+      const proteins = DEMO_PRODUCTS.filter((p) => p.subcategory === "Protein").map((p) => p.name);
+      expect(found.slice(0, 3).every((name) => /protein/i.test(name))).toBe(true);
+      for (const name of proteins.filter((n) => /protein/i.test(n))) expect(found).toContain(name);
+      expect(res.headers["x-total-count"]).toBe(String(found.length));
+    });
+
+    it("ranks name matches above description matches", async () => {
+      const res = await list("?search=zinc&limit=100");
+      expect(res.body.length).toBeGreaterThan(2);
+      expect(res.body[0].name).toMatch(/zinc/i);
+      // Macnurish mentions zinc only in its description and tags.
+      const names_ = names(res);
+      expect(names_).toContain("Macnurish");
+      expect(names_.indexOf("Macnurish")).toBeGreaterThan(names_.findIndex((n) => /zinc/i.test(n)));
+    });
+
+    it("searches brands and tags, and combines with filters", async () => {
+      const brand = await list("?search=MuscleVeda&limit=100");
+      expect(brand.body.length).toBe(DEMO_PRODUCTS.filter((p) => p.brand === "MuscleVeda").length);
+      const filtered = await list("?search=protein&maxPrice=850&limit=100");
+      expect(filtered.body.length).toBeGreaterThan(0);
+      expect(filtered.body.every((p: ProductJson) => p.price <= 850)).toBe(true);
+    });
+
+    it("an explicit sortBy overrides relevance", async () => {
+      const res = await list("?search=protein&sortBy=priceAsc&limit=100");
+      expectSorted(res.body as ProductJson[], (a, b) => a.price - b.price);
+    });
+
+    it("treats search text literally (no SQL, no wildcards)", async () => {
+      for (const term of ["%", "_", "' or 1=1 --", "\\", "a:*", "!!!", "()"]) {
+        const res = await list(`?search=${encodeURIComponent(term)}`);
+        expect(res.status, term).toBe(200);
+        expect(Number(res.headers["x-total-count"]), term).toBeLessThan(DEMO_PRODUCTS.length);
+      }
+      expect((await list("?search=zzzzqqqq")).body).toEqual([]);
+    });
+  });
+
+  describe("sorting", () => {
+    it("newest", async () => {
+      const res = await list("?sortBy=newest&limit=100");
+      expect(names(res)).toEqual(all.map((p) => p.name));
+      const expected = [...DEMO_PRODUCTS].sort((a, b) => a.addedDaysAgo - b.addedDaysAgo).map((p) => p.name);
+      expect(names(res)).toEqual(expected);
+    });
+
+    it("priceAsc", async () => {
+      const res = await list("?sortBy=priceAsc&limit=100");
+      expectSorted(res.body as ProductJson[], (a, b) => a.price - b.price);
+      expect(res.body[0].name).toBe("Oral Rehydration Salts WHO Formula");
+    });
+
+    it("priceDesc", async () => {
+      const res = await list("?sortBy=priceDesc&limit=100");
+      expectSorted(res.body as ProductJson[], (a, b) => b.price - a.price);
+      expect(res.body[0].name).toBe("Whey Protein Concentrate 80% Double Chocolate");
+    });
+
+    it.each(["rating", "popularity"])("%s: highest rated first, more reviews breaking ties", async (sortBy) => {
+      const res = await list(`?sortBy=${sortBy}&limit=100`);
+      expectSorted(res.body as ProductJson[], (a, b) => b.rating - a.rating || b.numReviews - a.numReviews);
+      expect(res.body[0].name).toBe("Creatine Monohydrate Micronised");
+    });
+
+    it("an unknown sortBy is a 400", async () => {
+      const res = await list("?sortBy=cheapest");
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/sortBy/);
+    });
+  });
+
+  describe("paging", () => {
+    it("limit and page slice the same ordering; X-Total-Count is the total", async () => {
+      const pages = await Promise.all([1, 2, 3, 4, 5].map((page) => list(`?limit=10&page=${page}`)));
+      expect(pages.map((p) => p.body.length)).toEqual([10, 10, 10, 10, 4]);
+      for (const page of pages) expect(page.headers["x-total-count"]).toBe(String(DEMO_PRODUCTS.length));
+      expect(pages.flatMap(names)).toEqual(all.map((p) => p.name));
+    });
+
+    it("a page past the end is empty and still counts the matches", async () => {
+      const res = await list("?category=Kids%20Nutrition&limit=5&page=50");
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([]);
+      expect(res.headers["x-total-count"]).toBe(String(DEMO_PRODUCTS.filter((p) => p.category === "Kids Nutrition").length));
+    });
+
+    it("limit 100 is allowed", async () => {
+      expect((await list("?limit=100")).status).toBe(200);
+    });
+
+    it.each([
+      ["limit=101", /limit/],
+      ["limit=0", /limit/],
+      ["limit=2.5", /limit/],
+      ["page=0", /page/],
+      ["page=-1", /page/],
+      ["minPrice=abc", /minPrice/],
+      ["maxPrice=1e400", /maxPrice/],
+      ["prescription=maybe", /prescription/],
+    ])("%s is a 400 with a message", async (query, message) => {
+      const res = await list(`?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+      expect(res.body.errors).toEqual(expect.any(Object));
+    });
+  });
+});
+
+describe("GET /api/products/facets", () => {
+  it("counts categories, subcategories and brands, with the price range", async () => {
+    const res = await request(shop.app).get("/api/products/facets");
+    expect(res.status).toBe(200);
+    const facets = res.body as ProductFacets;
+    const countOf = (key: (p: (typeof DEMO_PRODUCTS)[number]) => string, value: string) =>
+      DEMO_PRODUCTS.filter((p) => key(p) === value).length;
+    expect(facets.categories).toEqual([
+      { name: "Women Care", count: countOf((p) => p.category, "Women Care") },
+      { name: "Sports Nutrition", count: countOf((p) => p.category, "Sports Nutrition") },
+      { name: "Kids Nutrition", count: countOf((p) => p.category, "Kids Nutrition") },
+    ]);
+    expect(Object.keys(facets.subcategories).sort()).toEqual(["Kids Nutrition", "Sports Nutrition", "Women Care"]);
+    expect(facets.subcategories["Sports Nutrition"]).toContainEqual({ name: "Protein", count: countOf((p) => p.subcategory, "Protein") });
+    const subcategoryTotal = Object.values(facets.subcategories).flat().reduce((sum, s) => sum + s.count, 0);
+    expect(subcategoryTotal).toBe(DEMO_PRODUCTS.length);
+    const brands = [...new Set(DEMO_PRODUCTS.map((p) => p.brand))].sort();
+    expect(facets.brands.map((b) => b.name)).toEqual(brands);
+    expect(facets.brands.find((b) => b.name === "Femora")?.count).toBe(countOf((p) => p.brand, "Femora"));
+    expect(facets.price).toEqual({
+      min: Math.min(...DEMO_PRODUCTS.map((p) => p.pricePaise)) / 100,
+      max: Math.max(...DEMO_PRODUCTS.map((p) => p.pricePaise)) / 100,
+    });
+  });
+
+  it("narrows to a collection", async () => {
+    const res = await request(shop.app).get("/api/products/facets?collections=kids-nutrition");
+    expect(res.status).toBe(200);
+    expect(res.body.categories).toEqual([
+      { name: "Kids Nutrition", count: DEMO_PRODUCTS.filter((p) => p.category === "Kids Nutrition").length },
+    ]);
+    expect(Object.keys(res.body.subcategories)).toEqual(["Kids Nutrition"]);
+    const everything = await request(shop.app).get("/api/products/facets?collections=all");
+    expect(everything.body.categories).toHaveLength(3);
+  });
+});
+
+describe("GET /api/products/new-arrivals", () => {
+  it("returns the 8 newest products, newest first", async () => {
+    const res = await request(shop.app).get("/api/products/new-arrivals");
+    expect(res.status).toBe(200);
+    expect(names(res)).toEqual(all.slice(0, 8).map((p) => p.name));
+  });
+});
+
+describe("GET /api/products/similar/:id", () => {
+  it("returns up to 8 products of the same category, excluding the product, same subcategory first", async () => {
+    const product = byName("Whey Protein Concentrate 80% Double Chocolate");
+    const res = await request(shop.app).get(`/api/products/similar/${product._id}`);
+    expect(res.status).toBe(200);
+    const similar = res.body as ProductJson[];
+    expect(similar.length).toBeGreaterThan(0);
+    expect(similar.length).toBeLessThanOrEqual(8);
+    expect(similar.every((p) => p.category === "Sports Nutrition")).toBe(true);
+    expect(similar.map((p) => p._id)).not.toContain(product._id);
+    const sameSubcategory = DEMO_PRODUCTS.filter((p) => p.subcategory === "Protein").length - 1;
+    expect(similar.slice(0, sameSubcategory).every((p) => p.subcategory === "Protein")).toBe(true);
+  });
+
+  it("is a 404 for an unknown or malformed id", async () => {
+    for (const id of ["no-such-product", "..%2Fetc", "%00", "x".repeat(500)]) {
+      const res = await request(shop.app).get(`/api/products/similar/${id}`);
+      expect(res.status, id.slice(0, 20)).toBe(404);
+      expect(res.body.message).toBe("Product not found");
+    }
+  });
+});
+
+describe("GET /api/products/:id", () => {
+  it("returns the product", async () => {
+    const product = byName("Macnurish");
+    const res = await request(shop.app).get(`/api/products/${product._id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(product);
+  });
+
+  it.each([
+    ["an unknown id", "no-such-product"],
+    ["an unknown uuid", "00000000-0000-0000-0000-000000000000"],
+    ["an encoded path", "..%2F..%2Fetc%2Fpasswd"],
+    ["a dot-dot path", "../etc"],
+    ["a NUL", "%00"],
+    ["SQL", "%27%20or%201%3D1%20--"],
+    ["a 5,000-character id", "x".repeat(5000)],
+    ["a rupee sign", "%E2%82%B9"],
+    ["an encoded slash", "a%2Fb"],
+    ["two segments", "a/b/c"],
+  ])("is a 404 Product not found for %s", async (_label, id) => {
+    const res = await request(shop.app).get(`/api/products/${id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe("Product not found");
+  });
+});
+
+describe("HTTP caching", () => {
+  const paths = () => [
+    "/api/products?limit=12",
+    "/api/products/facets",
+    "/api/products/new-arrivals",
+    `/api/products/${byName("Macnurish")._id}`,
+    `/api/products/similar/${byName("Macnurish")._id}`,
+  ];
+
+  it("public reads carry a weak ETag, a short public max-age and answer 304 when unchanged", async () => {
+    for (const path of paths()) {
+      const first = await request(shop.app).get(path);
+      expect(first.status, path).toBe(200);
+      expect(first.headers.etag, path).toMatch(/^W\/"/);
+      expect(first.headers["cache-control"], path).toBe("public, max-age=60, stale-while-revalidate=300");
+      expect(first.headers.vary, path).toMatch(/Authorization/);
+      expect(first.headers.vary, path).toMatch(/Cookie/);
+      const again = await request(shop.app).get(path).set("If-None-Match", first.headers.etag);
+      expect(again.status, path).toBe(304);
+      expect(again.text ?? "", path).toBe("");
+      const stale = await request(shop.app).get(path).set("If-None-Match", 'W/"stale"');
+      expect(stale.status, path).toBe(200);
+    }
+  });
+
+  it("the ETag changes with the query", async () => {
+    const a = await list("?limit=3");
+    const b = await list("?limit=4");
+    expect(a.headers.etag).not.toBe(b.headers.etag);
+  });
+
+  it("a request with credentials is answered private, so no shared cache keeps it", async () => {
+    const customer = await createCustomer(shop.context);
+    const res = await list("?limit=3").set(customer.headers);
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("private, max-age=60, stale-while-revalidate=300");
+    const cookie = await list("?limit=3").set("Cookie", "theme=dark");
+    expect(cookie.headers["cache-control"]).toMatch(/^private/);
+  });
+
+  it("errors are not cached as products", async () => {
+    const res = await request(shop.app).get("/api/products/no-such-product");
+    expect(res.status).toBe(404);
+    expect(res.headers["cache-control"] ?? "").not.toMatch(/public/);
+  });
+});
+
+describe("unpublished products", () => {
+  let hidden: ProductJson;
+
+  beforeAll(async () => {
+    hidden = byName("Macnurish");
+    await shop.context.db.update(products).set({ published: false }).where(eq(products.id, hidden._id));
+  });
+  afterAll(async () => {
+    await shop.context.db.update(products).set({ published: true }).where(eq(products.id, hidden._id));
+  });
+
+  it("are invisible in lists, searches, counts, facets, new arrivals, similar products and detail", async () => {
+    const everything = await list("?limit=100");
+    expect(names(everything)).not.toContain("Macnurish");
+    expect(everything.headers["x-total-count"]).toBe(String(DEMO_PRODUCTS.length - 1));
+    expect(names(await list("?search=macnurish"))).not.toContain("Macnurish");
+    expect(names(await list("?collections=bestsellers&limit=100"))).not.toContain("Macnurish");
+
+    const facets = (await request(shop.app).get("/api/products/facets")).body as ProductFacets;
+    const womenCare = DEMO_PRODUCTS.filter((p) => p.category === "Women Care").length;
+    expect(facets.categories.find((c) => c.name === "Women Care")?.count).toBe(womenCare - 1);
+
+    expect(names(await request(shop.app).get("/api/products/new-arrivals"))).not.toContain("Macnurish");
+
+    const sibling = byName("Myo-Inositol & D-Chiro-Inositol 40:1 Sachets");
+    expect(names(await request(shop.app).get(`/api/products/similar/${sibling._id}`))).not.toContain("Macnurish");
+
+    for (const path of [`/api/products/${hidden._id}`, `/api/products/similar/${hidden._id}`, `/api/products/${hidden._id}/reviews`]) {
+      const res = await request(shop.app).get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.message).toBe("Product not found");
+    }
+  });
+});
