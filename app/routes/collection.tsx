@@ -1,12 +1,221 @@
-import { PageHero } from "~/components/ui/page-hero";
+import { useRef, useState } from "react";
+import { data, isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { SHOP_NAME } from "#common/brand.ts";
+import { DEFAULT_PAGE_SIZE, SECTION_COLLECTIONS } from "#common/catalog.ts";
+import { ActiveFilters } from "~/components/catalog/active-filters";
+import { FilterDrawer } from "~/components/catalog/filter-drawer";
+import { FilterPanel, type FilterChange } from "~/components/catalog/filter-panel";
+import {
+  activeFilterChips,
+  listingSearch,
+  readListingFilters,
+  toProductQuery,
+  type ListingFilters,
+} from "~/components/catalog/listing-query";
+import { Pagination } from "~/components/catalog/pagination";
+import { ProductCard, toCardProduct } from "~/components/catalog/product-card";
+import { ErrorPage } from "~/components/error-page";
 import { pageMeta } from "~/lib/meta";
+import { useRequestId } from "~/lib/request-info";
+import type { Route } from "./+types/collection";
 
-export const meta = () => pageMeta("collection", "collection page");
+const COLLECTIONS: Record<string, { title: string; description: string }> = {
+  all: {
+    title: "All Products",
+    description:
+      "Shop women care, sports nutrition and kids nutrition products from a licensed Indian pharmacy. Filter by category, price and prescription need.",
+  },
+  "women-care": {
+    title: "Women Care",
+    description: "PCOS care, pregnancy and fertility, menstrual health and bone care products, dispensed by registered pharmacists.",
+  },
+  "sports-nutrition": {
+    title: "Sports Nutrition",
+    description: "Batch-tested whey and plant protein, pre-workout, recovery and hydration products at honest prices, delivered across India.",
+  },
+  "kids-nutrition": {
+    title: "Kids Nutrition",
+    description: "Growth, immunity, brain health and multivitamin products made for children, from a licensed Indian pharmacy.",
+  },
+  bestsellers: {
+    title: "Bestsellers",
+    description: "Our most loved women care, sports nutrition and kids nutrition products.",
+  },
+  "new-arrivals": {
+    title: "New Arrivals",
+    description: "The latest additions to our women care, sports nutrition and kids nutrition range.",
+  },
+};
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return pageMeta("Products", COLLECTIONS.all.description);
+  const { title, description, filters } = data;
+  let heading = filters.search ? `${title}: “${filters.search}”` : title;
+  if (filters.page > 1) heading += ` – Page ${filters.page}`;
+  return pageMeta(heading, description);
+};
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { listProducts, productFacets } = await import("#server/modules/catalog/products.ts");
+  const collection = params.collection.toLowerCase();
+  const filters = readListingFilters(new URL(request.url).searchParams);
+  const [result, facets] = await Promise.all([
+    listProducts(context.shop.db, { ...toProductQuery(filters), collections: collection, limit: DEFAULT_PAGE_SIZE }),
+    productFacets(context.shop.db, collection),
+  ]);
+  const known = COLLECTIONS[collection];
+  if (!known && facets.categories.length === 0) throw data(null, { status: 404 });
+  const title = known?.title ?? titleFromSlug(collection);
+  return {
+    collection,
+    title,
+    description: known?.description ?? `${title}: shop the collection at our licensed online pharmacy.`,
+    sectionCategory: SECTION_COLLECTIONS[collection] ?? null,
+    filters,
+    products: result.products.map(toCardProduct),
+    total: result.total,
+    pageCount: Math.ceil(result.total / result.limit),
+    facets,
+  };
+}
+
+export default function Collection({ loaderData }: Route.ComponentProps) {
+  const { title, sectionCategory, filters, products, total, pageCount, facets } = loaderData;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+
+  // The filters as the shopper just set them, ahead of the URL while its navigation is pending.
+  const [shown, setShown] = useState(filters);
+  const [loaded, setLoaded] = useState(filters);
+  if (loaded !== filters) {
+    setLoaded(filters);
+    setShown(filters);
+  }
+  const latest = useRef(shown);
+  latest.current = shown;
+
+  const applyFilters: FilterChange = (changes, { replace = false } = {}) => {
+    const next: ListingFilters = { ...latest.current, ...changes, page: 1 };
+    latest.current = next;
+    setShown(next);
+    navigate({ pathname, search: listingSearch(next) }, { replace, preventScrollReset: true });
+  };
+
+  const pending = navigation.state === "loading" && navigation.location.pathname === pathname;
+  const panel = (
+    <FilterPanel filters={shown} facets={facets} sectionCategory={sectionCategory} action={pathname} onChange={applyFilters} />
+  );
+
   return (
-    <main id="main">
-      <PageHero title="collection" />
+    <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{title}</h1>
+      <div className="mt-6 flex gap-8">
+        <aside
+          id="filters"
+          aria-labelledby="filters-heading"
+          className="w-64 shrink-0 max-[900px]:hidden max-[900px]:target:fixed max-[900px]:target:inset-0 max-[900px]:target:z-50 max-[900px]:target:block max-[900px]:target:w-auto max-[900px]:target:overflow-y-auto max-[900px]:target:bg-white max-[900px]:target:p-4"
+        >
+          <div className="mb-4 flex items-center justify-between">
+            <h2 id="filters-heading" className="text-lg font-semibold text-gray-900">
+              Filters
+            </h2>
+            <a href="#results" className="rounded-md px-2 py-1 text-sm font-medium text-brand-800 underline min-[901px]:hidden">
+              Close filters
+            </a>
+          </div>
+          {panel}
+        </aside>
+
+        <section id="results" aria-labelledby="results-heading" className="min-w-0 flex-1">
+          <h2 id="results-heading" className="sr-only">
+            Products
+          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p role="status" className="font-medium text-gray-800">
+              {`${total} Product(s) Found`}
+            </p>
+            <FilterDrawer activeCount={activeFilterChips(shown).length}>{panel}</FilterDrawer>
+          </div>
+          <div className="mt-3">
+            <ActiveFilters filters={shown} pathname={pathname} />
+          </div>
+
+          <div className="relative mt-5" aria-busy={pending}>
+            {pending ? <LoadingOverlay /> : null}
+            {products.length > 0 ? (
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5">
+                {products.map((product, index) => (
+                  <li key={product._id}>
+                    <ProductCard product={product} priority={index < 2} />
+                  </li>
+                ))}
+              </ul>
+            ) : total > 0 ? (
+              <p className="rounded-lg border border-gray-200 bg-gray-50 p-6 text-gray-800">
+                There are no products on this page.{" "}
+                <Link to={{ pathname, search: listingSearch({ ...filters, page: 1 }) }} className="font-medium text-brand-800 underline">
+                  Go to the first page
+                </Link>
+              </p>
+            ) : (
+              <div className="rounded-lg border border-gray-200 bg-gray-50 p-6 text-gray-800">
+                <p className="font-medium">No products match your filters.</p>
+                <p className="mt-2 text-sm">
+                  Try removing a filter or{" "}
+                  <Link to={pathname} preventScrollReset className="font-medium text-brand-800 underline">
+                    clear all filters
+                  </Link>
+                  .
+                </p>
+              </div>
+            )}
+          </div>
+          <Pagination filters={filters} pageCount={pageCount} pathname={pathname} />
+        </section>
+      </div>
     </main>
   );
+}
+
+function LoadingOverlay() {
+  return (
+    <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/70 pt-16" role="status">
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden />
+      <span className="sr-only">Loading products…</span>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const requestId = useRequestId();
+  const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage error={error} />;
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+      <title>{`Products unavailable | ${SHOP_NAME}`}</title>
+      <meta name="description" content="The product list could not be loaded. Please try again in a moment." />
+      <h1 className="text-2xl font-bold text-gray-900">Products</h1>
+      <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-5 text-red-900">
+        <p className="font-semibold">Error: we couldn't load the products.</p>
+        <p className="mt-1">Please try again in a moment.</p>
+        {requestId ? (
+          <p className="mt-2 text-sm">
+            Reference: <code className="font-mono">{requestId}</code>
+          </p>
+        ) : null}
+      </div>
+      <Link to={pathname} className="mt-6 inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+        Try again
+      </Link>
+    </main>
+  );
+}
+
+function titleFromSlug(slug: string): string {
+  return slug
+    .split("-")
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join(" ");
 }

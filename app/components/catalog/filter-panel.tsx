@@ -1,0 +1,409 @@
+import { Search } from "lucide-react";
+import { Slider } from "radix-ui";
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import { PRICE_FILTER_MAX, SORT_OPTIONS, type ProductFacets, type SortBy } from "#common/catalog.ts";
+import {
+  CATEGORY_OPTIONS,
+  PRESCRIPTION_OPTIONS,
+  PRICE_STEP,
+  priceRangeLabel,
+  rupees,
+  type ListingFilters,
+  type Prescription,
+} from "./listing-query";
+import { useHydrated } from "./use-hydrated";
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Merges changes into the filters being shown and updates the URL (replace: no new history entry). */
+export type FilterChange = (changes: Partial<ListingFilters>, options?: { replace?: boolean }) => void;
+
+interface FilterPanelProps {
+  filters: ListingFilters;
+  facets: ProductFacets;
+  /** The section of a section collection (/collections/women-care), whose subcategories are offered. */
+  sectionCategory: string | null;
+  /** The listing's path: the form's GET target and the "Clear All Filters" link. */
+  action: string;
+  onChange: FilterChange;
+}
+
+/**
+ * The filter sidebar: a real GET form, so it works without JavaScript (submitted by "Apply
+ * filters"); with JavaScript each control updates the URL as it changes.
+ */
+export function FilterPanel({ filters, facets, sectionCategory, action, onChange }: FilterPanelProps) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const search = useDebouncedSearch(filters.search, (value) => onChange({ search: value }, { replace: true }));
+  const price = usePriceRange(filters, (minPrice, maxPrice) => onChange({ minPrice, maxPrice }));
+  const update = (changes: Partial<ListingFilters>) => onChange(changes);
+
+  const categoryName = CATEGORY_OPTIONS.find((option) => option.value === filters.category)?.category ?? sectionCategory;
+  const subcategoryFacets = categoryName ? (facets.subcategories[categoryName] ?? []) : [];
+  const subcategories = [
+    ...subcategoryFacets,
+    ...filters.subcategories.filter((name) => !subcategoryFacets.some((facet) => facet.name === name)).map((name) => ({ name, count: 0 })),
+  ];
+  const countOf = (category: string | null) =>
+    category === null
+      ? facets.categories.reduce((sum, facet) => sum + facet.count, 0)
+      : (facets.categories.find((facet) => facet.name === category)?.count ?? 0);
+
+  const searching = Boolean(filters.search);
+  const sortValue = filters.sortBy || (searching ? "" : "newest");
+
+  return (
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      aria-label="Product filters"
+      className="space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        search.flush();
+        price.flushTyped();
+      }}
+    >
+      <div>
+        <label htmlFor={`${id}-search`} className="block text-sm font-semibold text-gray-900">
+          Search products
+        </label>
+        <div className="relative mt-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
+          <input
+            id={`${id}-search`}
+            name="search"
+            type="search"
+            value={search.text}
+            onChange={(event) => search.setText(event.target.value)}
+            placeholder="Name, brand or need"
+            autoComplete="off"
+            className="block w-full rounded-md border border-gray-400 py-2 pl-9 pr-3 text-base"
+          />
+        </div>
+      </div>
+
+      <div>
+        <label htmlFor={`${id}-sort`} className="block text-sm font-semibold text-gray-900">
+          Sort by
+        </label>
+        <select
+          id={`${id}-sort`}
+          name="sortBy"
+          value={sortValue}
+          onChange={(event) => {
+            const value = event.target.value as SortBy | "";
+            update({ sortBy: value === "newest" && !searching ? "" : value });
+          }}
+          className="mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base"
+        >
+          {searching ? <option value="">Best Match</option> : null}
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <fieldset>
+        <legend className="text-sm font-semibold text-gray-900">Price range</legend>
+        <p className="mt-1 text-sm text-gray-700" aria-hidden>
+          {priceRangeLabel(price.range[0] > 0 ? price.range[0] : null, price.range[1] < PRICE_FILTER_MAX ? price.range[1] : null)}
+        </p>
+        <Slider.Root
+          min={0}
+          max={PRICE_FILTER_MAX}
+          step={PRICE_STEP}
+          minStepsBetweenThumbs={1}
+          value={price.range}
+          onValueChange={(value) => price.slide(value as [number, number])}
+          onValueCommit={(value) => price.commitSlider(value as [number, number])}
+          className="relative mt-3 flex h-6 w-full touch-none select-none items-center"
+        >
+          <Slider.Track className="relative h-1.5 grow rounded-full bg-gray-300">
+            <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
+          </Slider.Track>
+          {(["Minimum price", "Maximum price"] as const).map((label, index) => (
+            <Slider.Thumb
+              key={label}
+              aria-label={label}
+              aria-valuetext={index === 1 && price.range[1] >= PRICE_FILTER_MAX ? `${rupees(PRICE_FILTER_MAX)} or more` : rupees(price.range[index])}
+              className="block h-5 w-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
+            />
+          ))}
+        </Slider.Root>
+        <div className="mt-3 grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor={`${id}-min`} className="block text-xs font-medium text-gray-700">
+              Min price (₹)
+            </label>
+            <input
+              id={`${id}-min`}
+              name="minPrice"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              value={price.minText}
+              placeholder="0"
+              onChange={(event) => price.setMinText(event.target.value)}
+              onBlur={price.flushTyped}
+              className="mt-1 block w-full rounded-md border border-gray-400 px-2 py-1.5 text-base"
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-max`} className="block text-xs font-medium text-gray-700">
+              Max price (₹)
+            </label>
+            <input
+              id={`${id}-max`}
+              name="maxPrice"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              value={price.maxText}
+              placeholder={`${PRICE_FILTER_MAX}+`}
+              onChange={(event) => price.setMaxText(event.target.value)}
+              onBlur={price.flushTyped}
+              className="mt-1 block w-full rounded-md border border-gray-400 px-2 py-1.5 text-base"
+            />
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="text-sm font-semibold text-gray-900">Category</legend>
+        <div className="mt-2 space-y-1">
+          {CATEGORY_OPTIONS.map((option) => (
+            <Choice
+              key={option.value || "all"}
+              type="radio"
+              name="category"
+              value={option.value}
+              checked={filters.category === option.value}
+              onChange={() => update({ category: option.value, subcategories: [] })}
+              label={option.label}
+              count={countOf(option.category)}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      {subcategories.length > 0 ? (
+        <fieldset>
+          <legend className="text-sm font-semibold text-gray-900">Subcategory</legend>
+          <div className="mt-2 space-y-1">
+            {subcategories.map((facet) => {
+              const checked = filters.subcategories.includes(facet.name);
+              return (
+                <Choice
+                  key={facet.name}
+                  type="checkbox"
+                  name="subcategory"
+                  value={facet.name}
+                  checked={checked}
+                  onChange={() =>
+                    update({
+                      subcategories: checked
+                        ? filters.subcategories.filter((name) => name !== facet.name)
+                        : [...filters.subcategories, facet.name],
+                    })
+                  }
+                  label={facet.name}
+                  count={facet.count}
+                />
+              );
+            })}
+          </div>
+        </fieldset>
+      ) : null}
+
+      <fieldset>
+        <legend className="text-sm font-semibold text-gray-900">Prescription</legend>
+        <div className="mt-2 space-y-1">
+          {PRESCRIPTION_OPTIONS.map((option) => (
+            <Choice
+              key={option.value || "all"}
+              type="radio"
+              name="prescription"
+              value={option.value}
+              checked={filters.prescription === option.value}
+              onChange={() => update({ prescription: option.value as Prescription })}
+              label={option.label}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      {filters.brands.map((brand) => (
+        <input key={brand} type="hidden" name="brand" value={brand} />
+      ))}
+
+      <div className="flex flex-col gap-2 border-t border-gray-200 pt-4">
+        <button
+          type="submit"
+          hidden={hydrated}
+          className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+        >
+          Apply filters
+        </button>
+        <Link
+          to={action}
+          preventScrollReset
+          className="rounded-md border border-gray-400 px-4 py-2 text-center text-sm font-semibold text-gray-800 hover:bg-gray-50"
+        >
+          Clear All Filters
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function Choice({
+  type,
+  name,
+  value,
+  checked,
+  onChange,
+  label,
+  count,
+}: {
+  type: "radio" | "checkbox";
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  label: string;
+  count?: number;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm text-gray-800 hover:bg-gray-50">
+      <input
+        type={type}
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        className="h-4 w-4 shrink-0 accent-brand-700"
+      />
+      <span>{label}</span>
+      {count !== undefined ? <span className="ml-auto text-xs text-gray-600">({count})</span> : null}
+    </label>
+  );
+}
+
+/**
+ * The search box's text, sent 300 ms after the last keystroke. The URL's value replaces the
+ * text only when it changed from elsewhere (a chip, Clear All, the back button), never with an
+ * older value while the shopper is still typing.
+ */
+function useDebouncedSearch(fromUrl: string, send: (value: string) => void) {
+  const [text, setTextState] = useState(fromUrl);
+  const lastSent = useRef(fromUrl);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pending = useRef<string | null>(null);
+  const sendRef = useRef(send);
+  sendRef.current = send;
+
+  useEffect(() => {
+    if (fromUrl !== lastSent.current) {
+      clearTimeout(timer.current);
+      pending.current = null;
+      setTextState(fromUrl);
+    }
+    lastSent.current = fromUrl;
+  }, [fromUrl]);
+
+  const flush = () => {
+    clearTimeout(timer.current);
+    const value = (pending.current ?? text).trim();
+    pending.current = null;
+    if (value === lastSent.current) return;
+    lastSent.current = value;
+    sendRef.current(value);
+  };
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+
+  // A search typed in the mobile drawer just before it closes still applies.
+  useEffect(() => () => void (pending.current !== null && flushRef.current()), []);
+
+  return {
+    text,
+    setText(value: string) {
+      setTextState(value);
+      pending.current = value;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => flushRef.current(), SEARCH_DEBOUNCE_MS);
+    },
+    flush,
+  };
+}
+
+/** The slider's two values, the number boxes' text, and when each commits to the URL. */
+function usePriceRange(filters: ListingFilters, send: (minPrice: number | null, maxPrice: number | null) => void) {
+  const fromUrl: [number, number] = [
+    clamp(filters.minPrice ?? 0),
+    filters.maxPrice === null ? PRICE_FILTER_MAX : clamp(filters.maxPrice),
+  ];
+  const [range, setRange] = useState(fromUrl);
+  const [minText, setMinText] = useState(filters.minPrice === null ? "" : String(filters.minPrice));
+  const [maxText, setMaxText] = useState(filters.maxPrice === null ? "" : String(filters.maxPrice));
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lastSent = useRef<[number | null, number | null]>([filters.minPrice, filters.maxPrice]);
+  const sendRef = useRef(send);
+  sendRef.current = send;
+
+  useEffect(() => {
+    lastSent.current = [filters.minPrice, filters.maxPrice];
+    setRange([clamp(filters.minPrice ?? 0), filters.maxPrice === null ? PRICE_FILTER_MAX : clamp(filters.maxPrice)]);
+    setMinText(filters.minPrice === null ? "" : String(filters.minPrice));
+    setMaxText(filters.maxPrice === null ? "" : String(filters.maxPrice));
+  }, [filters.minPrice, filters.maxPrice]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const sendIfChanged = (minPrice: number | null, maxPrice: number | null) => {
+    if (minPrice === lastSent.current[0] && maxPrice === lastSent.current[1]) return;
+    lastSent.current = [minPrice, maxPrice];
+    sendRef.current(minPrice, maxPrice);
+  };
+
+  return {
+    range,
+    minText,
+    maxText,
+    setMinText,
+    setMaxText,
+    slide(value: [number, number]) {
+      setRange(value);
+      setMinText(value[0] > 0 ? String(value[0]) : "");
+      setMaxText(value[1] < PRICE_FILTER_MAX ? String(value[1]) : "");
+    },
+    /** Keyboard steps arrive one by one; a burst of them is one change (one history entry). */
+    commitSlider([min, max]: [number, number]) {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => sendIfChanged(min > 0 ? min : null, max < PRICE_FILTER_MAX ? max : null), SEARCH_DEBOUNCE_MS);
+    },
+    flushTyped() {
+      clearTimeout(timer.current);
+      let min = parsePrice(minText);
+      let max = parsePrice(maxText);
+      if (min !== null && max !== null && min > max) [min, max] = [max, min];
+      if (min === 0) min = null;
+      sendIfChanged(min, max);
+    },
+  };
+}
+
+function parsePrice(text: string): number | null {
+  if (text.trim() === "") return null;
+  const value = Number(text);
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+function clamp(value: number) {
+  return Math.min(PRICE_FILTER_MAX, Math.max(0, value));
+}

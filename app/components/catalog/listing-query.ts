@@ -1,0 +1,204 @@
+// The collection page's filters as its URL holds them: parsing (lenient), writing, and the chips.
+import * as z from "zod/mini";
+import {
+  CATEGORIES,
+  PRICE_FILTER_MAX,
+  SECTION_COLLECTIONS,
+  SORT_OPTIONS,
+  productQuerySchema,
+  type ProductQuery,
+  type SortBy,
+} from "#common/catalog.ts";
+import { formatRupees, rupeesToPaise } from "#common/money.ts";
+
+/** The category radios; the spec calls the Women Care section "Women Healthcare". */
+export const CATEGORY_OPTIONS = [
+  { value: "", label: "All Products", category: null },
+  { value: "women-care", label: "Women Healthcare", category: "Women Care" },
+  { value: "sports-nutrition", label: "Sports Nutrition", category: "Sports Nutrition" },
+  { value: "kids-nutrition", label: "Kids Nutrition", category: "Kids Nutrition" },
+] as const;
+
+export const PRESCRIPTION_OPTIONS = [
+  { value: "", label: "All" },
+  { value: "required", label: "Required" },
+  { value: "not-required", label: "Not Required" },
+] as const;
+
+export type Prescription = (typeof PRESCRIPTION_OPTIONS)[number]["value"];
+
+export const PRICE_STEP = 10;
+
+export interface ListingFilters {
+  search: string;
+  /** Absent: newest first, or best match while searching. */
+  sortBy: SortBy | "";
+  minPrice: number | null;
+  maxPrice: number | null;
+  /** A category slug ("women-care") or "" for all. */
+  category: string;
+  subcategories: string[];
+  brands: string[];
+  prescription: Prescription;
+  page: number;
+}
+
+export const NO_FILTERS: ListingFilters = {
+  search: "",
+  sortBy: "",
+  minPrice: null,
+  maxPrice: null,
+  category: "",
+  subcategories: [],
+  brands: [],
+  prescription: "",
+  page: 1,
+};
+
+/** The URL parameters the page reads; `collections` comes from the path and `limit` is fixed. */
+const KEYS = ["search", "sortBy", "minPrice", "maxPrice", "category", "subcategory", "brand", "prescription", "page"] as const;
+
+/** "women-care", "Women Care" and "Women Healthcare" all give "women-care"; unknown names give undefined. */
+export function categorySlug(value: string): string | undefined {
+  const key = value.trim().toLowerCase();
+  if (key in SECTION_COLLECTIONS) return key;
+  if (key === "women healthcare") return "women-care";
+  const category = CATEGORIES.find((name) => name.toLowerCase() === key);
+  return category ? Object.keys(SECTION_COLLECTIONS).find((slug) => SECTION_COLLECTIONS[slug] === category) : undefined;
+}
+
+/**
+ * Reads the filters from a URL. A parameter that does not parse is dropped (the listing is shown
+ * unfiltered for it) rather than failing the page; repeated parameters (several checked
+ * subcategory boxes submitted without JavaScript) are read as a comma list.
+ */
+export function readListingFilters(params: URLSearchParams): ListingFilters {
+  const raw: Record<string, string | string[]> = {};
+  for (const key of KEYS) {
+    const values = params.getAll(key);
+    if (values.length > 0) raw[key] = values.length === 1 ? values[0] : values;
+  }
+  let parsed = z.safeParse(productQuerySchema, raw);
+  for (let attempt = 0; !parsed.success && attempt < KEYS.length; attempt++) {
+    for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+    parsed = z.safeParse(productQuerySchema, raw);
+  }
+  const query: Partial<ProductQuery> = parsed.success ? parsed.data : {};
+  let minPrice = query.minPrice ?? null;
+  let maxPrice = query.maxPrice ?? null;
+  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  return {
+    search: query.search ?? "",
+    sortBy: query.sortBy ?? "",
+    minPrice: minPrice === 0 ? null : minPrice,
+    maxPrice,
+    category: (query.category && categorySlug(query.category)) ?? "",
+    subcategories: unique(query.subcategory ?? []),
+    brands: unique(query.brand ?? []),
+    prescription: query.prescription ?? "",
+    page: query.page ?? 1,
+  };
+}
+
+/** The catalogue query for the filters (the collection and page size are added by the caller). */
+export function toProductQuery(filters: ListingFilters): ProductQuery {
+  return {
+    limit: undefined,
+    collections: undefined,
+    search: filters.search || undefined,
+    sortBy: filters.sortBy || undefined,
+    minPrice: filters.minPrice ?? undefined,
+    maxPrice: filters.maxPrice ?? undefined,
+    category: filters.category || undefined,
+    subcategory: filters.subcategories.length ? filters.subcategories : undefined,
+    brand: filters.brands.length ? filters.brands : undefined,
+    prescription: filters.prescription || undefined,
+    page: filters.page,
+  };
+}
+
+/** The query string for the filters ("" when none), defaults left out so URLs stay short and shareable. */
+export function listingSearch(filters: ListingFilters): string {
+  const params = new URLSearchParams();
+  if (filters.search) params.set("search", filters.search);
+  if (filters.category) params.set("category", filters.category);
+  if (filters.subcategories.length) params.set("subcategory", filters.subcategories.join(","));
+  if (filters.brands.length) params.set("brand", filters.brands.join(","));
+  if (filters.minPrice !== null) params.set("minPrice", String(filters.minPrice));
+  if (filters.maxPrice !== null) params.set("maxPrice", String(filters.maxPrice));
+  if (filters.prescription) params.set("prescription", filters.prescription);
+  if (filters.sortBy) params.set("sortBy", filters.sortBy);
+  if (filters.page > 1) params.set("page", String(filters.page));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+export function categoryLabel(slug: string): string {
+  return CATEGORY_OPTIONS.find((option) => option.value === slug)?.label ?? slug;
+}
+
+export function sortLabel(sortBy: SortBy | ""): string {
+  return SORT_OPTIONS.find((option) => option.value === sortBy)?.label ?? "Newest First";
+}
+
+export function rupees(amount: number): string {
+  return formatRupees(rupeesToPaise(amount));
+}
+
+/** "₹100 – ₹500", "₹100 and above", "Up to ₹500". */
+export function priceRangeLabel(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return `${rupees(min)} – ${rupees(max)}`;
+  if (min !== null) return `${rupees(min)} and above`;
+  if (max !== null) return `Up to ${rupees(max)}`;
+  return `${rupees(0)} – ${rupees(PRICE_FILTER_MAX)}+`;
+}
+
+export interface FilterChip {
+  key: string;
+  label: string;
+  /** The listing without this filter (back to the first page). */
+  without: ListingFilters;
+}
+
+/** One removable chip per active filter. */
+export function activeFilterChips(filters: ListingFilters): FilterChip[] {
+  const base = { ...filters, page: 1 };
+  const chips: FilterChip[] = [];
+  if (filters.search) chips.push({ key: "search", label: `Search: “${filters.search}”`, without: { ...base, search: "" } });
+  if (filters.category) {
+    chips.push({
+      key: "category",
+      label: `Category: ${categoryLabel(filters.category)}`,
+      without: { ...base, category: "", subcategories: [] },
+    });
+  }
+  for (const name of filters.subcategories) {
+    chips.push({
+      key: `subcategory:${name}`,
+      label: `Subcategory: ${name}`,
+      without: { ...base, subcategories: filters.subcategories.filter((item) => item !== name) },
+    });
+  }
+  for (const name of filters.brands) {
+    chips.push({ key: `brand:${name}`, label: `Brand: ${name}`, without: { ...base, brands: filters.brands.filter((item) => item !== name) } });
+  }
+  if (filters.minPrice !== null || filters.maxPrice !== null) {
+    chips.push({
+      key: "price",
+      label: `Price: ${priceRangeLabel(filters.minPrice, filters.maxPrice)}`,
+      without: { ...base, minPrice: null, maxPrice: null },
+    });
+  }
+  if (filters.prescription) {
+    chips.push({
+      key: "prescription",
+      label: `Prescription: ${PRESCRIPTION_OPTIONS.find((option) => option.value === filters.prescription)?.label}`,
+      without: { ...base, prescription: "" },
+    });
+  }
+  return chips;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
