@@ -1,12 +1,234 @@
-import { PageHero } from "~/components/ui/page-hero";
+import { AlertTriangle, Award } from "lucide-react";
+import { useState } from "react";
+import { data, isRouteErrorResponse, Link, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import * as z from "zod/mini";
+import type { ProductJson } from "#common/catalog.ts";
+import { reviewSchema } from "#common/schemas/review.ts";
+import { fieldErrors } from "#common/validation.ts";
+import { categorySlug, listingSearch, NO_FILTERS } from "~/components/catalog/listing-query";
+import { Price } from "~/components/catalog/price";
+import { toCardProduct } from "~/components/catalog/product-card";
+import { RxChip } from "~/components/catalog/rx-chip";
+import { ErrorPage } from "~/components/error-page";
+import { AddToCart } from "~/components/product/add-to-cart";
+import { BackButton } from "~/components/product/back-button";
+import { ImageGallery } from "~/components/product/image-gallery";
+import { absoluteImageUrl, ProductJsonLd } from "~/components/product/product-json-ld";
+import { ProductNotFound } from "~/components/product/product-not-found";
+import { isProductTab, ProductTabs, type ProductTab } from "~/components/product/product-tabs";
+import { QuantitySelector } from "~/components/product/quantity-selector";
+import type { ReviewResult } from "~/components/product/reviews";
+import { SimilarProducts } from "~/components/product/similar-products";
+import { StarRating } from "~/components/product/star-rating";
 import { pageMeta } from "~/lib/meta";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/product";
 
-export const meta = () => pageMeta("product", "product page");
+const DESCRIPTION_CHARS = 155;
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return pageMeta("Product not found", "This product isn't in our catalogue.");
+  const { product } = data;
+  const tags = pageMeta(product.name, summary(product.description));
+  const publicUrl = (matches.find((match) => match?.id === "root")?.data as { publicUrl?: string } | undefined)?.publicUrl;
+  const image = product.images[0];
+  if (publicUrl && image) {
+    tags.push({ property: "og:image", content: absoluteImageUrl(publicUrl, image.url) }, { property: "og:image:alt", content: image.altText });
+  }
+  return tags;
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { getProduct, similarProducts } = await import("#server/modules/catalog/products.ts");
+  const { listReviews } = await import("#server/modules/catalog/reviews.ts");
+  const { db } = context.shop;
+  const [product, reviews] = await Promise.all([getProduct(db, params.productId), listReviews(db, params.productId)]);
+  if (!product) throw data(null, { status: 404 });
+  // Streamed after the first paint; a failure leaves the section out rather than failing the page.
+  const similar = similarProducts(db, product._id)
+    .then((list) => (list ?? []).map(toCardProduct))
+    .catch((error: unknown) => {
+      context.shop.logger.warn({ err: error, requestId: context.requestId }, "similar products failed");
+      return [];
+    });
+  return { product, reviews: reviews ?? [], similar };
+}
+
+const REVIEW_MESSAGES = {
+  signIn: "Please sign in to write a review",
+  invalid: "Please fix the errors in the form",
+  notFound: "Product not found",
+  alreadyReviewed: "You have already reviewed this product",
+  thanks: "Thank you! Your review has been posted.",
+};
+
+/** The review form posts here (with or without JavaScript). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const reply = (status: number, message: string, errors: Record<string, string> = {}) =>
+    data<ReviewResult>({ ok: status < 300, message, errors }, { status });
+  if (!context.user) return reply(401, REVIEW_MESSAGES.signIn);
+  const parsed = z.safeParse(reviewSchema, Object.fromEntries(await request.formData()));
+  if (!parsed.success) return reply(400, REVIEW_MESSAGES.invalid, fieldErrors(parsed.error));
+  const { addReview } = await import("#server/modules/catalog/reviews.ts");
+  const result = await addReview(context.shop.db, {
+    productId: params.productId,
+    user: { id: context.user.id, name: context.user.name },
+    ...parsed.data,
+  });
+  if (!result.ok) {
+    return result.reason === "already-reviewed" ? reply(409, REVIEW_MESSAGES.alreadyReviewed) : reply(404, REVIEW_MESSAGES.notFound);
+  }
+  return reply(201, REVIEW_MESSAGES.thanks);
+}
+
+export default function Product({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, reviews, similar } = loaderData;
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  // Another product is on its way (a "You May Also Like" link): say so over this one.
+  const loadingOther =
+    navigation.state === "loading" && navigation.location.pathname.startsWith("/product/") && navigation.location.pathname !== pathname;
+
   return (
-    <main id="main">
-      <PageHero title="product" />
+    <main id="main" className="relative mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-6" aria-busy={loadingOther}>
+      {loadingOther ? (
+        <div role="status" className="fixed inset-x-0 top-16 z-20 flex justify-center p-4">
+          <p className="flex items-center gap-3 rounded-full bg-white px-5 py-2 font-medium text-gray-900 shadow-lg ring-1 ring-gray-200">
+            <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" aria-hidden />
+            Loading product details...
+          </p>
+        </div>
+      ) : null}
+      <BackButton />
+      {/* Keyed by product: moving to another product starts its gallery, quantity and tabs afresh. */}
+      <ProductView
+        key={product._id}
+        product={product}
+        reviews={reviews}
+        signedIn={Boolean(root?.user)}
+        actionResult={actionData as ReviewResult | undefined}
+      />
+      <SimilarProducts key={`similar-${product._id}`} products={similar} />
+      {root?.publicUrl ? <ProductJsonLd product={product} publicUrl={root.publicUrl} /> : null}
     </main>
   );
+}
+
+function ProductView({
+  product,
+  reviews,
+  signedIn,
+  actionResult,
+}: {
+  product: ProductJson;
+  reviews: Route.ComponentProps["loaderData"]["reviews"];
+  signedIn: boolean;
+  actionResult?: ReviewResult;
+}) {
+  const [searchParams] = useSearchParams();
+  const requested = searchParams.get("tab");
+  const [tab, setTab] = useState<ProductTab>(actionResult ? "reviews" : isProductTab(requested) ? requested : "description");
+  const [quantity, setQuantity] = useState(1);
+  const inStock = product.countInStock > 0;
+
+  const showReviews = (event: React.MouseEvent) => {
+    event.preventDefault();
+    setTab("reviews");
+    const tabs = document.getElementById("product-info");
+    tabs?.scrollIntoView({ behavior: "smooth", block: "start" });
+    tabs?.querySelector<HTMLElement>('[role="tab"][href^="?tab=reviews"]')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <>
+      <div className="mt-3 grid gap-8 md:grid-cols-2 lg:gap-12">
+        <ImageGallery images={product.images} name={product.name} />
+        <div>
+          {product.bestseller ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-accent-600 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
+              <Award className="h-4 w-4" aria-hidden />
+              Bestseller
+            </span>
+          ) : null}
+          <h1 className="mt-2 text-2xl font-bold text-gray-900 sm:text-3xl">{product.name}</h1>
+          {product.brand ? <p className="mt-1 text-sm text-gray-700">by {product.brand}</p> : null}
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <StarRating rating={product.rating} />
+            <span className="text-sm font-medium text-gray-800">{product.rating.toFixed(1)}</span>
+            <a href="?tab=reviews#product-info" onClick={showReviews} className="text-sm text-brand-800 underline">
+              {product.numReviews} {product.numReviews === 1 ? "review" : "reviews"}
+            </a>
+          </div>
+
+          <div className="mt-5">
+            <Price price={product.price} mrp={product.mrp} size="lg" />
+            <p className="mt-1 text-sm text-gray-700">Inclusive of all taxes</p>
+          </div>
+
+          <ul className="mt-5 flex flex-wrap gap-2" aria-label="Categories and tags">
+            <Chip to={{ pathname: "/collections/all", search: listingSearch({ ...NO_FILTERS, category: categorySlug(product.category) ?? "" }) }}>
+              {product.category}
+            </Chip>
+            {product.subcategory ? (
+              <Chip
+                to={{
+                  pathname: "/collections/all",
+                  search: listingSearch({ ...NO_FILTERS, category: categorySlug(product.category) ?? "", subcategories: [product.subcategory] }),
+                }}
+              >
+                {product.subcategory}
+              </Chip>
+            ) : null}
+            {product.tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">
+                {tag}
+              </li>
+            ))}
+          </ul>
+
+          <p className={`mt-5 font-semibold ${inStock ? "text-green-800" : "text-red-800"}`}>
+            {inStock ? `In Stock (${product.countInStock})` : "Out of Stock"}
+          </p>
+
+          {product.prescriptionRequired ? (
+            <div className="mt-4 flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="note">
+              <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+              <div>
+                <RxChip />
+                <p className="mt-1 text-sm">A valid prescription is required. You will upload it at checkout and our pharmacist checks it before dispatch.</p>
+              </div>
+            </div>
+          ) : null}
+
+          <div className="mt-6 space-y-4 border-t border-gray-200 pt-6">
+            <QuantitySelector value={quantity} onChange={setQuantity} countInStock={product.countInStock} packText={product.quantity} />
+            <AddToCart product={product} quantity={quantity} />
+          </div>
+        </div>
+      </div>
+      <ProductTabs product={product} reviews={reviews} signedIn={signedIn} actionResult={actionResult} tab={tab} onTabChange={setTab} />
+    </>
+  );
+}
+
+function Chip({ to, children }: { to: React.ComponentProps<typeof Link>["to"]; children: React.ReactNode }) {
+  return (
+    <li>
+      <Link to={to} className="inline-block rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-xs font-medium text-brand-900 hover:border-brand-600">
+        {children}
+      </Link>
+    </li>
+  );
+}
+
+function summary(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= DESCRIPTION_CHARS) return flat;
+  return `${flat.slice(0, DESCRIPTION_CHARS - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <ProductNotFound />;
+  return <ErrorPage error={error} />;
 }

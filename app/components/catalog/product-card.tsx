@@ -63,7 +63,7 @@ export function ProductCard({
         />
         {product.prescriptionRequired ? <RxChip className="absolute left-2 top-2" /> : null}
         {!product.inStock ? (
-          <span className="absolute right-2 top-2 rounded-full bg-gray-800 px-2 py-0.5 text-xs font-semibold text-white">Out of Stock</span>
+          <span className="absolute bottom-2 left-2 rounded-full bg-gray-800 px-2 py-0.5 text-xs font-semibold text-white">Out of Stock</span>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">

@@ -1,0 +1,167 @@
+import { BadgeCheck, Star } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import * as z from "zod/mini";
+import { reviewSchema } from "#common/schemas/review.ts";
+import { fieldErrors } from "#common/validation.ts";
+import { TextAreaField } from "~/components/ui/field";
+import { formatDate } from "./format";
+import { StarRating } from "./star-rating";
+
+/** A review as the product page shows it (the API's ReviewJson). */
+export interface ProductReview {
+  _id: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+  verifiedPurchase: boolean;
+}
+
+/** What the product route's action answers to a review post. */
+export type ReviewResult = { ok: boolean; message: string; errors: Record<string, string> };
+
+export function Reviews({
+  productId,
+  reviews,
+  signedIn,
+  actionResult,
+}: {
+  productId: string;
+  reviews: ProductReview[];
+  signedIn: boolean;
+  /** The answer to a post made without JavaScript (the page was re-rendered by the action). */
+  actionResult?: ReviewResult;
+}) {
+  return (
+    <div className="grid gap-10 lg:grid-cols-5">
+      <div className="lg:col-span-3">
+        <h3 className="text-lg font-semibold text-gray-900">Customer reviews</h3>
+        {reviews.length === 0 ? (
+          <p className="mt-3 text-gray-700">No reviews yet. Be the first to review!</p>
+        ) : (
+          <ul className="mt-4 divide-y divide-gray-200">
+            {reviews.map((review) => (
+              <li key={review._id} className="py-4">
+                <article aria-label={`Review by ${review.name}`}>
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <p className="font-semibold text-gray-900">{review.name}</p>
+                    <StarRating rating={review.rating} size="sm" />
+                    {review.verifiedPurchase ? (
+                      <span className="inline-flex items-center gap-1 text-sm font-medium text-green-800">
+                        <BadgeCheck className="h-4 w-4" aria-hidden />
+                        Verified purchase
+                      </span>
+                    ) : null}
+                  </div>
+                  <p className="mt-1 text-sm text-gray-600">
+                    <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+                  </p>
+                  <p className="mt-2 whitespace-pre-line text-gray-800">{review.comment}</p>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="lg:col-span-2">
+        <h3 className="text-lg font-semibold text-gray-900">Write a review</h3>
+        {signedIn ? (
+          <ReviewForm actionResult={actionResult} />
+        ) : (
+          <p className="mt-3 text-gray-700">
+            <Link
+              to={`/login?redirect=${encodeURIComponent(`/product/${productId}`)}`}
+              className="font-semibold text-brand-800 underline"
+            >
+              Sign in to write a review
+            </Link>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const RATINGS = [5, 4, 3, 2, 1] as const;
+const RATING_WORDS: Record<number, string> = { 5: "Excellent", 4: "Good", 3: "Average", 2: "Poor", 1: "Terrible" };
+
+/** Posts to the product route's action: through a fetcher with JavaScript, as a plain form post without it. */
+function ReviewForm({ actionResult }: { actionResult?: ReviewResult }) {
+  const fetcher = useFetcher<ReviewResult>();
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [formKey, setFormKey] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusComment = () => (formRef.current?.elements.namedItem("comment") as HTMLTextAreaElement | null)?.focus();
+  const result = fetcher.data ?? actionResult;
+  const errors = { ...(result && !result.ok ? result.errors : {}), ...clientErrors };
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) setFormKey((key) => key + 1);
+    else if (fetcher.data.errors.comment) focusComment();
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form
+      key={formKey}
+      ref={formRef}
+      method="post"
+      noValidate
+      className="mt-3 space-y-4"
+      onSubmit={(event) => {
+        const parsed = z.safeParse(reviewSchema, Object.fromEntries(new FormData(event.currentTarget)));
+        if (!parsed.success) {
+          event.preventDefault();
+          const invalid = fieldErrors(parsed.error);
+          setClientErrors(invalid);
+          if (invalid.comment) focusComment();
+          return;
+        }
+        setClientErrors({});
+      }}
+    >
+      <fieldset aria-describedby={errors.rating ? "review-rating-error" : undefined}>
+        <legend className="text-sm font-medium text-gray-800">Your rating</legend>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {RATINGS.map((value) => (
+            <label
+              key={value}
+              className="inline-flex cursor-pointer items-center gap-1 rounded-md border border-gray-400 px-3 py-1.5 text-sm text-gray-800 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:font-semibold has-checked:text-brand-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-500"
+            >
+              <input type="radio" name="rating" value={value} defaultChecked={value === 5} className="sr-only" />
+              {value}
+              <Star className="h-4 w-4 text-amber-600" fill="currentColor" strokeWidth={0} aria-hidden />
+              <span className="sr-only">
+                {value === 1 ? "star" : "stars"}, {RATING_WORDS[value]}
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.rating ? (
+          <p id="review-rating-error" className="mt-1 text-sm text-red-700">
+            {errors.rating}
+          </p>
+        ) : null}
+      </fieldset>
+      <TextAreaField label="Your review" name="comment" rows={4} required error={errors.comment} />
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+      >
+        {busy ? "Submitting..." : "Submit Review"}
+      </button>
+      <div role="status" aria-live="polite">
+        {result && !busy ? (
+          result.ok ? (
+            <p className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-green-900">{result.message}</p>
+          ) : result.message ? (
+            <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">{result.message}</p>
+          ) : null
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+}
