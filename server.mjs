@@ -31,7 +31,10 @@ async function main() {
     // Hashed assets never change; everything else in build/client may.
     assets.use(compression());
     assets.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
-    assets.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+    // build/client/images is a copy of public/images; /images/* is answered by the app's image
+    // route (resizing, format negotiation, immutable caching), never by the static copy.
+    const clientFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
+    assets.use((req, res, next) => (/^\/images(\/|$)/i.test(req.path) ? next() : clientFiles(req, res, next)));
     shop = await createShop({ env: operatorEnv });
   }
 

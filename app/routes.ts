@@ -22,4 +22,5 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

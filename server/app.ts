@@ -8,6 +8,7 @@ import { apiRouter } from "./api/index.ts";
 import type { SessionUser } from "./auth.ts";
 import type { ShopContext } from "./context.ts";
 import { HttpError } from "./http/errors.ts";
+import { imageRouter } from "./images.ts";
 
 declare global {
   namespace Express {
@@ -103,6 +104,9 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
     const ready = await shop.database.isReady();
     res.status(ready ? 200 : 503).json({ ok: ready });
   });
+
+  // Resized, format-negotiated, immutable images; before the web handler (and static files in server.mjs).
+  app.use("/images", imageRouter(shop));
 
   // Better Auth reads the raw body itself, so it is mounted before express.json().
   const authHandler = toNodeHandler(shop.auth);
