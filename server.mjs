@@ -23,6 +23,7 @@ async function main() {
     const { createShop } = await vite.ssrLoadModule("./server/index.ts");
     shop = await createShop({
       env: operatorEnv,
+      viteDev: true,
       build: () => vite.ssrLoadModule("virtual:react-router/server-build"),
       beforeWeb: [vite.middlewares],
     });

@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { RequestInfoContext } from "~/lib/request-info";
+import css from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -29,7 +30,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoContext.Provider value={{ nonce, requestId }}>
+      <RequestInfoContext.Provider value={{ nonce, requestId, css }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </RequestInfoContext.Provider>,
       {

@@ -1,11 +1,9 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "~/components/error-page";
-import { useNonce, useRequestId } from "~/lib/request-info";
-import stylesheet from "./app.css?url";
+import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -21,6 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const requestId = useRequestId();
+  const css = useInlineCss();
   const publicUrl = useRouteLoaderData<typeof loader>("root")?.publicUrl;
   const { pathname } = useLocation();
   // One canonical address per page: the public origin plus the path, without filters or tracking parameters.
@@ -32,6 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#127d66" />
         {requestId ? <meta name="request-id" content={requestId} /> : null}
+        <style id="site-css" nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
         <Meta />
         {canonical ? <link rel="canonical" href={canonical} /> : null}
         {canonical ? <meta property="og:url" content={canonical} /> : null}

@@ -47,9 +47,15 @@ const rows = [];
 try {
   for (const pagePath of paths) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0, failures = 0; i < RUNS; i++) {
       const result = await lighthouse(`${server.baseUrl}${pagePath}`, { port: chrome.port, output: "json", logLevel: "error" });
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError || categories.performance.score === null) {
+        console.error(`${pagePath}: run failed (${runtimeError?.code ?? "no performance score"}); retrying`);
+        if (++failures > 3) throw new Error(`${pagePath}: Lighthouse failed ${failures} times`);
+        i--;
+        continue;
+      }
       runs.push({
         performance: Math.round(categories.performance.score * 100),
         accessibility: Math.round(categories.accessibility.score * 100),

@@ -135,4 +135,5 @@ export const productQuerySchema = z.object({
 });
 
 export type ProductQueryInput = z.input<typeof productQuerySchema>;
-export type ProductQuery = z.output<typeof productQuerySchema>;
+// Every filter is optional (absent = no filter), whichever way the object was built.
+export type ProductQuery = Partial<z.output<typeof productQuerySchema>>;

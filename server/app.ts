@@ -23,6 +23,8 @@ declare global {
 }
 
 export interface AppOptions {
+  /** Vite's dev server is in front (hot reload needs eval and a websocket); never for a built shop. */
+  viteDev?: boolean;
   /** The React Router request handler, mounted after the API (absent in API-only tests). */
   webHandler?: RequestHandler;
   /** Extra middleware before the web handler (Vite's dev middleware, static assets). */
@@ -76,9 +78,9 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
           scriptSrc: [
             "'self'",
             (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-            ...(config.env === "development" ? ["'unsafe-eval'"] : []),
+            ...(options.viteDev ? ["'unsafe-eval'"] : []),
           ],
-          connectSrc: ["'self'", ...(config.env === "development" ? ["ws:", "wss:"] : [])],
+          connectSrc: ["'self'", ...(options.viteDev ? ["ws:", "wss:"] : [])],
           ...(config.isProduction && config.publicUrl.startsWith("https://") ? { upgradeInsecureRequests: [] } : {}),
         },
       },

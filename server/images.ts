@@ -43,7 +43,8 @@ const FORMAT_EXTENSIONS: Record<RasterFormat, string> = { avif: "avif", webp: "w
 
 /** Encoder settings; part of the cache key, so changing them renders fresh variants. */
 const ENCODERS = {
-  avif: { quality: 50, effort: 4 },
+  // effort 2: about 150 ms per cold variant instead of 700 ms, for ~10% more bytes.
+  avif: { quality: 50, effort: 2 },
   webp: { quality: 72 },
   jpeg: { quality: 78, mozjpeg: true },
   png: { compressionLevel: 9 },

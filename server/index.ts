@@ -21,6 +21,7 @@ export interface CreateShopOptions {
   /** How to load the React Router build: Vite's dev server in development, the bundle in production. */
   build?: () => Promise<ServerBuild>;
   beforeWeb?: AppOptions["beforeWeb"];
+  viteDev?: boolean;
 }
 
 /** Opens the database, applies migrations, seeds demo data and builds the Express app. */
@@ -40,7 +41,8 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
       options.build ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
     const webHandler = createRequestHandler({
       build,
-      mode: config.isProduction ? "production" : "development",
+      // Only Vite's dev server shows error details in pages; a built shop never does.
+      mode: options.viteDev ? "development" : "production",
       async getLoadContext(req, res) {
         return {
           shop: context,
@@ -50,7 +52,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
         };
       },
     });
-    const app = createApp(context, { webHandler, beforeWeb: options.beforeWeb });
+    const app = createApp(context, { webHandler, beforeWeb: options.beforeWeb, viteDev: options.viteDev });
     return { app, context, close: () => database.close() };
   } catch (error) {
     await database.close();

@@ -1,11 +1,14 @@
 // zod/mini: these schemas ship to the browser with the footer on every page, so they must stay small.
 import * as z from "zod/mini";
+import { EMAIL_MESSAGES } from "../messages.ts";
 
-const email = z.string({ error: "Email is required" }).check(
+export { CONTACT_THANK_YOU, NEWSLETTER_MESSAGES } from "../messages.ts";
+
+const email = z.string({ error: EMAIL_MESSAGES.required }).check(
   z.trim(),
-  z.minLength(1, "Email is required"),
-  z.maxLength(254, "Please enter a valid email address"),
-  z.email("Please enter a valid email address"),
+  z.minLength(1, EMAIL_MESSAGES.required),
+  z.maxLength(254, EMAIL_MESSAGES.invalid),
+  z.email(EMAIL_MESSAGES.invalid),
 );
 
 const requiredText = (label: string, max: number) =>
@@ -25,10 +28,3 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
-
-export const NEWSLETTER_MESSAGES = {
-  subscribed: "Successfully subscribed to the newsletter!",
-  alreadySubscribed: "Email is already subscribed",
-} as const;
-
-export const CONTACT_THANK_YOU = "Thank you for your message! We will respond shortly.";

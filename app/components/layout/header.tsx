@@ -1,5 +1,4 @@
 import { Menu, Search, X } from "lucide-react";
-import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
@@ -107,52 +106,101 @@ function SearchControl() {
   );
 }
 
+/**
+ * The slide-in menu for narrow screens: a native modal <dialog> (focus kept inside, the page
+ * behind inert, Escape closes, focus returns to the button) at a fraction of a widget library's size.
+ */
 function MobileMenu({ links }: { links: ReturnType<typeof navLinks> }) {
   const [open, setOpen] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.key]);
 
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) {
+      dialog.close();
+      buttonRef.current?.focus();
+    }
+  }, [open]);
+
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="rounded-md p-2 text-gray-700 hover:bg-brand-50 lg:hidden" aria-label="Open menu">
-          <Menu className="h-6 w-6" aria-hidden />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none">
-          <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
-            <Dialog.Title className="text-lg font-semibold text-brand-800">Menu</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="rounded-md p-2 text-gray-700 hover:bg-brand-50" aria-label="Close menu">
-                <X className="h-5 w-5" aria-hidden />
-              </button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Links to every part of the shop</Dialog.Description>
-          <nav aria-label="Mobile">
-            <ul className="flex flex-col p-2">
-              {links.map((link) => (
-                <li key={link.to}>
-                  <NavLink
-                    to={link.to}
-                    end={link.to === "/"}
-                    onClick={() => setOpen(false)}
-                    className={({ isActive }) =>
-                      `block rounded-md px-3 py-3 text-base font-medium hover:bg-brand-50 ${
-                        isActive ? "bg-brand-50 text-brand-800" : "text-gray-800"
-                      }`
-                    }
-                  >
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="rounded-md p-2 text-gray-700 hover:bg-brand-50 lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <Menu className="h-6 w-6" aria-hidden />
+      </button>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="mobile-menu-title"
+        onClose={() => setOpen(false)}
+        onKeyDown={keepFocusInside}
+        onClick={(event) => {
+          // A click on the backdrop lands on the <dialog> element itself.
+          if (event.target === event.currentTarget) setOpen(false);
+        }}
+        className="fixed inset-y-0 left-0 m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-black/40"
+      >
+        <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
+          <h2 id="mobile-menu-title" className="text-lg font-semibold text-brand-800">
+            Menu
+          </h2>
+          <button
+            type="button"
+            className="rounded-md p-2 text-gray-700 hover:bg-brand-50"
+            aria-label="Close menu"
+            onClick={() => setOpen(false)}
+          >
+            <X className="h-5 w-5" aria-hidden />
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <ul className="flex flex-col p-2">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === "/"}
+                  onClick={() => setOpen(false)}
+                  className={({ isActive }) =>
+                    `block rounded-md px-3 py-3 text-base font-medium hover:bg-brand-50 ${
+                      isActive ? "bg-brand-50 text-brand-800" : "text-gray-800"
+                    }`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </dialog>
+    </>
   );
+}
+
+/** Tab from the last control wraps to the first (and back): a modal dialog would otherwise let focus leave the page. */
+function keepFocusInside(event: React.KeyboardEvent<HTMLElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])");
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }

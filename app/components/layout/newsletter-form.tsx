@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { subscribeSchema } from "#common/schemas/content.ts";
+import { EMAIL_MESSAGES } from "#common/messages.ts";
 import { postJson } from "~/lib/api";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "success" | "error"; message: string };
@@ -14,13 +14,16 @@ export function NewsletterForm() {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = subscribeSchema.safeParse({ email: new FormData(form).get("email") });
-    if (!parsed.success) {
-      setStatus({ kind: "error", message: parsed.error.issues[0]!.message });
+    // The browser's own email check keeps the footer free of a validation library; the server
+    // checks again with the shared schema and answers with the same messages.
+    const input = form.elements.namedItem("email") as HTMLInputElement;
+    const email = input.value.trim();
+    if (!email || !input.validity.valid) {
+      setStatus({ kind: "error", message: email ? EMAIL_MESSAGES.invalid : EMAIL_MESSAGES.required });
       return;
     }
     setStatus({ kind: "sending" });
-    const result = await postJson("/api/subscribe", parsed.data);
+    const result = await postJson("/api/subscribe", { email });
     setStatus({ kind: result.ok ? "success" : "error", message: result.message });
     if (result.ok) form.reset();
   }
