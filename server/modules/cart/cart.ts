@@ -1,0 +1,290 @@
+import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { paiseToRupees } from "#common/money.ts";
+import type { Database } from "#server/db/client.ts";
+import { cartLines, carts, products } from "#server/db/schema.ts";
+
+/** Who a cart belongs to: a signed-in user or a guest (the guest id is a bearer-like secret). */
+export type CartOwner = { userId: string } | { guestId: string };
+
+export interface CartLineJson {
+  productId: string;
+  name: string;
+  image: string;
+  /** Rupees, from the product table at read time. */
+  price: number;
+  quantity: number;
+  subcategory: string | null;
+  prescriptionRequired: boolean;
+  countInStock: number;
+  expiryDate: string | null;
+  /** Pack text ("/Sachet", "200ml"). */
+  quantityLabel: string | null;
+}
+
+export interface CartJson {
+  _id: string;
+  user?: string;
+  guestId?: string;
+  products: CartLineJson[];
+  /** Rupees: the lines summed in paise, then converted. */
+  totalPrice: number;
+  updatedAt: string;
+}
+
+export type AddToCartResult =
+  | { ok: true; cart: CartJson; created: boolean }
+  | { ok: false; reason: "product-not-found" }
+  | { ok: false; reason: "insufficient-stock"; available: number };
+
+export type SetLineQuantityResult =
+  | { ok: true; cart: CartJson }
+  | { ok: false; reason: "cart-not-found" | "line-not-found" }
+  | { ok: false; reason: "insufficient-stock"; available: number };
+
+export type RemoveLineResult = { ok: true; cart: CartJson } | { ok: false; reason: "cart-not-found" | "line-not-found" };
+
+export type MergeGuestCartResult = { ok: true; cart: CartJson } | { ok: false; reason: "guest-cart-not-found" };
+
+export const GUEST_ID_PATTERN = /^guest_[A-Za-z0-9_-]{8,64}$/;
+
+/** A fresh guest id: random, so one guest cannot guess another's. */
+export function newGuestId(): string {
+  return `guest_${crypto.randomUUID()}`;
+}
+
+/** Guest carts untouched for this long are deleted (api-contract.md, "Cart"). */
+export const GUEST_CART_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Transaction;
+type CartRow = typeof carts.$inferSelect;
+
+/** Thrown inside a transaction to roll it back and hand an expected failure to the caller. */
+class Rollback<T> {
+  constructor(readonly result: T) {}
+}
+
+async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (error instanceof Rollback) return error.result as T;
+    throw error;
+  }
+}
+
+const ownedBy = (owner: CartOwner) =>
+  "userId" in owner ? eq(carts.userId, owner.userId) : eq(carts.guestId, owner.guestId);
+
+const publishedProduct = (productId: string) => and(eq(products.id, productId), eq(products.published, true));
+
+/** The owner's cart row, locked until the transaction ends, so changes to one cart run one at a time. */
+async function lockCart(tx: Transaction, owner: CartOwner): Promise<CartRow | undefined> {
+  const [cart] = await tx.select().from(carts).where(ownedBy(owner)).for("update");
+  return cart;
+}
+
+/** The owner's cart, created if missing, locked; `created` tells whether this call made it. */
+async function lockOrCreateCart(tx: Transaction, owner: CartOwner): Promise<{ cart: CartRow; created: boolean }> {
+  // ON CONFLICT DO NOTHING waits for a competing insert of the same owner instead of failing.
+  const inserted = await tx
+    .insert(carts)
+    .values("userId" in owner ? { userId: owner.userId } : { guestId: owner.guestId })
+    .onConflictDoNothing()
+    .returning({ id: carts.id });
+  const cart = await lockCart(tx, owner);
+  if (!cart) throw new Error("cart vanished between insert and lock");
+  return { cart, created: inserted.length > 0 };
+}
+
+async function touchCart(tx: Transaction, cartId: string): Promise<CartRow> {
+  const [cart] = await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId)).returning();
+  return cart;
+}
+
+/** Lines with the product's current name, price and stock; unpublished products are left out. */
+async function cartJson(db: Executor, cart: CartRow): Promise<CartJson> {
+  const rows = await db
+    .select({
+      productId: cartLines.productId,
+      quantity: cartLines.quantity,
+      name: products.name,
+      images: products.images,
+      pricePaise: products.pricePaise,
+      subcategory: products.subcategory,
+      prescriptionRequired: products.prescriptionRequired,
+      stock: products.stock,
+      expiryDate: products.expiryDate,
+      packText: products.packText,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.cartId, cart.id), eq(products.published, true)))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
+
+  let totalPaise = 0;
+  const lines = rows.map((row): CartLineJson => {
+    totalPaise += row.pricePaise * row.quantity;
+    return {
+      productId: row.productId,
+      name: row.name,
+      image: row.images[0]?.url ?? "",
+      price: paiseToRupees(row.pricePaise),
+      quantity: row.quantity,
+      subcategory: row.subcategory,
+      prescriptionRequired: row.prescriptionRequired,
+      countInStock: row.stock,
+      expiryDate: row.expiryDate,
+      quantityLabel: row.packText,
+    };
+  });
+  return {
+    _id: cart.id,
+    ...(cart.userId ? { user: cart.userId } : {}),
+    ...(cart.guestId ? { guestId: cart.guestId } : {}),
+    products: lines,
+    totalPrice: paiseToRupees(totalPaise),
+    updatedAt: cart.updatedAt.toISOString(),
+  };
+}
+
+export async function getCart(db: Database, owner: CartOwner): Promise<CartJson | null> {
+  const [cart] = await db.select().from(carts).where(ownedBy(owner));
+  return cart ? cartJson(db, cart) : null;
+}
+
+/**
+ * Adds `quantity` of a published product to the owner's cart (created when missing). The line's
+ * new total may not exceed the stock; nothing is written when it would.
+ */
+export async function addToCart(
+  db: Database,
+  owner: CartOwner,
+  productId: string,
+  quantity: number,
+): Promise<AddToCartResult> {
+  if (!PRODUCT_ID_PATTERN.test(productId)) return { ok: false, reason: "product-not-found" };
+  assertQuantity(quantity, 1);
+  return inTransaction(db, async (tx) => {
+    const { cart, created } = await lockOrCreateCart(tx, owner);
+    // Read after the cart lock, so the line and the stock are the latest committed values.
+    const [product] = await tx.select({ stock: products.stock }).from(products).where(publishedProduct(productId));
+    if (!product) throw new Rollback<AddToCartResult>({ ok: false, reason: "product-not-found" });
+
+    const [line] = await tx
+      .select({ quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productId, productId)));
+    const wanted = (line?.quantity ?? 0) + quantity;
+    if (wanted > product.stock) {
+      throw new Rollback<AddToCartResult>({ ok: false, reason: "insufficient-stock", available: product.stock });
+    }
+
+    await tx
+      .insert(cartLines)
+      .values({ cartId: cart.id, productId, quantity: wanted })
+      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: wanted } });
+    const touched = await touchCart(tx, cart.id);
+    return { ok: true, cart: await cartJson(tx, touched), created } as const;
+  });
+}
+
+/** Sets a line's quantity (0 removes it); more than the current stock is refused. */
+export async function setLineQuantity(
+  db: Database,
+  owner: CartOwner,
+  productId: string,
+  quantity: number,
+): Promise<SetLineQuantityResult> {
+  assertQuantity(quantity, 0);
+  return inTransaction(db, async (tx): Promise<SetLineQuantityResult> => {
+    const cart = await lockCart(tx, owner);
+    if (!cart) return { ok: false, reason: "cart-not-found" };
+    const lineWhere = and(eq(cartLines.cartId, cart.id), eq(cartLines.productId, productId));
+    const [line] = await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(lineWhere);
+    if (!line) return { ok: false, reason: "line-not-found" };
+
+    if (quantity === 0) {
+      await tx.delete(cartLines).where(lineWhere);
+    } else {
+      const [product] = await tx.select({ stock: products.stock }).from(products).where(publishedProduct(productId));
+      const available = product?.stock ?? 0;
+      if (quantity > available) return { ok: false, reason: "insufficient-stock", available };
+      await tx.update(cartLines).set({ quantity }).where(lineWhere);
+    }
+    const touched = await touchCart(tx, cart.id);
+    return { ok: true, cart: await cartJson(tx, touched) };
+  });
+}
+
+export async function removeLine(db: Database, owner: CartOwner, productId: string): Promise<RemoveLineResult> {
+  return inTransaction(db, async (tx): Promise<RemoveLineResult> => {
+    const cart = await lockCart(tx, owner);
+    if (!cart) return { ok: false, reason: "cart-not-found" };
+    const removed = await tx
+      .delete(cartLines)
+      .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productId, productId)))
+      .returning({ productId: cartLines.productId });
+    if (removed.length === 0) return { ok: false, reason: "line-not-found" };
+    const touched = await touchCart(tx, cart.id);
+    return { ok: true, cart: await cartJson(tx, touched) };
+  });
+}
+
+/**
+ * Moves a guest's lines into the user's cart (created if needed): quantities are summed and
+ * capped at the current stock, lines of unpublished or out-of-stock products are dropped, and
+ * the guest cart is deleted. Without a guest cart, the user's cart is returned as it is.
+ */
+export async function mergeGuestCart(db: Database, userId: string, guestId: string): Promise<MergeGuestCartResult> {
+  return inTransaction(db, async (tx): Promise<MergeGuestCartResult> => {
+    // Always guest first, then user: two merges can never wait on each other in a cycle.
+    const guestCart = await lockCart(tx, { guestId });
+    if (!guestCart) {
+      const userCart = await lockCart(tx, { userId });
+      return userCart ? { ok: true, cart: await cartJson(tx, userCart) } : { ok: false, reason: "guest-cart-not-found" };
+    }
+    const { cart } = await lockOrCreateCart(tx, { userId });
+
+    const guestLines = await tx
+      .select({ productId: cartLines.productId, quantity: cartLines.quantity, stock: products.stock })
+      .from(cartLines)
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .where(and(eq(cartLines.cartId, guestCart.id), eq(products.published, true)));
+    const inStock = guestLines.filter((line) => line.stock > 0);
+    if (inStock.length > 0) {
+      const existing = await tx
+        .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+        .from(cartLines)
+        .where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.productId, inStock.map((line) => line.productId))));
+      const held = new Map(existing.map((line) => [line.productId, line.quantity]));
+      for (const line of inStock) {
+        const quantity = Math.min((held.get(line.productId) ?? 0) + line.quantity, line.stock);
+        await tx
+          .insert(cartLines)
+          .values({ cartId: cart.id, productId: line.productId, quantity })
+          .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity } });
+      }
+    }
+
+    await tx.delete(carts).where(eq(carts.id, guestCart.id));
+    const touched = await touchCart(tx, cart.id);
+    return { ok: true, cart: await cartJson(tx, touched) };
+  });
+}
+
+/** Deletes guest carts not changed for `olderThanMs` (default 30 days); returns how many. */
+export async function deleteStaleGuestCarts(db: Database, olderThanMs = GUEST_CART_LIFETIME_MS): Promise<number> {
+  const cutoff = new Date(Date.now() - olderThanMs);
+  const deleted = await db
+    .delete(carts)
+    .where(and(isNotNull(carts.guestId), lt(carts.updatedAt, cutoff)))
+    .returning({ id: carts.id });
+  return deleted.length;
+}
+
+function assertQuantity(quantity: number, min: number) {
+  if (!Number.isInteger(quantity) || quantity < min) throw new RangeError(`quantity must be an integer ≥ ${min}`);
+}
