@@ -2,6 +2,8 @@ import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
+import { Toaster } from "~/components/ui/toaster";
+import { CartProvider } from "~/lib/cart";
 import type { loader as rootLoader } from "~/root";
 
 export default function ShopLayout() {
@@ -23,7 +25,7 @@ export function ErrorBoundary({ error }: { error: unknown }) {
 function ShopFrame({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   return (
-    <>
+    <CartProvider>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800"
@@ -34,7 +36,8 @@ function ShopFrame({ children }: { children: React.ReactNode }) {
       <Header user={data?.user ?? null} />
       <div className="min-h-[60vh]">{children}</div>
       {data ? <Footer seller={data.seller} /> : null}
-    </>
+      <Toaster />
+    </CartProvider>
   );
 }
 

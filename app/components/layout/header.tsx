@@ -2,6 +2,7 @@ import { Menu, Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
+import { CartButton } from "~/components/cart/cart-button";
 import { Logo } from "./logo";
 import { navLinks, type NavUser } from "./nav-links";
 
@@ -37,6 +38,7 @@ export function Header({ user }: { user: NavUser | null }) {
         </nav>
         <div className="ml-auto flex items-center gap-1 lg:ml-2">
           <SearchControl />
+          <CartButton signedIn={Boolean(user)} />
         </div>
       </div>
     </header>

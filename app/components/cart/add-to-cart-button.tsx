@@ -1,0 +1,59 @@
+import { ShoppingCart } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "~/components/ui/toaster";
+import { CART_MESSAGES, useCartStore } from "~/lib/cart";
+
+/**
+ * Adds `quantity` of a product to the cart: 'Adding...' while the call runs, a toast
+ * '{name} added to cart!' on success (the header count follows the answered cart), and the
+ * server's refusal ('Only 3 items available') beside the button until the next try.
+ */
+export function AddToCartButton({
+  productId,
+  name,
+  quantity,
+  disabled = false,
+  className,
+}: {
+  productId: string;
+  name: string;
+  quantity: number;
+  disabled?: boolean;
+  className: string;
+}) {
+  const store = useCartStore();
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+
+  const add = async () => {
+    if (adding || disabled) return;
+    setAdding(true);
+    setError(null);
+    const result = await store.addToCart(productId, quantity);
+    setAdding(false);
+    if (result.ok) {
+      toast.success(`${name} added to cart!`, { action: { label: "View cart", onClick: () => store.openDrawer() } });
+    } else {
+      setError(result.message || CART_MESSAGES.add);
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        disabled={disabled}
+        aria-describedby={error ? errorId : undefined}
+        onClick={() => void add()}
+        className={className}
+      >
+        <ShoppingCart className="h-5 w-5" aria-hidden />
+        {adding ? "Adding..." : "Add to Cart"}
+      </button>
+      <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 empty:hidden">
+        {error}
+      </p>
+    </>
+  );
+}

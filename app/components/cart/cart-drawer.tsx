@@ -1,0 +1,246 @@
+import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useNavigate } from "react-router";
+import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { cartCount, CART_MESSAGES, useCart, type CartLine, type CartStore } from "~/lib/cart";
+
+export const CART_PLACEHOLDER = "/images/placeholder-cart.svg";
+
+const expiryFormat = new Intl.DateTimeFormat("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
+const QUANTITY_BUTTON =
+  "p-2 text-gray-800 hover:bg-gray-100 aria-disabled:cursor-not-allowed aria-disabled:text-gray-400 aria-disabled:hover:bg-transparent";
+const rupees = (amount: number) => formatRupees(rupeesToPaise(amount));
+
+/**
+ * The cart as a side panel: a native modal <dialog> sliding in from the right (focus kept
+ * inside, the page behind inert, Escape closes), focus returned to the cart button on close.
+ * Loaded with the first open (see CartButton), so it costs the first page load nothing.
+ */
+export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo: React.RefObject<HTMLElement | null>; signedIn: boolean }) {
+  const { cart, loading, error, errorProductId, drawerOpen, store } = useCart();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (drawerOpen && !dialog.open) {
+      dialog.showModal();
+      // The cart reloads each time the drawer opens.
+      void store.fetchCart();
+    }
+    if (!drawerOpen && dialog.open) {
+      dialog.close();
+      returnFocusTo.current?.focus();
+    }
+  }, [drawerOpen, store, returnFocusTo]);
+
+  // A removed line takes its focused button with it: keep focus in the drawer (on its title).
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog?.open && !dialog.contains(document.activeElement)) titleRef.current?.focus();
+  });
+
+  const lines = cart?.products ?? [];
+  const count = cartCount(cart);
+  const lineError = errorProductId && lines.some((line) => line.productId === errorProductId) ? errorProductId : null;
+  const checkoutDisabled = loading || count === 0;
+  const go = (to: string) => {
+    store.closeDrawer();
+    void navigate(to);
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="cart-drawer-title"
+      onClose={() => store.closeDrawer()}
+      onKeyDown={keepFocusInside}
+      onClick={(event) => {
+        // A click on the backdrop lands on the <dialog> element itself.
+        if (event.target === event.currentTarget) store.closeDrawer();
+      }}
+      className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-full max-w-md translate-x-0 bg-white p-0 shadow-xl transition-transform duration-300 ease-out backdrop:bg-black/40 starting:open:translate-x-full"
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
+          <h2 id="cart-drawer-title" ref={titleRef} tabIndex={-1} className="text-lg font-semibold text-gray-900">
+            Your Cart ({count})
+          </h2>
+          <button
+            type="button"
+            className="rounded-md p-2 text-gray-700 hover:bg-brand-50"
+            aria-label="Close cart"
+            onClick={() => store.closeDrawer()}
+          >
+            <X className="h-5 w-5" aria-hidden />
+          </button>
+        </div>
+
+        <div className="flex-1 overflow-y-auto px-4 py-3" aria-busy={loading}>
+          <p role="status" className={lines.length > 0 || !loading ? "sr-only" : "py-8 text-center text-gray-700"}>
+            {loading ? "Loading your cart..." : ""}
+          </p>
+          {error && !lineError ? (
+            <p role="alert" className="my-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error || CART_MESSAGES.other}
+            </p>
+          ) : null}
+          {cart && lines.length === 0 && !loading ? (
+            <div className="flex flex-col items-center py-10 text-center">
+              <ShoppingBag className="h-12 w-12 text-gray-400" aria-hidden />
+              <p className="mt-3 text-lg font-medium text-gray-900">Your cart is empty</p>
+              <button
+                type="button"
+                onClick={() => go("/collections/all")}
+                className="mt-5 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+              >
+                Continue Shopping
+              </button>
+            </div>
+          ) : null}
+          {lines.length > 0 ? (
+            <ul aria-label="Cart items" className="divide-y divide-gray-200">
+              {lines.map((line) => (
+                <CartLineItem
+                  key={line.productId}
+                  line={line}
+                  store={store}
+                  message={lineError === line.productId ? error : null}
+                  onNavigate={() => store.closeDrawer()}
+                />
+              ))}
+            </ul>
+          ) : null}
+        </div>
+
+        <div className="border-t border-gray-200 px-4 py-4">
+          <p className="flex items-center justify-between text-base font-semibold text-gray-900">
+            <span>Subtotal</span>
+            <span>{rupees(cart?.totalPrice ?? 0)}</span>
+          </p>
+          <button
+            type="button"
+            aria-disabled={checkoutDisabled}
+            onClick={() => {
+              if (!checkoutDisabled) go(signedIn ? "/checkout" : "/login?redirect=checkout");
+            }}
+            className="mt-3 w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-not-allowed aria-disabled:bg-gray-500"
+          >
+            {loading ? "Processing..." : "Proceed to Checkout"}
+          </button>
+          <p className="mt-2 text-center text-sm text-gray-700">Shipping, taxes &amp; discounts calculated at checkout.</p>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+function CartLineItem({
+  line,
+  store,
+  message,
+  onNavigate,
+}: {
+  line: CartLine;
+  store: CartStore;
+  message: string | null;
+  onNavigate: () => void;
+}) {
+  const noteId = `cart-note-${line.productId}`;
+  // aria-disabled rather than disabled: a button that becomes disabled under the keyboard would drop focus.
+  const atMinimum = line.quantity <= 1;
+  const atStock = line.quantity >= line.countInStock;
+  const note = message ?? (atStock ? `Only ${line.countInStock} items available` : null);
+  return (
+    <li className="flex gap-3 py-4">
+      <ResponsiveImage
+        src={line.image || CART_PLACEHOLDER}
+        fallback={CART_PLACEHOLDER}
+        alt=""
+        width={80}
+        height={80}
+        sizes="80px"
+        maxWidth={160}
+        className="h-20 w-20 flex-none rounded-md border border-gray-200 bg-gray-50 object-cover"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <Link to={`/product/${line.productId}`} onClick={onNavigate} className="font-medium text-gray-900 hover:text-brand-800 hover:underline">
+            {line.name}
+          </Link>
+          <button
+            type="button"
+            aria-label={`Remove ${line.name}`}
+            onClick={() => void store.removeItem(line.productId)}
+            className="-m-1 flex-none rounded-md p-1 text-gray-600 hover:bg-red-50 hover:text-red-700"
+          >
+            <Trash2 className="h-5 w-5" aria-hidden />
+          </button>
+        </div>
+        {line.quantityLabel ? <p className="text-sm text-gray-700">{line.quantityLabel}</p> : null}
+        {line.expiryDate ? <p className="text-sm text-gray-700">Expiry: {formatExpiry(line.expiryDate)}</p> : null}
+        <div className="mt-2 flex items-center justify-between gap-2">
+          <div className="flex items-center rounded-md border border-gray-300" role="group" aria-label={`Quantity of ${line.name}`}>
+            <button
+              type="button"
+              aria-label={`Decrease quantity of ${line.name}`}
+              aria-disabled={atMinimum}
+              onClick={() => {
+                if (!atMinimum) void store.updateQuantity(line.productId, (quantity) => quantity - 1);
+              }}
+              className={QUANTITY_BUTTON}
+            >
+              <Minus className="h-4 w-4" aria-hidden />
+            </button>
+            <span className="min-w-8 text-center font-medium text-gray-900" aria-live="polite">
+              <span className="sr-only">Quantity </span>
+              {line.quantity}
+            </span>
+            <button
+              type="button"
+              aria-label={`Increase quantity of ${line.name}`}
+              aria-describedby={note ? noteId : undefined}
+              aria-disabled={atStock}
+              onClick={() => {
+                if (!atStock) void store.updateQuantity(line.productId, (quantity) => quantity + 1);
+              }}
+              className={QUANTITY_BUTTON}
+            >
+              <Plus className="h-4 w-4" aria-hidden />
+            </button>
+          </div>
+          <p className="font-semibold text-gray-900">{rupees(line.price)}</p>
+        </div>
+        {note ? (
+          <p id={noteId} role={message ? "alert" : undefined} className={`mt-1 text-sm ${message ? "text-red-700" : "text-gray-700"}`}>
+            {note}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function formatExpiry(date: string): string {
+  const parsed = new Date(date);
+  return Number.isNaN(parsed.getTime()) ? date : expiryFormat.format(parsed);
+}
+
+/** Tab from the last control wraps to the first (and back): a modal dialog would otherwise let focus leave the page. */
+function keepFocusInside(event: React.KeyboardEvent<HTMLElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])");
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
