@@ -1,6 +1,7 @@
 import express, { Router, type RequestHandler } from "express";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { cartRouter } from "./cart.ts";
 import { contentRouter } from "./content.ts";
 import { productsRouter } from "./products.ts";
 
@@ -13,6 +14,7 @@ export function apiRouter(shop: ShopContext) {
 
   router.use(contentRouter(shop));
   router.use(productsRouter(shop));
+  router.use("/cart", cartRouter(shop));
 
   router.use((req) => {
     throw new HttpError(404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}`);

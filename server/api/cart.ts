@@ -1,0 +1,150 @@
+import { Router, type Request, type Response } from "express";
+import { addToCartSchema, removeCartLineSchema, updateCartLineSchema } from "#common/schemas/cart.ts";
+import type { ShopContext } from "#server/context.ts";
+import { HttpError, parseInput } from "#server/http/errors.ts";
+import { clearGuestCookie, readGuestId, setGuestCookie } from "#server/http/guest.ts";
+import {
+  GUEST_ID_PATTERN,
+  addToCart,
+  getCart,
+  mergeGuestCart,
+  newGuestId,
+  removeLine,
+  setLineQuantity,
+  type CartJson,
+  type CartOwner,
+} from "#server/modules/cart/cart.ts";
+
+export const CART_ERRORS = {
+  signIn: "Please sign in",
+  notYourCart: "You can only access your own cart",
+  invalidGuestId: "Invalid guest id",
+  cartNotFound: "Cart not found",
+  lineNotFound: "Item not found in cart",
+  productNotFound: "Product not found",
+  noGuestCart: "No guest cart to merge",
+  guestCartNotFound: "Guest cart not found",
+  onlyAvailable: (available: number) => `Only ${available} items available`,
+} as const;
+
+interface ResolvedOwner {
+  owner: CartOwner;
+  /** The id came from the guest cookie or was just created: the cookie is (re)set. */
+  viaCookie: boolean;
+}
+
+/** The cart API (api-contract.md, "Cart"): guests by id or cookie, signed-in users by session. */
+export function cartRouter({ db, config }: ShopContext) {
+  const router = Router();
+
+  router.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+
+  /**
+   * Whose cart a request means. Signed in: always the user's own (a `userId` must match it).
+   * Guests: an explicit `guestId`, else the cookie; null when there is neither.
+   */
+  async function resolveOwner(req: Request): Promise<ResolvedOwner | null> {
+    const query = req.query as Record<string, unknown>;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const user = await req.sessionUser();
+
+    const userId = present(body.userId) ?? present(query.userId);
+    if (userId !== undefined) {
+      if (!user) throw new HttpError(401, CART_ERRORS.signIn);
+      if (userId !== user.id) throw new HttpError(403, CART_ERRORS.notYourCart);
+    }
+    if (user) return { owner: { userId: user.id }, viaCookie: false };
+
+    const guestId = req.method === "GET" ? present(query.guestId) : (present(body.guestId) ?? present(query.guestId));
+    if (guestId !== undefined) {
+      if (typeof guestId !== "string" || !GUEST_ID_PATTERN.test(guestId)) throw new HttpError(400, CART_ERRORS.invalidGuestId);
+      return { owner: { guestId }, viaCookie: false };
+    }
+
+    const fromCookie = readGuestId(req);
+    return fromCookie ? { owner: { guestId: fromCookie }, viaCookie: true } : null;
+  }
+
+  function refreshCookie(res: Response, resolved: ResolvedOwner) {
+    if (resolved.viaCookie && "guestId" in resolved.owner) setGuestCookie(res, config, resolved.owner.guestId);
+  }
+
+  const sendCart = (res: Response, status: number, cart: CartJson) => res.status(status).json({ ...cart, cart });
+
+  router.get("/", async (req, res) => {
+    const resolved = await resolveOwner(req);
+    const cart = resolved && (await getCart(db, resolved.owner));
+    if (!resolved || !cart) throw new HttpError(404, CART_ERRORS.cartNotFound);
+    refreshCookie(res, resolved);
+    res.json(cart);
+  });
+
+  router.post("/", async (req, res) => {
+    const { productId, quantity } = parseInput(addToCartSchema, req.body);
+    // A first add without any id starts a guest, so the shop's pages need no id in JavaScript.
+    const resolved = (await resolveOwner(req)) ?? { owner: { guestId: newGuestId() }, viaCookie: true };
+    const result = await addToCart(db, resolved.owner, productId, quantity);
+    if (!result.ok) {
+      if (result.reason === "product-not-found") throw new HttpError(404, CART_ERRORS.productNotFound);
+      throw new HttpError(409, CART_ERRORS.onlyAvailable(result.available));
+    }
+    refreshCookie(res, resolved);
+    sendCart(res, result.created ? 201 : 200, result.cart);
+  });
+
+  router.put("/", async (req, res) => {
+    const { productId, quantity } = parseInput(updateCartLineSchema, req.body);
+    const resolved = await resolveOwner(req);
+    if (!resolved) throw new HttpError(404, CART_ERRORS.cartNotFound);
+    const result = await setLineQuantity(db, resolved.owner, productId, quantity);
+    if (!result.ok) {
+      if (result.reason === "insufficient-stock") throw new HttpError(409, CART_ERRORS.onlyAvailable(result.available));
+      throw new HttpError(404, result.reason === "cart-not-found" ? CART_ERRORS.cartNotFound : CART_ERRORS.lineNotFound);
+    }
+    refreshCookie(res, resolved);
+    sendCart(res, 200, result.cart);
+  });
+
+  router.delete("/", async (req, res) => {
+    const { productId } = parseInput(removeCartLineSchema, req.body);
+    const resolved = await resolveOwner(req);
+    if (!resolved) throw new HttpError(404, CART_ERRORS.cartNotFound);
+    const result = await removeLine(db, resolved.owner, productId);
+    if (!result.ok) {
+      throw new HttpError(404, result.reason === "cart-not-found" ? CART_ERRORS.cartNotFound : CART_ERRORS.lineNotFound);
+    }
+    refreshCookie(res, resolved);
+    sendCart(res, 200, result.cart);
+  });
+
+  router.post("/merge", async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const user = await req.sessionUser();
+    if (!user) throw new HttpError(401, CART_ERRORS.signIn);
+    const userId = present(body.userId);
+    if (userId !== undefined && userId !== user.id) throw new HttpError(403, CART_ERRORS.notYourCart);
+
+    const cookieGuestId = readGuestId(req);
+    const given = present(body.guestId);
+    if (given !== undefined && (typeof given !== "string" || !GUEST_ID_PATTERN.test(given))) {
+      throw new HttpError(400, CART_ERRORS.invalidGuestId);
+    }
+    const guestId = (given as string | undefined) ?? cookieGuestId;
+    if (!guestId) throw new HttpError(400, CART_ERRORS.noGuestCart);
+
+    const result = await mergeGuestCart(db, user.id, guestId);
+    if (!result.ok) throw new HttpError(404, CART_ERRORS.guestCartNotFound);
+    if (cookieGuestId === guestId) clearGuestCookie(res, config);
+    sendCart(res, 200, result.cart);
+  });
+
+  return router;
+}
+
+/** Absent, null and "" all mean "not given" (the spec's clients send only what they have). */
+function present(value: unknown): unknown {
+  return value === undefined || value === null || value === "" ? undefined : value;
+}
