@@ -7,6 +7,7 @@ import type { ShopContext } from "./context.ts";
 import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seedDatabase } from "./db/seed/index.ts";
 import { createLogger } from "./logger.ts";
+import { startGuestCartCleanup } from "./modules/cart/cleanup.ts";
 
 export interface Shop {
   app: ReturnType<typeof createApp>;
@@ -36,6 +37,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
     const auth = createAuth(config, database.db);
     const context: ShopContext = { config, database, db: database.db, auth, logger };
     await seedDatabase(context);
+    const stopGuestCartCleanup = await startGuestCartCleanup(database.db, logger);
 
     const build =
       options.build ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
@@ -53,7 +55,14 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
       },
     });
     const app = createApp(context, { webHandler, beforeWeb: options.beforeWeb, viteDev: options.viteDev });
-    return { app, context, close: () => database.close() };
+    return {
+      app,
+      context,
+      close: () => {
+        stopGuestCartCleanup();
+        return database.close();
+      },
+    };
   } catch (error) {
     await database.close();
     throw error;

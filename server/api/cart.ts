@@ -83,9 +83,9 @@ export function cartRouter({ db, config }: ShopContext) {
   });
 
   router.post("/", async (req, res) => {
-    const { productId, quantity } = parseInput(addToCartSchema, req.body);
     // A first add without any id starts a guest, so the shop's pages need no id in JavaScript.
     const resolved = (await resolveOwner(req)) ?? { owner: { guestId: newGuestId() }, viaCookie: true };
+    const { productId, quantity } = parseInput(addToCartSchema, req.body);
     const result = await addToCart(db, resolved.owner, productId, quantity);
     if (!result.ok) {
       if (result.reason === "product-not-found") throw new HttpError(404, CART_ERRORS.productNotFound);
@@ -96,8 +96,8 @@ export function cartRouter({ db, config }: ShopContext) {
   });
 
   router.put("/", async (req, res) => {
-    const { productId, quantity } = parseInput(updateCartLineSchema, req.body);
     const resolved = await resolveOwner(req);
+    const { productId, quantity } = parseInput(updateCartLineSchema, req.body);
     if (!resolved) throw new HttpError(404, CART_ERRORS.cartNotFound);
     const result = await setLineQuantity(db, resolved.owner, productId, quantity);
     if (!result.ok) {
@@ -109,8 +109,8 @@ export function cartRouter({ db, config }: ShopContext) {
   });
 
   router.delete("/", async (req, res) => {
-    const { productId } = parseInput(removeCartLineSchema, req.body);
     const resolved = await resolveOwner(req);
+    const { productId } = parseInput(removeCartLineSchema, req.body);
     if (!resolved) throw new HttpError(404, CART_ERRORS.cartNotFound);
     const result = await removeLine(db, resolved.owner, productId);
     if (!result.ok) {
