@@ -81,24 +81,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export default function Collection({ loaderData }: Route.ComponentProps) {
   const { title, sectionCategory, filters, products, total, pageCount, facets } = loaderData;
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const navigate = useNavigate();
   const navigation = useNavigation();
 
-  // The filters as the shopper just set them, ahead of the URL while its navigation is pending.
-  const [shown, setShown] = useState(filters);
-  const [loaded, setLoaded] = useState(filters);
-  if (loaded !== filters) {
-    setLoaded(filters);
-    setShown(filters);
-  }
+  // The filters as the shopper just set them, ahead of the URL while its navigation is pending;
+  // once the URL changes (this navigation, a chip, the back button) the loader's filters rule again.
+  const [chosen, setChosen] = useState<{ key: string; filters: ListingFilters } | null>(null);
+  const shown = chosen && chosen.key === location.key ? chosen.filters : filters;
   const latest = useRef(shown);
   latest.current = shown;
 
   const applyFilters: FilterChange = (changes, { replace = false } = {}) => {
     const next: ListingFilters = { ...latest.current, ...changes, page: 1 };
     latest.current = next;
-    setShown(next);
+    setChosen({ key: location.key, filters: next });
     navigate({ pathname, search: listingSearch(next) }, { replace, preventScrollReset: true });
   };
 
@@ -111,7 +109,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{title}</h1>
       <div className="mt-6 flex gap-8">
-        <aside
+        <section
           id="filters"
           aria-labelledby="filters-heading"
           className="w-64 shrink-0 max-[900px]:hidden max-[900px]:target:fixed max-[900px]:target:inset-0 max-[900px]:target:z-50 max-[900px]:target:block max-[900px]:target:w-auto max-[900px]:target:overflow-y-auto max-[900px]:target:bg-white max-[900px]:target:p-4"
@@ -125,7 +123,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
             </a>
           </div>
           {panel}
-        </aside>
+        </section>
 
         <section id="results" aria-labelledby="results-heading" className="min-w-0 flex-1">
           <h2 id="results-heading" className="sr-only">
@@ -144,7 +142,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
           <div className="relative mt-5" aria-busy={pending}>
             {pending ? <LoadingOverlay /> : null}
             {products.length > 0 ? (
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5">
+              <ul aria-label="Products" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5">
                 {products.map((product, index) => (
                   <li key={product._id}>
                     <ProductCard product={product} priority={index < 2} />
