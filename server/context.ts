@@ -18,6 +18,8 @@ export interface RequestContext {
   requestId: string;
   cspNonce: string;
   user: SessionUser | null;
+  /** The visitor's address as Express resolved it (only local proxies are trusted); sign-in throttling keys on it. */
+  clientIp: string;
 }
 
 declare module "react-router" {

@@ -51,6 +51,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
           requestId: String(req.id),
           cspNonce: res.locals.cspNonce,
           user: await req.sessionUser(),
+          clientIp: req.ip ?? "",
         };
       },
     });

@@ -4,6 +4,7 @@ import { HttpError } from "#server/http/errors.ts";
 import { cartRouter } from "./cart.ts";
 import { contentRouter } from "./content.ts";
 import { productsRouter } from "./products.ts";
+import { usersRouter } from "./users.ts";
 
 /** All REST routers under /api, then a JSON 404 for anything else under /api. */
 export function apiRouter(shop: ShopContext) {
@@ -14,6 +15,7 @@ export function apiRouter(shop: ShopContext) {
 
   router.use(contentRouter(shop));
   router.use(productsRouter(shop));
+  router.use("/users", usersRouter(shop));
   router.use("/cart", cartRouter(shop));
 
   router.use((req) => {

@@ -1,0 +1,46 @@
+import type { Config } from "#server/config.ts";
+import { AUTH_MESSAGES } from "#common/schemas/auth.ts";
+import { cookieValue, serializeCookie } from "./web-cookies.ts";
+
+/**
+ * One-time messages that survive a redirect (style.md: "toasts after a redirect travel in a
+ * one-time cookie"). An action sets the cookie on its redirect; the root loader reads it on the
+ * next page, hands the message to the shop layout's toast and clears the cookie in the same
+ * response. The cookie names a fixed kind, never free text, so nobody can plant a message.
+ */
+export const FLASH_COOKIE = "flash";
+
+const FLASHES = {
+  login: { type: "success", message: AUTH_MESSAGES.loginSucceeded },
+  register: { type: "success", message: AUTH_MESSAGES.registrationSucceeded },
+} as const;
+
+export type FlashKind = keyof typeof FLASHES;
+
+export interface Flash {
+  /** Unique per flash, so the page shows it once however often it renders. */
+  id: string;
+  type: "success" | "error" | "info";
+  message: string;
+}
+
+export function flashCookie(config: Config, kind: FlashKind): string {
+  const id = crypto.randomUUID().slice(0, 8);
+  return serializeCookie(FLASH_COOKIE, `${kind}.${id}`, { maxAge: 60, secure: isSecure(config) });
+}
+
+export function clearFlashCookie(config: Config): string {
+  return serializeCookie(FLASH_COOKIE, "", { maxAge: 0, secure: isSecure(config) });
+}
+
+export function readFlash(cookieHeader: string | null): Flash | null {
+  const value = cookieValue(cookieHeader, FLASH_COOKIE);
+  const match = value ? /^([a-z]+)\.([0-9a-f]{8})$/.exec(value) : null;
+  if (!match || !Object.hasOwn(FLASHES, match[1]!)) return null;
+  const { type, message } = FLASHES[match[1] as FlashKind];
+  return { id: match[2]!, type, message };
+}
+
+function isSecure(config: Config): boolean {
+  return config.publicUrl.startsWith("https://");
+}

@@ -1,0 +1,80 @@
+import { desc, eq, inArray, asc } from "drizzle-orm";
+import { paiseToRupees } from "#common/money.ts";
+import type { Role } from "#server/auth.ts";
+import type { Database } from "#server/db/client.ts";
+import { orderLines, orders, user as users } from "#server/db/schema.ts";
+
+export interface ProfileJson {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+}
+
+export async function getProfile(db: Database, userId: string): Promise<ProfileJson | null> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role === "admin" ? "admin" : "customer",
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One row of My Orders (the spec's sample order shape). */
+export interface OrderSummaryJson {
+  _id: string;
+  orderNumber: string;
+  createdAt: string;
+  shippingAddress: { city: string; country: string };
+  orderItems: { name: string; image: string | null; quantity: number }[];
+  /** Rupees. */
+  totalPrice: number;
+  isPaid: boolean;
+}
+
+/** The customer's own orders, newest first, each with its lines' names and images. */
+export async function listCustomerOrders(db: Database, userId: string): Promise<OrderSummaryJson[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      createdAt: orders.createdAt,
+      shippingAddress: orders.shippingAddress,
+      totalPaise: orders.totalPaise,
+      isPaid: orders.isPaid,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+  if (rows.length === 0) return [];
+
+  const lines = await db
+    .select({ orderId: orderLines.orderId, name: orderLines.name, image: orderLines.image, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, rows.map((row) => row.id)))
+    .orderBy(asc(orderLines.name));
+  const linesByOrder = new Map<string, OrderSummaryJson["orderItems"]>();
+  for (const { orderId, ...line } of lines) {
+    const list = linesByOrder.get(orderId) ?? [];
+    list.push(line);
+    linesByOrder.set(orderId, list);
+  }
+
+  return rows.map((row) => ({
+    _id: row.id,
+    orderNumber: row.orderNumber,
+    createdAt: row.createdAt.toISOString(),
+    shippingAddress: { city: row.shippingAddress.city, country: row.shippingAddress.country },
+    orderItems: linesByOrder.get(row.id) ?? [],
+    totalPrice: paiseToRupees(row.totalPaise),
+    isPaid: row.isPaid,
+  }));
+}
