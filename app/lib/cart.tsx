@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 /**
  * The browser's view of the cart. The server is the source of truth (the guest cookie or the
@@ -30,8 +30,12 @@ export interface Cart {
 }
 
 export interface CartState {
-  /** null until the first answer (the header shows no count before it). */
+  /** null until the first answer in this tab. */
   cart: Cart | null;
+  /** Whether the server holds a cart for this shopper (null: not known). No cart: nothing to fetch. */
+  exists: boolean | null;
+  /** Units as the server rendered them, shown until the cart itself arrives. */
+  seedCount: number;
   loading: boolean;
   error: string | null;
   /** The line the last failed change was about (its message is shown beside that line). */
@@ -39,7 +43,15 @@ export interface CartState {
   drawerOpen: boolean;
 }
 
-export type CartResult = { ok: true; cart: Cart } | { ok: false; status: number; message: string };
+/**
+ * What the shop layout's loader knows before any JavaScript runs: whether a cart exists and its
+ * units (null when it could not tell). It keeps the header count right on first paint and spares
+ * a shopper without a cart a GET that could only answer 404.
+ */
+export type CartHint = { exists: boolean; count: number } | null;
+
+/** `missing`: the server holds no cart for this shopper (a GET answered 404, which means empty). */
+export type CartResult = { ok: true; cart: Cart; missing?: boolean } | { ok: false; status: number; message: string };
 
 export const CART_MESSAGES = {
   fetch: "Failed to fetch cart",
@@ -51,9 +63,14 @@ export const CART_MESSAGES = {
 
 export const EMPTY_CART: Cart = { products: [], totalPrice: 0 };
 
-/** Units in the cart (what the header badge and the drawer title count). */
-export function cartCount(cart: Cart | null): number {
-  return cart ? cart.products.reduce((sum, line) => sum + line.quantity, 0) : 0;
+/** Units in a cart (what the header badge and the drawer title count). */
+export function unitCount(cart: Cart): number {
+  return cart.products.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** Units in the shopper's cart: the loaded cart's, else the server-rendered figure. */
+export function cartCount(state: Pick<CartState, "cart" | "seedCount">): number {
+  return state.cart ? unitCount(state.cart) : state.seedCount;
 }
 
 function toCart(data: unknown): Cart {
@@ -94,7 +111,7 @@ async function request(method: string, body: unknown, fallback: string): Promise
   }
   const data: unknown = await response.json().catch(() => null);
   // No cart yet is an empty cart, not an error.
-  if (method === "GET" && response.status === 404) return { ok: true, cart: EMPTY_CART };
+  if (method === "GET" && response.status === 404) return { ok: true, cart: EMPTY_CART, missing: true };
   if (!response.ok) {
     const message = (data as { message?: unknown } | null)?.message;
     return { ok: false, status: response.status, message: typeof message === "string" && message ? message : fallback };
@@ -104,8 +121,18 @@ async function request(method: string, body: unknown, fallback: string): Promise
 
 export type CartStore = ReturnType<typeof createCartStore>;
 
-export function createCartStore() {
-  let state: CartState = { cart: null, loading: false, error: null, errorProductId: null, drawerOpen: false };
+const initialState = (hint: CartHint): CartState => ({
+  cart: hint?.exists === false ? EMPTY_CART : null,
+  exists: hint ? hint.exists : null,
+  seedCount: hint?.count ?? 0,
+  loading: false,
+  error: null,
+  errorProductId: null,
+  drawerOpen: false,
+});
+
+export function createCartStore(hint: CartHint = null) {
+  let state: CartState = initialState(hint);
   const listeners = new Set<() => void>();
   let queue: Promise<unknown> = Promise.resolve();
   let pending = 0;
@@ -129,7 +156,7 @@ export function createCartStore() {
         set({ loading: pending > 0 });
         return { ok: true, cart: state.cart ?? EMPTY_CART };
       }
-      if (result.ok) set({ cart: result.cart, loading: pending > 0 });
+      if (result.ok) set({ cart: result.cart, exists: !result.missing, loading: pending > 0 });
       else set({ loading: pending > 0, error: result.message, errorProductId: productId });
       return result;
     });
@@ -145,7 +172,14 @@ export function createCartStore() {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    fetchCart: () => run(() => request("GET", undefined, CART_MESSAGES.fetch)),
+    /** Loads the cart, unless the server said there is none (its GET could only answer 404). */
+    fetchCart: () =>
+      run(() => (state.exists === false ? Promise.resolve<CartResult>({ ok: true, cart: EMPTY_CART, missing: true }) : request("GET", undefined, CART_MESSAGES.fetch))),
+    /** Starts over from a new server hint (the shopper signed in or out). */
+    reset(next: CartHint) {
+      const { drawerOpen } = state;
+      set({ ...initialState(next), drawerOpen });
+    },
     addToCart: (productId: string, quantity: number) =>
       run(() => request("POST", { productId, quantity }, CART_MESSAGES.add), productId),
     /**
@@ -172,17 +206,28 @@ export function createCartStore() {
 
 const CartContext = createContext<CartStore | null>(null);
 
-/** One store per browser tab (and per server render, where it never loads anything). */
-export function CartProvider({ children }: { children: React.ReactNode }) {
-  const [store] = useState(createCartStore);
-  // "The layout loads the cart on mount."
+/**
+ * One store per page load (and per server render, where it only serves the hint). The layout
+ * loads the cart after hydration, and again when the shopper signs in or out.
+ */
+export function CartProvider({ hint, userKey, children }: { hint: CartHint; userKey: string | null; children: React.ReactNode }) {
+  const [store] = useState(() => createCartStore(hint));
+  const lastUser = useRef(userKey);
+  const latestHint = useRef(hint);
+  latestHint.current = hint;
+
   useEffect(() => {
     void store.fetchCart();
   }, [store]);
+  useEffect(() => {
+    if (lastUser.current === userKey) return;
+    lastUser.current = userKey;
+    store.reset(latestHint.current);
+    void store.fetchCart();
+  }, [store, userKey]);
+
   return <CartContext.Provider value={store}>{children}</CartContext.Provider>;
 }
-
-const SERVER_STATE: CartState = { cart: null, loading: false, error: null, errorProductId: null, drawerOpen: false };
 
 export function useCartStore(): CartStore {
   const store = useContext(CartContext);
@@ -193,6 +238,6 @@ export function useCartStore(): CartStore {
 /** The cart's state plus its actions. */
 export function useCart() {
   const store = useCartStore();
-  const state = useSyncExternalStore(store.subscribe, store.getState, () => SERVER_STATE);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   return { ...state, store };
 }

@@ -1,10 +1,17 @@
 import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/shop-layout";
 import { ErrorPage } from "~/components/error-page";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { Toaster } from "~/components/ui/toaster";
 import { CartProvider } from "~/lib/cart";
+import { loadCartHint } from "~/lib/cart.server";
 import type { loader as rootLoader } from "~/root";
+
+/** Whether the shopper has a cart and its units, so the header count is right on first paint. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { cartHint: await loadCartHint(request, context) };
+}
 
 export default function ShopLayout() {
   return (
@@ -24,8 +31,9 @@ export function ErrorBoundary({ error }: { error: unknown }) {
 
 function ShopFrame({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof rootLoader>("root");
+  const layout = useRouteLoaderData<typeof loader>("routes/shop-layout");
   return (
-    <CartProvider>
+    <CartProvider hint={layout?.cartHint ?? null} userKey={data?.user ? `${data.user.role}:${data.user.name}` : null}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800"

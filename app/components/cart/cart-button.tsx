@@ -7,24 +7,26 @@ const loadDrawer = () => import("./cart-drawer");
 const CartDrawer = lazy(loadDrawer);
 
 /**
- * The header's cart icon with the number of units. The count arrives after hydration (the
- * layout loads the cart then); the badge floats over the icon, so its arrival moves nothing.
+ * The header's cart icon with the number of units: server-rendered from the layout's cart hint,
+ * then kept by the cart store. The badge floats over the icon, so it never moves anything.
  * The drawer's code is fetched when the shopper heads for the button, not with the page.
  */
 export function CartButton({ signedIn }: { signedIn: boolean }) {
-  const { cart, drawerOpen, store } = useCart();
+  const state = useCart();
+  const { drawerOpen, store } = state;
   const buttonRef = useRef<HTMLButtonElement>(null);
   // Rendered from the first open on, so closing keeps it (and its focus handling) mounted.
   const [used, setUsed] = useState(false);
   const location = useLocation();
-  const count = cartCount(cart);
+  const count = cartCount(state);
+  const known = state.cart !== null || state.exists !== null;
 
   useEffect(() => {
     if (drawerOpen) setUsed(true);
   }, [drawerOpen]);
   useEffect(() => store.closeDrawer(), [location.key, store]);
 
-  const label = cart ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart";
+  const label = known ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart";
   return (
     <>
       <button

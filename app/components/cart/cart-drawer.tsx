@@ -18,7 +18,8 @@ const rupees = (amount: number) => formatRupees(rupeesToPaise(amount));
  * Loaded with the first open (see CartButton), so it costs the first page load nothing.
  */
 export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo: React.RefObject<HTMLElement | null>; signedIn: boolean }) {
-  const { cart, loading, error, errorProductId, drawerOpen, store } = useCart();
+  const state = useCart();
+  const { cart, loading, error, errorProductId, drawerOpen, store } = state;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
@@ -44,7 +45,7 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
   });
 
   const lines = cart?.products ?? [];
-  const count = cartCount(cart);
+  const count = cartCount(state);
   const lineError = errorProductId && lines.some((line) => line.productId === errorProductId) ? errorProductId : null;
   const checkoutDisabled = loading || count === 0;
   const go = (to: string) => {
