@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
 import { DEFAULT_PAGE_SIZE, SECTION_COLLECTIONS } from "#common/catalog.ts";
@@ -90,6 +90,8 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
   // once the URL changes (this navigation, a chip, the back button) the loader's filters rule again.
   const [chosen, setChosen] = useState<{ key: string; filters: ListingFilters } | null>(null);
   const shown = chosen && chosen.key === location.key ? chosen.filters : filters;
+  // Coming back to this history entry later (the back button) must show the URL's filters.
+  useEffect(() => setChosen(null), [location.key]);
   const latest = useRef(shown);
   latest.current = shown;
 

@@ -23,60 +23,76 @@ export function ImageGallery({ images, name }: { images: ProductImageJson[]; nam
   };
 
   const onThumbKey = (event: React.KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: count - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowDown: index + 1,
+      ArrowLeft: index - 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: count - 1,
+    };
     if (!(event.key in moves)) return;
     event.preventDefault();
     select(moves[event.key], true);
   };
 
   return (
-    <div>
-      <div className="relative aspect-square overflow-hidden rounded-xl border border-gray-200 bg-gray-50">
-        <ResponsiveImage
-          key={current.url}
-          src={current.url}
-          alt={current.altText || name}
-          width={800}
-          height={800}
-          sizes="(max-width: 767px) 92vw, (max-width: 1280px) 46vw, 600px"
-          priority={index === 0}
-          className="h-full w-full cursor-zoom-in object-contain"
-          onClick={() => setFullScreen(true)}
-        />
-        <button
-          type="button"
-          hidden={!hydrated}
-          onClick={() => setFullScreen(true)}
-          className="absolute bottom-3 right-3 inline-flex items-center gap-1 rounded-md bg-white/95 px-3 py-2 text-sm font-medium text-gray-900 shadow hover:bg-white"
-        >
-          <Expand className="h-4 w-4" aria-hidden />
-          View full screen
-        </button>
-      </div>
-
-      {count > 1 ? (
-        <div role="group" aria-label="Product images" className="mt-3 flex gap-3">
-          {list.map((image, i) => (
+    <Dialog.Root open={fullScreen} onOpenChange={setFullScreen}>
+      <div>
+        <div className="relative aspect-square overflow-hidden rounded-xl border border-gray-200 bg-gray-50">
+          <ResponsiveImage
+            key={current.url}
+            src={current.url}
+            alt={current.altText || name}
+            width={800}
+            height={800}
+            sizes="(max-width: 767px) 92vw, (max-width: 1280px) 46vw, 600px"
+            priority={index === 0}
+            className="h-full w-full cursor-zoom-in object-contain"
+            onClick={() => setFullScreen(true)}
+          />
+          <Dialog.Trigger asChild>
             <button
-              key={image.url}
-              ref={(element) => {
-                thumbs.current[i] = element;
-              }}
               type="button"
-              aria-label={`Show image ${i + 1} of ${count}`}
-              aria-pressed={i === index}
-              tabIndex={i === index ? 0 : -1}
-              onClick={() => select(i)}
-              onKeyDown={onThumbKey}
-              className="h-20 w-20 overflow-hidden rounded-lg border-2 border-gray-200 bg-gray-50 aria-pressed:border-brand-700"
+              hidden={!hydrated}
+              className="absolute bottom-3 right-3 inline-flex items-center gap-1 rounded-md bg-white/95 px-3 py-2 text-sm font-medium text-gray-900 shadow hover:bg-white"
             >
-              <ResponsiveImage src={image.url} alt="" width={80} height={80} sizes="80px" maxWidth={160} className="h-full w-full object-contain" />
+              <Expand className="h-4 w-4" aria-hidden />
+              View full screen
             </button>
-          ))}
+          </Dialog.Trigger>
         </div>
-      ) : null}
 
-      <Dialog.Root open={fullScreen} onOpenChange={setFullScreen}>
+        {count > 1 ? (
+          <div role="group" aria-label="Product images" className="mt-3 flex gap-3">
+            {list.map((image, i) => (
+              <button
+                key={image.url}
+                ref={(element) => {
+                  thumbs.current[i] = element;
+                }}
+                type="button"
+                aria-label={`Show image ${i + 1} of ${count}`}
+                aria-pressed={i === index}
+                tabIndex={i === index ? 0 : -1}
+                onClick={() => select(i)}
+                onKeyDown={onThumbKey}
+                className="h-20 w-20 overflow-hidden rounded-lg border-2 border-gray-200 bg-gray-50 aria-pressed:border-brand-700"
+              >
+                <ResponsiveImage
+                  src={image.url}
+                  alt=""
+                  width={80}
+                  height={80}
+                  sizes="80px"
+                  maxWidth={160}
+                  className="h-full w-full object-contain"
+                />
+              </button>
+            ))}
+          </div>
+        ) : null}
+
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
           <Dialog.Content
@@ -90,7 +106,11 @@ export function ImageGallery({ images, name }: { images: ProductImageJson[]; nam
             <div className="flex items-center justify-between px-4 py-3 text-white">
               <Dialog.Title className="text-base font-medium">
                 {name}
-                {count > 1 ? <span className="ml-2 text-gray-300">(image {index + 1} of {count})</span> : null}
+                {count > 1 ? (
+                  <span className="ml-2 text-gray-300">
+                    (image {index + 1} of {count})
+                  </span>
+                ) : null}
               </Dialog.Title>
               <Dialog.Close asChild>
                 <button type="button" className="rounded-md p-2 text-white hover:bg-white/10" aria-label="Close full screen view">
@@ -133,7 +153,7 @@ export function ImageGallery({ images, name }: { images: ProductImageJson[]; nam
             </div>
           </Dialog.Content>
         </Dialog.Portal>
-      </Dialog.Root>
-    </div>
+      </div>
+    </Dialog.Root>
   );
 }

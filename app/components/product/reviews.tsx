@@ -71,7 +71,7 @@ export function Reviews({
         ) : (
           <p className="mt-3 text-gray-700">
             <Link
-              to={`/login?redirect=${encodeURIComponent(`/product/${productId}`)}`}
+              to={`/login?redirect=/product/${productId}`}
               className="font-semibold text-brand-800 underline"
             >
               Sign in to write a review
@@ -128,14 +128,18 @@ function ReviewForm({ actionResult }: { actionResult?: ReviewResult }) {
           {RATINGS.map((value) => (
             <label
               key={value}
-              className="inline-flex cursor-pointer items-center gap-1 rounded-md border border-gray-400 px-3 py-1.5 text-sm text-gray-800 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:font-semibold has-checked:text-brand-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-500"
+              className="relative inline-flex cursor-pointer items-center gap-1 rounded-md border border-gray-400 px-3 py-1.5 text-sm text-gray-800 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:font-semibold has-checked:text-brand-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-500"
             >
-              <input type="radio" name="rating" value={value} defaultChecked={value === 5} className="sr-only" />
+              <input
+                type="radio"
+                name="rating"
+                value={value}
+                defaultChecked={value === 5}
+                className="absolute inset-0 h-full w-full cursor-pointer appearance-none rounded-md focus-visible:outline-none"
+              />
               {value}
               <Star className="h-4 w-4 text-amber-600" fill="currentColor" strokeWidth={0} aria-hidden />
-              <span className="sr-only">
-                {value === 1 ? "star" : "stars"}, {RATING_WORDS[value]}
-              </span>
+              <span className="sr-only">{` ${value === 1 ? "star" : "stars"}, ${RATING_WORDS[value]}`}</span>
             </label>
           ))}
         </div>
