@@ -46,6 +46,9 @@ export function AddToCartButton({
         disabled={disabled}
         aria-describedby={error ? errorId : undefined}
         onClick={() => void add()}
+        // The toast library is loaded with the first toast; start fetching it when one is likely.
+        onPointerEnter={preloadToasts}
+        onFocus={preloadToasts}
         className={className}
       >
         <ShoppingCart className="h-5 w-5" aria-hidden />
@@ -56,4 +59,8 @@ export function AddToCartButton({
       </p>
     </>
   );
+}
+
+function preloadToasts() {
+  void import("sonner");
 }
