@@ -1,5 +1,6 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { FLASH_COOKIE, type Flash } from "#common/flash.ts";
 import { ErrorPage } from "~/components/error-page";
 import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
 
@@ -7,13 +8,19 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, shop } = context;
-  return {
+  const page = {
     user: user ? { name: user.name, role: user.role } : null,
     seller: shop.config.seller,
     publicUrl: shop.config.publicUrl,
+    flash: null as Flash | null,
   };
+  // A one-time toast set by an action's redirect (server/http/flash.ts): shown once, cleared here.
+  if (!request.headers.get("cookie")?.includes(`${FLASH_COOKIE}=`)) return data(page);
+  const { clearFlashCookie, readFlash } = await import("#server/http/flash.ts");
+  page.flash = readFlash(request.headers.get("cookie"));
+  return data(page, { headers: { "Set-Cookie": clearFlashCookie(shop.config) } });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,12 +1,123 @@
-import { PageHero } from "~/components/ui/page-hero";
+import { useEffect, useState } from "react";
+import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
+import * as z from "zod/mini";
+import { AUTH_MESSAGES, loginSchema, tooManyAttemptsMessage } from "#common/schemas/auth.ts";
+import { fieldErrors } from "#common/validation.ts";
+import { AuthCard, FormAlert, NOINDEX, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
+import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
+import { clientOf, formText, signInCustomer, signedInHeaders } from "~/components/auth/sign-in.server";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+import { Field } from "~/components/ui/field";
+import { toast } from "~/components/ui/toaster";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/login";
 
-export const meta = () => pageMeta("login", "login page");
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Login", "Sign in to your account to check out, see your orders and keep your cart on every device."),
+  NOINDEX,
+];
 
-export default function Page() {
+/** Someone already signed in goes straight where the login would have taken them. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (context.user) throw redirect(redirectTarget(new URL(request.url).searchParams.get("redirect")));
+  return null;
+}
+
+interface LoginFailure {
+  message: string | null;
+  errors: Record<string, string>;
+  email: string;
+}
+
+/**
+ * The form posts here with or without JavaScript. Success redirects with the session cookie
+ * and a one-time "Login successful" toast for the next page (server/http/flash.ts), so the
+ * toast survives the redirect even when the browser loads the next page itself.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shop, requestId } = context;
+  const values = formText(await request.formData(), ["email", "password"]);
+  const failure = (status: number, message: string | null, errors: Record<string, string> = {}, headers?: HeadersInit) =>
+    data<LoginFailure>({ message, errors, email: values.email }, { status, headers });
+
+  const parsed = z.safeParse(loginSchema, values);
+  if (!parsed.success) return failure(400, null, fieldErrors(parsed.error));
+
+  let result: Awaited<ReturnType<typeof signInCustomer>>;
+  try {
+    result = await signInCustomer(shop, parsed.data, clientOf(request, context));
+  } catch (error) {
+    shop.logger.error({ err: error, requestId }, "page sign-in failed");
+    return failure(500, AUTH_MESSAGES.loginFailed);
+  }
+  if (!result.ok) {
+    if (result.reason === "throttled") {
+      return failure(429, tooManyAttemptsMessage(result.retryAfterSeconds), {}, { "Retry-After": String(result.retryAfterSeconds) });
+    }
+    if (result.reason === "refused") return failure(403, result.message);
+    return failure(401, AUTH_MESSAGES.invalidCredentials);
+  }
+  const target = redirectTarget(new URL(request.url).searchParams.get("redirect"));
+  throw redirect(target, { headers: await signedInHeaders(request, context, result, "login") });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const redirectParam = searchParams.get("redirect");
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [errors, setErrors] = useState<Record<string, string>>(actionData?.errors ?? {});
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/login") === true;
+
+  useEffect(() => {
+    if (!actionData) return;
+    setErrors(actionData.errors);
+    if (actionData.message !== null) toast.error(actionData.message || AUTH_MESSAGES.loginFailed);
+  }, [actionData]);
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const parsed = z.safeParse(loginSchema, Object.fromEntries(new FormData(form)));
+    if (parsed.success) {
+      setErrors({});
+      return;
+    }
+    event.preventDefault();
+    const invalid = fieldErrors(parsed.error);
+    setErrors(invalid);
+    focusFirstInvalid(form, invalid);
+  }
+
   return (
-    <main id="main">
-      <PageHero title="login" />
-    </main>
+    <AuthCard
+      title="Login"
+      intro="Welcome back. Sign in to check out faster and follow your orders."
+      footer={
+        <>
+          Don&apos;t have an account?{" "}
+          <Link to={withRedirect("/register", redirectParam)} className="font-semibold text-brand-800 underline underline-offset-2">
+            Register
+          </Link>
+        </>
+      }
+    >
+      <FormAlert message={actionData?.message} show={!hydrated} />
+      <Form method="post" noValidate onSubmit={validate} className="space-y-5">
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={actionData?.email}
+          error={errors.email}
+        />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <button type="submit" disabled={submitting} className={SUBMIT_CLASS}>
+          {submitting ? "Logging in..." : "Login"}
+        </button>
+      </Form>
+    </AuthCard>
   );
 }

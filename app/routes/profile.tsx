@@ -1,12 +1,66 @@
-import { PageHero } from "~/components/ui/page-hero";
+import { LogOut, Mail, UserRound } from "lucide-react";
+import { Form, redirect, useNavigation } from "react-router";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { MyOrders } from "~/components/auth/my-orders";
+import { clearGuestCookieHeader, getProfile, listCustomerOrders, signOut } from "~/components/auth/sign-in.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/profile";
 
-export const meta = () => pageMeta("profile", "profile page");
+export const meta: Route.MetaFunction = () => [...pageMeta("My Profile", "Your account details and your orders."), NOINDEX];
 
-export default function Page() {
+const SIGN_IN_FIRST = "/login?redirect=/profile";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!context.user) throw redirect(SIGN_IN_FIRST);
+  const { db } = context.shop;
+  const [profile, orders] = await Promise.all([getProfile(db, context.user.id), listCustomerOrders(db, context.user.id)]);
+  if (!profile) throw redirect(SIGN_IN_FIRST);
+  return { profile: { name: profile.name, email: profile.email }, orders };
+}
+
+/** Logout: the session is revoked on the server, its cookie and the guest cart cookie cleared, then on to /login. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const headers = new Headers();
+  for (const cookie of await signOut(context.shop.auth, request.headers)) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", clearGuestCookieHeader(context.shop.config));
+  throw redirect("/login", { headers });
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { profile, orders } = loaderData;
+  const navigation = useNavigation();
+  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/profile";
   return (
-    <main id="main">
-      <PageHero title="profile" />
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-3xl font-bold text-gray-900">My Profile</h1>
+      <section
+        aria-label="Account"
+        className="mt-6 flex flex-col gap-5 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div className="flex items-center gap-4">
+          <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+            <UserRound className="h-7 w-7" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <p className="text-xl font-semibold break-words text-gray-900">{profile.name}</p>
+            <p className="mt-1 flex items-center gap-2 break-all text-gray-700">
+              <Mail className="h-4 w-4 shrink-0" aria-hidden />
+              {profile.email}
+            </p>
+          </div>
+        </div>
+        <Form method="post">
+          <button
+            type="submit"
+            disabled={loggingOut}
+            className="inline-flex w-full items-center justify-center gap-2 rounded-md border border-red-300 bg-white px-5 py-2.5 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70 sm:w-auto"
+          >
+            <LogOut className="h-4 w-4" aria-hidden />
+            {loggingOut ? "Logging out..." : "Logout"}
+          </button>
+        </Form>
+      </section>
+      <MyOrders orders={orders} />
     </main>
   );
 }

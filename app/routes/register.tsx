@@ -1,12 +1,151 @@
-import { PageHero } from "~/components/ui/page-hero";
+import { useEffect, useState } from "react";
+import { Form, Link, data, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import * as z from "zod/mini";
+import { AUTH_MESSAGES, registerSchema } from "#common/schemas/auth.ts";
+import { fieldErrors } from "#common/validation.ts";
+import { AuthCard, FormAlert, NOINDEX, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
+import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
+import { clientOf, formText, registerCustomer, signedInHeaders } from "~/components/auth/sign-in.server";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+import { Field } from "~/components/ui/field";
+import { toast } from "~/components/ui/toaster";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/register";
 
-export const meta = () => pageMeta("register", "register page");
+/** Spec section 9: the success toast shows this long before the shopper is taken on. */
+const REDIRECT_DELAY_MS = 1500;
 
-export default function Page() {
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Register", "Create your account to check out, follow your orders and keep your cart on every device."),
+  NOINDEX,
+];
+
+/** Someone already signed in goes straight where registering would have taken them. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (context.user) throw redirect(redirectTarget(new URL(request.url).searchParams.get("redirect")));
+  return null;
+}
+
+type RegisterResult =
+  | { ok: true; redirectTo: string }
+  | { ok: false; message: string; errors: Record<string, string>; values: { name: string; email: string } };
+
+/**
+ * The form posts here with or without JavaScript. Registering signs the shopper in. The page
+ * (with JavaScript, marked by the `enhanced` field) gets the target back, shows the success
+ * toast and moves on after 1.5 s; a plain form post is redirected at once, the toast riding
+ * along in the one-time flash cookie (server/http/flash.ts).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shop, requestId } = context;
+  const form = await request.formData();
+  const values = formText(form, ["name", "email", "password", "confirmPassword"]);
+  const failure = (status: number, message: string, errors: Record<string, string> = {}) =>
+    data<RegisterResult>({ ok: false, message, errors, values: { name: values.name, email: values.email } }, { status });
+
+  const parsed = z.safeParse(registerSchema, values);
+  if (!parsed.success) return failure(400, AUTH_MESSAGES.formInvalid, fieldErrors(parsed.error));
+
+  let result: Awaited<ReturnType<typeof registerCustomer>>;
+  try {
+    result = await registerCustomer(shop, parsed.data, clientOf(request, context));
+  } catch (error) {
+    shop.logger.error({ err: error, requestId }, "page registration failed");
+    return failure(500, AUTH_MESSAGES.registrationFailed);
+  }
+  if (!result.ok) return failure(409, AUTH_MESSAGES.userExists, { email: AUTH_MESSAGES.userExists });
+
+  const target = redirectTarget(new URL(request.url).searchParams.get("redirect"));
+  if (form.get("enhanced") === "1") {
+    return data<RegisterResult>({ ok: true, redirectTo: target }, { status: 201, headers: await signedInHeaders(request, context, result) });
+  }
+  throw redirect(target, { headers: await signedInHeaders(request, context, result, "register") });
+}
+
+/** After its own submission the page stays put for the toast; the loader would send a now signed-in visitor away at once. */
+export function shouldRevalidate({ formMethod, formAction, currentUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod === "POST" && formAction && new URL(formAction, currentUrl).pathname === currentUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const redirectParam = searchParams.get("redirect");
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const [errors, setErrors] = useState<Record<string, string>>(failed?.errors ?? {});
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/register") === true;
+  const registered = actionData?.ok === true;
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (!actionData.ok) {
+      setErrors(actionData.errors);
+      toast.error(actionData.message || AUTH_MESSAGES.registrationFailed);
+      return;
+    }
+    setErrors({});
+    toast.success(AUTH_MESSAGES.registrationSucceeded);
+    const timer = setTimeout(() => navigate(actionData.redirectTo, { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [actionData, navigate]);
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const parsed = z.safeParse(registerSchema, Object.fromEntries(new FormData(form)));
+    if (parsed.success) {
+      setErrors({});
+      return;
+    }
+    event.preventDefault();
+    const invalid = fieldErrors(parsed.error);
+    setErrors(invalid);
+    focusFirstInvalid(form, invalid);
+    toast.error(AUTH_MESSAGES.formInvalid);
+  }
+
   return (
-    <main id="main">
-      <PageHero title="register" />
-    </main>
+    <AuthCard
+      title="Register"
+      intro="Create an account to check out faster, follow your orders and keep your cart on every device."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to={withRedirect("/login", redirectParam)} className="font-semibold text-brand-800 underline underline-offset-2">
+            Login
+          </Link>
+        </>
+      }
+    >
+      <FormAlert message={failed?.message} show={!hydrated} />
+      <Form method="post" noValidate onSubmit={validate} className="space-y-5">
+        {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+        <Field label="Name" name="name" autoComplete="name" required defaultValue={failed?.values.name} error={errors.name} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={failed?.values.email}
+          error={errors.email}
+        />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
+        <Field
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
+        <button type="submit" disabled={submitting || registered} className={SUBMIT_CLASS}>
+          {submitting ? "Creating account..." : registered ? "Redirecting..." : "Register"}
+        </button>
+      </Form>
+    </AuthCard>
   );
 }

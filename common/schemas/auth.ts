@@ -24,6 +24,12 @@ export const AUTH_MESSAGES = {
   registrationFailed: "Registration failed",
 } as const;
 
+/** "Too many sign-in attempts. Please try again in 15 minutes." */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 6;
@@ -60,14 +66,18 @@ export const registerSchema = z
     ),
     email: email(AUTH_MESSAGES.registerEmailInvalid),
     password,
-    confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDiffer }),
+    confirmPassword: z.optional(z.string({ error: AUTH_MESSAGES.passwordsDiffer })),
   })
   .check(
     z.refine((input) => input.password === input.confirmPassword, {
       error: AUTH_MESSAGES.passwordsDiffer,
       path: ["confirmPassword"],
-      // Reported together with the other fields' problems, so one submit shows every message.
-      when: (payload) => typeof payload.value === "object" && payload.value !== null,
+      // Checked even when other fields have problems, so one submit shows every message; not
+      // when the password itself is missing (that message says enough).
+      when: ({ value }) => {
+        const password = (value as { password?: unknown } | null)?.password;
+        return typeof password === "string" && password !== "";
+      },
     }),
   );
 

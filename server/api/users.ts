@@ -1,18 +1,12 @@
 import { Router, type Request, type Response } from "express";
 import { fromNodeHeaders } from "better-auth/node";
-import { AUTH_MESSAGES, loginSchema, registerSchema } from "#common/schemas/auth.ts";
+import { AUTH_MESSAGES, loginSchema, registerSchema, tooManyAttemptsMessage } from "#common/schemas/auth.ts";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError, parseInput } from "#server/http/errors.ts";
 import { clearGuestCookie, readGuestId } from "#server/http/guest.ts";
 import { registerCustomer, signInCustomer, signOut, type Client, type SignedIn } from "#server/modules/users/accounts.ts";
 import { adoptGuestCart, guestIdFrom } from "#server/modules/users/guest-cart.ts";
 import { getProfile } from "#server/modules/users/profile.ts";
-
-/** "Too many sign-in attempts. Please try again in 15 minutes." */
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
 
 /** Sign-up, sign-in, sign-out and the profile (api-contract.md, "Authentication"), mounted at /api/users. */
 export function usersRouter(shop: ShopContext) {

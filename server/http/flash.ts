@@ -1,4 +1,5 @@
 import type { Config } from "#server/config.ts";
+import { FLASH_COOKIE, type Flash } from "#common/flash.ts";
 import { AUTH_MESSAGES } from "#common/schemas/auth.ts";
 import { cookieValue, serializeCookie } from "./web-cookies.ts";
 
@@ -8,21 +9,12 @@ import { cookieValue, serializeCookie } from "./web-cookies.ts";
  * next page, hands the message to the shop layout's toast and clears the cookie in the same
  * response. The cookie names a fixed kind, never free text, so nobody can plant a message.
  */
-export const FLASH_COOKIE = "flash";
-
 const FLASHES = {
   login: { type: "success", message: AUTH_MESSAGES.loginSucceeded },
   register: { type: "success", message: AUTH_MESSAGES.registrationSucceeded },
 } as const;
 
 export type FlashKind = keyof typeof FLASHES;
-
-export interface Flash {
-  /** Unique per flash, so the page shows it once however often it renders. */
-  id: string;
-  type: "success" | "error" | "info";
-  message: string;
-}
 
 export function flashCookie(config: Config, kind: FlashKind): string {
   const id = crypto.randomUUID().slice(0, 8);

@@ -1,5 +1,7 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { ExternalToast } from "sonner";
+import type { loader as rootLoader } from "~/root";
 
 /**
  * Toasts (sonner: top-center, at most 3 visible, 4 s each) without putting sonner in the first
@@ -34,12 +36,33 @@ export const toast = {
   info: (message: string, options?: ExternalToast) => show("info", message, options),
 };
 
+const RICH_COLOR_TEXT = {
+  "--success-text": "#0e5144",
+  "--error-text": "#b91c1c",
+  "--info-text": "#1d4ed8",
+  "--warning-text": "#92400e",
+} as React.CSSProperties;
+
 export function Toaster() {
   const active = useSyncExternalStore(subscribe, () => wanted, () => false);
+  // A toast that travelled through a redirect in the one-time flash cookie (server/http/flash.ts).
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
+  useEffect(() => {
+    if (flash) show(flash.type, flash.message, { id: `flash-${flash.id}` });
+    // Once per flash: a re-render with the same one must not raise it again.
+  }, [flash?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!active) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerToaster position="top-center" visibleToasts={3} duration={4000} richColors closeButton />
+      <SonnerToaster
+        position="top-center"
+        visibleToasts={3}
+        duration={4000}
+        richColors
+        closeButton
+        // sonner's rich-colour texts miss WCAG AA contrast (error red is 4.3:1); darker shades, same hues.
+        style={RICH_COLOR_TEXT}
+      />
     </Suspense>
   );
 }

@@ -1,0 +1,108 @@
+import { Link, useNavigate } from "react-router";
+import { PRODUCT_PLACEHOLDER } from "#common/images.ts";
+import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import type { OrderSummaryJson } from "#server/modules/users/profile.ts";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+
+const created = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+
+/** My Orders (spec section 2, Profile): the customer's orders, newest first; a row opens the order. */
+export function MyOrders({ orders }: { orders: OrderSummaryJson[] }) {
+  const navigate = useNavigate();
+  return (
+    <section aria-labelledby="my-orders-heading" className="mt-10">
+      <h2 id="my-orders-heading" className="text-2xl font-bold text-gray-900">
+        My Orders
+      </h2>
+      {orders.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-gray-300 bg-gray-50 px-4 py-8 text-center text-gray-700">
+          You have no orders
+        </p>
+      ) : (
+        // The table scrolls sideways on a phone rather than squeezing seven columns.
+        <div className="mt-4 overflow-x-auto rounded-lg border border-gray-200">
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <thead className="bg-gray-50 text-xs font-semibold uppercase tracking-wide text-gray-700">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Image
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Order ID
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Created
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Shipping Address
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Items
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Price
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200">
+              {orders.map((order) => {
+                const first = order.orderItems[0];
+                const units = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
+                const href = `/order/${encodeURIComponent(order._id)}`;
+                return (
+                  <tr
+                    key={order._id}
+                    className="cursor-pointer hover:bg-brand-50"
+                    onClick={(event) => {
+                      // The Order ID is the real link (keyboard, new tab); a click anywhere else in the row follows it too.
+                      if (!(event.target as HTMLElement).closest("a")) navigate(href);
+                    }}
+                  >
+                    <td className="px-4 py-3">
+                      <ResponsiveImage
+                        src={first?.image || PRODUCT_PLACEHOLDER}
+                        alt={first ? first.name : "No image"}
+                        width={48}
+                        height={48}
+                        sizes="48px"
+                        maxWidth={160}
+                        className="h-12 w-12 rounded-md border border-gray-200 object-cover"
+                      />
+                    </td>
+                    <td className="px-4 py-3 font-medium">
+                      <Link to={href} className="text-brand-800 underline underline-offset-2">
+                        {order.orderNumber}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap text-gray-800">
+                      <time dateTime={order.createdAt}>{created.format(new Date(order.createdAt))}</time>
+                    </td>
+                    <td className="px-4 py-3 text-gray-800">
+                      {order.shippingAddress.city}, {order.shippingAddress.country}
+                    </td>
+                    <td className="px-4 py-3 text-right text-gray-800">{units}</td>
+                    <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-gray-900">
+                      {formatRupees(rupeesToPaise(order.totalPrice))}
+                    </td>
+                    <td className="px-4 py-3">
+                      <span
+                        className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                          order.isPaid ? "bg-brand-100 text-brand-900" : "bg-amber-100 text-amber-900"
+                        }`}
+                      >
+                        {order.isPaid ? "Paid" : "Pending"}
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
