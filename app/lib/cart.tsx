@@ -73,27 +73,11 @@ export function cartCount(state: Pick<CartState, "cart" | "seedCount">): number 
   return state.cart ? unitCount(state.cart) : state.seedCount;
 }
 
+/** A cart from a response: the whole body or its `cart` field (the server's shape, trusted). */
 function toCart(data: unknown): Cart {
-  const body = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
-  const raw = (body.cart && typeof body.cart === "object" ? body.cart : body) as Record<string, unknown>;
-  const products = Array.isArray(raw.products) ? raw.products : [];
-  return {
-    _id: typeof raw._id === "string" ? raw._id : undefined,
-    products: products.map((line: Record<string, unknown>) => ({
-      productId: String(line.productId ?? line.id ?? ""),
-      name: String(line.name ?? ""),
-      image: typeof line.image === "string" ? line.image : ((line.image as { url?: string } | null)?.url ?? ""),
-      price: Number(line.price) || 0,
-      quantity: Number(line.quantity) || 0,
-      subcategory: typeof line.subcategory === "string" ? line.subcategory : null,
-      prescriptionRequired: Boolean(line.prescriptionRequired),
-      countInStock: Number(line.countInStock) || 0,
-      expiryDate: typeof line.expiryDate === "string" ? line.expiryDate : typeof line.date === "string" ? line.date : null,
-      quantityLabel: typeof line.quantityLabel === "string" ? line.quantityLabel : null,
-    })),
-    totalPrice: Number(raw.totalPrice) || 0,
-    updatedAt: typeof raw.updatedAt === "string" ? raw.updatedAt : undefined,
-  };
+  const body = (data ?? {}) as Partial<Cart> & { cart?: Partial<Cart> };
+  const cart = body.cart ?? body;
+  return { ...cart, products: Array.isArray(cart.products) ? cart.products : [], totalPrice: Number(cart.totalPrice) || 0 };
 }
 
 async function request(method: string, body: unknown, fallback: string): Promise<CartResult> {

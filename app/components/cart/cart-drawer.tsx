@@ -57,7 +57,11 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
     <dialog
       ref={dialogRef}
       aria-labelledby="cart-drawer-title"
-      onClose={() => store.closeDrawer()}
+      onClose={() => {
+        // Escape closes the <dialog> itself; focus goes back to the cart button however it was opened.
+        store.closeDrawer();
+        returnFocusTo.current?.focus();
+      }}
       onKeyDown={keepFocusInside}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> element itself.
