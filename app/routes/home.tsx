@@ -1,5 +1,14 @@
-import { Link } from "react-router";
-import { SHOP_NAME, SHOP_SECTIONS, SHOP_TAGLINE } from "#common/brand.ts";
+import type { LinkDescriptor } from "react-router";
+import { SHOP_NAME, SHOP_TAGLINE } from "#common/brand.ts";
+import { imageSrcSet } from "#common/images.ts";
+import { BenefitsStrip } from "~/components/home/benefits";
+import { DigitalDispensary } from "~/components/home/dispensary";
+import { HERO_IMAGE, HERO_SLIDES, HeroSlider } from "~/components/home/hero-slider";
+import { findNewLaunchProduct, listNewArrivalCards, listResearchArticles } from "~/components/home/home-content.server";
+import { NewArrivals } from "~/components/home/new-arrivals";
+import { NewLaunch } from "~/components/home/new-launch";
+import { ResearchHighlights } from "~/components/home/research-highlights";
+import { CompanyValues } from "~/components/home/values";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
@@ -9,36 +18,44 @@ export const meta: Route.MetaFunction = () =>
     "Buy women care, sports nutrition and kids nutrition products online in India: pharmaceutical-grade quality, GMP-certified manufacturing and secure checkout.",
   );
 
-export default function Home() {
+/** The first hero slide is the page's LCP image: fetched from the head, with the same srcset and sizes as its <img>. */
+export const links: Route.LinksFunction = () => [
+  {
+    rel: "preload",
+    as: "image",
+    imageSrcSet: imageSrcSet(HERO_SLIDES[0].image, HERO_IMAGE.maxWidth)!,
+    imageSizes: HERO_IMAGE.sizes,
+    fetchPriority: "high",
+  } as LinkDescriptor,
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = context.shop;
+  // Below the fold, so streamed after the first paint: returned as a promise, not awaited.
+  const newArrivals = listNewArrivalCards(db).catch((error: unknown) => {
+    logger.error({ err: error, requestId: context.requestId }, "new arrivals failed to load");
+    throw error;
+  });
+  // Marks the rejection as handled until React Router subscribes, so a failure while the
+  // awaited reads below are pending never counts as an unhandled rejection.
+  newArrivals.catch(() => {});
+  const [articles, newLaunch] = await Promise.all([listResearchArticles(db), findNewLaunchProduct(db)]);
+  return { articles, newLaunch, newArrivals };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:px-6">
-          <h1 className="text-4xl font-bold text-gray-900 sm:text-5xl">{SHOP_NAME}</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-700">{SHOP_TAGLINE}.</p>
-          <Link
-            to="/collections/all"
-            className="mt-8 inline-block rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-          >
-            Shop all products
-          </Link>
-        </div>
-      </section>
-      <section aria-labelledby="sections-heading" className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-        <h2 id="sections-heading" className="text-2xl font-bold text-gray-900">
-          Our digital dispensary
-        </h2>
-        <ul className="mt-6 grid gap-6 sm:grid-cols-3">
-          {SHOP_SECTIONS.map((section) => (
-            <li key={section.slug} className="rounded-lg border border-gray-200 p-6">
-              <h3 className="text-lg font-semibold text-gray-900">{section.name}</h3>
-              <Link to={`/collections/${section.slug}`} className="mt-4 inline-block font-medium text-brand-800 underline">
-                Explore {section.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <h1 className="sr-only">
+        {SHOP_NAME}: {SHOP_TAGLINE.toLowerCase()}
+      </h1>
+      <HeroSlider />
+      <CompanyValues />
+      <NewArrivals products={loaderData.newArrivals} />
+      <BenefitsStrip />
+      <NewLaunch product={loaderData.newLaunch} />
+      <DigitalDispensary />
+      <ResearchHighlights articles={loaderData.articles} />
     </main>
   );
 }

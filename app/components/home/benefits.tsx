@@ -1,0 +1,28 @@
+import { Lock, ShieldCheck, Truck } from "lucide-react";
+
+const BENEFITS = [
+  { icon: Truck, title: "Free International Shipping", text: "On orders over $100" },
+  { icon: ShieldCheck, title: "Quality Assured", text: "GMP-certified, batch-tested products" },
+  { icon: Lock, title: "Secure Checkout", text: "Encrypted payments through Razorpay" },
+];
+
+/** The strip of shopping promises between New Arrivals and New Launch. */
+export function BenefitsStrip() {
+  return (
+    <section aria-label="Why shop with us" className="border-y border-brand-100 bg-brand-50">
+      <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:grid-cols-3 sm:px-6">
+        {BENEFITS.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex items-center gap-4">
+            <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white text-brand-700 shadow-sm">
+              <Icon className="h-6 w-6" aria-hidden />
+            </span>
+            <span>
+              <span className="block font-semibold text-gray-900">{title}</span>
+              <span className="block text-sm text-gray-700">{text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import { CalendarDays, ExternalLink } from "lucide-react";
+import { useRef, useState } from "react";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+
+export interface ResearchArticle {
+  slug: string;
+  title: string;
+  description: string;
+  /** Paragraphs separated by a blank line. */
+  fullContent: string;
+  category: string;
+  image: string;
+  imageAlt: string;
+  /** ISO date, YYYY-MM-DD. */
+  publishedOn: string;
+  link: string;
+}
+
+const FILTERS = [
+  { value: "all", label: "All Articles" },
+  { value: "research", label: "Research" },
+  { value: "education", label: "Education" },
+  { value: "clinical", label: "Clinical" },
+] as const;
+
+type Filter = (typeof FILTERS)[number]["value"];
+
+const CATEGORY_STYLE: Record<string, string> = {
+  research: "bg-indigo-50 text-indigo-800",
+  education: "bg-emerald-50 text-emerald-800",
+  clinical: "bg-sky-50 text-sky-800",
+};
+
+const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** Research highlights: filter by category; one card at a time expands to full width with the whole article. */
+export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }) {
+  const [filter, setFilter] = useState<Filter>("all");
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const filterRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const visible = filter === "all" ? articles : articles.filter((article) => article.category === filter);
+
+  function choose(next: Filter) {
+    setFilter(next);
+    if (expanded && next !== "all" && articles.find((article) => article.slug === expanded)?.category !== next) {
+      setExpanded(null);
+    }
+  }
+
+  // A toolbar is one tab stop; arrow keys, Home and End move between its buttons.
+  function onToolbarKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
+    const current = filterRefs.current.findIndex((button) => button === document.activeElement);
+    if (current === -1) return;
+    const last = FILTERS.length - 1;
+    const target =
+      event.key === "ArrowRight"
+        ? (current + 1) % FILTERS.length
+        : event.key === "ArrowLeft"
+          ? (current + last) % FILTERS.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    if (target === null) return;
+    event.preventDefault();
+    filterRefs.current[target]?.focus();
+  }
+
+  const selectedLabel = FILTERS.find((option) => option.value === filter)!.label;
+  return (
+    <section aria-labelledby="research-heading" className="bg-brand-50">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+        <h2 id="research-heading" className="text-2xl font-bold text-gray-900 sm:text-3xl">
+          Research Highlights
+        </h2>
+        <p className="mt-3 max-w-3xl text-lg text-gray-700">
+          Plain-language summaries of the research behind women's health and nutrition, reviewed by our pharmacists.
+        </p>
+        <div
+          role="toolbar"
+          aria-label="Filter articles by category"
+          aria-controls="research-articles"
+          className="mt-6 flex flex-wrap gap-2"
+          onKeyDown={onToolbarKeyDown}
+        >
+          {FILTERS.map((option, i) => {
+            const pressed = option.value === filter;
+            return (
+              <button
+                key={option.value}
+                ref={(element) => {
+                  filterRefs.current[i] = element;
+                }}
+                type="button"
+                tabIndex={pressed ? 0 : -1}
+                aria-pressed={pressed}
+                onClick={() => choose(option.value)}
+                className={`rounded-full border px-4 py-2 text-sm font-semibold ${
+                  pressed
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-gray-300 bg-white text-gray-800 hover:border-brand-500 hover:text-brand-800"
+                }`}
+              >
+                {option.label}
+              </button>
+            );
+          })}
+        </div>
+        <p role="status" className="sr-only">
+          {`Showing ${visible.length} ${visible.length === 1 ? "article" : "articles"}${filter === "all" ? "" : ` in ${selectedLabel}`}`}
+        </p>
+        <ul id="research-articles" className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {visible.map((article) => (
+            <ArticleCard
+              key={article.slug}
+              article={article}
+              expanded={article.slug === expanded}
+              onToggle={() => setExpanded((current) => (current === article.slug ? null : article.slug))}
+            />
+          ))}
+        </ul>
+        {visible.length === 0 ? <p className="text-gray-700">No articles in this category yet.</p> : null}
+      </div>
+    </section>
+  );
+}
+
+function ArticleCard({ article, expanded, onToggle }: { article: ResearchArticle; expanded: boolean; onToggle: () => void }) {
+  const fullId = `research-${article.slug}-full`;
+  const categoryStyle = CATEGORY_STYLE[article.category] ?? "bg-gray-100 text-gray-800";
+  return (
+    <li className={expanded ? "md:col-span-2 lg:col-span-3" : undefined}>
+      <article
+        aria-labelledby={`research-${article.slug}-title`}
+        className={`flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm ${
+          expanded ? "md:grid md:grid-cols-5" : ""
+        }`}
+      >
+        <div className={expanded ? "md:col-span-2" : undefined}>
+          <ResponsiveImage
+            src={article.image}
+            alt={article.imageAlt}
+            width={800}
+            height={500}
+            sizes={expanded ? "(min-width: 768px) 40vw, 100vw" : "(min-width: 1024px) 380px, (min-width: 768px) 50vw, 100vw"}
+            maxWidth={800}
+            className="aspect-[8/5] h-auto w-full object-cover"
+          />
+        </div>
+        <div className={`flex flex-1 flex-col p-6 ${expanded ? "md:col-span-3" : ""}`}>
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <span className={`rounded-full px-3 py-0.5 font-semibold capitalize ${categoryStyle}`}>{article.category}</span>
+            <span className="flex items-center gap-1 text-gray-700">
+              <CalendarDays className="h-4 w-4" aria-hidden />
+              <time dateTime={article.publishedOn}>{dateFormat.format(new Date(`${article.publishedOn}T00:00:00Z`))}</time>
+            </span>
+          </div>
+          <h3 id={`research-${article.slug}-title`} className="mt-3 text-xl font-semibold text-gray-900">
+            {article.title}
+          </h3>
+          <p className="mt-2 text-gray-700">{article.description}</p>
+          {expanded ? (
+            <div id={fullId} className="mt-4 space-y-4 text-gray-800">
+              {article.fullContent.split(/\n\s*\n/).map((paragraph) => (
+                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+              ))}
+            </div>
+          ) : null}
+          <div className="mt-auto flex flex-wrap items-center gap-4 pt-5">
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={fullId}
+              onClick={onToggle}
+              className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              {expanded ? "Show Less" : "Read More"}
+              <span className="sr-only">: {article.title}</span>
+            </button>
+            {expanded ? (
+              <a
+                href={article.link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+              >
+                Read Full Study
+                <ExternalLink className="h-4 w-4" aria-hidden />
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}
