@@ -16,7 +16,11 @@ function cookieOptions(config: Config) {
 
 /** The guest id from the cookie; a malformed one is ignored (null). */
 export function readGuestId(req: Request): string | null {
-  const header = req.headers.cookie;
+  return guestIdFromCookieHeader(req.headers.cookie);
+}
+
+/** The same, from a raw Cookie header (React Router loaders have a Fetch `Request`, not Express's). */
+export function guestIdFromCookieHeader(header: string | null | undefined): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const separator = part.indexOf("=");
