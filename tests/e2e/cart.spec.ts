@@ -73,7 +73,8 @@ test.describe("cart", () => {
     // The low-stock line: name links to the product, price in rupees, expiry, quantity up to the stock.
     const low = line(page, LOW_STOCK);
     await expect(low.getByRole("link", { name: LOW_STOCK })).toHaveAttribute("href", `/product/${lowStock._id}`);
-    await expect(low.getByText(inr.format(lowStock.price), { exact: true })).toBeVisible();
+    await expect(low.getByText(inr.format(lowStock.price * 2), { exact: true })).toBeVisible();
+    await expect(low.getByText(`${inr.format(lowStock.price)} each`, { exact: true })).toBeVisible();
     if (lowStock.expiryDate) await expect(low.getByText(/^Expiry: [A-Z][a-z]{2,3} \d{4}$/)).toBeVisible();
     await expect(low.locator("img")).toHaveAttribute("width", "80");
     await expect(quantityOf(low)).toHaveText("Quantity 2");

@@ -217,7 +217,10 @@ function CartLineItem({
               <Plus className="h-4 w-4" aria-hidden />
             </button>
           </div>
-          <p className="font-semibold text-gray-900">{rupees(line.price)}</p>
+          <p className="text-right">
+            <span className="block font-semibold text-gray-900">{formatRupees(rupeesToPaise(line.price) * line.quantity)}</span>
+            {line.quantity > 1 ? <span className="block text-xs text-gray-700">{rupees(line.price)} each</span> : null}
+          </p>
         </div>
         {note ? (
           <p id={noteId} role={message ? "alert" : undefined} className={`mt-1 text-sm ${message ? "text-red-700" : "text-gray-700"}`}>
