@@ -5,13 +5,8 @@ import { DEFAULT_PAGE_SIZE, SECTION_COLLECTIONS } from "#common/catalog.ts";
 import { ActiveFilters } from "~/components/catalog/active-filters";
 import { FilterDrawer } from "~/components/catalog/filter-drawer";
 import { FilterPanel, type FilterChange } from "~/components/catalog/filter-panel";
-import {
-  activeFilterChips,
-  listingSearch,
-  readListingFilters,
-  toProductQuery,
-  type ListingFilters,
-} from "~/components/catalog/listing-query";
+import { activeFilterChips, listingSearch, toProductQuery, type ListingFilters } from "~/components/catalog/listing-query";
+import { readListingFilters } from "~/components/catalog/listing-query.server";
 import { Pagination } from "~/components/catalog/pagination";
 import { ProductCard, toCardProduct } from "~/components/catalog/product-card";
 import { ErrorPage } from "~/components/error-page";

@@ -137,7 +137,7 @@ function ProductView({
     setTab("reviews");
     const tabs = document.getElementById("product-info");
     tabs?.scrollIntoView({ behavior: "smooth", block: "start" });
-    tabs?.querySelector<HTMLElement>('[role="tab"][href^="?tab=reviews"]')?.focus({ preventScroll: true });
+    document.getElementById("product-tab-reviews")?.focus({ preventScroll: true });
   };
 
   return (

@@ -1,21 +1,21 @@
-import { SlidersHorizontal, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
+import { SlidersHorizontal } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useHydrated } from "./use-hydrated";
 
+const loadDialog = () => import("./filter-dialog");
+const FilterDialog = lazy(loadDialog);
+
 /**
- * The filters on narrow screens (≤ 900 px): a dialog opened by "Filters". Before JavaScript runs
- * the button is a link to the in-page #filters panel, which CSS shows as an overlay (:target).
+ * The filters on narrow screens (≤ 900 px): a dialog opened by "Filters", its code fetched when
+ * the shopper heads for the button. Before JavaScript runs the button is a link to the in-page
+ * #filters panel, which CSS shows as an overlay (:target).
  */
-export function FilterDrawer({
-  activeCount,
-  children,
-}: {
-  activeCount: number;
-  children: React.ReactNode;
-}) {
+export function FilterDrawer({ activeCount, children }: { activeCount: number; children: React.ReactNode }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  // Mounted from the first open on, so closing runs the dialog's own focus handling.
+  const [used, setUsed] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const className =
     "inline-flex items-center gap-2 rounded-md border border-gray-400 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50 min-[901px]:hidden";
   const label = (
@@ -39,34 +39,33 @@ export function FilterDrawer({
     );
   }
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button type="button" className={className}>
-          {label}
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[22rem] max-w-[90vw] flex-col bg-white shadow-xl focus:outline-none">
-          <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
-            <Dialog.Title className="text-lg font-semibold text-gray-900">Filters</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="rounded-md p-2 text-gray-700 hover:bg-gray-100" aria-label="Close filters">
-                <X className="h-5 w-5" aria-hidden />
-              </button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Narrow the product list; results update as you choose.</Dialog.Description>
-          <div className="flex-1 overflow-y-auto px-4 py-4">{children}</div>
-          <div className="border-t border-gray-200 p-4">
-            <Dialog.Close asChild>
-              <button type="button" className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800">
-                Show results
-              </button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        className={className}
+      >
+        {label}
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <FilterDialog open={open} onOpenChange={setOpen} returnFocusTo={buttonRef}>
+            {children}
+          </FilterDialog>
+        </Suspense>
+      ) : null}
+    </>
   );
+}
+
+function preload() {
+  void loadDialog();
 }

@@ -1,17 +1,17 @@
 import { Search } from "lucide-react";
-import { Slider } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { PRICE_FILTER_MAX, SORT_OPTIONS, type ProductFacets, type SortBy } from "#common/catalog.ts";
+import type { ProductFacets, SortBy } from "#common/catalog.ts";
 import {
   CATEGORY_OPTIONS,
   PRESCRIPTION_OPTIONS,
-  PRICE_STEP,
+  PRICE_FILTER_MAX,
   priceRangeLabel,
-  rupees,
+  SORT_OPTIONS,
   type ListingFilters,
   type Prescription,
 } from "./listing-query";
+import { PriceSlider } from "./price-slider";
 import { useHydrated } from "./use-hydrated";
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -114,28 +114,14 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
         <p className="mt-1 text-sm text-gray-700" aria-hidden>
           {priceRangeLabel(price.range[0] > 0 ? price.range[0] : null, price.range[1] < PRICE_FILTER_MAX ? price.range[1] : null)}
         </p>
-        <Slider.Root
-          min={0}
-          max={PRICE_FILTER_MAX}
-          step={PRICE_STEP}
-          minStepsBetweenThumbs={1}
+        <PriceSlider
           value={price.range}
-          onValueChange={(value) => price.slide(value as [number, number])}
-          onValueCommit={(value) => price.commitSlider(value as [number, number])}
-          className="relative mt-3 flex h-6 w-full touch-none select-none items-center"
-        >
-          <Slider.Track className="relative h-1.5 grow rounded-full bg-gray-300">
-            <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
-          </Slider.Track>
-          {(["Minimum price", "Maximum price"] as const).map((label, index) => (
-            <Slider.Thumb
-              key={label}
-              aria-label={label}
-              aria-valuetext={index === 1 && price.range[1] >= PRICE_FILTER_MAX ? `${rupees(PRICE_FILTER_MAX)} or more` : rupees(price.range[index])}
-              className="block h-5 w-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
-            />
-          ))}
-        </Slider.Root>
+          disabled={!hydrated}
+          onChange={(value) => {
+            price.slide(value);
+            price.commitSlider(value);
+          }}
+        />
         <div className="mt-3 grid grid-cols-2 gap-3">
           <div>
             <label htmlFor={`${id}-min`} className="block text-xs font-medium text-gray-700">
@@ -382,7 +368,7 @@ function usePriceRange(filters: ListingFilters, send: (minPrice: number | null, 
       setMinText(value[0] > 0 ? String(value[0]) : "");
       setMaxText(value[1] < PRICE_FILTER_MAX ? String(value[1]) : "");
     },
-    /** Keyboard steps arrive one by one; a burst of them is one change (one history entry). */
+    /** Key presses and drags arrive step by step; a burst of them is one change (one history entry). */
     commitSlider([min, max]: [number, number]) {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => sendIfChanged(min > 0 ? min : null, max < PRICE_FILTER_MAX ? max : null), SEARCH_DEBOUNCE_MS);

@@ -1,15 +1,21 @@
-// The collection page's filters as its URL holds them: parsing (lenient), writing, and the chips.
-import * as z from "zod/mini";
-import {
-  CATEGORIES,
-  PRICE_FILTER_MAX,
-  SECTION_COLLECTIONS,
-  SORT_OPTIONS,
-  productQuerySchema,
-  type ProductQuery,
-  type SortBy,
+// The collection page's filters as its URL holds them: writing them, labels and chips (reading: listing-query.server.ts).
+import type {
+  PRICE_FILTER_MAX as CATALOG_PRICE_MAX,
+  ProductQuery,
+  SORT_OPTIONS as CATALOG_SORT_OPTIONS,
+  SortBy,
 } from "#common/catalog.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
+
+// Copies of common/catalog.ts values, checked against its types: importing that module's values
+// would ship its zod query schema to every listing page.
+export const PRICE_FILTER_MAX: typeof CATALOG_PRICE_MAX = 1000;
+export const SORT_OPTIONS: typeof CATALOG_SORT_OPTIONS = [
+  { value: "newest", label: "Newest First" },
+  { value: "priceAsc", label: "Price: Low to High" },
+  { value: "priceDesc", label: "Price: High to Low" },
+  { value: "rating", label: "Highest Rated" },
+];
 
 /** The category radios; the spec calls the Women Care section "Women Healthcare". */
 export const CATEGORY_OPTIONS = [
@@ -55,49 +61,12 @@ export const NO_FILTERS: ListingFilters = {
   page: 1,
 };
 
-/** The URL parameters the page reads; `collections` comes from the path and `limit` is fixed. */
-const KEYS = ["search", "sortBy", "minPrice", "maxPrice", "category", "subcategory", "brand", "prescription", "page"] as const;
-
 /** "women-care", "Women Care" and "Women Healthcare" all give "women-care"; unknown names give undefined. */
 export function categorySlug(value: string): string | undefined {
   const key = value.trim().toLowerCase();
-  if (key in SECTION_COLLECTIONS) return key;
-  if (key === "women healthcare") return "women-care";
-  const category = CATEGORIES.find((name) => name.toLowerCase() === key);
-  return category ? Object.keys(SECTION_COLLECTIONS).find((slug) => SECTION_COLLECTIONS[slug] === category) : undefined;
-}
-
-/**
- * Reads the filters from a URL. A parameter that does not parse is dropped (the listing is shown
- * unfiltered for it) rather than failing the page; repeated parameters (several checked
- * subcategory boxes submitted without JavaScript) are read as a comma list.
- */
-export function readListingFilters(params: URLSearchParams): ListingFilters {
-  const raw: Record<string, string | string[]> = {};
-  for (const key of KEYS) {
-    const values = params.getAll(key);
-    if (values.length > 0) raw[key] = values.length === 1 ? values[0] : values;
-  }
-  let parsed = z.safeParse(productQuerySchema, raw);
-  for (let attempt = 0; !parsed.success && attempt < KEYS.length; attempt++) {
-    for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
-    parsed = z.safeParse(productQuerySchema, raw);
-  }
-  const query: Partial<ProductQuery> = parsed.success ? parsed.data : {};
-  let minPrice = query.minPrice ?? null;
-  let maxPrice = query.maxPrice ?? null;
-  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
-  return {
-    search: query.search ?? "",
-    sortBy: query.sortBy ?? "",
-    minPrice: minPrice === 0 ? null : minPrice,
-    maxPrice,
-    category: (query.category && categorySlug(query.category)) ?? "",
-    subcategories: unique(query.subcategory ?? []),
-    brands: unique(query.brand ?? []),
-    prescription: query.prescription ?? "",
-    page: query.page ?? 1,
-  };
+  return CATEGORY_OPTIONS.find(
+    (option) => option.category !== null && (option.value === key || option.category.toLowerCase() === key || option.label.toLowerCase() === key),
+  )?.value;
 }
 
 /** The catalogue query for the filters (the collection and page size are added by the caller). */
@@ -197,8 +166,4 @@ export function activeFilterChips(filters: ListingFilters): FilterChip[] {
     });
   }
   return chips;
-}
-
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
 }

@@ -1,4 +1,4 @@
-import { Tabs } from "radix-ui";
+import { useRef } from "react";
 import type { ProductJson } from "#common/catalog.ts";
 import { ProductDetails } from "./product-details";
 import { Reviews, type ProductReview, type ReviewResult } from "./reviews";
@@ -11,8 +11,9 @@ export function isProductTab(value: string | null): value is ProductTab {
 }
 
 /**
- * Description, Product Details and Reviews. Each tab is also a link (?tab=reviews), so without
- * JavaScript the server renders the chosen tab; with it, the link is only a tab.
+ * Description, Product Details and Reviews, as the WAI-ARIA tabs pattern (arrow keys, Home and
+ * End move and select). Each tab is also a link (?tab=reviews), so without JavaScript the server
+ * renders the chosen tab. Hand-written rather than a tabs library: ~1 KB instead of ~10 KB.
  */
 export function ProductTabs({
   product,
@@ -29,44 +30,74 @@ export function ProductTabs({
   tab: ProductTab;
   onTabChange: (tab: ProductTab) => void;
 }) {
+  const tabRefs = useRef<Partial<Record<ProductTab, HTMLAnchorElement | null>>>({});
   const labels: Record<ProductTab, string> = {
     description: "Description",
     details: "Product Details",
     reviews: `Reviews (${reviews.length})`,
   };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const index = PRODUCT_TABS.indexOf(tab);
+    const last = PRODUCT_TABS.length - 1;
+    const moves: Record<string, number> = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last };
+    if (event.key === " ") {
+      event.preventDefault();
+      return;
+    }
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = PRODUCT_TABS[moves[event.key]];
+    onTabChange(next);
+    tabRefs.current[next]?.focus();
+  };
+
   return (
-    <Tabs.Root
-      id="product-info"
-      value={tab}
-      onValueChange={(value) => isProductTab(value) && onTabChange(value)}
-      className="mt-12 scroll-mt-20"
-    >
-      <Tabs.List aria-label="Product information" className="flex gap-1 overflow-x-auto border-b border-gray-200">
-        {PRODUCT_TABS.map((value) => (
-          <Tabs.Trigger key={value} value={value} asChild>
+    <div id="product-info" className="mt-12 scroll-mt-20">
+      <div role="tablist" aria-label="Product information" className="flex gap-1 overflow-x-auto border-b border-gray-200">
+        {PRODUCT_TABS.map((value) => {
+          const selected = value === tab;
+          return (
             <a
+              key={value}
+              ref={(element) => {
+                tabRefs.current[value] = element;
+              }}
+              id={`product-tab-${value}`}
+              role="tab"
               href={`?tab=${value}#product-info`}
-              onClick={(event) => event.preventDefault()}
-              className="-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-gray-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+              aria-selected={selected}
+              aria-controls={selected ? "product-tab-panel" : undefined}
+              tabIndex={selected ? 0 : -1}
+              onClick={(event) => {
+                event.preventDefault();
+                onTabChange(value);
+              }}
+              onKeyDown={onKeyDown}
+              className={`-mb-px whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold hover:text-brand-800 ${
+                selected ? "border-brand-700 text-brand-800" : "border-transparent text-gray-700"
+              }`}
             >
               {labels[value]}
             </a>
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      <Tabs.Content value="description" className="py-6 focus-visible:outline-offset-4">
-        <div className="max-w-3xl space-y-3 text-gray-800">
-          {product.description.split(/\n{2,}/).map((paragraph, index) => (
-            <p key={index}>{paragraph}</p>
-          ))}
-        </div>
-      </Tabs.Content>
-      <Tabs.Content value="details" className="max-w-3xl py-6 focus-visible:outline-offset-4">
-        <ProductDetails product={product} />
-      </Tabs.Content>
-      <Tabs.Content value="reviews" className="py-6 focus-visible:outline-offset-4">
-        <Reviews productId={product._id} reviews={reviews} signedIn={signedIn} actionResult={actionResult} />
-      </Tabs.Content>
-    </Tabs.Root>
+          );
+        })}
+      </div>
+      <div id="product-tab-panel" role="tabpanel" aria-labelledby={`product-tab-${tab}`} tabIndex={0} className="py-6 focus-visible:outline-offset-4">
+        {tab === "description" ? (
+          <div className="max-w-3xl space-y-3 text-gray-800">
+            {product.description.split(/\n{2,}/).map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          </div>
+        ) : tab === "details" ? (
+          <div className="max-w-3xl">
+            <ProductDetails product={product} />
+          </div>
+        ) : (
+          <Reviews productId={product._id} reviews={reviews} signedIn={signedIn} actionResult={actionResult} />
+        )}
+      </div>
+    </div>
   );
 }
