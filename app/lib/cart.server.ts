@@ -1,4 +1,3 @@
-import type { Request as ExpressRequest } from "express";
 import type { AppLoadContext } from "react-router";
 import type { CartHint } from "./cart";
 
@@ -8,8 +7,8 @@ import type { CartHint } from "./cart";
  */
 export async function loadCartHint(request: Request, context: AppLoadContext): Promise<CartHint> {
   try {
-    const { readGuestId } = await import("#server/http/guest.ts");
-    const guestId = context.user ? null : readGuestId({ headers: { cookie: request.headers.get("cookie") ?? undefined } } as ExpressRequest);
+    const { guestIdFromCookieHeader } = await import("#server/http/guest.ts");
+    const guestId = context.user ? null : guestIdFromCookieHeader(request.headers.get("cookie"));
     if (!context.user && !guestId) return { exists: false, count: 0 };
     const { getCart } = await import("#server/modules/cart/cart.ts");
     const cart = await getCart(context.shop.db, context.user ? { userId: context.user.id } : { guestId: guestId! });

@@ -128,6 +128,17 @@ test.describe("cart", () => {
     await expect(cartButton(page)).toHaveAccessibleName("Cart, 1 item");
   });
 
+  test("New Launch on the home page adds Macnurish", async ({ page }) => {
+    await openPage(page, "/");
+    await expect(cartButton(page)).toHaveAccessibleName("Cart, 0 items");
+    const section = page.getByRole("region", { name: "New Launch" });
+    await section.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(cartButton(page)).toHaveAccessibleName("Cart, 1 item");
+    await expect(page.getByText("Macnurish added to cart!")).toBeVisible({ timeout: 15_000 });
+    await openDrawer(page);
+    await expect(line(page, "Macnurish")).toBeVisible();
+  });
+
   test("the product page refuses more than the stock and cannot add what is out of stock", async ({ page, consoleErrors }) => {
     const lowStock = await product(page, LOW_STOCK);
     const outOfStock = await product(page, OUT_OF_STOCK);
