@@ -13,15 +13,19 @@ const rating = z.pipe(
     if (text === "") return 5;
     return /^[+-]?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
   }),
-  z.number({ error: RATING_MESSAGE }).check(z.int(RATING_MESSAGE), z.minimum(1, RATING_MESSAGE), z.maximum(5, RATING_MESSAGE)),
+  z
+    .number({ error: RATING_MESSAGE })
+    .check(z.int(RATING_MESSAGE), z.minimum(1, RATING_MESSAGE), z.maximum(5, RATING_MESSAGE)),
 );
 
-const comment = z.string({ error: "Comment is required" }).check(
-  z.trim(),
-  z.minLength(1, "Comment is required"),
-  z.maxLength(COMMENT_MAX, `Comment is too long (${COMMENT_MAX} characters at most)`),
-  z.regex(/^[^\u0000]*$/, "Comment contains characters that are not allowed"),
-);
+const comment = z
+  .string({ error: "Comment is required" })
+  .check(
+    z.trim(),
+    z.minLength(1, "Comment is required"),
+    z.maxLength(COMMENT_MAX, `Comment is too long (${COMMENT_MAX} characters at most)`),
+    z.regex(/^[^\u0000]*$/, "Comment contains characters that are not allowed"),
+  );
 
 export const reviewSchema = z.object({ rating, comment });
 

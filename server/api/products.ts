@@ -64,7 +64,12 @@ export function productsRouter({ db }: ShopContext) {
     const user = await req.sessionUser();
     if (!user) throw new HttpError(401, REVIEW_MESSAGES.signIn);
     const { rating, comment } = parseInput(reviewSchema, req.body);
-    const result = await addReview(db, { productId: req.params.id, user: { id: user.id, name: user.name }, rating, comment });
+    const result = await addReview(db, {
+      productId: req.params.id,
+      user: { id: user.id, name: user.name },
+      rating,
+      comment,
+    });
     if (!result.ok) {
       if (result.reason === "already-reviewed") throw new HttpError(409, REVIEW_MESSAGES.alreadyReviewed);
       throw new HttpError(404, PRODUCT_NOT_FOUND);

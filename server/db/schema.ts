@@ -168,7 +168,33 @@ export const products = pgTable(
     index("products_collections_idx").using("gin", t.collections),
     index("products_created_idx").on(t.createdAt),
     index("products_price_idx").on(t.pricePaise),
+    index("products_rating_idx").on(t.rating, t.numReviews, t.createdAt),
+    index("products_category_rating_idx").on(t.category, t.subcategory, t.rating),
   ],
+);
+
+/**
+ * Every lower-cased word of product names, brands, tags, sections and descriptions, kept by a
+ * trigger (see the migrations). Search corrects a shopper's typo against these words, so the
+ * fuzzy part of a search looks at the vocabulary rather than at every product.
+ */
+export const searchTerms = pgTable(
+  "search_terms",
+  { word: text("word").primaryKey() },
+  (t) => [index("search_terms_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
+);
+
+/**
+ * One row whose version a trigger bumps whenever a product is added, removed or changed in a
+ * way that can change which filters it matches; counts and facets are cached per version.
+ */
+export const catalogueState = pgTable(
+  "catalogue_state",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("catalogue_state_single_row", sql`${t.id} = 1`)],
 );
 
 export const reviews = pgTable(

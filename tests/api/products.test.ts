@@ -75,13 +75,16 @@ describe("GET /api/products", () => {
       expect((await list("?collections=no-such-collection")).body).toEqual([]);
     });
 
-    it.each(["Women Care", "women-care", "Women Healthcare", "women care"])("category %s is the Women Care section", async (category) => {
-      const res = await list(`?category=${encodeURIComponent(category)}&limit=100`);
-      const expected = DEMO_PRODUCTS.filter((p) => p.category === "Women Care");
-      expect(res.body).toHaveLength(expected.length);
-      expect(res.body.every((p: ProductJson) => p.category === "Women Care")).toBe(true);
-      expect(res.headers["x-total-count"]).toBe(String(expected.length));
-    });
+    it.each(["Women Care", "women-care", "Women Healthcare", "women care"])(
+      "category %s is the Women Care section",
+      async (category) => {
+        const res = await list(`?category=${encodeURIComponent(category)}&limit=100`);
+        const expected = DEMO_PRODUCTS.filter((p) => p.category === "Women Care");
+        expect(res.body).toHaveLength(expected.length);
+        expect(res.body.every((p: ProductJson) => p.category === "Women Care")).toBe(true);
+        expect(res.headers["x-total-count"]).toBe(String(expected.length));
+      },
+    );
 
     it("an unknown category matches nothing", async () => {
       const res = await list("?category=Garden%20Tools");
@@ -182,6 +185,26 @@ describe("GET /api/products", () => {
       expectSorted(res.body as ProductJson[], (a, b) => a.price - b.price);
     });
 
+    it("matches word beginnings and numbers in hyphenated names", async () => {
+      const prefix = await list("?search=electro&limit=100");
+      expect(names(prefix).slice(0, 2).sort()).toEqual([
+        "Effervescent Electrolyte Tablets Orange",
+        "Electrolyte Hydration Mix Lemon",
+      ]);
+      expect(names(await list("?search=omega-3"))).toEqual(["Kids Omega-3 DHA Syrup"]);
+      expect(names(await list(`?search=${encodeURIComponent("whey protien")}&limit=100`)).sort()).toEqual([
+        "Raw Whey Protein Isolate Unflavoured",
+        "Whey Protein Concentrate 80% Double Chocolate",
+      ]);
+    });
+
+    it("pages through the ranking in order", async () => {
+      const whole = names(await list("?search=zinc&limit=100"));
+      const pages = await Promise.all([1, 2, 3].map((page) => list(`?search=zinc&limit=3&page=${page}`)));
+      expect(pages.flatMap(names)).toEqual(whole.slice(0, 9));
+      for (const page of pages) expect(page.headers["x-total-count"]).toBe(String(whole.length));
+    });
+
     it("treats search text literally (no SQL, no wildcards)", async () => {
       for (const term of ["%", "_", "' or 1=1 --", "\\", "a:*", "!!!", "()"]) {
         const res = await list(`?search=${encodeURIComponent(term)}`);
@@ -237,7 +260,9 @@ describe("GET /api/products", () => {
       const res = await list("?category=Kids%20Nutrition&limit=5&page=50");
       expect(res.status).toBe(200);
       expect(res.body).toEqual([]);
-      expect(res.headers["x-total-count"]).toBe(String(DEMO_PRODUCTS.filter((p) => p.category === "Kids Nutrition").length));
+      expect(res.headers["x-total-count"]).toBe(
+        String(DEMO_PRODUCTS.filter((p) => p.category === "Kids Nutrition").length),
+      );
     });
 
     it("limit 100 is allowed", async () => {
@@ -275,8 +300,13 @@ describe("GET /api/products/facets", () => {
       { name: "Kids Nutrition", count: countOf((p) => p.category, "Kids Nutrition") },
     ]);
     expect(Object.keys(facets.subcategories).sort()).toEqual(["Kids Nutrition", "Sports Nutrition", "Women Care"]);
-    expect(facets.subcategories["Sports Nutrition"]).toContainEqual({ name: "Protein", count: countOf((p) => p.subcategory, "Protein") });
-    const subcategoryTotal = Object.values(facets.subcategories).flat().reduce((sum, s) => sum + s.count, 0);
+    expect(facets.subcategories["Sports Nutrition"]).toContainEqual({
+      name: "Protein",
+      count: countOf((p) => p.subcategory, "Protein"),
+    });
+    const subcategoryTotal = Object.values(facets.subcategories)
+      .flat()
+      .reduce((sum, s) => sum + s.count, 0);
     expect(subcategoryTotal).toBe(DEMO_PRODUCTS.length);
     const brands = [...new Set(DEMO_PRODUCTS.map((p) => p.brand))].sort();
     expect(facets.brands.map((b) => b.name)).toEqual(brands);
@@ -403,6 +433,45 @@ describe("HTTP caching", () => {
   });
 });
 
+describe("catalogue changes", () => {
+  it("are seen at once by counts, facets and search, typos included", async () => {
+    const before = await list("?category=Kids%20Nutrition");
+    const facetsBefore = (await request(shop.app).get("/api/products/facets")).body as ProductFacets;
+    const [added] = await shop.context.db
+      .insert(products)
+      .values({
+        name: "Shilajit Resin Kids Drops",
+        description: "A test product.",
+        pricePaise: 499_00,
+        mrpPaise: 499_00,
+        category: "Kids Nutrition",
+        subcategory: "Immunity",
+        brand: "Test Brand",
+        sku: "TEST-SHILAJIT-1",
+        collections: ["kids-nutrition"],
+      })
+      .returning({ id: products.id });
+    try {
+      const after = await list("?category=Kids%20Nutrition");
+      expect(Number(after.headers["x-total-count"])).toBe(Number(before.headers["x-total-count"]) + 1);
+      expect(after.body[0].name).toBe("Shilajit Resin Kids Drops");
+      const facets = (await request(shop.app).get("/api/products/facets")).body as ProductFacets;
+      expect(facets.brands).toContainEqual({ name: "Test Brand", count: 1 });
+      expect(facets.categories.find((c) => c.name === "Kids Nutrition")?.count).toBe(
+        facetsBefore.categories.find((c) => c.name === "Kids Nutrition")!.count + 1,
+      );
+      expect(names(await list("?search=shilajt"))).toEqual(["Shilajit Resin Kids Drops"]);
+
+      await shop.context.db.update(products).set({ name: "Moringa Kids Drops" }).where(eq(products.id, added!.id));
+      expect(names(await list("?search=moringa"))).toEqual(["Moringa Kids Drops"]);
+      expect(names(await list("?search=shilajit"))).toEqual([]);
+    } finally {
+      await shop.context.db.delete(products).where(eq(products.id, added!.id));
+    }
+    expect((await list("?category=Kids%20Nutrition")).headers["x-total-count"]).toBe(before.headers["x-total-count"]);
+  });
+});
+
 describe("unpublished products", () => {
   let hidden: ProductJson;
 
@@ -430,7 +499,11 @@ describe("unpublished products", () => {
     const sibling = byName("Myo-Inositol & D-Chiro-Inositol 40:1 Sachets");
     expect(names(await request(shop.app).get(`/api/products/similar/${sibling._id}`))).not.toContain("Macnurish");
 
-    for (const path of [`/api/products/${hidden._id}`, `/api/products/similar/${hidden._id}`, `/api/products/${hidden._id}/reviews`]) {
+    for (const path of [
+      `/api/products/${hidden._id}`,
+      `/api/products/similar/${hidden._id}`,
+      `/api/products/${hidden._id}/reviews`,
+    ]) {
       const res = await request(shop.app).get(path);
       expect(res.status, path).toBe(404);
       expect(res.body.message).toBe("Product not found");

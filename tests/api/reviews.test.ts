@@ -64,7 +64,9 @@ async function placeOrder(user: TestUser, item: ProductJson, { paid }: { paid: b
 
 describe("POST /api/products/:id/reviews", () => {
   it("is a 401 when signed out", async () => {
-    const res = await request(shop.app).post(reviewsPath(product("Macnurish")._id)).send({ rating: 5, comment: "Great" });
+    const res = await request(shop.app)
+      .post(reviewsPath(product("Macnurish")._id))
+      .send({ rating: 5, comment: "Great" });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe("Please sign in to write a review");
   });
@@ -78,16 +80,29 @@ describe("POST /api/products/:id/reviews", () => {
   });
 
   it.each([
-    [{ rating: 5 }, "comment", "Comment is required"],
-    [{ rating: 5, comment: "   " }, "comment", "Comment is required"],
-    [{ rating: 5, comment: "x".repeat(2001) }, "comment", "Comment is too long (2000 characters at most)"],
-    [{ rating: 0, comment: "Fine" }, "rating", "Rating must be a whole number from 1 to 5"],
-    [{ rating: 6, comment: "Fine" }, "rating", "Rating must be a whole number from 1 to 5"],
-    [{ rating: 4.5, comment: "Fine" }, "rating", "Rating must be a whole number from 1 to 5"],
-    [{ rating: "many", comment: "Fine" }, "rating", "Rating must be a whole number from 1 to 5"],
-  ])("is a 400 for %j", async (body, field, message) => {
+    ["no comment", { rating: 5 }, "comment", "Comment is required"],
+    ["a blank comment", { rating: 5, comment: "   " }, "comment", "Comment is required"],
+    [
+      "a 2,001-character comment",
+      { rating: 5, comment: "x".repeat(2001) },
+      "comment",
+      "Comment is too long (2000 characters at most)",
+    ],
+    ["rating 0", { rating: 0, comment: "Fine" }, "rating", "Rating must be a whole number from 1 to 5"],
+    ["rating 6", { rating: 6, comment: "Fine" }, "rating", "Rating must be a whole number from 1 to 5"],
+    ["rating 4.5", { rating: 4.5, comment: "Fine" }, "rating", "Rating must be a whole number from 1 to 5"],
+    [
+      "a rating that is not a number",
+      { rating: "many", comment: "Fine" },
+      "rating",
+      "Rating must be a whole number from 1 to 5",
+    ],
+  ])("is a 400 for %s", async (_label, body, field, message) => {
     const customer = await createCustomer(shop.context);
-    const res = await request(shop.app).post(reviewsPath(product("Macnurish")._id)).set(customer.headers).send(body);
+    const res = await request(shop.app)
+      .post(reviewsPath(product("Macnurish")._id))
+      .set(customer.headers)
+      .send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(res.body.errors[field]).toBe(message);
@@ -96,7 +111,10 @@ describe("POST /api/products/:id/reviews", () => {
   it("is a 404 for an unknown or malformed product", async () => {
     const customer = await createCustomer(shop.context);
     for (const id of ["no-such-product", "..%2Fetc", "%00"]) {
-      const res = await request(shop.app).post(reviewsPath(id)).set(customer.headers).send({ rating: 4, comment: "Nice" });
+      const res = await request(shop.app)
+        .post(reviewsPath(id))
+        .set(customer.headers)
+        .send({ rating: 4, comment: "Nice" });
       expect(res.status, id).toBe(404);
       expect(res.body.message).toBe("Product not found");
     }
@@ -109,7 +127,13 @@ describe("POST /api/products/:id/reviews", () => {
     const res = await request(shop.app)
       .post(reviewsPath(item._id))
       .set(first.headers)
-      .send({ rating: 4, comment: "  My son likes the taste.  ", user: "someone-else", verifiedPurchase: true, name: "Admin" });
+      .send({
+        rating: 4,
+        comment: "  My son likes the taste.  ",
+        user: "someone-else",
+        verifiedPurchase: true,
+        name: "Admin",
+      });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       _id: expect.any(String),
@@ -123,14 +147,24 @@ describe("POST /api/products/:id/reviews", () => {
     expect(await fetchProduct(item._id)).toMatchObject({ rating: 4, numReviews: 1 });
 
     const second = await createCustomer(shop.context);
-    const res2 = await request(shop.app).post(reviewsPath(item._id)).set(second.headers).send({ rating: 5, comment: "Good" });
+    const res2 = await request(shop.app)
+      .post(reviewsPath(item._id))
+      .set(second.headers)
+      .send({ rating: 5, comment: "Good" });
     expect(res2.status).toBe(201);
     const third = await createCustomer(shop.context);
-    await request(shop.app).post(reviewsPath(item._id)).set(third.headers).send({ rating: 5, comment: "Good" }).expect(201);
+    await request(shop.app)
+      .post(reviewsPath(item._id))
+      .set(third.headers)
+      .send({ rating: 5, comment: "Good" })
+      .expect(201);
     // (4 + 5 + 5) / 3 = 4.67, stored with one decimal.
     expect(await fetchProduct(item._id)).toMatchObject({ rating: 4.7, numReviews: 3 });
 
-    const again = await request(shop.app).post(reviewsPath(item._id)).set(first.headers).send({ rating: 1, comment: "Changed my mind" });
+    const again = await request(shop.app)
+      .post(reviewsPath(item._id))
+      .set(first.headers)
+      .send({ rating: 1, comment: "Changed my mind" });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("You have already reviewed this product");
     expect(await fetchProduct(item._id)).toMatchObject({ rating: 4.7, numReviews: 3 });
@@ -141,11 +175,17 @@ describe("POST /api/products/:id/reviews", () => {
   it("accepts a rating sent as a string and defaults it to 5", async () => {
     const item = product("Kids Probiotic Sachets LGG");
     const one = await createCustomer(shop.context);
-    const res = await request(shop.app).post(reviewsPath(item._id)).set(one.headers).send({ rating: "3", comment: "OK" });
+    const res = await request(shop.app)
+      .post(reviewsPath(item._id))
+      .set(one.headers)
+      .send({ rating: "3", comment: "OK" });
     expect(res.status).toBe(201);
     expect(res.body.rating).toBe(3);
     const two = await createCustomer(shop.context);
-    const res2 = await request(shop.app).post(reviewsPath(item._id)).set(two.headers).send({ comment: "No stars given" });
+    const res2 = await request(shop.app)
+      .post(reviewsPath(item._id))
+      .set(two.headers)
+      .send({ comment: "No stars given" });
     expect(res2.status).toBe(201);
     expect(res2.body.rating).toBe(5);
     expect(await fetchProduct(item._id)).toMatchObject({ rating: 4, numReviews: 2 });
@@ -157,13 +197,19 @@ describe("POST /api/products/:id/reviews", () => {
 
     const buyer = await createCustomer(shop.context);
     await placeOrder(buyer, item, { paid: true });
-    const res = await request(shop.app).post(reviewsPath(item._id)).set(buyer.headers).send({ rating: 5, comment: "Works" });
+    const res = await request(shop.app)
+      .post(reviewsPath(item._id))
+      .set(buyer.headers)
+      .send({ rating: 5, comment: "Works" });
     expect(res.status).toBe(201);
     expect(res.body.verifiedPurchase).toBe(true);
 
     const unpaid = await createCustomer(shop.context);
     await placeOrder(unpaid, item, { paid: false });
-    const res2 = await request(shop.app).post(reviewsPath(item._id)).set(unpaid.headers).send({ rating: 4, comment: "Not paid yet" });
+    const res2 = await request(shop.app)
+      .post(reviewsPath(item._id))
+      .set(unpaid.headers)
+      .send({ rating: 4, comment: "Not paid yet" });
     expect(res2.body.verifiedPurchase).toBe(false);
 
     const boughtSomethingElse = await createCustomer(shop.context);
@@ -179,7 +225,9 @@ describe("POST /api/products/:id/reviews", () => {
     const item = product("Letrozole 2.5 mg Tablets");
     const customer = await createCustomer(shop.context);
     const results = await Promise.all(
-      [1, 2, 3].map(() => request(shop.app).post(reviewsPath(item._id)).set(customer.headers).send({ rating: 2, comment: "Twice" })),
+      [1, 2, 3].map(() =>
+        request(shop.app).post(reviewsPath(item._id)).set(customer.headers).send({ rating: 2, comment: "Twice" }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(await fetchProduct(item._id)).toMatchObject({ rating: 2, numReviews: 1 });
@@ -203,7 +251,10 @@ describe("POST /api/products/:id/reviews", () => {
     await shop.context.db.update(products).set({ published: false }).where(eq(products.id, item._id));
     try {
       const customer = await createCustomer(shop.context);
-      const res = await request(shop.app).post(reviewsPath(item._id)).set(customer.headers).send({ rating: 4, comment: "Hidden" });
+      const res = await request(shop.app)
+        .post(reviewsPath(item._id))
+        .set(customer.headers)
+        .send({ rating: 4, comment: "Hidden" });
       expect(res.status).toBe(404);
     } finally {
       await shop.context.db.update(products).set({ published: true }).where(eq(products.id, item._id));
@@ -220,7 +271,11 @@ describe("GET /api/products/:id/reviews", () => {
 
     for (const [i, comment] of ["First", "Second", "Third"].entries()) {
       const customer = await createCustomer(shop.context, { name: `Reviewer ${i}` });
-      await request(shop.app).post(reviewsPath(item._id)).set(customer.headers).send({ rating: 3 + i, comment }).expect(201);
+      await request(shop.app)
+        .post(reviewsPath(item._id))
+        .set(customer.headers)
+        .send({ rating: 3 + i, comment })
+        .expect(201);
     }
     const res = await request(shop.app).get(reviewsPath(item._id));
     expect(res.status).toBe(200);
@@ -233,7 +288,14 @@ describe("GET /api/products/:id/reviews", () => {
       createdAt: expect.any(String),
       verifiedPurchase: false,
     });
-    expect(Object.keys(res.body[0]).sort()).toEqual(["_id", "comment", "createdAt", "name", "rating", "verifiedPurchase"]);
+    expect(Object.keys(res.body[0]).sort()).toEqual([
+      "_id",
+      "comment",
+      "createdAt",
+      "name",
+      "rating",
+      "verifiedPurchase",
+    ]);
   });
 
   it("is revalidated on every use (no-cache) with an ETag", async () => {

@@ -1,4 +1,19 @@
-import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  ne,
+  not,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import {
   CATEGORIES,
   DEFAULT_PAGE_SIZE,
@@ -10,6 +25,8 @@ import {
 import { paiseToRupees, rupeesToPaise } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
+import { cachedForVersion, catalogueVersion, catalogueVersionColumn } from "./catalogue-cache.ts";
+import { productSearch, type ProductSearch } from "./search.ts";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -60,19 +77,23 @@ export function categoryFromParam(value: string): string | undefined {
   );
 }
 
-function searchCondition(term: string): SQL {
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(${products.searchVector} @@ websearch_to_tsquery('english', ${term})
-    or ${term} <% ${products.name}
-    or ${products.name} ilike ${pattern})`;
+const matches = (query: string) => sql`${products.searchVector} @@ to_tsquery('english', ${query})`;
+
+/** The filters of a list, normalised: also the key of its cached match count. */
+function filterKey(query: ProductQuery, search: ProductSearch | undefined): string {
+  return JSON.stringify([
+    query.collections?.toLowerCase() === "all" ? undefined : query.collections?.toLowerCase(),
+    query.category === undefined ? undefined : (categoryFromParam(query.category) ?? false),
+    query.subcategory,
+    query.brand,
+    query.minPrice,
+    query.maxPrice,
+    query.prescription,
+    search?.anywhere,
+  ]);
 }
 
-function searchRank(term: string): SQL<number> {
-  return sql<number>`(ts_rank_cd(${products.searchVector}, websearch_to_tsquery('english', ${term}))
-    + word_similarity(${term}, ${products.name}))`;
-}
-
-function filterConditions(query: ProductQuery): SQL[] {
+function filterConditions(query: ProductQuery, search: ProductSearch | undefined): SQL[] {
   const conditions: SQL[] = [eq(products.published, true)];
   if (query.collections && query.collections.toLowerCase() !== "all") {
     conditions.push(arrayContains(products.collections, [query.collections.toLowerCase()]));
@@ -87,24 +108,22 @@ function filterConditions(query: ProductQuery): SQL[] {
   if (query.minPrice !== undefined) conditions.push(gte(products.pricePaise, rupeesToPaise(query.minPrice)));
   if (query.maxPrice !== undefined) conditions.push(lte(products.pricePaise, rupeesToPaise(query.maxPrice)));
   if (query.prescription) conditions.push(eq(products.prescriptionRequired, query.prescription === "required"));
-  if (query.search) conditions.push(searchCondition(query.search));
+  if (search) conditions.push(matches(search.anywhere));
   return conditions;
 }
 
+const NEWEST = [desc(products.createdAt), asc(products.id)];
+
 function ordering(query: ProductQuery): SQL[] {
-  const newest = [desc(products.createdAt), asc(products.id)];
   switch (query.sortBy) {
     case "priceAsc":
-      return [asc(products.pricePaise), ...newest];
+      return [asc(products.pricePaise), ...NEWEST];
     case "priceDesc":
-      return [desc(products.pricePaise), ...newest];
+      return [desc(products.pricePaise), ...NEWEST];
     case "rating":
-      return [desc(products.rating), desc(products.numReviews), ...newest];
-    case "newest":
-      return newest;
+      return [desc(products.rating), desc(products.numReviews), ...NEWEST];
     default:
-      // Without an explicit sort, a search is ordered by relevance.
-      return query.search ? [desc(searchRank(query.search)), ...newest] : newest;
+      return NEWEST;
   }
 }
 
@@ -116,24 +135,111 @@ export interface ProductPage {
   limit: number;
 }
 
-/** Published products matching the filters, sorted and paged, with the total count in the same query. */
+const pageColumns = { ...productColumns, catalogueVersion: catalogueVersionColumn };
+
+/** How much of a search's ranking is kept: the first pages, which shoppers mostly look at. */
+const RANKED_IDS = 480;
+
+/**
+ * Published products matching the filters, sorted and paged. Explicit orders walk an index, so
+ * a page costs about the same whatever the size of the catalogue; the total is counted once per
+ * catalogue version and filter set (catalogue-cache.ts). A search without an explicit order is
+ * ranked by relevance: products with every word in the name first, newest first within each.
+ */
 export async function listProducts(db: Database, query: ProductQuery): Promise<ProductPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const page = query.page ?? 1;
-  const where = and(...filterConditions(query));
+  const offset = (page - 1) * limit;
+  if (query.search) return searchProducts(db, query, query.search, { page, limit, offset });
+
+  const where = and(...filterConditions(query, undefined));
   const rows = await db
-    .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(pageColumns)
     .from(products)
     .where(where)
     .orderBy(...ordering(query))
     .limit(limit)
-    .offset((page - 1) * limit);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page > 1) {
-    const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where);
-    total = counted?.total ?? 0;
+    .offset(offset);
+  const version = rows[0]?.catalogueVersion ?? (await catalogueVersion(db));
+  const total = await countMatches(db, filterKey(query, undefined), version, where);
+  return {
+    products: rows.map(({ catalogueVersion: _version, ...row }) => toProductJson(row as ProductRow)),
+    total,
+    page,
+    limit,
+  };
+}
+
+function countMatches(db: Database, key: string, version: number, where: SQL | undefined): Promise<number> {
+  return cachedForVersion(db, "count", key, version, async () => {
+    const [counted] = await db.select({ total: count() }).from(products).where(where);
+    return counted?.total ?? 0;
+  });
+}
+
+interface Paging {
+  page: number;
+  limit: number;
+  offset: number;
+}
+
+async function searchProducts(
+  db: Database,
+  query: ProductQuery,
+  text: string,
+  { page, limit, offset }: Paging,
+): Promise<ProductPage> {
+  const version = await catalogueVersion(db);
+  const search = await cachedForVersion(db, "search", text, version, () => productSearch(db, text));
+  // A search of punctuation alone has no words to match.
+  if (!search) return { products: [], total: 0, page, limit };
+  const key = filterKey(query, search);
+  const where = and(...filterConditions(query, search));
+
+  if (query.sortBy) {
+    const rows = await db
+      .select(productColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...ordering(query))
+      .limit(limit)
+      .offset(offset);
+    const total = await countMatches(db, key, version, where);
+    return { products: rows.map((row) => toProductJson(row as ProductRow)), total, page, limit };
   }
-  return { products: rows.map(({ total: _total, ...row }) => toProductJson(row as ProductRow)), total, page, limit };
+
+  // Ranking reads every match once (one narrow query that also counts them), then pages are
+  // fetched by id; the ranking is kept until the catalogue changes.
+  const relevance = [desc(matches(search.inName)), ...NEWEST];
+  const ranking = await cachedForVersion(db, "ranking", key, version, async () => {
+    const rows = await db
+      .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .where(where)
+      .orderBy(...relevance)
+      .limit(RANKED_IDS);
+    return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
+  });
+
+  let rows: ProductRow[];
+  if (offset + limit <= ranking.ids.length || ranking.ids.length === ranking.total) {
+    const ids = ranking.ids.slice(offset, offset + limit);
+    const found =
+      ids.length > 0
+        ? ((await db.select(productColumns).from(products).where(inArray(products.id, ids))) as ProductRow[])
+        : [];
+    const byId = new Map(found.map((row) => [row.id, row]));
+    rows = ids.flatMap((id) => byId.get(id) ?? []);
+  } else {
+    rows = (await db
+      .select(productColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...relevance)
+      .limit(limit)
+      .offset(offset)) as ProductRow[];
+  }
+  return { products: rows.map(toProductJson), total: ranking.total, page, limit };
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -162,31 +268,50 @@ export async function newArrivals(db: Database, limit = NEW_ARRIVALS_LIMIT): Pro
 
 export const SIMILAR_LIMIT = 8;
 
+/** Products of the same subcategory (and then of the rest of the category) considered for "similar". */
+const SIMILAR_CANDIDATES = 100;
+
 /**
  * Up to 8 published products of the same category, those sharing the subcategory and more tags
- * first; null when the product does not exist.
+ * first, then the higher rated; null when the product does not exist. Only the best-rated
+ * candidates of each group are compared, so a large category costs no more than a small one.
  */
 export async function similarProducts(db: Database, id: string, limit = SIMILAR_LIMIT): Promise<ProductJson[] | null> {
   const product = await getProduct(db, id);
   if (!product) return null;
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .where(and(eq(products.published, true), eq(products.category, product.category), ne(products.id, product._id)))
-    .orderBy(
-      desc(sql`(${products.subcategory} is not distinct from ${product.subcategory})`),
-      desc(
-        sql`cardinality(array(select unnest(${products.tags}) intersect select unnest(p.tags) from products p where p.id = ${product._id}))`,
-      ),
-      desc(products.rating),
-      asc(products.id),
-    )
-    .limit(limit);
-  return rows.map((row) => toProductJson(row as ProductRow));
+  const sameSubcategory = sql`${products.subcategory} is not distinct from ${product.subcategory}`;
+  const candidates = (where: SQL) =>
+    db
+      .select(productColumns)
+      .from(products)
+      .where(
+        and(eq(products.published, true), eq(products.category, product.category), ne(products.id, product._id), where),
+      )
+      .orderBy(desc(products.rating), desc(products.numReviews), ...NEWEST)
+      .limit(SIMILAR_CANDIDATES);
+
+  const tags = new Set(product.tags);
+  const shared = (row: ProductRow) => row.tags.filter((tag) => tags.has(tag)).length;
+  const rank = (rows: ProductRow[]) =>
+    rows
+      .map((row, index) => ({ row, index, shared: shared(row) }))
+      .sort((a, b) => b.shared - a.shared || a.index - b.index)
+      .map(({ row }) => row);
+
+  const similar = rank((await candidates(sameSubcategory)) as ProductRow[]);
+  if (similar.length < limit) similar.push(...rank((await candidates(not(sameSubcategory))) as ProductRow[]));
+  return similar.slice(0, limit).map(toProductJson);
 }
 
 /** Counts for the filter sidebar, over published products (optionally within one collection). */
 export async function productFacets(db: Database, collection?: string): Promise<ProductFacets> {
+  const key = collection && collection.toLowerCase() !== "all" ? collection.toLowerCase() : "";
+  const version = await catalogueVersion(db);
+  // A copy, so a caller changing the result cannot change the cached facets.
+  return structuredClone(await cachedForVersion(db, "facets", key, version, () => countFacets(db, key || undefined)));
+}
+
+async function countFacets(db: Database, collection?: string): Promise<ProductFacets> {
   const conditions: SQL[] = [eq(products.published, true)];
   if (collection && collection.toLowerCase() !== "all") {
     conditions.push(arrayContains(products.collections, [collection.toLowerCase()]));
@@ -194,7 +319,11 @@ export async function productFacets(db: Database, collection?: string): Promise<
   const where = and(...conditions);
   const [groups, brands, [price]] = await Promise.all([
     db
-      .select({ category: products.category, subcategory: products.subcategory, count: sql<number>`count(*)`.mapWith(Number) })
+      .select({
+        category: products.category,
+        subcategory: products.subcategory,
+        count: sql<number>`count(*)`.mapWith(Number),
+      })
       .from(products)
       .where(where)
       .groupBy(products.category, products.subcategory),

@@ -50,8 +50,7 @@ export interface NewReview {
 }
 
 export type AddReviewResult =
-  | { ok: true; review: ReviewJson }
-  | { ok: false; reason: "product-not-found" | "already-reviewed" };
+  { ok: true; review: ReviewJson } | { ok: false; reason: "product-not-found" | "already-reviewed" };
 
 /**
  * Adds a customer's one review of a product and recomputes the product's rating and review
@@ -94,7 +93,10 @@ export async function addReview(db: Database, input: NewReview): Promise<AddRevi
     if (!row) return { ok: false, reason: "already-reviewed" } as const;
 
     const [totals] = await tx
-      .select({ average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)`.mapWith(Number), count: count() })
+      .select({
+        average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)`.mapWith(Number),
+        count: count(),
+      })
       .from(reviews)
       .where(eq(reviews.productId, input.productId));
     await tx

@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { catalogueState } from "#server/db/schema.ts";
+
+/**
+ * Values derived from many products (match counts, facets, the ranking of a search) cost a
+ * scan of every matching product, yet change only when products do. They are kept per
+ * database and per catalogue version, which a trigger bumps on every change that can alter
+ * them (see the migrations), so several server processes on one PostgreSQL never serve each
+ * other's stale values. Each kind keeps its most recently used entries up to a bound.
+ */
+const LIMITS = {
+  count: 2_000,
+  facets: 100,
+  search: 1_000,
+  /** A ranking holds up to a few hundred ids (tens of kilobytes). */
+  ranking: 300,
+} as const;
+
+export type CacheKind = keyof typeof LIMITS;
+
+interface Entry {
+  version: number;
+  value: unknown;
+}
+
+const caches = new WeakMap<Database, Map<CacheKind, Map<string, Entry>>>();
+
+function cacheOf(db: Database, kind: CacheKind): Map<string, Entry> {
+  let byKind = caches.get(db);
+  if (!byKind) caches.set(db, (byKind = new Map()));
+  let cache = byKind.get(kind);
+  if (!cache) byKind.set(kind, (cache = new Map()));
+  return cache;
+}
+
+/** The current catalogue version, as a column to add to a query (saves a round trip). */
+export const catalogueVersionColumn =
+  sql<number>`(select ${catalogueState.version} from ${catalogueState} where ${catalogueState.id} = 1)`.mapWith(Number);
+
+export async function catalogueVersion(db: Database): Promise<number> {
+  const [row] = await db.select({ version: catalogueState.version }).from(catalogueState);
+  return row?.version ?? 0;
+}
+
+/** The value kept for `key` at `version`, or computes and keeps it. Callers must not change it. */
+export async function cachedForVersion<T>(
+  db: Database,
+  kind: CacheKind,
+  key: string,
+  version: number,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const cache = cacheOf(db, kind);
+  const entry = cache.get(key);
+  if (entry && entry.version === version) {
+    // Re-inserting keeps the Map in least-recently-used order for eviction.
+    cache.delete(key);
+    cache.set(key, entry);
+    return entry.value as T;
+  }
+  const value = await compute();
+  cache.delete(key);
+  cache.set(key, { version, value });
+  if (cache.size > LIMITS[kind]) cache.delete(cache.keys().next().value!);
+  return value;
+}
+
+/** Forgets every value kept for a database (benchmarks measuring the uncached cost). */
+export function clearCatalogueCache(db: Database): void {
+  caches.delete(db);
+}
