@@ -18,14 +18,16 @@ export function usersRouter(shop: ShopContext) {
     next();
   });
 
-  /** Sets the session cookie and, when the request brought a guest cart, moves it into the account. */
+  /**
+   * Sets the session cookie and moves the guest cart the request brought (a `guestId` in the
+   * body, as the spec's clients send, and/or the shop's guest cookie) into the account.
+   */
   async function completeSignIn(req: Request, res: Response, signedIn: SignedIn) {
     res.append("Set-Cookie", signedIn.cookies);
+    const fromBody = guestIdFrom((req.body as Record<string, unknown> | undefined)?.guestId);
     const fromCookie = readGuestId(req);
-    const guestId = guestIdFrom((req.body as Record<string, unknown> | undefined)?.guestId) ?? fromCookie;
-    if (guestId && (await adoptGuestCart(db, logger, signedIn.user._id, guestId)) && fromCookie) {
-      clearGuestCookie(res, config);
-    }
+    if (fromBody && fromBody !== fromCookie) await adoptGuestCart(db, logger, signedIn.user._id, fromBody);
+    if (fromCookie && (await adoptGuestCart(db, logger, signedIn.user._id, fromCookie))) clearGuestCookie(res, config);
   }
 
   router.post("/register", async (req, res) => {

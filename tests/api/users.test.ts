@@ -395,6 +395,18 @@ describe("guest cart merge on sign-in", () => {
     expect(await getCart(shop.context.db, { guestId })).toBeNull();
   });
 
+  it("a guestId in the body and a different guest cookie: both carts end up in the account's", async () => {
+    const user = await createCustomer(shop.context);
+    const fromBody = await guestCart(1);
+    const fromCookie = await guestCart(2);
+    const res = await login({ email: user.email, password: user.password, guestId: fromBody }, { Cookie: `guest_id=${fromCookie}` });
+    expect(res.status).toBe(200);
+    expect((await getCart(shop.context.db, { userId: user.id }))?.products).toEqual([expect.objectContaining({ productId, quantity: 3 })]);
+    expect(await getCart(shop.context.db, { guestId: fromBody })).toBeNull();
+    expect(await getCart(shop.context.db, { guestId: fromCookie })).toBeNull();
+    expect(setCookies(res).get("guest_id")).toMatch(/^guest_id=;/);
+  });
+
   it("a guest id without a cart, or a malformed one, does not spoil the sign-in", async () => {
     const user = await createCustomer(shop.context);
     const missing = await login({ email: user.email, password: user.password, guestId: "guest_nocartatall123" });
