@@ -85,8 +85,10 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
   // once the URL changes (this navigation, a chip, the back button) the loader's filters rule again.
   const [chosen, setChosen] = useState<{ key: string; filters: ListingFilters } | null>(null);
   const shown = chosen && chosen.key === location.key ? chosen.filters : filters;
-  // Coming back to this history entry later (the back button) must show the URL's filters.
-  useEffect(() => setChosen(null), [location.key]);
+  // Once the URL has moved on, a choice made on the previous entry is spent (coming back to that
+  // entry with the back button shows its URL's filters). A choice made since, before this effect
+  // ran, is kept.
+  useEffect(() => setChosen((current) => (current && current.key !== location.key ? null : current)), [location.key]);
   const latest = useRef(shown);
   latest.current = shown;
 

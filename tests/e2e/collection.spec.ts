@@ -41,6 +41,22 @@ function countListingDataRequests(page: Page) {
   return counter;
 }
 
+/**
+ * Presses keys one by one and returns how many gaps between them were long enough (over 200 ms)
+ * for a 300 ms debounce to have fired in between.
+ */
+async function pressTimed(page: Page, keys: string[]): Promise<number> {
+  let pauses = 0;
+  let last = Date.now();
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    const now = Date.now();
+    if (now - last > 200) pauses++;
+    last = now;
+  }
+  return pauses;
+}
+
 async function apiTotal(page: Page, query: string): Promise<number> {
   const response = await page.request.get(`/api/products?limit=1&${query}`);
   expect(response.ok()).toBe(true);
@@ -168,12 +184,13 @@ test.describe("collection listing", () => {
 
     const requests = countListingDataRequests(page);
     await max.focus();
-    for (let i = 0; i < 50; i++) await max.press("ArrowLeft");
+    const pauses = await pressTimed(page, Array(50).fill("ArrowLeft"));
     await expect(max).toHaveValue("500");
     await expectPath(page, "/collections/all", "?maxPrice=500");
     await expect(found(page, 30)).toBeVisible();
-    // A burst of key presses is one change of the URL.
-    expect(requests.count).toBe(1);
+    // Presses in quick succession are one change of the URL (on a busy machine, one more per
+    // pause long enough for the 300 ms debounce to end).
+    expect(requests.count).toBeLessThanOrEqual(1 + pauses);
 
     await min.focus();
     for (let i = 0; i < 10; i++) await min.press("ArrowRight");
@@ -206,16 +223,18 @@ test.describe("collection listing", () => {
     const historyLength = await page.evaluate(() => history.length);
     const requests = countListingDataRequests(page);
 
-    await panel.getByRole("searchbox", { name: "Search products" }).pressSequentially("whey", { delay: 60 });
+    await panel.getByRole("searchbox", { name: "Search products" }).focus();
+    const pauses = await pressTimed(page, [..."whey"]);
     await expectPath(page, "/collections/all", "?search=whey");
     await expect(found(page, 2)).toBeVisible();
     await page.waitForTimeout(500);
-    expect(requests.count).toBe(1);
+    expect(requests.count).toBeLessThanOrEqual(1 + pauses);
+    if (pauses === 0) expect(requests.count).toBe(1);
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
     await expect(panel.getByRole("combobox", { name: "Sort by" })).toHaveValue("");
 
     await panel.getByRole("searchbox", { name: "Search products" }).fill("zzqxv no such thing");
-    await expect(page.getByText("No products match your filters.")).toBeVisible();
+    await expect(page.getByText("No products match your filters.")).toBeVisible({ timeout: 15_000 });
     await expect(found(page, 0)).toBeVisible();
 
     await closeDrawer(page, isMobile);

@@ -228,14 +228,8 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
         <input key={brand} type="hidden" name="brand" value={brand} />
       ))}
 
+      {/* Apply comes last: hidden once JavaScript runs, it leaves nothing to move up. */}
       <div className="flex flex-col gap-2 border-t border-gray-200 pt-4">
-        <button
-          type="submit"
-          hidden={hydrated}
-          className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-        >
-          Apply filters
-        </button>
         <Link
           to={action}
           preventScrollReset
@@ -243,6 +237,13 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
         >
           Clear All Filters
         </Link>
+        <button
+          type="submit"
+          hidden={hydrated}
+          className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+        >
+          Apply filters
+        </button>
       </div>
     </Form>
   );
@@ -344,6 +345,8 @@ function usePriceRange(filters: ListingFilters, send: (minPrice: number | null, 
   sendRef.current = send;
 
   useEffect(() => {
+    // The URL catching up with what this panel sent must not undo steps taken since.
+    if (filters.minPrice === lastSent.current[0] && filters.maxPrice === lastSent.current[1]) return;
     lastSent.current = [filters.minPrice, filters.maxPrice];
     setRange([clamp(filters.minPrice ?? 0), filters.maxPrice === null ? PRICE_FILTER_MAX : clamp(filters.maxPrice)]);
     setMinText(filters.minPrice === null ? "" : String(filters.minPrice));
