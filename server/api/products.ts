@@ -12,6 +12,7 @@ import {
   productFacets,
   similarProducts,
 } from "#server/modules/catalog/products.ts";
+import { watchProductChanges } from "#server/modules/catalog/catalogue-cache.ts";
 import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";
 
 export const PRODUCT_NOT_FOUND = "Product not found";
@@ -23,41 +24,54 @@ export const REVIEW_MESSAGES = {
 const facetsQuerySchema = z.pick(productQuerySchema, { collections: true });
 
 /** Public catalogue reads and product reviews (api-contract.md, "Products"). */
-export function productsRouter({ db }: ShopContext) {
+export function productsRouter({ db, database }: ShopContext) {
   const router = Router();
+  const cacheable = responseCache(database);
 
-  router.get("/products", async (req, res) => {
-    const query = parseInput(productQuerySchema, req.query);
-    const page = await listProducts(db, query);
-    res.setHeader("X-Total-Count", String(page.total));
-    sendCacheable(req, res, page.products, LISTING);
-  });
+  router.get(
+    "/products",
+    cacheable(LISTING, async (req) => {
+      const query = parseInput(productQuerySchema, req.query);
+      const page = await listProducts(db, query);
+      return { body: page.products, headers: { "X-Total-Count": String(page.total) } };
+    }),
+  );
 
-  router.get("/products/facets", async (req, res) => {
-    const { collections } = parseInput(facetsQuerySchema, req.query);
-    sendCacheable(req, res, await productFacets(db, collections), LISTING);
-  });
+  router.get(
+    "/products/facets",
+    cacheable(LISTING, async (req) => {
+      const { collections } = parseInput(facetsQuerySchema, req.query);
+      return { body: await productFacets(db, collections) };
+    }),
+  );
 
-  router.get("/products/new-arrivals", async (req, res) => {
-    sendCacheable(req, res, await newArrivals(db), LISTING);
-  });
+  router.get(
+    "/products/new-arrivals",
+    cacheable(LISTING, async () => ({ body: await newArrivals(db) })),
+  );
 
-  router.get("/products/similar/:id", async (req, res) => {
-    const similar = await similarProducts(db, req.params.id);
-    if (!similar) throw new HttpError(404, PRODUCT_NOT_FOUND);
-    sendCacheable(req, res, similar, LISTING);
-  });
+  router.get(
+    "/products/similar/:id",
+    cacheable(LISTING, async (req) => {
+      const similar = await similarProducts(db, String(req.params.id));
+      if (!similar) throw new HttpError(404, PRODUCT_NOT_FOUND);
+      return { body: similar };
+    }),
+  );
 
-  router.get("/products/:id", async (req, res) => {
-    const product = await getProduct(db, req.params.id);
-    if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
-    sendCacheable(req, res, product, LISTING);
-  });
+  router.get(
+    "/products/:id",
+    cacheable(LISTING, async (req) => {
+      const product = await getProduct(db, String(req.params.id));
+      if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
+      return { body: product };
+    }),
+  );
 
   router.get("/products/:id/reviews", async (req, res) => {
     const reviews = await listReviews(db, req.params.id);
     if (!reviews) throw new HttpError(404, PRODUCT_NOT_FOUND);
-    sendCacheable(req, res, reviews, REVALIDATE);
+    sendJson(req, res, prepare({ body: reviews }), REVALIDATE);
   });
 
   router.post("/products/:id/reviews", async (req, res) => {
@@ -88,22 +102,70 @@ export function productsRouter({ db }: ShopContext) {
 const LISTING = "max-age=60, stale-while-revalidate=300";
 const REVALIDATE = "no-cache";
 
+interface Reply {
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+interface PreparedReply {
+  json: string;
+  etag: string;
+  headers?: Record<string, string>;
+}
+
+function prepare({ body, headers }: Reply): PreparedReply {
+  const json = JSON.stringify(body);
+  const hash = createHash("sha1").update(json).digest("base64url").slice(0, 27);
+  return { json, etag: `W/"${Buffer.byteLength(json).toString(16)}-${hash}"`, headers };
+}
+
 /**
  * Sends public JSON with a weak ETag (304 when the client's copy is current). The body is the
  * same for everyone, but a request that carried credentials is answered `private` so no shared
  * cache stores it; `Vary` tells caches the policy depends on those headers.
  */
-function sendCacheable(req: Request, res: Response, body: unknown, policy: string) {
-  const json = JSON.stringify(body);
+function sendJson(req: Request, res: Response, reply: PreparedReply, policy: string) {
   const credentialed = Boolean(req.headers.authorization || req.headers.cookie);
+  if (reply.headers) res.set(reply.headers);
   res.setHeader("Cache-Control", `${credentialed ? "private" : "public"}, ${policy}`);
   res.vary("Authorization");
   res.vary("Cookie");
-  res.setHeader("ETag", weakETag(json));
-  res.type("json").send(json);
+  res.setHeader("ETag", reply.etag);
+  res.type("json").send(reply.json);
 }
 
-function weakETag(body: string): string {
-  const hash = createHash("sha1").update(body).digest("base64url").slice(0, 27);
-  return `W/"${Buffer.byteLength(body).toString(16)}-${hash}"`;
+const MAX_KEPT_RESPONSES = 500;
+
+/**
+ * Public catalogue responses kept in memory, by URL, until products change. Only where the
+ * process hears of every change as it commits (PGlite, see watchProductChanges); on PostgreSQL
+ * every request asks the database. A response computed while a change committed is not kept.
+ */
+function responseCache(database: ShopContext["database"]) {
+  const kept = new Map<string, PreparedReply>();
+  let enabled = false;
+  let generation = 0;
+  void watchProductChanges(database, () => {
+    generation++;
+    kept.clear();
+  }).then((watching) => {
+    enabled = watching;
+  });
+
+  return (policy: string, handler: (req: Request) => Promise<Reply>) => async (req: Request, res: Response) => {
+    const key = req.originalUrl;
+    const hit = enabled ? kept.get(key) : undefined;
+    if (hit) {
+      kept.delete(key);
+      kept.set(key, hit);
+      return sendJson(req, res, hit, policy);
+    }
+    const startedAt = generation;
+    const reply = prepare(await handler(req));
+    if (enabled && startedAt === generation) {
+      kept.set(key, reply);
+      if (kept.size > MAX_KEPT_RESPONSES) kept.delete(kept.keys().next().value!);
+    }
+    sendJson(req, res, reply, policy);
+  };
 }

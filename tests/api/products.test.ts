@@ -472,6 +472,28 @@ describe("catalogue changes", () => {
   });
 });
 
+describe("product changes", () => {
+  it("show at once in responses read before the change (stock, price)", async () => {
+    const product = byName("Brahmi Syrup for Kids");
+    const path = `/api/products/${product._id}`;
+    const first = await request(shop.app).get(path);
+    await request(shop.app).get(path);
+    await shop.context.db.update(products).set({ stock: 3, pricePaise: 150_00 }).where(eq(products.id, product._id));
+    try {
+      const after = await request(shop.app).get(path).set("If-None-Match", first.headers.etag);
+      expect(after.status).toBe(200);
+      expect(after.body).toMatchObject({ countInStock: 3, price: 150 });
+      const listed = (await list("?limit=100")).body as ProductJson[];
+      expect(listed.find((p) => p._id === product._id)).toMatchObject({ countInStock: 3, price: 150 });
+    } finally {
+      await shop.context.db
+        .update(products)
+        .set({ stock: product.countInStock, pricePaise: Math.round(product.price * 100) })
+        .where(eq(products.id, product._id));
+    }
+  });
+});
+
 describe("unpublished products", () => {
   let hidden: ProductJson;
 

@@ -1,5 +1,6 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import type { Database } from "#server/db/client.ts";
+import type { Database, DatabaseHandle } from "#server/db/client.ts";
 import { catalogueState } from "#server/db/schema.ts";
 
 /**
@@ -69,4 +70,20 @@ export async function cachedForVersion<T>(
 /** Forgets every value kept for a database (benchmarks measuring the uncached cost). */
 export function clearCatalogueCache(db: Database): void {
   caches.delete(db);
+}
+
+/**
+ * Calls `onChange` whenever a change to products commits, when this process can know it
+ * without asking: on PGlite, which only this process opens, a trigger's notification arrives
+ * with the result of the very statement (or commit) that made the change. Resolves to false
+ * where that guarantee does not hold (PostgreSQL, shared by several processes).
+ */
+export async function watchProductChanges(database: DatabaseHandle, onChange: () => void): Promise<boolean> {
+  if (database.kind !== "pglite") return false;
+  try {
+    await (database.db.$client as unknown as PGlite).listen("products_changed", onChange);
+    return true;
+  } catch {
+    return false;
+  }
 }
