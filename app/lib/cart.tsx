@@ -2,9 +2,11 @@ import { createContext, useContext, useEffect, useRef, useState, useSyncExternal
 
 /**
  * The browser's view of the cart. The server is the source of truth (the guest cookie or the
- * session identifies the cart), so nothing is kept in browser storage: the shop layout loads
- * the cart once after hydration, and every change answers the whole cart, which replaces ours.
- * Requests run one after another, so answers arrive in the order the shopper acted.
+ * session identifies the cart), so nothing is kept in browser storage: the shop layout's loader
+ * says whether there is a cart and how many units it holds (the header count is right in the
+ * server-rendered HTML), the layout loads the cart after hydration, and every change answers
+ * the whole cart, which replaces ours. Requests run one after another, so answers arrive in
+ * the order the shopper acted.
  */
 
 export interface CartLine {
