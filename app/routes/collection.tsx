@@ -76,27 +76,33 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export default function Collection({ loaderData }: Route.ComponentProps) {
   const { title, sectionCategory, filters, products, total, pageCount, facets } = loaderData;
-  const location = useLocation();
-  const { pathname } = location;
+  const { pathname } = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
 
-  // The filters as the shopper just set them, ahead of the URL while its navigation is pending;
-  // once the URL changes (this navigation, a chip, the back button) the loader's filters rule again.
-  const [chosen, setChosen] = useState<{ key: string; filters: ListingFilters } | null>(null);
-  const shown = chosen && chosen.key === location.key ? chosen.filters : filters;
-  // Once the URL has moved on, a choice made on the previous entry is spent (coming back to that
-  // entry with the back button shows its URL's filters). A choice made since, before this effect
-  // ran, is kept.
-  useEffect(() => setChosen((current) => (current && current.key !== location.key ? null : current)), [location.key]);
+  // The filters as the shopper sets them, ahead of the URL while its navigations are pending. The
+  // URL's filters replace them when they come from elsewhere (the back button, a chip, Clear All),
+  // never when they are one of this page's own navigations landing, possibly overtaken by a newer one.
+  const [shown, setShown] = useState(filters);
   const latest = useRef(shown);
-  latest.current = shown;
+  const pendingSearches = useRef<string[]>([]);
+  useEffect(() => {
+    const pending = pendingSearches.current;
+    const index = pending.indexOf(listingSearch(filters));
+    if (index === pending.length - 1 || index === -1) pendingSearches.current = [];
+    if (index === -1) {
+      latest.current = filters;
+      setShown(filters);
+    }
+  }, [filters]);
 
   const applyFilters: FilterChange = (changes, { replace = false } = {}) => {
     const next: ListingFilters = { ...latest.current, ...changes, page: 1 };
+    const search = listingSearch(next);
     latest.current = next;
-    setChosen({ key: location.key, filters: next });
-    navigate({ pathname, search: listingSearch(next) }, { replace, preventScrollReset: true });
+    pendingSearches.current.push(search);
+    setShown(next);
+    navigate({ pathname, search }, { replace, preventScrollReset: true });
   };
 
   const pending = navigation.state === "loading" && navigation.location.pathname === pathname;

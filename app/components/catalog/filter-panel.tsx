@@ -382,6 +382,9 @@ function usePriceRange(filters: ListingFilters, send: (minPrice: number | null, 
       let max = parsePrice(maxText);
       if (min !== null && max !== null && min > max) [min, max] = [max, min];
       if (min === 0) min = null;
+      setRange([clamp(min ?? 0), max === null ? PRICE_FILTER_MAX : clamp(max)]);
+      setMinText(min === null ? "" : String(min));
+      setMaxText(max === null ? "" : String(max));
       sendIfChanged(min, max);
     },
   };
