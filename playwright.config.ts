@@ -65,7 +65,7 @@ export default defineConfig({
     command: "node server.mjs",
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
