@@ -70,7 +70,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     products: result.products.map(toCardProduct),
     total: result.total,
     pageCount: Math.ceil(result.total / result.limit),
-    facets,
+    // Only what the sidebar shows travels to the browser.
+    facets: { categories: facets.categories, subcategories: facets.subcategories },
   };
 }
 

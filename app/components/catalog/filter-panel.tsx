@@ -21,7 +21,7 @@ export type FilterChange = (changes: Partial<ListingFilters>, options?: { replac
 
 interface FilterPanelProps {
   filters: ListingFilters;
-  facets: ProductFacets;
+  facets: Pick<ProductFacets, "categories" | "subcategories">;
   /** The section of a section collection (/collections/women-care), whose subcategories are offered. */
   sectionCategory: string | null;
   /** The listing's path: the form's GET target and the "Clear All Filters" link. */
