@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { cartCount, CART_MESSAGES, useCart, type CartLine, type CartStore } from "~/lib/cart";
+import { keepFocusInside } from "~/lib/dialog";
 
 export const CART_PLACEHOLDER = "/images/placeholder-cart.svg";
 
@@ -235,20 +236,4 @@ function CartLineItem({
 function formatExpiry(date: string): string {
   const parsed = new Date(date);
   return Number.isNaN(parsed.getTime()) ? date : expiryFormat.format(parsed);
-}
-
-/** Tab from the last control wraps to the first (and back): a modal dialog would otherwise let focus leave the page. */
-function keepFocusInside(event: React.KeyboardEvent<HTMLElement>) {
-  if (event.key !== "Tab") return;
-  const focusable = event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])");
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }

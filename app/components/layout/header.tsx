@@ -5,6 +5,7 @@ import { SHOP_NAME } from "#common/brand.ts";
 import { CartButton } from "~/components/cart/cart-button";
 import { Logo } from "./logo";
 import { navLinks, type NavUser } from "./nav-links";
+import { keepFocusInside } from "~/lib/dialog";
 
 export function Header({ user }: { user: NavUser | null }) {
   const links = navLinks(user);
@@ -189,20 +190,4 @@ function MobileMenu({ links }: { links: ReturnType<typeof navLinks> }) {
       </dialog>
     </>
   );
-}
-
-/** Tab from the last control wraps to the first (and back): a modal dialog would otherwise let focus leave the page. */
-function keepFocusInside(event: React.KeyboardEvent<HTMLElement>) {
-  if (event.key !== "Tab") return;
-  const focusable = event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])");
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
