@@ -43,7 +43,8 @@ const COLLECTIONS: Record<string, { title: string; description: string }> = {
 };
 
 export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return pageMeta("Products", COLLECTIONS.all.description);
+  // Error pages (404, 500) set their own title and description.
+  if (!data) return [];
   const { title, description, filters } = data;
   let heading = filters.search ? `${title}: “${filters.search}”` : title;
   if (filters.page > 1) heading += ` – Page ${filters.page}`;

@@ -27,7 +27,8 @@ import type { Route } from "./+types/product";
 const DESCRIPTION_CHARS = 155;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return pageMeta("Product not found", "This product isn't in our catalogue.");
+  // Error pages (404, 500) set their own title and description.
+  if (!data) return [];
   const { product } = data;
   const tags = pageMeta(product.name, summary(product.description));
   const publicUrl = (matches.find((match) => match?.id === "root")?.data as { publicUrl?: string } | undefined)?.publicUrl;
