@@ -1,6 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectPath, openPage, test } from "./fixtures";
+import { expect as baseExpect, expectPath, openPage, test } from "./fixtures";
+
+// Every filter change is a server round trip; on a busy shared test machine one can take longer
+// than the suite's default 5 s.
+const expect = baseExpect.configure({ timeout: 10_000 });
 
 // Counts come from the seeded demo catalogue (SEED_DEMO is on in the e2e server): 44 products;
 // Women Care 16 (5 need a prescription), Sports Nutrition 15, Kids Nutrition 13.

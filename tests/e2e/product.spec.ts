@@ -1,7 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { expect, expectPath, openPage, test } from "./fixtures";
+import { expect as baseExpect, expectPath, openPage, test } from "./fixtures";
+
+// Every filter change is a server round trip; on a busy shared test machine one can take longer
+// than the suite's default 5 s.
+const expect = baseExpect.configure({ timeout: 10_000 });
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
