@@ -274,7 +274,8 @@ const SIMILAR_CANDIDATES = 100;
 /**
  * Up to 8 published products of the same category, those sharing the subcategory and more tags
  * first, then the higher rated; null when the product does not exist. Only the best-rated
- * candidates of each group are compared, so a large category costs no more than a small one.
+ * candidates of each group are compared (by id and tags alone), so a large category costs no
+ * more than a small one.
  */
 export async function similarProducts(db: Database, id: string, limit = SIMILAR_LIMIT): Promise<ProductJson[] | null> {
   const product = await getProduct(db, id);
@@ -282,7 +283,7 @@ export async function similarProducts(db: Database, id: string, limit = SIMILAR_
   const sameSubcategory = sql`${products.subcategory} is not distinct from ${product.subcategory}`;
   const candidates = (where: SQL) =>
     db
-      .select(productColumns)
+      .select({ id: products.id, tags: products.tags })
       .from(products)
       .where(
         and(eq(products.published, true), eq(products.category, product.category), ne(products.id, product._id), where),
@@ -291,16 +292,22 @@ export async function similarProducts(db: Database, id: string, limit = SIMILAR_
       .limit(SIMILAR_CANDIDATES);
 
   const tags = new Set(product.tags);
-  const shared = (row: ProductRow) => row.tags.filter((tag) => tags.has(tag)).length;
-  const rank = (rows: ProductRow[]) =>
+  const rank = (rows: { id: string; tags: string[] }[]) =>
     rows
-      .map((row, index) => ({ row, index, shared: shared(row) }))
+      .map((row, index) => ({ id: row.id, index, shared: row.tags.filter((tag) => tags.has(tag)).length }))
       .sort((a, b) => b.shared - a.shared || a.index - b.index)
-      .map(({ row }) => row);
+      .map((row) => row.id);
 
-  const similar = rank((await candidates(sameSubcategory)) as ProductRow[]);
-  if (similar.length < limit) similar.push(...rank((await candidates(not(sameSubcategory))) as ProductRow[]));
-  return similar.slice(0, limit).map(toProductJson);
+  const ids = rank(await candidates(sameSubcategory));
+  if (ids.length < limit) ids.push(...rank(await candidates(not(sameSubcategory))));
+  const chosen = ids.slice(0, limit);
+  if (chosen.length === 0) return [];
+  const rows = await db.select(productColumns).from(products).where(inArray(products.id, chosen));
+  const byId = new Map(rows.map((row) => [row.id, row as ProductRow]));
+  return chosen.flatMap((chosenId) => {
+    const row = byId.get(chosenId);
+    return row ? [toProductJson(row)] : [];
+  });
 }
 
 /** Counts for the filter sidebar, over published products (optionally within one collection). */
