@@ -5,7 +5,7 @@ import type {
   SORT_OPTIONS as CATALOG_SORT_OPTIONS,
   SortBy,
 } from "#common/catalog.ts";
-import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import { rupees } from "./rupees";
 
 // Copies of common/catalog.ts values, checked against its types: importing that module's values
 // would ship its zod query schema to every listing page.
@@ -110,9 +110,7 @@ export function sortLabel(sortBy: SortBy | ""): string {
   return SORT_OPTIONS.find((option) => option.value === sortBy)?.label ?? "Newest First";
 }
 
-export function rupees(amount: number): string {
-  return formatRupees(rupeesToPaise(amount));
-}
+export { rupees };
 
 /** "₹100 – ₹500", "₹100 and above", "Up to ₹500". */
 export function priceRangeLabel(min: number | null, max: number | null): string {
