@@ -44,7 +44,7 @@ function Frame({ controls, children }: { controls?: React.ReactNode; children: R
         </div>
         {controls ? <div className="flex gap-2">{controls}</div> : null}
       </div>
-      <div className="mt-6 min-h-[25.5rem]">{children}</div>
+      <div className="mt-6 min-h-[31rem] sm:min-h-[32rem]">{children}</div>
     </>
   );
 }
@@ -78,8 +78,8 @@ function ProductCarousel({ products }: { products: CardProduct[] }) {
       setAtStart(track.scrollLeft <= 1);
       setAtEnd(track.scrollLeft + track.clientWidth >= track.scrollWidth - 1);
     };
-    update();
     track.addEventListener("scroll", update, { passive: true });
+    // Also reports the first size: no forced layout while the page hydrates.
     const observer = new ResizeObserver(update);
     observer.observe(track);
     return () => {

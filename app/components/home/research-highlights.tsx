@@ -31,7 +31,13 @@ const CATEGORY_STYLE: Record<string, string> = {
   clinical: "bg-sky-50 text-sky-800",
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "2024-03-15" → "15 March 2024" (en-IN). Written out because building an Intl.DateTimeFormat costs a phone tens of milliseconds. */
+function formatPublishedOn(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return `${day} ${MONTHS[month - 1]} ${year}`;
+}
 
 /** Research highlights: filter by category; one card at a time expands to full width with the whole article. */
 export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }) {
@@ -153,7 +159,7 @@ function ArticleCard({ article, expanded, onToggle }: { article: ResearchArticle
             <span className={`rounded-full px-3 py-0.5 font-semibold capitalize ${categoryStyle}`}>{article.category}</span>
             <span className="flex items-center gap-1 text-gray-700">
               <CalendarDays className="h-4 w-4" aria-hidden />
-              <time dateTime={article.publishedOn}>{dateFormat.format(new Date(`${article.publishedOn}T00:00:00Z`))}</time>
+              <time dateTime={article.publishedOn}>{formatPublishedOn(article.publishedOn)}</time>
             </span>
           </div>
           <h3 id={`research-${article.slug}-title`} className="mt-3 text-xl font-semibold text-gray-900">
