@@ -358,6 +358,12 @@ export const invoices = pgTable("invoices", {
   issuedAt: createdAt(),
 });
 
+/** The last invoice number issued per financial year ("2026-27"); bumped under its row lock, so serials are gap-free. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  financialYear: text("financial_year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
+
 export const payments = pgTable(
   "payments",
   {
@@ -411,6 +417,8 @@ export const outboundEmails = pgTable(
     status: text("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** A failed delivery is retried from this moment on (exponential backoff). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
