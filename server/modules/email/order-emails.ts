@@ -1,0 +1,163 @@
+import { asc, eq } from "drizzle-orm";
+import { SHOP_NAME } from "#common/brand.ts";
+import { formatRupees } from "#common/money.ts";
+import type { Database } from "../../db/client.ts";
+import { orderLines, orders, type OrderStatus } from "../../db/schema.ts";
+import type { EmailMessage } from "./outbox.ts";
+
+/**
+ * The shop's address for links in emails. The order side effects run inside the orders module's
+ * transactions, which pass no configuration, so createShop sets it once at start (from
+ * PUBLIC_URL); the fallback mirrors the configuration's own default.
+ */
+let publicUrl = (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, "");
+
+export function configureOrderEmails(settings: { publicUrl: string }) {
+  publicUrl = settings.publicUrl.replace(/\/$/, "");
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+async function loadOrder(tx: Pick<Database, "select">, orderId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`Order ${orderId} not found`);
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name));
+  return { order, lines };
+}
+
+const orderLink = (order: OrderRow) => `${publicUrl}/order/${encodeURIComponent(order.id)}`;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function addressLines(order: OrderRow): string[] {
+  const a = order.shippingAddress;
+  return [`${a.firstName} ${a.lastName}`.trim(), a.address, `${a.city} ${a.postalCode}`.trim(), a.country, `Phone: ${a.phone}`];
+}
+
+function summaryText(order: OrderRow, lines: LineRow[]): string[] {
+  return [
+    ...lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatRupees(l.unitPricePaise * l.quantity)}`),
+    "",
+    `Subtotal: ${formatRupees(order.itemsPaise)}`,
+    `Shipping: ${order.shippingPaise === 0 ? "FREE" : formatRupees(order.shippingPaise)}`,
+    `GST included: ${formatRupees(order.taxPaise)}`,
+    `Total: ${formatRupees(order.totalPaise)}`,
+  ];
+}
+
+function summaryHtml(order: OrderRow, lines: LineRow[]): string {
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><td>${escapeHtml(l.name)}</td><td style="text-align:right">${l.quantity}</td><td style="text-align:right">${escapeHtml(formatRupees(l.unitPricePaise * l.quantity))}</td></tr>`,
+    )
+    .join("");
+  const total = (label: string, value: string, strong = false) =>
+    `<tr><td colspan="2">${strong ? `<strong>${label}</strong>` : label}</td><td style="text-align:right">${strong ? `<strong>${escapeHtml(value)}</strong>` : escapeHtml(value)}</td></tr>`;
+  return [
+    `<table style="border-collapse:collapse;width:100%;max-width:560px" cellpadding="4">`,
+    `<thead><tr><th style="text-align:left">Item</th><th style="text-align:right">Qty</th><th style="text-align:right">Amount</th></tr></thead>`,
+    `<tbody>${rows}</tbody>`,
+    `<tfoot>`,
+    total("Subtotal", formatRupees(order.itemsPaise)),
+    total("Shipping", order.shippingPaise === 0 ? "FREE" : formatRupees(order.shippingPaise)),
+    total("GST included", formatRupees(order.taxPaise)),
+    total("Total", formatRupees(order.totalPaise), true),
+    `</tfoot></table>`,
+  ].join("");
+}
+
+function wrapHtml(paragraphs: string[], order: OrderRow, body: string): string {
+  const address = addressLines(order).map(escapeHtml).join("<br>");
+  return [
+    `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111">`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    body,
+    `<h2 style="font-size:16px">Shipping address</h2><p>${address}</p>`,
+    `<p><a href="${escapeHtml(orderLink(order))}">View your order ${escapeHtml(order.orderNumber)}</a></p>`,
+    `<p>${escapeHtml(SHOP_NAME)}</p>`,
+    `</body></html>`,
+  ].join("\n");
+}
+
+function composeText(paragraphs: string[], order: OrderRow, summary: string[]): string {
+  return [
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...summary,
+    "",
+    "Shipping address:",
+    ...addressLines(order),
+    "",
+    `View your order: ${orderLink(order)}`,
+    "",
+    SHOP_NAME,
+    "",
+  ].join("\n");
+}
+
+/** "Order HP-… confirmed": lines, totals, address, links to the order and its tax invoice. */
+export async function orderConfirmationEmail(tx: Pick<Database, "select">, orderId: string): Promise<EmailMessage> {
+  const { order, lines } = await loadOrder(tx, orderId);
+  const paragraphs = [
+    `Hello ${order.customerName},`,
+    `Thank you for your order ${order.orderNumber}. We have received your payment of ${formatRupees(order.totalPaise)} and are preparing your order.`,
+    `Your tax invoice: ${publicUrl}/order/${encodeURIComponent(order.id)}/invoice`,
+  ];
+  return {
+    to: order.customerEmail,
+    subject: `Order ${order.orderNumber} confirmed`,
+    text: composeText(paragraphs, order, summaryText(order, lines)),
+    html: wrapHtml(paragraphs, order, summaryHtml(order, lines)),
+  };
+}
+
+const STATUS_SENTENCES: Partial<Record<OrderStatus, (orderNumber: string) => string>> = {
+  Shipped: (n) => `Good news: your order ${n} has been shipped and is on its way.`,
+  Delivered: (n) => `Your order ${n} has been delivered. We hope you are happy with it.`,
+};
+
+/** Which status changes are emailed: Processing is the payment (the confirmation email) and Cancelled has its own email. */
+export function statusChangeIsEmailed(to: OrderStatus): boolean {
+  return STATUS_SENTENCES[to] !== undefined;
+}
+
+export async function statusChangeEmail(
+  tx: Pick<Database, "select">,
+  orderId: string,
+  to: OrderStatus,
+): Promise<EmailMessage> {
+  const sentence = STATUS_SENTENCES[to];
+  if (!sentence) throw new Error(`No email for the status ${to}`);
+  const { order, lines } = await loadOrder(tx, orderId);
+  const paragraphs = [`Hello ${order.customerName},`, sentence(order.orderNumber)];
+  return {
+    to: order.customerEmail,
+    subject: `Order ${order.orderNumber}: ${to}`,
+    text: composeText(paragraphs, order, summaryText(order, lines)),
+    html: wrapHtml(paragraphs, order, summaryHtml(order, lines)),
+  };
+}
+
+export async function cancellationEmail(
+  tx: Pick<Database, "select">,
+  orderId: string,
+  refundedPaise: number,
+): Promise<EmailMessage> {
+  const { order, lines } = await loadOrder(tx, orderId);
+  const paragraphs = [
+    `Hello ${order.customerName},`,
+    `Your order ${order.orderNumber} has been cancelled.`,
+    refundedPaise > 0
+      ? `A refund of ${formatRupees(refundedPaise)} has been issued to your original payment method. Banks usually credit it within 5–7 working days.`
+      : "No payment was taken for this order.",
+  ];
+  return {
+    to: order.customerEmail,
+    subject: `Order ${order.orderNumber} cancelled`,
+    text: composeText(paragraphs, order, summaryText(order, lines)),
+    html: wrapHtml(paragraphs, order, summaryHtml(order, lines)),
+  };
+}

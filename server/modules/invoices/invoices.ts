@@ -1,0 +1,160 @@
+import { asc, eq } from "drizzle-orm";
+import type { SessionUser } from "../../auth.ts";
+import type { SellerDetails } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { invoices, orderLines, orders, type ShippingAddress } from "../../db/schema.ts";
+import { financialYearOf, formatInvoiceSerial, nextInvoiceNumber } from "./numbering.ts";
+import { placeOfSupply, stateFromGstin, type PlaceOfSupply } from "./place-of-supply.ts";
+import { splitTax, sumSplits, type TaxSplit } from "./tax.ts";
+
+type Executor = Pick<Database, "select" | "insert" | "execute">;
+
+export interface IssuedInvoice {
+  id: string;
+  serial: string;
+  financialYear: string;
+  issuedAt: Date;
+  /** False when the order already had its invoice (issuing is idempotent). */
+  created: boolean;
+}
+
+/**
+ * Issues the order's tax invoice inside the caller's transaction, once: an order that already has
+ * one gets it back unchanged. The serial is the next in the financial year of `issuedAt`.
+ */
+export async function issueInvoice(tx: Executor, orderId: string, issuedAt = new Date()): Promise<IssuedInvoice> {
+  const existing = await findInvoice(tx, orderId);
+  if (existing) return { ...existing, created: false };
+  const financialYear = financialYearOf(issuedAt);
+  const serial = formatInvoiceSerial(financialYear, await nextInvoiceNumber(tx, financialYear));
+  const [row] = await tx.insert(invoices).values({ orderId, serial, financialYear, issuedAt }).returning();
+  return { id: row!.id, serial: row!.serial, financialYear: row!.financialYear, issuedAt: row!.issuedAt, created: true };
+}
+
+async function findInvoice(db: Pick<Database, "select">, orderId: string) {
+  const [row] = await db
+    .select({ id: invoices.id, serial: invoices.serial, financialYear: invoices.financialYear, issuedAt: invoices.issuedAt })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId));
+  return row;
+}
+
+export interface InvoiceLine extends TaxSplit {
+  description: string;
+  sku: string;
+  hsnCode: string;
+  batchNumber: string | null;
+  /** "YYYY-MM-DD" or null. */
+  expiryDate: string | null;
+  quantity: number;
+  /** GST-inclusive unit price. */
+  unitPricePaise: number;
+  gstRateBps: number;
+}
+
+/** Everything a tax invoice shows, in paise; the page, the PDF and the tests read this one shape. */
+export interface InvoiceDocument {
+  serial: string;
+  financialYear: string;
+  issuedAt: string;
+  order: { id: string; orderNumber: string; placedAt: string; paidAt: string | null; paymentMethod: string };
+  seller: {
+    name: string;
+    address: string;
+    phone: string;
+    email: string;
+    gstin: string;
+    drugLicence: string;
+    pharmacist: string;
+    state: PlaceOfSupply;
+  };
+  buyer: { name: string; address: ShippingAddress };
+  placeOfSupply: PlaceOfSupply;
+  /** IGST (across states or outside India) rather than CGST + SGST. */
+  interState: boolean;
+  lines: InvoiceLine[];
+  /** Sums of the line columns. */
+  totals: TaxSplit;
+  shippingPaise: number;
+  /** Items plus shipping: what the buyer paid. */
+  grandTotalPaise: number;
+}
+
+/** The order's invoice with all its figures, or null when the order has none (unpaid or unknown). */
+export async function loadInvoice(
+  db: Pick<Database, "select">,
+  orderId: string,
+  seller: SellerDetails,
+): Promise<InvoiceDocument | null> {
+  const [row] = await db
+    .select({ invoice: invoices, order: orders })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(eq(invoices.orderId, orderId));
+  if (!row) return null;
+  const { invoice, order } = row;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name), asc(orderLines.id));
+
+  const sellerState = stateFromGstin(seller.gstin);
+  const supply = placeOfSupply(order.shippingAddress);
+  const interState = supply.code !== sellerState.code;
+  const invoiceLines: InvoiceLine[] = lines.map((line) => ({
+    description: line.name,
+    sku: line.sku,
+    hsnCode: line.hsnCode ?? "",
+    batchNumber: line.batchNumber,
+    expiryDate: line.expiryDate,
+    quantity: line.quantity,
+    unitPricePaise: line.unitPricePaise,
+    gstRateBps: line.gstRateBps,
+    // The tax stored on the order line is the tax the buyer was charged; the invoice splits it.
+    ...splitTax(line.unitPricePaise * line.quantity, line.taxPaise, interState),
+  }));
+  const totals = sumSplits(invoiceLines);
+  const address = order.shippingAddress;
+  return {
+    serial: invoice.serial,
+    financialYear: invoice.financialYear,
+    issuedAt: invoice.issuedAt.toISOString(),
+    order: {
+      id: order.id,
+      orderNumber: order.orderNumber,
+      placedAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+      paymentMethod: order.paymentMethod,
+    },
+    seller: {
+      name: seller.name,
+      address: seller.address,
+      phone: seller.phone,
+      email: seller.email,
+      gstin: seller.gstin,
+      drugLicence: seller.drugLicence,
+      pharmacist: `${seller.pharmacistName}, ${seller.pharmacistRegistration}`,
+      state: sellerState,
+    },
+    buyer: { name: `${address.firstName} ${address.lastName}`.trim() || order.customerName, address },
+    placeOfSupply: supply,
+    interState,
+    lines: invoiceLines,
+    totals,
+    shippingPaise: order.shippingPaise,
+    grandTotalPaise: totals.grossPaise + order.shippingPaise,
+  };
+}
+
+/**
+ * The invoice as `viewer` may see it: the order's owner or an admin. Anyone else, an unknown
+ * order and an order without an invoice all get null (a 404, so others' order ids stay private).
+ */
+export async function loadInvoiceFor(
+  db: Pick<Database, "select">,
+  orderId: string,
+  viewer: Pick<SessionUser, "id" | "role">,
+  seller: SellerDetails,
+): Promise<InvoiceDocument | null> {
+  const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  if (viewer.role !== "admin" && order.userId !== viewer.id) return null;
+  return loadInvoice(db, orderId, seller);
+}

@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { invoiceCounters } from "../../db/schema.ts";
+
+type Executor = Pick<Database, "insert">;
+
+/** India Standard Time is UTC+05:30 all year (no daylight saving). */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/**
+ * The Indian financial year (1 April – 31 March, in India Standard Time) a moment falls in,
+ * as "2026-27".
+ */
+export function financialYearOf(moment: Date): string {
+  const ist = new Date(moment.getTime() + IST_OFFSET_MS);
+  const year = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
+  return `${year}-${String((year + 1) % 100).padStart(2, "0")}`;
+}
+
+/**
+ * "INV/2627/000001": prefix, the financial year's two two-digit years, a six-digit sequence number
+ * (15 characters; the law allows 16, so a seventh digit still fits should a year pass a million).
+ */
+export function formatInvoiceSerial(financialYear: string, sequence: number): string {
+  const match = /^(\d{2})(\d{2})-(\d{2})$/.exec(financialYear);
+  if (!match) throw new RangeError(`Invalid financial year: ${financialYear}`);
+  if (!Number.isSafeInteger(sequence) || sequence < 1 || sequence > 9_999_999) {
+    throw new RangeError(`Invoice sequence out of range: ${sequence}`);
+  }
+  return `INV/${match[2]}${match[3]}/${String(sequence).padStart(6, "0")}`;
+}
+
+/**
+ * The next number in the financial year's sequence. The upsert takes the counter row's lock
+ * until the caller's transaction ends, so concurrent issuers queue behind each other, and a
+ * rolled-back transaction rolls its number back too: the sequence has no gaps and no repeats.
+ */
+export async function nextInvoiceNumber(tx: Executor, financialYear: string): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ financialYear, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.financialYear,
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: invoiceCounters.lastNumber });
+  return row!.lastNumber;
+}
