@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seedDatabase } from "./db/seed/index.ts";
 import { createLogger } from "./logger.ts";
 import { startGuestCartCleanup } from "./modules/cart/cleanup.ts";
+import { startEmailDispatcher } from "./modules/email/dispatcher.ts";
 
 export interface Shop {
   app: ReturnType<typeof createApp>;
@@ -38,6 +39,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
     const context: ShopContext = { config, database, db: database.db, auth, logger };
     await seedDatabase(context);
     const stopGuestCartCleanup = await startGuestCartCleanup(database.db, logger);
+    const stopEmailDispatcher = startEmailDispatcher(context);
 
     const build =
       options.build ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
@@ -59,8 +61,9 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
     return {
       app,
       context,
-      close: () => {
+      close: async () => {
         stopGuestCartCleanup();
+        await stopEmailDispatcher();
         return database.close();
       },
     };
