@@ -1,0 +1,78 @@
+import { formatRupees } from "#common/money.ts";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+
+// The cart drawer's placeholder (not imported: the drawer is loaded on first open).
+const CART_PLACEHOLDER = "/images/placeholder-cart.svg";
+
+export interface SummaryLine {
+  productId: string;
+  name: string;
+  image: string;
+  quantity: number;
+  /** Paise, GST included. */
+  unitPaise: number;
+  linePaise: number;
+}
+
+export interface CheckoutSummary {
+  lines: SummaryLine[];
+  /** Paise: the lines at today's prices (GST included). */
+  subtotalPaise: number;
+  shippingPaise: number;
+  /** Paise: the GST contained in the subtotal. */
+  gstPaise: number;
+  totalPaise: number;
+}
+
+/** The cart as it will be ordered: lines, subtotal, shipping 'FREE', the GST included, the total. */
+export function OrderSummary({ summary }: { summary: CheckoutSummary }) {
+  return (
+    <section aria-labelledby="order-summary-heading" className="rounded-2xl border border-gray-200 bg-gray-50 p-5 sm:p-6">
+      <h2 id="order-summary-heading" className="text-lg font-semibold text-gray-900">
+        Order Summary
+      </h2>
+      <ul aria-label="Items in your order" className="mt-4 divide-y divide-gray-200">
+        {summary.lines.map((line) => (
+          <li key={line.productId} className="flex gap-3 py-3">
+            <ResponsiveImage
+              src={line.image || CART_PLACEHOLDER}
+              fallback={CART_PLACEHOLDER}
+              alt=""
+              width={64}
+              height={64}
+              sizes="64px"
+              maxWidth={128}
+              className="h-16 w-16 flex-none rounded-md border border-gray-200 bg-white object-cover"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium break-words text-gray-900">{line.name}</p>
+              <p className="text-sm text-gray-700">
+                Qty {line.quantity}
+                {line.quantity > 1 ? ` × ${formatRupees(line.unitPaise)}` : ""}
+              </p>
+            </div>
+            <p className="font-semibold whitespace-nowrap text-gray-900">{formatRupees(line.linePaise)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 space-y-2 border-t border-gray-200 pt-4 text-gray-800">
+        <div className="flex justify-between gap-4">
+          <dt>Subtotal</dt>
+          <dd>{formatRupees(summary.subtotalPaise)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>Shipping</dt>
+          <dd className="font-medium text-brand-800">{summary.shippingPaise === 0 ? "FREE" : formatRupees(summary.shippingPaise)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 text-sm text-gray-700">
+          <dt>GST included</dt>
+          <dd>{formatRupees(summary.gstPaise)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-gray-200 pt-3 text-lg font-bold text-gray-900">
+          <dt>Total</dt>
+          <dd>{formatRupees(summary.totalPaise)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

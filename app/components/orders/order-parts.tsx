@@ -1,0 +1,191 @@
+import { Check } from "lucide-react";
+import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import type { OrderDetailJson } from "#server/modules/orders/orders.ts";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+
+export type OrderDetail = OrderDetailJson;
+
+// Indian date and time, the same on the server and in the browser (fixed time zone).
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+export function formatDateTime(iso: string): string {
+  dateTimeFormat ??= new Intl.DateTimeFormat("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "Asia/Kolkata",
+  });
+  return dateTimeFormat.format(new Date(iso));
+}
+
+export const rupees = (amount: number) => formatRupees(rupeesToPaise(amount));
+
+const CARD = "rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 print:border-gray-400 print:shadow-none";
+
+/** "Paid", "Pending" or "Cancelled" for the shopper; "Refunded" once a paid order's money went back. */
+export function paymentStatusLabel(order: OrderDetail): string {
+  if (order.payment?.status === "refunded") return "Refunded";
+  if (order.isPaid) return "Paid";
+  if (order.status === "Cancelled") return "Cancelled";
+  return "Pending";
+}
+
+/** How the shopper paid: the method Razorpay reported (card, upi, ...), else the gateway's name. */
+export function paymentMethodLabel(order: OrderDetail): string {
+  const method = order.payment?.method;
+  if (method) return method.length <= 4 ? method.toUpperCase() : method[0]!.toUpperCase() + method.slice(1);
+  if (order.payment?.provider === "test") return "Test payment";
+  return "Razorpay";
+}
+
+/** The spec's four steps; where the order really is. A cancelled order says so instead of pretending to move. */
+export function OrderTimeline({ order }: { order: OrderDetail }) {
+  const steps = [
+    { label: "Order Placed", reached: true },
+    { label: "Processing", reached: ["Processing", "Shipped", "Delivered"].includes(order.status) },
+    { label: "Shipped", reached: ["Shipped", "Delivered"].includes(order.status) },
+    { label: "Delivered", reached: order.status === "Delivered" },
+  ];
+  const currentIndex = steps.reduce((last, step, index) => (step.reached ? index : last), 0);
+  return (
+    <section aria-labelledby="timeline-heading" className={CARD}>
+      <h2 id="timeline-heading" className="text-lg font-semibold text-gray-900">
+        Order Status
+      </h2>
+      {order.status === "Cancelled" ? (
+        <p className="mt-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          This order was cancelled{order.cancelledAt ? ` on ${formatDateTime(order.cancelledAt)}` : ""}.
+        </p>
+      ) : (
+        <ol className="mt-4 grid gap-4 sm:grid-cols-4">
+          {steps.map((step, index) => {
+            const current = index === currentIndex;
+            return (
+              <li key={step.label} aria-current={current ? "step" : undefined} className="flex items-center gap-3 sm:flex-col sm:text-center">
+                <span
+                  className={`flex h-9 w-9 flex-none items-center justify-center rounded-full border-2 ${
+                    step.reached ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 bg-white text-gray-600"
+                  }`}
+                  aria-hidden
+                >
+                  {step.reached ? <Check className="h-5 w-5" /> : index + 1}
+                </span>
+                <span className={step.reached ? "font-semibold text-gray-900" : "text-gray-700"}>
+                  {step.label}
+                  <span className="sr-only">{current ? " (current step)" : step.reached ? " (done)" : " (not yet)"}</span>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The lines as bought (prices of the day of purchase) and the order's totals. */
+export function OrderItems({ order }: { order: OrderDetail }) {
+  return (
+    <section aria-labelledby="items-heading" className={CARD}>
+      <h2 id="items-heading" className="text-lg font-semibold text-gray-900">
+        Items
+      </h2>
+      <ul aria-label="Items ordered" className="mt-3 divide-y divide-gray-200">
+        {order.lines.map((line) => (
+          <li key={`${line.productId}-${line.sku}`} className="flex gap-3 py-3">
+            <ResponsiveImage
+              src={line.image || "/images/placeholder-cart.svg"}
+              fallback="/images/placeholder-cart.svg"
+              alt=""
+              width={64}
+              height={64}
+              sizes="64px"
+              maxWidth={128}
+              className="h-16 w-16 flex-none rounded-md border border-gray-200 bg-gray-50 object-cover print:hidden"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium break-words text-gray-900">{line.name}</p>
+              <p className="text-sm text-gray-700">
+                Qty {line.quantity} × {rupees(line.price)}
+              </p>
+            </div>
+            <p className="font-semibold whitespace-nowrap text-gray-900">{rupees(line.lineTotal)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-3 space-y-2 border-t border-gray-200 pt-3 text-gray-800">
+        <div className="flex justify-between gap-4">
+          <dt>Subtotal</dt>
+          <dd>{rupees(order.itemsPrice)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>Shipping</dt>
+          <dd>{order.shippingPrice === 0 ? "FREE" : rupees(order.shippingPrice)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 text-sm text-gray-700">
+          <dt>GST included</dt>
+          <dd>{rupees(order.taxPrice)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-gray-200 pt-2 text-lg font-bold text-gray-900">
+          <dt>Total</dt>
+          <dd>{rupees(order.totalPrice)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export function ShippingInfo({ order }: { order: OrderDetail }) {
+  const address = order.shippingAddress;
+  return (
+    <section aria-labelledby="shipping-info-heading" className={CARD}>
+      <h2 id="shipping-info-heading" className="text-lg font-semibold text-gray-900">
+        Shipping Information
+      </h2>
+      <address className="mt-3 space-y-1 break-words text-gray-800 not-italic">
+        <span className="block font-medium text-gray-900">
+          {address.firstName} {address.lastName}
+        </span>
+        <span className="block">{address.address}</span>
+        <span className="block">
+          {address.city} {address.postalCode}
+        </span>
+        <span className="block">{address.country}</span>
+        <span className="block">Phone: {address.phone}</span>
+        <span className="block break-all">Email: {address.email}</span>
+      </address>
+    </section>
+  );
+}
+
+/** Payment id, provider order id, the signature's first 10 characters, status, amount, method. */
+export function PaymentInfo({ order }: { order: OrderDetail }) {
+  const payment = order.payment;
+  const signature = order.paymentResult?.razorpay_signature ?? payment?.signature ?? null;
+  const rows: [string, string][] = [
+    ["Payment ID", order.paymentResult?.razorpay_payment_id ?? payment?.providerPaymentId ?? "—"],
+    ["Order ID", order.paymentResult?.razorpay_order_id ?? payment?.providerOrderId ?? "—"],
+    ["Signature", signature ? `${signature.slice(0, 10)}...` : "—"],
+    ["Status", paymentStatusLabel(order)],
+    ["Amount", rupees(payment?.amount ?? order.totalPrice)],
+    ["Method", paymentMethodLabel(order)],
+  ];
+  if (order.paidAt) rows.push(["Paid at", formatDateTime(order.paidAt)]);
+  if (payment && payment.refunded > 0) rows.push(["Refunded", rupees(payment.refunded)]);
+  return (
+    <section aria-labelledby="payment-info-heading" className={CARD}>
+      <h2 id="payment-info-heading" className="text-lg font-semibold text-gray-900">
+        Payment Information
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-gray-700">{label}</dt>
+            <dd className="font-medium break-all text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

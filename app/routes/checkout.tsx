@@ -1,0 +1,48 @@
+import { ShieldCheck } from "lucide-react";
+import { redirect } from "react-router";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { OrderSummary } from "~/components/checkout/order-summary";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/checkout";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Checkout", "Enter your delivery details and pay securely for the medicines and supplements in your cart."),
+  NOINDEX,
+];
+
+/** Signed-in shoppers with something in the cart; everyone else is sent to sign in, or back to the shop. */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!context.user) throw redirect("/login?redirect=checkout");
+  const { loadCheckoutSummary, paymentSetup } = await import("~/components/checkout/checkout-summary.server");
+  const summary = await loadCheckoutSummary(context, context.user.id);
+  if (!summary) throw redirect("/");
+  return {
+    customer: { name: context.user.name, email: context.user.email },
+    summary,
+    payments: await paymentSetup(context),
+  };
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { customer, summary, payments } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-3xl font-bold text-gray-900">Checkout</h1>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+        <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+          <CheckoutForm customer={customer} payments={payments} />
+        </div>
+        <div className="space-y-4 lg:sticky lg:top-24">
+          <OrderSummary summary={summary} />
+          <p className="flex items-center gap-2 text-sm text-gray-700">
+            <ShieldCheck className="h-4 w-4 flex-none text-brand-700" aria-hidden />
+            {payments.provider === "test"
+              ? "Payments run through the shop's test gateway: no money is charged."
+              : "Payments are processed securely by Razorpay. Card details never reach our servers."}
+          </p>
+        </div>
+      </div>
+    </main>
+  );
+}

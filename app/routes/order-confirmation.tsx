@@ -1,0 +1,84 @@
+import { CheckCircle2, Printer } from "lucide-react";
+import { Link, redirect } from "react-router";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo } from "~/components/orders/order-parts";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/order-confirmation";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Order Confirmation", "Your order, its delivery address and payment details, and where it is now."),
+  NOINDEX,
+];
+
+/**
+ * The order comes from the database, not from the previous page's state, so a refresh (or the
+ * link in the email) shows the same page. Only its owner sees it; without an order, back home.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const orderId = url.searchParams.get("orderId");
+  if (!orderId) throw redirect("/");
+  if (!context.user) throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
+  const { getOrderForViewer } = await import("#server/modules/orders/orders.ts");
+  const order = await getOrderForViewer(context.shop.db, orderId, { id: context.user.id, role: "customer" });
+  if (!order) throw redirect("/");
+  return { order };
+}
+
+// Printing keeps the receipt and nothing else: the shop's header, footer, skip link and buttons go.
+const PRINT_CSS = `@media print {
+  body > *:not(:has(#receipt)) { display: none !important; }
+  #receipt { padding: 0 !important; max-width: none !important; }
+}`;
+
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <style>{PRINT_CSS}</style>
+      <div id="receipt">
+        <div className="flex flex-col items-start gap-3">
+          <CheckCircle2 className="h-12 w-12 text-brand-700 print:hidden" aria-hidden />
+          <h1 className="text-3xl font-bold text-gray-900">{order.isPaid ? "Thank you for your order!" : "Order received"}</h1>
+          <p className="text-gray-800">
+            Order ID <strong className="break-all">{order.orderNumber}</strong> · placed {formatDateTime(order.createdAt)}
+          </p>
+          <p className="text-gray-700">
+            {order.isPaid
+              ? `A confirmation has been sent to ${order.shippingAddress.email}.`
+              : order.status === "Cancelled"
+                ? "This order was cancelled."
+                : "We have not received the payment for this order yet."}
+          </p>
+        </div>
+        <div className="mt-8 space-y-6">
+          <OrderTimeline order={order} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <ShippingInfo order={order} />
+            <PaymentInfo order={order} />
+          </div>
+          <OrderItems order={order} />
+        </div>
+      </div>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row print:hidden">
+        <Link to="/collections/all" className="rounded-md bg-brand-700 px-6 py-3 text-center font-semibold text-white hover:bg-brand-800">
+          Continue Shopping
+        </Link>
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className="inline-flex items-center justify-center gap-2 rounded-md border border-brand-700 px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          <Printer className="h-4 w-4" aria-hidden />
+          Print Receipt
+        </button>
+        <Link
+          to={`/order/${encodeURIComponent(order._id)}`}
+          className="rounded-md px-6 py-3 text-center font-semibold text-brand-800 underline underline-offset-2 hover:bg-brand-50"
+        >
+          View order details
+        </Link>
+      </div>
+    </main>
+  );
+}

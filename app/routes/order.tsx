@@ -1,0 +1,104 @@
+import { FileText } from "lucide-react";
+import { useState } from "react";
+import { data, Link, redirect } from "react-router";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { CancelOrder } from "~/components/orders/cancel-order";
+import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo } from "~/components/orders/order-parts";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/order";
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  // The 404 page sets its own title and description.
+  if (!data) return [];
+  return [...pageMeta(`Order ${data.order.orderNumber}`, "Your order's items, delivery address, payment and status history."), NOINDEX];
+};
+
+/** The owner or an admin; anyone else gets the 404 page, so order ids cannot be probed. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!context.user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname })}`);
+  }
+  const { getOrderForViewer } = await import("#server/modules/orders/orders.ts");
+  const order = await getOrderForViewer(context.shop.db, params.orderId, { id: context.user.id, role: context.user.role });
+  if (!order) throw data(null, { status: 404 });
+  return { order, isOwner: order.user._id === context.user.id };
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, isOwner } = loaderData;
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <p className="text-sm">
+        <Link to="/profile" className="font-medium text-brand-800 underline underline-offset-2">
+          My Orders
+        </Link>
+      </p>
+      <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold break-all text-gray-900">Order {order.orderNumber}</h1>
+          <p className="mt-2 text-gray-800">
+            Placed {formatDateTime(order.createdAt)} · Status <strong>{order.status}</strong>
+          </p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          {order.isPaid ? (
+            <a
+              href={`/order/${encodeURIComponent(order._id)}/invoice`}
+              className="inline-flex items-center justify-center gap-2 rounded-md border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              <FileText className="h-4 w-4" aria-hidden />
+              View invoice
+            </a>
+          ) : null}
+          {isOwner && order.cancellable ? <CancelOrder orderId={order._id} paid={order.isPaid} onResult={setResult} /> : null}
+        </div>
+      </div>
+      {result ? (
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`mt-4 rounded-md border px-4 py-3 ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-red-800"}`}
+        >
+          {result.message}
+        </p>
+      ) : null}
+      <div className="mt-8 space-y-6">
+        <OrderTimeline order={order} />
+        <OrderItems order={order} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ShippingInfo order={order} />
+          <PaymentInfo order={order} />
+        </div>
+        <StatusHistory order={order} />
+      </div>
+    </main>
+  );
+}
+
+function StatusHistory({ order }: { order: Route.ComponentProps["loaderData"]["order"] }) {
+  return (
+    <section aria-labelledby="history-heading" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id="history-heading" className="text-lg font-semibold text-gray-900">
+        Status History
+      </h2>
+      {order.statusHistory.length === 0 ? (
+        <p className="mt-3 text-gray-700">No status changes yet.</p>
+      ) : (
+        <ol className="mt-3 space-y-3">
+          {order.statusHistory.map((entry, index) => (
+            <li key={`${entry.at}-${index}`} className="flex flex-col gap-0.5 border-l-4 border-brand-200 pl-3 sm:flex-row sm:gap-4">
+              <time dateTime={entry.at} className="text-sm whitespace-nowrap text-gray-700 sm:w-48">
+                {formatDateTime(entry.at)}
+              </time>
+              <span className="text-gray-900">
+                <strong>{entry.status}</strong>
+                {entry.note ? <span className="text-gray-700"> — {entry.note}</span> : null}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
