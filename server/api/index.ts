@@ -3,6 +3,7 @@ import type { ShopContext } from "#server/context.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { cartRouter } from "./cart.ts";
 import { contentRouter } from "./content.ts";
+import { invoicesRouter } from "./invoices.ts";
 import { productsRouter } from "./products.ts";
 import { usersRouter } from "./users.ts";
 
@@ -17,6 +18,7 @@ export function apiRouter(shop: ShopContext) {
   router.use(productsRouter(shop));
   router.use("/users", usersRouter(shop));
   router.use("/cart", cartRouter(shop));
+  router.use(invoicesRouter(shop));
 
   router.use((req) => {
     throw new HttpError(404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}`);

@@ -1,0 +1,212 @@
+import PDFDocument from "pdfkit";
+import { projectPath } from "../../paths.ts";
+import { formatAmount, formatInvoiceDate, formatInvoiceRupees, formatRate } from "./format.ts";
+import type { InvoiceDocument } from "./invoices.ts";
+
+/** DejaVu Sans (shipped with its licence beside it) has the ₹ sign; PDF's standard fonts do not. */
+const FONT_REGULAR = projectPath("server/modules/invoices/fonts/DejaVuSans.ttf");
+const FONT_BOLD = projectPath("server/modules/invoices/fonts/DejaVuSans-Bold.ttf");
+
+const MARGIN = 40;
+const PAGE_WIDTH = 595.28; // A4
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+
+interface Column {
+  header: string;
+  width: number;
+  align: "left" | "right";
+}
+
+/**
+ * The tax invoice as a PDF (A4). `compress: false` leaves the content streams readable, which the
+ * tests use to find the text; the shop serves compressed PDFs.
+ */
+export function renderInvoicePdf(invoice: InvoiceDocument, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    compress: options.compress ?? true,
+    font: FONT_REGULAR,
+    info: {
+      Title: `Tax invoice ${invoice.serial}`,
+      Author: invoice.seller.name,
+      Subject: `Order ${invoice.order.orderNumber}`,
+    },
+  });
+  doc.registerFont("regular", FONT_REGULAR);
+  doc.registerFont("bold", FONT_BOLD);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  // Heading and seller
+  doc.font("bold").fontSize(16).text("Tax Invoice", { align: "center" });
+  doc.moveDown(0.5);
+  const { seller } = invoice;
+  doc.font("bold").fontSize(11).text(seller.name);
+  doc.font("regular").fontSize(9);
+  doc.text(seller.address);
+  doc.text(`GSTIN: ${seller.gstin}   State: ${seller.state.name} (${seller.state.code})`);
+  doc.text(`Drug licence: ${seller.drugLicence}`);
+  doc.text(`Pharmacist: ${seller.pharmacist}`);
+  doc.text(`Phone: ${seller.phone}   Email: ${seller.email}`);
+  doc.moveDown(0.8);
+
+  // Invoice facts (left) and buyer (right)
+  const top = doc.y;
+  const half = CONTENT_WIDTH / 2 - 10;
+  doc.font("bold").text("Invoice", MARGIN, top, { width: half });
+  doc.font("regular");
+  doc.text(`Invoice no.: ${invoice.serial}`, { width: half });
+  doc.text(`Invoice date: ${formatInvoiceDate(invoice.issuedAt)}`, { width: half });
+  doc.text(`Order: ${invoice.order.orderNumber}`, { width: half });
+  doc.text(`Place of supply: ${invoice.placeOfSupply.name} (${invoice.placeOfSupply.code})`, { width: half });
+  const leftBottom = doc.y;
+  const { address } = invoice.buyer;
+  const right = MARGIN + CONTENT_WIDTH / 2 + 10;
+  doc.font("bold").text("Billed and shipped to", right, top, { width: half });
+  doc.font("regular");
+  doc.text(invoice.buyer.name, { width: half });
+  doc.text(address.address, { width: half });
+  doc.text(`${address.city} ${address.postalCode}, ${address.country}`, { width: half });
+  doc.text(`Phone: ${address.phone}`, { width: half });
+  doc.y = Math.max(leftBottom, doc.y) + 14;
+  doc.x = MARGIN;
+
+  // Lines
+  const taxColumns: Column[] = invoice.interState
+    ? [{ header: "IGST", width: 60, align: "right" }]
+    : [
+        { header: "CGST", width: 50, align: "right" },
+        { header: "SGST", width: 50, align: "right" },
+      ];
+  const fixed: Column[] = [
+    { header: "HSN", width: 38, align: "left" },
+    { header: "Qty", width: 28, align: "right" },
+    { header: "Unit price", width: 58, align: "right" },
+    { header: "Taxable value", width: 62, align: "right" },
+    { header: "GST", width: 32, align: "right" },
+    ...taxColumns,
+    { header: "Total", width: 62, align: "right" },
+  ];
+  const columns: Column[] = [
+    { header: "Description", width: CONTENT_WIDTH - fixed.reduce((sum, c) => sum + c.width, 0), align: "left" },
+    ...fixed,
+  ];
+
+  const row = (cells: string[], font: "regular" | "bold", secondLine?: string) => {
+    const y = doc.y;
+    const heights = cells.map((cell, i) => {
+      doc.font(i === 0 ? font : font);
+      return doc.heightOfString(cell, { width: columns[i]!.width - 4 });
+    });
+    let height = Math.max(...heights);
+    doc.font("regular").fontSize(7.5);
+    const extra = secondLine ? doc.heightOfString(secondLine, { width: columns[0]!.width - 4 }) : 0;
+    doc.fontSize(9);
+    height += extra;
+    if (y + height > doc.page.height - MARGIN - 20) {
+      doc.addPage();
+      return row(cells, font, secondLine);
+    }
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      doc.font(font).text(cell, x + 2, y, { width: columns[i]!.width - 4, align: columns[i]!.align });
+      x += columns[i]!.width;
+    });
+    if (secondLine) {
+      doc.font("regular").fontSize(7.5).text(secondLine, MARGIN + 2, y + heights[0]!, { width: columns[0]!.width - 4 });
+      doc.fontSize(9);
+    }
+    doc.y = y + height + 4;
+    doc
+      .moveTo(MARGIN, doc.y - 2)
+      .lineTo(MARGIN + CONTENT_WIDTH, doc.y - 2)
+      .lineWidth(0.5)
+      .strokeColor("#999999")
+      .stroke();
+  };
+
+  doc.fontSize(9);
+  row(
+    columns.map((c) => c.header),
+    "bold",
+  );
+  for (const line of invoice.lines) {
+    const taxCells = invoice.interState
+      ? [formatAmount(line.igstPaise)]
+      : [formatAmount(line.cgstPaise), formatAmount(line.sgstPaise)];
+    const details = [
+      line.batchNumber ? `Batch ${line.batchNumber}` : null,
+      line.expiryDate ? `Expiry ${formatInvoiceDate(line.expiryDate)}` : null,
+    ]
+      .filter(Boolean)
+      .join(" · ");
+    row(
+      [
+        line.description,
+        line.hsnCode || "—",
+        String(line.quantity),
+        formatAmount(line.unitPricePaise),
+        formatAmount(line.taxablePaise),
+        formatRate(line.gstRateBps),
+        ...taxCells,
+        formatAmount(line.grossPaise),
+      ],
+      "regular",
+      details || undefined,
+    );
+  }
+  const { totals } = invoice;
+  row(
+    [
+      "Total",
+      "",
+      String(invoice.lines.reduce((sum, line) => sum + line.quantity, 0)),
+      "",
+      formatAmount(totals.taxablePaise),
+      "",
+      ...(invoice.interState ? [formatAmount(totals.igstPaise)] : [formatAmount(totals.cgstPaise), formatAmount(totals.sgstPaise)]),
+      formatAmount(totals.grossPaise),
+    ],
+    "bold",
+  );
+
+  // Summary
+  doc.moveDown(0.5);
+  const summary: Array<[string, string, boolean?]> = [
+    ["Taxable value", formatInvoiceRupees(totals.taxablePaise)],
+    ...(invoice.interState
+      ? ([["IGST", formatInvoiceRupees(totals.igstPaise)]] as Array<[string, string]>)
+      : ([
+          ["CGST", formatInvoiceRupees(totals.cgstPaise)],
+          ["SGST", formatInvoiceRupees(totals.sgstPaise)],
+        ] as Array<[string, string]>)),
+    ["Shipping", invoice.shippingPaise === 0 ? "FREE" : formatInvoiceRupees(invoice.shippingPaise)],
+    ["Total paid", formatInvoiceRupees(invoice.grandTotalPaise), true],
+  ];
+  for (const [label, value, strong] of summary) {
+    const y = doc.y;
+    doc.font(strong ? "bold" : "regular").fontSize(strong ? 11 : 9);
+    doc.text(label, MARGIN + CONTENT_WIDTH - 220, y, { width: 120 });
+    doc.text(value, MARGIN + CONTENT_WIDTH - 100, y, { width: 100, align: "right" });
+  }
+  doc.x = MARGIN;
+  doc.moveDown(1);
+  doc
+    .font("regular")
+    .fontSize(8)
+    .fillColor("#333333")
+    .text(
+      "Prices include GST. Tax is computed per line on the GST-inclusive amount; totals are the sums of the lines. " +
+        "This is a computer-generated invoice and needs no signature.",
+      MARGIN,
+      doc.y,
+      { width: CONTENT_WIDTH },
+    );
+  doc.end();
+  return done;
+}
