@@ -27,6 +27,18 @@ export default [
     route("newsletter", "routes/newsletter.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The admin area: its own layout (no shop header), admins only (checked on the server by every route).
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("products", "routes/admin/products.tsx"),
+    route("products/new", "routes/admin/product-new.tsx"),
+    route("products/:productId/edit", "routes/admin/product-edit.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
+    route("orders/:orderId", "routes/admin/order.tsx"),
+    route("inbox", "routes/admin/inbox.tsx"),
+    route("inbox/subscribers.csv", "routes/admin/subscribers-csv.ts"),
+  ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

@@ -1,0 +1,100 @@
+import { Trash2 } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { useFetcher } from "react-router";
+import { keepFocusInside } from "~/lib/dialog";
+import { toast } from "~/components/ui/toaster";
+
+/** "Failed to delete order", with the server's reason when it gave one. */
+export function failureText(base: string, reason?: string) {
+  return reason && reason !== base ? `${base}: ${reason}` : base;
+}
+
+export interface ActionResult {
+  ok: boolean;
+  message: string;
+  errors?: Record<string, string>;
+}
+
+interface ConfirmDeleteProps {
+  /** What is deleted, for the button's accessible name and the question ("Delete user Asha"). */
+  what: string;
+  question: string;
+  /** Hidden fields posted to the route's action when confirmed. */
+  fields: Record<string, string>;
+  action?: string;
+  /** The message shown when the action fails without one of its own. */
+  failure?: string;
+  onDeleted?: () => void;
+}
+
+/**
+ * A delete button that asks first in a native modal <dialog>; confirming posts the fields to
+ * the route's action and shows its answer (the server's refusal, e.g. deleting yourself) as a toast.
+ */
+export function ConfirmDelete({ what, question, fields, action, failure = "Something went wrong", onDeleted }: ConfirmDeleteProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const fetcher = useFetcher<ActionResult>();
+  const titleId = useId();
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    dialogRef.current?.close();
+    if (fetcher.data.ok) {
+      toast.success(fetcher.data.message);
+      onDeleted?.();
+    } else {
+      toast.error(failureText(failure, fetcher.data.message));
+    }
+  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-label={`Delete ${what}`}
+        className="inline-flex items-center gap-1 rounded-md border border-red-300 px-2.5 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
+        onClick={() => dialogRef.current?.showModal()}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+        <span className="hidden sm:inline">Delete</span>
+      </button>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby={titleId}
+        onKeyDown={keepFocusInside}
+        onClose={() => triggerRef.current?.focus()}
+        className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-lg bg-white p-6 shadow-xl backdrop:bg-black/50"
+      >
+        <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+          Delete {what}?
+        </h2>
+        <p className="mt-2 text-gray-700">{question}</p>
+        <fetcher.Form method="post" action={action} className="mt-6 flex justify-end gap-3">
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button
+            type="button"
+            autoFocus
+            className="rounded-md border border-gray-400 px-4 py-2 font-medium text-gray-800 hover:bg-gray-100"
+            onClick={() => dialogRef.current?.close()}
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            disabled={busy}
+            className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+          >
+            {busy ? "Deleting..." : "Delete"}
+          </button>
+        </fetcher.Form>
+      </dialog>
+    </>
+  );
+}

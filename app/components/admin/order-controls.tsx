@@ -1,0 +1,72 @@
+import { Truck } from "lucide-react";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { ADMIN_ORDER_STATUSES } from "#common/schemas/admin.ts";
+import { failureText, type ActionResult } from "./confirm-delete";
+import { toast } from "~/components/ui/toaster";
+
+export const ORDER_MESSAGES = {
+  fetchFailed: "Failed to fetch orders",
+  updateFailed: "Failed to update order status",
+  deleteFailed: "Failed to delete order",
+  empty: "No orders found",
+} as const;
+
+/**
+ * The status select (Processing, Shipped, Delivered, Cancelled) with its Update button, and a
+ * Mark as Delivered button; both post to the orders page's action.
+ */
+export function OrderStatusControls({ orderId, label, status, action = "/admin/orders" }: { orderId: string; label: string; status: string; action?: string }) {
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(failureText(ORDER_MESSAGES.updateFailed, fetcher.data.message));
+  }, [fetcher.state, fetcher.data]);
+  const selectable = (ADMIN_ORDER_STATUSES as readonly string[]).includes(status);
+  return (
+    <fetcher.Form method="post" action={action} className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="id" value={orderId} />
+      <select
+        name="status"
+        key={status}
+        defaultValue={selectable ? status : ""}
+        aria-label={`Status of order ${label}`}
+        className="rounded-md border border-gray-400 bg-white px-2 py-1.5 text-sm"
+      >
+        {selectable ? null : (
+          <option value="" disabled>
+            {status}
+          </option>
+        )}
+        {ADMIN_ORDER_STATUSES.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        name="intent"
+        value="status"
+        disabled={busy}
+        className="rounded-md border border-gray-400 bg-white px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100 disabled:opacity-70"
+      >
+        Update<span className="sr-only"> status of order {label}</span>
+      </button>
+      {status !== "Delivered" ? (
+        <button
+          type="submit"
+          name="intent"
+          value="deliver"
+          disabled={busy}
+          className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-2.5 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+        >
+          <Truck className="h-4 w-4" aria-hidden />
+          Mark as Delivered<span className="sr-only"> order {label}</span>
+        </button>
+      ) : null}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,258 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import * as z from "zod/mini";
+import { CATEGORIES, DOSAGE_FORMS, type ProductImageJson } from "#common/catalog.ts";
+import { adminProductSchema, adminProductUpdateSchema, GST_RATES } from "#common/schemas/admin.ts";
+import { fieldErrors } from "#common/validation.ts";
+import { Field, TextAreaField } from "~/components/ui/field";
+import { ImageUploader } from "./image-uploader";
+import { BUTTON_PRIMARY, INPUT } from "./page-header";
+
+/** What the form shows: a stored product (edit) or the blank defaults (create). */
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  category: string;
+  form: string | null;
+  subcategory: string | null;
+  brand: string | null;
+  sku: string;
+  price: number | null;
+  mrp: number | null;
+  countInStock: number;
+  quantity: string | null;
+  tags: string[];
+  collections: string[];
+  prescriptionRequired: boolean;
+  bestseller: boolean;
+  published: boolean;
+  hsnCode: string | null;
+  gstRate: number;
+  batchNumber: string | null;
+  expiryDate: string | null;
+  images: ProductImageJson[];
+}
+
+export const BLANK_PRODUCT: ProductFormValues = {
+  name: "",
+  description: "",
+  category: "",
+  form: null,
+  subcategory: null,
+  brand: null,
+  sku: "",
+  price: null,
+  mrp: null,
+  countInStock: 0,
+  quantity: null,
+  tags: [],
+  collections: [],
+  prescriptionRequired: false,
+  bestseller: false,
+  published: true,
+  hsnCode: null,
+  gstRate: 5,
+  batchNumber: null,
+  expiryDate: null,
+  images: [],
+};
+
+export const PRODUCT_FLAGS = ["prescriptionRequired", "bestseller", "published"] as const;
+
+/**
+ * The submitted product form as the admin schemas read it: checkboxes become true/false (an
+ * unticked box sends nothing) and the images travel as JSON. Used by the route action and, for
+ * instant messages beside the fields, by the browser before submitting.
+ */
+export function productInput(form: FormData): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string" || name === "intent") continue;
+    input[name] = value;
+  }
+  for (const flag of PRODUCT_FLAGS) input[flag] = form.get(flag) === "on";
+  try {
+    input.images = JSON.parse(typeof input.images === "string" ? input.images : "[]");
+  } catch {
+    input.images = "invalid";
+  }
+  return input;
+}
+
+interface ProductFormProps {
+  values: ProductFormValues;
+  mode: "create" | "edit";
+  errors?: Record<string, string>;
+  message?: string;
+}
+
+/**
+ * Every field of a product. Nothing is lost on a failed save: the inputs keep what was typed
+ * (uncontrolled, and the page is not reloaded) and the server's messages appear beside them.
+ */
+export function ProductForm({ values, mode, errors: serverErrors = {}, message }: ProductFormProps) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const errors = clientErrors ?? serverErrors;
+  const submitLabel = mode === "create" ? "Create Product" : "Save Changes";
+
+  return (
+    <Form
+      method="post"
+      noValidate
+      className="mt-6 space-y-6"
+      onSubmit={(event) => {
+        const result = z.safeParse(mode === "create" ? adminProductSchema : adminProductUpdateSchema, productInput(new FormData(event.currentTarget)));
+        if (result.success) {
+          setClientErrors(null);
+          return;
+        }
+        event.preventDefault();
+        const found = fieldErrors(result.error);
+        setClientErrors(found);
+        const first = Object.keys(found)[0];
+        event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      }}
+    >
+      {message && Object.keys(errors).length === 0 ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+          {message}
+        </p>
+      ) : null}
+      {Object.keys(errors).length > 0 ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+          Please fix the errors in the form
+        </p>
+      ) : null}
+
+      <section aria-labelledby="product-basics" className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2">
+        <h2 id="product-basics" className="text-lg font-semibold text-gray-900 sm:col-span-2">
+          Product
+        </h2>
+        <Field label="Name" name="name" required defaultValue={values.name} error={errors.name} className="sm:col-span-2" />
+        <TextAreaField
+          label="Description"
+          name="description"
+          required
+          rows={5}
+          defaultValue={values.description}
+          error={errors.description}
+          className="sm:col-span-2"
+        />
+        <SelectField label="Category (shop section)" name="category" defaultValue={values.category} error={errors.category} required>
+          <option value="">Choose a section</option>
+          {CATEGORIES.map((name) => (
+            <option key={name}>{name}</option>
+          ))}
+        </SelectField>
+        <SelectField label="Form" name="form" defaultValue={values.form ?? ""} error={errors.form}>
+          <option value="">Not set</option>
+          {DOSAGE_FORMS.map((name) => (
+            <option key={name}>{name}</option>
+          ))}
+        </SelectField>
+        <Field label="Subcategory" name="subcategory" defaultValue={values.subcategory ?? ""} error={errors.subcategory} />
+        <Field label="Brand" name="brand" defaultValue={values.brand ?? ""} error={errors.brand} />
+        <Field
+          label="SKU"
+          name="sku"
+          defaultValue={values.sku}
+          error={errors.sku}
+          placeholder={mode === "create" ? "Generated when left empty" : undefined}
+        />
+        <Field label="Pack text" name="quantity" defaultValue={values.quantity ?? ""} error={errors.quantity} placeholder="e.g. 200ml, 10x10 Capsules" />
+        <Field label="Tags (comma-separated)" name="tags" defaultValue={values.tags.join(", ")} error={errors.tags} />
+        <Field label="Collections (comma-separated)" name="collections" defaultValue={values.collections.join(", ")} error={errors.collections} />
+      </section>
+
+      <section aria-labelledby="product-pricing" className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <h2 id="product-pricing" className="text-lg font-semibold text-gray-900 sm:col-span-2 lg:col-span-4">
+          Price, stock and tax
+        </h2>
+        <Field label="Price (₹)" name="price" inputMode="decimal" required defaultValue={values.price ?? ""} error={errors.price} />
+        <Field label="MRP (₹)" name="mrp" inputMode="decimal" defaultValue={values.mrp ?? ""} error={errors.mrp} />
+        <Field label="Stock" name="countInStock" inputMode="numeric" defaultValue={values.countInStock} error={errors.countInStock} />
+        <SelectField label="GST rate (%)" name="gstRate" defaultValue={String(values.gstRate)} error={errors.gstRate}>
+          {GST_RATES.map((rate) => (
+            <option key={rate} value={rate}>
+              {rate}%
+            </option>
+          ))}
+        </SelectField>
+        <Field label="HSN code" name="hsnCode" inputMode="numeric" defaultValue={values.hsnCode ?? ""} error={errors.hsnCode} />
+        <Field label="Batch number" name="batchNumber" defaultValue={values.batchNumber ?? ""} error={errors.batchNumber} />
+        <Field label="Expiry date" name="expiryDate" type="date" defaultValue={values.expiryDate ?? ""} error={errors.expiryDate} />
+      </section>
+
+      <section aria-labelledby="product-flags" className="rounded-lg border border-gray-200 bg-white p-4">
+        <h2 id="product-flags" className="text-lg font-semibold text-gray-900">
+          Visibility
+        </h2>
+        <div className="mt-3 flex flex-wrap gap-6">
+          <Checkbox name="published" label="Published" defaultChecked={values.published} />
+          <Checkbox name="bestseller" label="Bestseller" defaultChecked={values.bestseller} />
+          <Checkbox name="prescriptionRequired" label="Prescription required" defaultChecked={values.prescriptionRequired} />
+        </div>
+      </section>
+
+      <ImageUploader initial={values.images} error={errors.images} />
+
+      <div className="flex justify-end">
+        <button type="submit" name="intent" value="save" disabled={saving} className={BUTTON_PRIMARY}>
+          {saving ? "Saving..." : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function Checkbox({ name, label, defaultChecked }: { name: string; label: string; defaultChecked: boolean }) {
+  return (
+    <label className="inline-flex items-center gap-2 text-gray-800">
+      <input type="checkbox" name={name} defaultChecked={defaultChecked} className="h-4 w-4 accent-brand-700" />
+      {label}
+    </label>
+  );
+}
+
+function SelectField({
+  label,
+  name,
+  defaultValue,
+  error,
+  required,
+  children,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  error?: string;
+  required?: boolean;
+  children: React.ReactNode;
+}) {
+  const id = `product-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${INPUT} mt-1 bg-white`}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

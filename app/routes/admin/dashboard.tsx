@@ -1,0 +1,130 @@
+import { IndianRupee, Package, ShoppingBag } from "lucide-react";
+import { Link } from "react-router";
+import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import { formatDateTime, shortId } from "~/components/admin/format";
+import { adminStats } from "~/components/admin/stats.server";
+import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
+import { requireAdmin } from "~/components/admin/require-admin.server";
+import { SalesChart } from "~/components/admin/sales-chart";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/dashboard";
+
+const LOAD_FAILED = "Failed to load data";
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Dashboard | Admin", "How the shop is doing: revenue, orders, products and the latest orders."), NOINDEX];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  try {
+    const stats = await adminStats(context.shop.db);
+    return {
+      error: null,
+      stats: {
+        totalRevenuePaise: rupeesToPaise(stats.totalRevenue),
+        totalOrders: stats.totalOrders,
+        totalProducts: stats.totalProducts,
+        recentOrders: stats.recentOrders.map((order) => ({
+          id: order._id,
+          customer: order.user.name || "Guest",
+          totalPaise: rupeesToPaise(order.totalPrice),
+          status: order.status,
+          createdAt: order.createdAt,
+        })),
+        salesByDay: stats.salesByDay.map((day) => ({ date: day.date, revenuePaise: rupeesToPaise(day.revenue), orders: day.orders })),
+      },
+    };
+  } catch (error) {
+    context.shop.logger.error({ err: error, requestId: context.requestId }, "dashboard figures failed");
+    return { error: LOAD_FAILED, stats: null };
+  }
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, error } = loaderData;
+  return (
+    <main id="main" className={ADMIN_MAIN}>
+      <AdminPageHeader title="Dashboard" />
+      {!stats ? (
+        <EmptyState error>Error: {error ?? LOAD_FAILED}</EmptyState>
+      ) : (
+        <>
+          <section aria-label="Totals" className="mt-6 grid gap-4 sm:grid-cols-3">
+            <StatCard label="Total Revenue" value={formatRupees(stats.totalRevenuePaise)} icon={<IndianRupee className="h-5 w-5" aria-hidden />} />
+            <StatCard label="Total Orders" value={String(stats.totalOrders)} icon={<ShoppingBag className="h-5 w-5" aria-hidden />} />
+            <StatCard label="Total Products" value={String(stats.totalProducts)} icon={<Package className="h-5 w-5" aria-hidden />} />
+          </section>
+
+          <section aria-labelledby="sales-heading" className="mt-8 rounded-lg border border-gray-200 bg-white p-4">
+            <h2 id="sales-heading" className="text-lg font-semibold text-gray-900">
+              Last 30 days
+            </h2>
+            <div className="mt-3">
+              <SalesChart days={stats.salesByDay} />
+            </div>
+          </section>
+
+          <section aria-labelledby="recent-heading" className="mt-8">
+            <div className="flex items-center justify-between">
+              <h2 id="recent-heading" className="text-lg font-semibold text-gray-900">
+                Recent Orders
+              </h2>
+              <Link to="/admin/orders" className="text-sm font-medium text-brand-800 underline">
+                All orders
+              </Link>
+            </div>
+            {stats.recentOrders.length === 0 ? (
+              <EmptyState>No orders found</EmptyState>
+            ) : (
+              <div className={TABLE_WRAP}>
+                <table className={`${TABLE} min-w-[32rem]`}>
+                  <thead className={THEAD}>
+                    <tr>
+                      <th scope="col" className={TH}>Order ID</th>
+                      <th scope="col" className={TH}>Customer</th>
+                      <th scope="col" className={TH}>Date</th>
+                      <th scope="col" className={`${TH} text-right`}>Amount</th>
+                      <th scope="col" className={TH}>Status</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-gray-200">
+                    {stats.recentOrders.map((order) => (
+                      <tr key={order.id}>
+                        <td className={TD}>
+                          <Link to={`/admin/orders/${order.id}`} className="font-mono text-brand-800 underline">
+                            {shortId(order.id)}
+                          </Link>
+                        </td>
+                        <td className={TD}>{order.customer}</td>
+                        <td className={`${TD} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
+                        <td className={`${TD} text-right`}>{formatRupees(order.totalPaise)}</td>
+                        <td className={TD}>
+                          <StatusBadge status={order.status} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+    </main>
+  );
+}
+
+function StatCard({ label, value, icon }: { label: string; value: string; icon: React.ReactNode }) {
+  return (
+    <div className="rounded-lg border border-gray-200 bg-white p-4">
+      <p className="flex items-center gap-2 text-sm font-medium text-gray-700">
+        <span className="rounded-full bg-brand-50 p-1.5 text-brand-800">{icon}</span>
+        {label}
+      </p>
+      <p className="mt-2 text-2xl font-bold text-gray-900">{value}</p>
+    </div>
+  );
+}
+
+export { ErrorBoundary } from "~/components/admin/admin-error";

@@ -1,0 +1,175 @@
+import { data, Link, useNavigate } from "react-router";
+import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { formatDateTime, shortId } from "~/components/admin/format";
+import { ORDER_MESSAGES, OrderStatusControls } from "~/components/admin/order-controls";
+import { getOrderForViewer } from "~/components/admin/orders.server";
+import { ADMIN_MAIN, AdminPageHeader, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
+import { requireAdmin } from "~/components/admin/require-admin.server";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/order";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta(data ? `Order ${data.order.orderNumber} | Admin` : "Order | Admin", "An order's lines, customer, shipping address, payment and status history."),
+  NOINDEX,
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = requireAdmin(request, context);
+  const order = await getOrderForViewer(context.shop.db, params.orderId, { id: admin.id, role: "admin" });
+  if (!order) throw data(null, { status: 404 });
+  return { order };
+}
+
+const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const navigate = useNavigate();
+  const label = shortId(order._id);
+  const address = order.shippingAddress;
+  return (
+    <main id="main" className={`${ADMIN_MAIN} max-w-5xl`}>
+      <Link to="/admin/orders" className="text-sm font-medium text-brand-800 underline">
+        Back to orders
+      </Link>
+      <div className="mt-3">
+        <AdminPageHeader title={`Order ${order.orderNumber}`}>
+          <StatusBadge status={order.status} />
+        </AdminPageHeader>
+      </div>
+      <p className="mt-1 text-sm text-gray-700">
+        Placed {formatDateTime(order.createdAt)} · id <span className="font-mono">{label}</span>
+      </p>
+
+      <section aria-labelledby="order-status-heading" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-lg border border-gray-200 bg-white p-4">
+        <h2 id="order-status-heading" className="text-lg font-semibold text-gray-900">
+          Status
+        </h2>
+        <OrderStatusControls orderId={order._id} label={label} status={order.status} />
+        <ConfirmDelete
+          what={`order ${label}`}
+          question="The order, its lines, payments and invoice are erased. Only cancelled or delivered orders can be deleted."
+          fields={{ id: order._id }}
+          action="/admin/orders"
+          failure={ORDER_MESSAGES.deleteFailed}
+          onDeleted={() => navigate("/admin/orders")}
+        />
+      </section>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="order-customer-heading" className="rounded-lg border border-gray-200 bg-white p-4">
+          <h2 id="order-customer-heading" className="text-lg font-semibold text-gray-900">
+            Customer
+          </h2>
+          <p className="mt-2">{order.user.name || "Guest"}</p>
+          <p className="break-all text-sm text-gray-700">{order.user.email}</p>
+          <h3 className="mt-4 font-semibold text-gray-900">Shipping address</h3>
+          <address className="mt-1 not-italic text-gray-800">
+            {address.firstName} {address.lastName}
+            <br />
+            {address.address}
+            <br />
+            {address.city} {address.postalCode}
+            <br />
+            {address.country}
+            <br />
+            Phone {address.phone}
+          </address>
+        </section>
+        <section aria-labelledby="order-payment-heading" className="rounded-lg border border-gray-200 bg-white p-4">
+          <h2 id="order-payment-heading" className="text-lg font-semibold text-gray-900">
+            Payment
+          </h2>
+          <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            <dt className="text-gray-700">Items</dt>
+            <dd className="text-right">{money(order.itemsPrice)}</dd>
+            <dt className="text-gray-700">Shipping</dt>
+            <dd className="text-right">{order.shippingPrice === 0 ? "Free" : money(order.shippingPrice)}</dd>
+            <dt className="text-gray-700">GST included</dt>
+            <dd className="text-right">{money(order.taxPrice)}</dd>
+            <dt className="font-semibold text-gray-900">Total</dt>
+            <dd className="text-right font-semibold">{money(order.totalPrice)}</dd>
+            <dt className="text-gray-700">Paid</dt>
+            <dd className="text-right">{order.isPaid && order.paidAt ? formatDateTime(order.paidAt) : "No"}</dd>
+            {order.payment ? (
+              <>
+                <dt className="text-gray-700">Payment</dt>
+                <dd className="text-right">
+                  {order.payment.provider} · {order.payment.status}
+                </dd>
+              </>
+            ) : null}
+            {order.invoiceSerial ? (
+              <>
+                <dt className="text-gray-700">Invoice</dt>
+                <dd className="text-right font-mono">{order.invoiceSerial}</dd>
+              </>
+            ) : null}
+            <dt className="text-gray-700">Delivered</dt>
+            <dd className="text-right">{order.isDelivered && order.deliveredAt ? formatDateTime(order.deliveredAt) : "No"}</dd>
+          </dl>
+        </section>
+      </div>
+
+      <section aria-labelledby="order-lines-heading" className="mt-6">
+        <h2 id="order-lines-heading" className="text-lg font-semibold text-gray-900">
+          Items
+        </h2>
+        <div className={TABLE_WRAP}>
+          <table className={`${TABLE} min-w-[36rem]`}>
+            <thead className={THEAD}>
+              <tr>
+                <th scope="col" className={TH}><span className="sr-only">Image</span></th>
+                <th scope="col" className={TH}>Product</th>
+                <th scope="col" className={TH}>SKU</th>
+                <th scope="col" className={`${TH} text-right`}>Price</th>
+                <th scope="col" className={`${TH} text-right`}>Qty</th>
+                <th scope="col" className={`${TH} text-right`}>Total</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200">
+              {order.lines.map((line) => (
+                <tr key={`${line.productId}-${line.sku}`}>
+                  <td className={TD}>
+                    <img src={imageUrl(line.image || PRODUCT_PLACEHOLDER, 80)} alt="" width={40} height={40} className="h-10 w-10 rounded bg-gray-100 object-contain" />
+                  </td>
+                  <td className={TD}>
+                    <Link to={`/admin/products/${line.productId}/edit`} className="text-brand-800 underline">
+                      {line.name}
+                    </Link>
+                  </td>
+                  <td className={`${TD} font-mono text-xs`}>{line.sku}</td>
+                  <td className={`${TD} text-right`}>{money(line.price)}</td>
+                  <td className={`${TD} text-right`}>{line.quantity}</td>
+                  <td className={`${TD} text-right`}>{money(line.lineTotal)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {order.statusHistory.length > 0 ? (
+        <section aria-labelledby="order-history-heading" className="mt-6">
+          <h2 id="order-history-heading" className="text-lg font-semibold text-gray-900">
+            Status history
+          </h2>
+          <ol className="mt-2 space-y-1 text-sm">
+            {order.statusHistory.map((entry, index) => (
+              <li key={index}>
+                <span className="font-medium">{entry.status}</span> · {formatDateTime(entry.at)}
+                {entry.note ? <span className="text-gray-700"> · {entry.note}</span> : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+export { ErrorBoundary } from "~/components/admin/admin-error";

@@ -1,0 +1,163 @@
+import { Form, Link } from "react-router";
+import { ADMIN_ORDER_STATUSES, ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
+import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import type { OrderJson } from "#server/modules/orders/orders.ts";
+import { adminAction, text } from "~/components/admin/action-result.server";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { formatDateTime, shortId } from "~/components/admin/format";
+import { ORDER_MESSAGES, OrderStatusControls } from "~/components/admin/order-controls";
+import { listAdminOrders, removeOrder, updateOrderStatus } from "~/components/admin/orders.server";
+import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
+import { Pager, pageParam } from "~/components/admin/pager";
+import { requireAdmin } from "~/components/admin/require-admin.server";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/orders";
+
+const FILTER_STATUSES = ["Pending", ...ADMIN_ORDER_STATUSES] as const;
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Orders | Admin", "The shop's orders: filter by status, search, update and delete."), NOINDEX];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const search = url.searchParams.get("search")?.trim().slice(0, 200) ?? "";
+  const wanted = url.searchParams.get("status") ?? "";
+  const status = FILTER_STATUSES.find((name) => name === wanted);
+  try {
+    const result = await listAdminOrders(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, status, search: search || undefined });
+    return { orders: result.items, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, page, search, status: status ?? "", error: null };
+  } catch (error) {
+    context.shop.logger.error({ err: error, requestId: context.requestId }, ORDER_MESSAGES.fetchFailed);
+    return { orders: [] as OrderJson[], total: 0, hasNext: false, page, search, status: status ?? "", error: ORDER_MESSAGES.fetchFailed };
+  }
+}
+
+/** Status changes (the select or Mark as Delivered) and deletions, from this page and the order's own page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(request, context);
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const id = text(form, "id");
+  if (intent === "delete") return adminAction(context, ORDER_MESSAGES.deleteFailed, () => removeOrder(context.shop, id));
+  const status = intent === "deliver" ? "Delivered" : text(form, "status");
+  return adminAction(context, ORDER_MESSAGES.updateFailed, () => updateOrderStatus(context.shop, id, status));
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { orders, total, hasNext, page, search, status, error } = loaderData;
+  return (
+    <main id="main" className={ADMIN_MAIN}>
+      <AdminPageHeader title="Orders" />
+      <Form method="get" role="search" aria-label="Filter orders" className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="order-status-filter" className="block text-sm font-medium text-gray-800">
+            Status
+          </label>
+          <select
+            id="order-status-filter"
+            name="status"
+            defaultValue={status}
+            className="mt-1 rounded-md border border-gray-400 bg-white px-3 py-2 text-sm"
+          >
+            <option value="">All statuses</option>
+            {FILTER_STATUSES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="order-search" className="block text-sm font-medium text-gray-800">
+            Search
+          </label>
+          <input
+            id="order-search"
+            type="search"
+            name="search"
+            defaultValue={search}
+            placeholder="Order, name or email"
+            className="mt-1 w-56 rounded-md border border-gray-400 px-3 py-2 text-sm"
+          />
+        </div>
+        <button type="submit" className="rounded-md border border-gray-400 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100">
+          Apply
+        </button>
+        {status || search ? (
+          <Link to="/admin/orders" className="py-2 text-sm font-medium text-brand-800 underline">
+            Clear filters
+          </Link>
+        ) : null}
+      </Form>
+      {error ? (
+        <EmptyState error>{error}</EmptyState>
+      ) : orders.length === 0 ? (
+        <EmptyState>{ORDER_MESSAGES.empty}</EmptyState>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-gray-700">
+            {total} {total === 1 ? "order" : "orders"}
+          </p>
+          <div className={TABLE_WRAP}>
+            <table className={`${TABLE} min-w-[60rem]`}>
+              <thead className={THEAD}>
+                <tr>
+                  <th scope="col" className={TH}>Order</th>
+                  <th scope="col" className={TH}>Date</th>
+                  <th scope="col" className={TH}>Customer</th>
+                  <th scope="col" className={`${TH} text-right`}>Total</th>
+                  <th scope="col" className={TH}>Paid</th>
+                  <th scope="col" className={TH}>Status</th>
+                  <th scope="col" className={TH}>Change status</th>
+                  <th scope="col" className={TH}><span className="sr-only">Delete</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-200">
+                {orders.map((order) => {
+                  const label = shortId(order._id);
+                  return (
+                    <tr key={order._id}>
+                      <td className={TD}>
+                        <Link to={`/admin/orders/${order._id}`} className="font-mono font-medium text-brand-800 underline">
+                          {label}
+                        </Link>
+                      </td>
+                      <td className={`${TD} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
+                      <td className={TD}>
+                        {order.user.name || "Guest"}
+                        <span className="block break-all text-xs text-gray-600">{order.user.email}</span>
+                      </td>
+                      <td className={`${TD} text-right`}>{formatRupees(rupeesToPaise(order.totalPrice))}</td>
+                      <td className={TD}>{order.isPaid ? "Yes" : "No"}</td>
+                      <td className={TD}>
+                        <StatusBadge status={order.status} />
+                      </td>
+                      <td className={TD}>
+                        <OrderStatusControls orderId={order._id} label={label} status={order.status} />
+                      </td>
+                      <td className={`${TD} text-right`}>
+                        <ConfirmDelete
+                          what={`order ${label}`}
+                          question="The order, its lines, payments and invoice are erased. Only cancelled or delivered orders can be deleted."
+                          fields={{ id: order._id }}
+                          action="/admin/orders"
+                          failure={ORDER_MESSAGES.deleteFailed}
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <Pager page={page} hasNext={hasNext} label="Orders pages" />
+    </main>
+  );
+}
+
+export { ErrorBoundary } from "~/components/admin/admin-error";

@@ -1,0 +1,88 @@
+import { CheckCircle2, ExternalLink } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, useNavigate, useSearchParams } from "react-router";
+import { adminAction } from "~/components/admin/action-result.server";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { ADMIN_MAIN, AdminPageHeader } from "~/components/admin/page-header";
+import { ProductForm, productInput } from "~/components/admin/product-form";
+import { getAdminProduct, saveProduct } from "~/components/admin/products.server";
+import { requireAdmin } from "~/components/admin/require-admin.server";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { toast } from "~/components/ui/toaster";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/product-edit";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta(data ? `Edit ${data.product.name} | Admin` : "Edit Product | Admin", "Change a product's details, price, stock, images and visibility."),
+  NOINDEX,
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const product = await getAdminProduct(context.shop.db, params.productId);
+  if (!product) throw data(null, { status: 404 });
+  return { product };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireAdmin(request, context);
+  const input = productInput(await request.formData());
+  return adminAction(context, "Failed to save product", async () => {
+    await saveProduct(context.shop.db, params.productId, input);
+    return "Product saved";
+  });
+}
+
+export default function AdminProductEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const created = searchParams.get("created") === "1";
+  useEffect(() => {
+    if (actionData?.ok) toast.success(actionData.message);
+  }, [actionData]);
+  return (
+    <main id="main" className={`${ADMIN_MAIN} max-w-4xl`}>
+      <Link to="/admin/products" className="text-sm font-medium text-brand-800 underline">
+        Back to products
+      </Link>
+      <div className="mt-3">
+        <AdminPageHeader title={`Edit ${product.name}`}>
+          {product.published ? (
+            <Link
+              to={`/product/${product._id}`}
+              className="inline-flex items-center gap-1 rounded-md border border-gray-400 bg-white px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100"
+            >
+              <ExternalLink className="h-4 w-4" aria-hidden /> View in shop
+            </Link>
+          ) : (
+            <span className="text-sm text-gray-700">Unpublished: shoppers cannot see it</span>
+          )}
+          <ConfirmDelete
+            what={product.name}
+            question="The product is removed from the shop. If orders contain it, it is unpublished instead so those orders keep their lines."
+            fields={{ id: product._id }}
+            action="/admin/products"
+            failure="Failed to delete product"
+            onDeleted={() => navigate("/admin/products")}
+          />
+        </AdminPageHeader>
+      </div>
+      {created || actionData?.ok ? (
+        <p role="status" className="mt-4 flex items-center gap-2 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+          <CheckCircle2 className="h-5 w-5" aria-hidden />
+          {actionData?.ok ? actionData.message : "Product created"}
+        </p>
+      ) : null}
+      <ProductForm
+        key={product._id}
+        mode="edit"
+        values={product}
+        errors={actionData && !actionData.ok ? actionData.errors : undefined}
+        message={actionData && !actionData.ok ? actionData.message : undefined}
+      />
+    </main>
+  );
+}
+
+export { ErrorBoundary } from "~/components/admin/admin-error";

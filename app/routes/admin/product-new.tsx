@@ -1,0 +1,45 @@
+import { Link, redirect } from "react-router";
+import { adminAction } from "~/components/admin/action-result.server";
+import { ADMIN_MAIN, AdminPageHeader } from "~/components/admin/page-header";
+import { BLANK_PRODUCT, ProductForm, productInput } from "~/components/admin/product-form";
+import { saveNewProduct } from "~/components/admin/products.server";
+import { requireAdmin } from "~/components/admin/require-admin.server";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/product-new";
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Add Product | Admin", "Add a product to the shop's catalogue."), NOINDEX];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  return null;
+}
+
+/** Creates the product and opens its edit page; a refusal comes back with messages beside the fields. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(request, context);
+  const input = productInput(await request.formData());
+  let createdId = "";
+  const result = await adminAction(context, "Failed to save product", async () => {
+    createdId = (await saveNewProduct(context.shop.db, input))._id;
+    return "";
+  });
+  if (createdId) throw redirect(`/admin/products/${createdId}/edit?created=1`);
+  return result;
+}
+
+export default function AdminProductNew({ actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className={`${ADMIN_MAIN} max-w-4xl`}>
+      <Link to="/admin/products" className="text-sm font-medium text-brand-800 underline">
+        Back to products
+      </Link>
+      <div className="mt-3">
+        <AdminPageHeader title="Add Product" />
+      </div>
+      <ProductForm mode="create" values={BLANK_PRODUCT} errors={actionData?.errors} message={actionData?.message} />
+    </main>
+  );
+}
+
+export { ErrorBoundary } from "~/components/admin/admin-error";

@@ -1,0 +1,130 @@
+import { Pencil, Plus } from "lucide-react";
+import { Link } from "react-router";
+import { ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
+import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
+import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import { adminAction, text } from "~/components/admin/action-result.server";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
+import { Pager, pageParam } from "~/components/admin/pager";
+import { listAdminProducts, removeProduct } from "~/components/admin/products.server";
+import { requireAdmin } from "~/components/admin/require-admin.server";
+import { SearchBox } from "~/components/admin/search-box";
+import { StockCell } from "~/components/admin/stock-cell";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/products";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Products | Admin", "Every product of the shop, published or not: search, stock, edit and delete."),
+  NOINDEX,
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const search = url.searchParams.get("search")?.trim().slice(0, 200) ?? "";
+  const products = await listAdminProducts(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined });
+  return { products: products.items, total: products.total, hasNext: page * ADMIN_PAGE_SIZE < products.total, page, search };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(request, context);
+  const form = await request.formData();
+  return adminAction(context, "Failed to delete product", () => removeProduct(context.shop.db, text(form, "id")));
+}
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { products, total, hasNext, page, search } = loaderData;
+  return (
+    <main id="main" className={ADMIN_MAIN}>
+      <AdminPageHeader title="Products">
+        <SearchBox label="Search products" defaultValue={search} placeholder="Name, SKU or brand" />
+        <Link to="/admin/products/new" className={BUTTON_PRIMARY}>
+          <Plus className="h-4 w-4" aria-hidden /> Add Product
+        </Link>
+      </AdminPageHeader>
+      {products.length === 0 ? (
+        <EmptyState>No Products found.</EmptyState>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-gray-700">
+            {total} {total === 1 ? "product" : "products"}
+            {search ? ` matching "${search}"` : ""}
+          </p>
+          <div className={TABLE_WRAP}>
+            <table className={`${TABLE} min-w-[48rem]`}>
+              <thead className={THEAD}>
+                <tr>
+                  <th scope="col" className={TH}><span className="sr-only">Image</span></th>
+                  <th scope="col" className={TH}>Name</th>
+                  <th scope="col" className={TH}>SKU</th>
+                  <th scope="col" className={TH}>Category</th>
+                  <th scope="col" className={`${TH} text-right`}>Price</th>
+                  <th scope="col" className={TH}>Stock</th>
+                  <th scope="col" className={TH}>Status</th>
+                  <th scope="col" className={TH}><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-200">
+                {products.map((product) => (
+                  <tr key={product._id}>
+                    <td className={TD}>
+                      <img
+                        src={imageUrl(product.images[0]?.url ?? PRODUCT_PLACEHOLDER, 80)}
+                        alt=""
+                        width={40}
+                        height={40}
+                        loading="lazy"
+                        className="h-10 w-10 rounded bg-gray-100 object-contain"
+                      />
+                    </td>
+                    <td className={`${TD} font-medium text-gray-900`}>{product.name}</td>
+                    <td className={`${TD} font-mono text-xs`}>{product.sku}</td>
+                    <td className={TD}>
+                      {product.category}
+                      {product.form ? <span className="block text-xs text-gray-600">{product.form}</span> : null}
+                    </td>
+                    <td className={`${TD} text-right`}>{formatRupees(rupeesToPaise(product.price))}</td>
+                    <td className={TD}>
+                      <StockCell stock={product.countInStock} />
+                    </td>
+                    <td className={TD}>
+                      {product.published ? (
+                        <span className="text-green-800">Published</span>
+                      ) : (
+                        <span className="text-gray-700">Unpublished</span>
+                      )}
+                    </td>
+                    <td className={`${TD} whitespace-nowrap text-right`}>
+                      <div className="flex justify-end gap-2">
+                        <Link
+                          to={`/admin/products/${product._id}/edit`}
+                          aria-label={`Edit ${product.name}`}
+                          className="inline-flex items-center gap-1 rounded-md border border-gray-400 px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100"
+                        >
+                          <Pencil className="h-4 w-4" aria-hidden />
+                          <span className="hidden sm:inline">Edit</span>
+                        </Link>
+                        <ConfirmDelete
+                          what={product.name}
+                          question="The product is removed from the shop. If orders contain it, it is unpublished instead so those orders keep their lines."
+                          fields={{ id: product._id }}
+                          failure="Failed to delete product"
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <Pager page={page} hasNext={hasNext} label="Products pages" />
+    </main>
+  );
+}
+
+export { ErrorBoundary } from "~/components/admin/admin-error";

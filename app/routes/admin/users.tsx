@@ -1,0 +1,178 @@
+import { UserPlus } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, useFetcher, useSearchParams } from "react-router";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { adminAction, text } from "~/components/admin/action-result.server";
+import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, ADMIN_ROLES } from "#common/schemas/admin.ts";
+import { ConfirmDelete, type ActionResult } from "~/components/admin/confirm-delete";
+import { formatDate } from "~/components/admin/format";
+import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, BUTTON_SECONDARY, EmptyState, INPUT, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
+import { Pager, pageParam } from "~/components/admin/pager";
+import { requireAdmin } from "~/components/admin/require-admin.server";
+import { SearchBox } from "~/components/admin/search-box";
+import { addUser, changeRole, listUsers, removeUser } from "~/components/admin/users.server";
+import { Field } from "~/components/ui/field";
+import { toast } from "~/components/ui/toaster";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/users";
+
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Users | Admin", "Add shop users, change their roles and remove them."), NOINDEX];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = requireAdmin(request, context);
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const search = url.searchParams.get("search")?.trim() ?? "";
+  const users = await listUsers(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined });
+  return { users: users.items, hasNext: page * ADMIN_PAGE_SIZE < users.total, total: users.total, page, search, selfId: admin.id };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  if (intent === "create") {
+    return adminAction(context, "Failed to add user", async () => {
+      await addUser(context.shop, { name: text(form, "name"), email: text(form, "email"), password: text(form, "password"), role: text(form, "role") });
+      return ADMIN_MESSAGES.userCreated;
+    });
+  }
+  if (intent === "role") {
+    return adminAction(context, "Failed to update user", async () => {
+      await changeRole(context.shop, admin.id, text(form, "id"), text(form, "role"));
+      return ADMIN_MESSAGES.userUpdated;
+    });
+  }
+  return adminAction(context, "Failed to delete user", async () => {
+    await removeUser(context.shop, admin.id, text(form, "id"));
+    return ADMIN_MESSAGES.userDeleted;
+  });
+}
+
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { users, hasNext, page, search, selfId } = loaderData;
+  return (
+    <main id="main" className={ADMIN_MAIN}>
+      <AdminPageHeader title="Users">
+        <SearchBox label="Search users" defaultValue={search} placeholder="Name or email" />
+      </AdminPageHeader>
+      <AddUserForm />
+      {users.length === 0 ? (
+        <EmptyState>{search ? `No users match "${search}".` : "No users found"}</EmptyState>
+      ) : (
+        <div className={TABLE_WRAP}>
+          <table className={`${TABLE} min-w-[40rem]`}>
+            <thead className={THEAD}>
+              <tr>
+                <th scope="col" className={TH}>Name</th>
+                <th scope="col" className={TH}>Email</th>
+                <th scope="col" className={TH}>Role</th>
+                <th scope="col" className={TH}>Joined</th>
+                <th scope="col" className={TH}><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200">
+              {users.map((user) => (
+                <tr key={user._id}>
+                  <td className={`${TD} font-medium text-gray-900`}>
+                    {user.name}
+                    {user._id === selfId ? <span className="ml-2 text-xs font-normal text-gray-600">(you)</span> : null}
+                  </td>
+                  <td className={`${TD} break-all`}>{user.email}</td>
+                  <td className={TD}>
+                    <RoleForm id={user._id} name={user.name} role={user.role} />
+                  </td>
+                  <td className={TD}>{formatDate(user.createdAt)}</td>
+                  <td className={`${TD} text-right`}>
+                    <ConfirmDelete
+                      what={`user ${user.name}`}
+                      question={`${user.name} (${user.email}) will lose their account. This cannot be undone.`}
+                      fields={{ id: user._id }}
+                      failure="Failed to delete user"
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} hasNext={hasNext} label="Users pages" />
+    </main>
+  );
+}
+
+function RoleForm({ id, name, role }: { id: string; name: string; role: string }) {
+  const fetcher = useFetcher<ActionResult>();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(fetcher.data.message || "Failed to update user");
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="id" value={id} />
+      <select
+        name="role"
+        defaultValue={role}
+        aria-label={`Role of ${name}`}
+        className="rounded-md border border-gray-400 bg-white px-2 py-1.5 text-sm"
+      >
+        {ADMIN_ROLES.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <button type="submit" name="intent" value="role" disabled={fetcher.state !== "idle"} className={`${BUTTON_SECONDARY} px-2.5 py-1.5 text-sm`}>
+        Save<span className="sr-only"> role of {name}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function AddUserForm() {
+  const fetcher = useFetcher<ActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      toast.success(fetcher.data.message);
+      formRef.current?.reset();
+    } else {
+      toast.error(fetcher.data.message || "Failed to add user");
+    }
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <section aria-labelledby="add-user-heading" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
+      <h2 id="add-user-heading" className="flex items-center gap-2 text-lg font-semibold text-gray-900">
+        <UserPlus className="h-5 w-5" aria-hidden /> Add User
+      </h2>
+      <fetcher.Form ref={formRef} method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+        <Field label="Name" name="name" required autoComplete="off" error={errors.name} />
+        <Field label="Email" name="email" type="email" required autoComplete="off" error={errors.email} />
+        <Field label="Password" name="password" type="password" required autoComplete="new-password" error={errors.password} />
+        <div>
+          <label htmlFor="new-user-role" className="block text-sm font-medium text-gray-800">
+            Role
+          </label>
+          <select id="new-user-role" name="role" defaultValue="customer" className={`${INPUT} mt-1 bg-white`}>
+            {ADMIN_ROLES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" name="intent" value="create" disabled={busy} className={`${BUTTON_PRIMARY} lg:mb-0.5`}>
+          {busy ? "Adding..." : "Add User"}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+export { ErrorBoundary } from "~/components/admin/admin-error";
