@@ -1,10 +1,12 @@
 import express, { Router, type RequestHandler } from "express";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { adminProductWritesRouter, adminRouter } from "./admin/index.ts";
 import { cartRouter } from "./cart.ts";
 import { contentRouter } from "./content.ts";
 import { invoicesRouter } from "./invoices.ts";
 import { productsRouter } from "./products.ts";
+import { uploadRouter } from "./upload.ts";
 import { usersRouter } from "./users.ts";
 
 /** All REST routers under /api, then a JSON 404 for anything else under /api. */
@@ -18,6 +20,9 @@ export function apiRouter(shop: ShopContext) {
   router.use(productsRouter(shop));
   router.use("/users", usersRouter(shop));
   router.use("/cart", cartRouter(shop));
+  router.use("/admin", adminRouter(shop));
+  router.use(adminProductWritesRouter(shop));
+  router.use(uploadRouter(shop));
   router.use(invoicesRouter(shop));
 
   router.use((req) => {

@@ -1,0 +1,102 @@
+import busboy from "busboy";
+import { Router, type Request } from "express";
+import type { ShopContext } from "#server/context.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { MAX_UPLOAD_BYTES, storeUploadedImage } from "#server/modules/uploads/images.ts";
+import { requireAdmin } from "./admin/require-admin.ts";
+
+export const UPLOAD_MESSAGES = {
+  notMultipart: "Send the image as multipart/form-data in the field 'image'",
+  noImage: "Please choose an image to upload",
+  tooLarge: "The image is too large (5 MB at most)",
+  unsupported: "Only JPEG, PNG, WebP and AVIF images can be uploaded",
+  unreadable: "The image could not be read; it may be damaged",
+} as const;
+
+/** Multipart overhead allowed on top of the image itself when Content-Length is declared. */
+const MULTIPART_SLACK = 64 * 1024;
+
+/** POST /api/upload (admins only): one image in the multipart field `image` → 201 `{ imageUrl }`. */
+export function uploadRouter(shop: ShopContext) {
+  const router = Router();
+
+  router.post("/upload", requireAdmin, async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (!req.is("multipart/form-data")) throw new HttpError(415, UPLOAD_MESSAGES.notMultipart);
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_SLACK) {
+      res.setHeader("Connection", "close");
+      throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
+    }
+
+    const bytes = await readImagePart(req);
+    const stored = await storeUploadedImage(shop.config.dataDir, bytes);
+    if (!stored.ok) {
+      throw new HttpError(stored.reason === "unsupported-type" ? 415 : 400, UPLOAD_MESSAGES[stored.reason === "unsupported-type" ? "unsupported" : "unreadable"]);
+    }
+    req.log.info({ imageUrl: stored.imageUrl, bytes: stored.bytes }, "image uploaded");
+    res.status(201).json({ imageUrl: stored.imageUrl });
+  });
+
+  return router;
+}
+
+/**
+ * Streams the request through busboy and keeps the `image` file part, at most MAX_UPLOAD_BYTES
+ * of it: past that the rest is discarded as it arrives (never buffered) and the answer is 413.
+ */
+function readImagePart(req: Request): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 20, fieldSize: 1024, parts: 30, headerPairs: 50 },
+      });
+    } catch {
+      reject(new HttpError(400, UPLOAD_MESSAGES.notMultipart));
+      return;
+    }
+
+    let image: Buffer | undefined;
+    let failure: HttpError | undefined;
+    let pending: Promise<void> = Promise.resolve();
+
+    parser.on("file", (field, stream) => {
+      if (field !== "image" || image || failure) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      pending = new Promise<void>((done) => {
+        stream.on("data", (chunk: Buffer) => {
+          if (!failure) chunks.push(chunk);
+        });
+        stream.on("limit", () => {
+          failure = new HttpError(413, UPLOAD_MESSAGES.tooLarge, undefined, { Connection: "close" });
+          chunks.length = 0;
+        });
+        stream.on("end", () => {
+          if (!failure) image = Buffer.concat(chunks);
+          done();
+        });
+        stream.on("error", () => done());
+      });
+    });
+    parser.on("error", () => {
+      failure ??= new HttpError(400, UPLOAD_MESSAGES.notMultipart);
+      req.unpipe(parser);
+      req.resume();
+      reject(failure);
+    });
+    parser.on("close", () => {
+      void pending.then(() => {
+        if (failure) reject(failure);
+        else if (!image || image.length === 0) reject(new HttpError(400, UPLOAD_MESSAGES.noImage));
+        else resolve(image);
+      });
+    });
+    req.on("aborted", () => reject(new HttpError(400, UPLOAD_MESSAGES.noImage)));
+    req.pipe(parser);
+  });
+}

@@ -1,0 +1,109 @@
+import { asc, count, desc, eq, isNull } from "drizzle-orm";
+import { ADMIN_PAGE_SIZE, type AdminListQuery } from "#common/schemas/admin.ts";
+import type { Database } from "#server/db/client.ts";
+import { contactMessages, newsletterSubscribers } from "#server/db/schema.ts";
+import { ID_PATTERN } from "./errors.ts";
+import type { Page } from "./users.ts";
+
+export interface ContactMessageJson {
+  _id: string;
+  name: string;
+  email: string;
+  message: string;
+  handled: boolean;
+  handledAt: string | null;
+  createdAt: string;
+}
+
+export interface SubscriberJson {
+  _id: string;
+  email: string;
+  createdAt: string;
+}
+
+type MessageRow = typeof contactMessages.$inferSelect;
+
+function toMessageJson(row: MessageRow): ContactMessageJson {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    handled: row.handledAt !== null,
+    handledAt: row.handledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Contact-form messages, unhandled first, newest first within each group. */
+export async function listMessages(db: Database, query: Partial<AdminListQuery> = {}): Promise<Page<ContactMessageJson>> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? ADMIN_PAGE_SIZE;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(isNull(contactMessages.handledAt)), desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(contactMessages),
+  ]);
+  return { items: rows.map(toMessageJson), total: counted?.total ?? 0, page, limit };
+}
+
+/** Marks a message handled (keeping the first time it was) or reopens it; null when there is no such message. */
+export async function setMessageHandled(db: Database, id: string, handled: boolean): Promise<ContactMessageJson | null> {
+  if (!ID_PATTERN.test(id)) return null;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
+    if (!current) return null;
+    if (handled === (current.handledAt !== null)) return toMessageJson(current);
+    const [row] = await tx
+      .update(contactMessages)
+      .set({ handledAt: handled ? new Date() : null })
+      .where(eq(contactMessages.id, id))
+      .returning();
+    return toMessageJson(row!);
+  });
+}
+
+/** Newsletter subscribers, newest first. */
+export async function listSubscribers(db: Database, query: Partial<AdminListQuery> = {}): Promise<Page<SubscriberJson>> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? ADMIN_PAGE_SIZE;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(newsletterSubscribers)
+      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(newsletterSubscribers),
+  ]);
+  return {
+    items: rows.map((row) => ({ _id: row.id, email: row.email, createdAt: row.createdAt.toISOString() })),
+    total: counted?.total ?? 0,
+    page,
+    limit,
+  };
+}
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell a
+ * spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) is
+ * prefixed with an apostrophe, so opening the export never runs anything.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Every subscriber as CSV (email, subscribed at), oldest first, CRLF line ends. */
+export async function subscribersCsv(db: Database): Promise<string> {
+  const rows = await db
+    .select({ email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt })
+    .from(newsletterSubscribers)
+    .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.email));
+  const lines = [["email", "subscribed_at"], ...rows.map((row) => [row.email, row.createdAt.toISOString()])];
+  return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}

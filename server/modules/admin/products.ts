@@ -1,0 +1,192 @@
+import { count, desc, eq, getTableColumns, ilike, or, type SQL } from "drizzle-orm";
+import type { ProductJson } from "#common/catalog.ts";
+import { rupeesToPaise } from "#common/money.ts";
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminListQuery,
+  type AdminProductInput,
+  type AdminProductUpdate,
+} from "#common/schemas/admin.ts";
+import type { Database } from "#server/db/client.ts";
+import { orderLines, products } from "#server/db/schema.ts";
+import { toProductJson } from "#server/modules/catalog/products.ts";
+import { ID_PATTERN, isForeignKeyViolation, isUniqueViolation, likePattern } from "./errors.ts";
+import type { Page } from "./users.ts";
+
+/** A product as the admin sees it: the public JSON plus whether shoppers can see it. */
+export type AdminProductJson = ProductJson & { published: boolean };
+
+type ProductRow = typeof products.$inferSelect;
+type ProductValues = Partial<typeof products.$inferInsert>;
+
+const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
+
+function toAdminProductJson(row: ProductRow): AdminProductJson {
+  return { ...toProductJson(row), published: row.published };
+}
+
+/** Every product, published or not, newest first; `search` matches part of the name, SKU or brand. */
+export async function listAdminProducts(db: Database, query: Partial<AdminListQuery> = {}): Promise<Page<AdminProductJson>> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? ADMIN_PAGE_SIZE;
+  const pattern = query.search ? likePattern(query.search) : undefined;
+  const where: SQL | undefined = pattern
+    ? or(ilike(products.name, pattern), ilike(products.sku, pattern), ilike(products.brand, pattern))
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(productColumns)
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return {
+    items: rows.map((row) => toAdminProductJson(row as ProductRow)),
+    total: counted?.total ?? 0,
+    page,
+    limit,
+  };
+}
+
+/** One product, published or not (the edit page), or null. */
+export async function getAdminProduct(db: Database, id: string): Promise<AdminProductJson | null> {
+  if (!ID_PATTERN.test(id)) return null;
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
+  return row ? toAdminProductJson(row as ProductRow) : null;
+}
+
+/** The API's field names and rupees → the table's columns and paise; absent fields stay absent. */
+function productValues(input: AdminProductUpdate): ProductValues {
+  const values: ProductValues = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.category !== undefined) values.category = input.category;
+  if (input.price !== undefined) values.pricePaise = rupeesToPaise(input.price);
+  if (input.mrp !== undefined) values.mrpPaise = rupeesToPaise(input.mrp);
+  if (input.form !== undefined) values.form = input.form;
+  if (input.subcategory !== undefined) values.subcategory = input.subcategory;
+  if (input.brand !== undefined) values.brand = input.brand;
+  if (input.sku) values.sku = input.sku;
+  if (input.countInStock !== undefined) values.stock = input.countInStock;
+  if (input.quantity !== undefined) values.packText = input.quantity;
+  if (input.tags !== undefined) values.tags = input.tags;
+  if (input.collections !== undefined) values.collections = input.collections;
+  if (input.prescriptionRequired !== undefined) values.prescriptionRequired = input.prescriptionRequired;
+  if (input.bestseller !== undefined) values.bestseller = input.bestseller;
+  if (input.published !== undefined) values.published = input.published;
+  if (input.hsnCode !== undefined) values.hsnCode = input.hsnCode;
+  if (input.gstRate !== undefined) values.gstRateBps = Math.round(input.gstRate * 100);
+  if (input.batchNumber !== undefined) values.batchNumber = input.batchNumber;
+  if (input.expiryDate !== undefined) values.expiryDate = input.expiryDate;
+  return values;
+}
+
+/** Images without alt text are described by the product's name, so no picture is announced as a bare file. */
+function describedImages(images: AdminProductInput["images"], name: string) {
+  return images?.map((image) => ({ url: image.url, altText: image.altText || name }));
+}
+
+function generatedSku(): string {
+  return `SKU-${crypto.randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`;
+}
+
+export type ProductWriteResult =
+  | { ok: true; product: AdminProductJson }
+  | { ok: false; reason: "not-found" | "sku-taken" | "price-above-mrp" };
+
+/**
+ * Adds a product (published unless said otherwise). The MRP defaults to the price and the SKU
+ * is generated when none is given. The catalogue's counts, facets and search vocabulary follow
+ * through the products table's triggers (docs/decisions/005).
+ */
+export async function createProduct(db: Database, input: AdminProductInput): Promise<ProductWriteResult> {
+  const values = productValues(input);
+  values.mrpPaise ??= values.pricePaise;
+  values.sku ??= generatedSku();
+  if (values.pricePaise! > values.mrpPaise!) return { ok: false, reason: "price-above-mrp" };
+  const images = describedImages(input.images, input.name);
+  if (images) values.images = images;
+  try {
+    const [row] = await db
+      .insert(products)
+      .values(values as typeof products.$inferInsert)
+      .onConflictDoNothing({ target: products.sku })
+      .returning(productColumns);
+    if (!row) return { ok: false, reason: "sku-taken" };
+    return { ok: true, product: toAdminProductJson(row as ProductRow) };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "sku-taken" };
+    throw error;
+  }
+}
+
+/**
+ * Changes the given fields of a product; the rest stay. Price and MRP are checked together
+ * (a new price against the stored MRP and the other way round) under a row lock.
+ */
+export async function updateProduct(db: Database, id: string, input: AdminProductUpdate): Promise<ProductWriteResult> {
+  if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ name: products.name, sku: products.sku, pricePaise: products.pricePaise, mrpPaise: products.mrpPaise })
+        .from(products)
+        .where(eq(products.id, id))
+        .for("update");
+      if (!current) return { ok: false, reason: "not-found" } as const;
+
+      const values = productValues(input);
+      if ((values.pricePaise ?? current.pricePaise) > (values.mrpPaise ?? current.mrpPaise)) {
+        return { ok: false, reason: "price-above-mrp" } as const;
+      }
+      const images = describedImages(input.images, values.name ?? current.name);
+      if (images) values.images = images;
+      if (values.sku !== undefined && values.sku !== current.sku) {
+        const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, values.sku)).limit(1);
+        if (taken) return { ok: false, reason: "sku-taken" } as const;
+      }
+      if (Object.keys(values).length === 0) {
+        const [row] = await tx.select(productColumns).from(products).where(eq(products.id, id));
+        return { ok: true, product: toAdminProductJson(row as ProductRow) } as const;
+      }
+      const [row] = await tx.update(products).set(values).where(eq(products.id, id)).returning(productColumns);
+      return { ok: true, product: toAdminProductJson(row as ProductRow) } as const;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "sku-taken" };
+    throw error;
+  }
+}
+
+export type DeleteProductResult =
+  | { ok: true; outcome: "deleted" | "unpublished" }
+  | { ok: false; reason: "not-found" };
+
+/**
+ * Erases a product, or, when an order has a line for it, unpublishes it instead so the order
+ * keeps its line (order_lines refuse the delete, which also covers an order placed meanwhile).
+ */
+export async function deleteProduct(db: Database, id: string): Promise<DeleteProductResult> {
+  if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
+  const unpublish = async () => {
+    const updated = await db
+      .update(products)
+      .set({ published: false })
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
+    return updated.length > 0 ? ({ ok: true, outcome: "unpublished" } as const) : ({ ok: false, reason: "not-found" } as const);
+  };
+
+  const [ordered] = await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.productId, id)).limit(1);
+  if (ordered) return unpublish();
+  try {
+    const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+    return deleted.length > 0 ? { ok: true, outcome: "deleted" } : { ok: false, reason: "not-found" };
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return unpublish();
+    throw error;
+  }
+}

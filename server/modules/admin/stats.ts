@@ -1,0 +1,87 @@
+import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
+import { paiseToRupees } from "#common/money.ts";
+import type { Database } from "#server/db/client.ts";
+import { orders, products, user as users } from "#server/db/schema.ts";
+import { ordersJson, type OrderJson } from "#server/modules/orders/orders.ts";
+
+export const RECENT_ORDERS = 5;
+export const SALES_DAYS = 30;
+/** Days of the sales chart are Indian days (IST, UTC+05:30, no daylight saving). */
+const SHOP_TIME_ZONE = "Asia/Kolkata";
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+export interface SalesDay {
+  /** YYYY-MM-DD in India. */
+  date: string;
+  /** Rupees of that day's orders that are paid (and not cancelled). */
+  revenue: number;
+  /** Orders placed that day. */
+  orders: number;
+}
+
+export interface AdminStats {
+  /** Rupees: paid orders, less those cancelled (and so refunded). */
+  totalRevenue: number;
+  totalOrders: number;
+  /** Published or not. */
+  totalProducts: number;
+  totalUsers: number;
+  recentOrders: OrderJson[];
+  /** The last 30 days, oldest first, today last; days without orders are zeros. */
+  salesByDay: SalesDay[];
+}
+
+/** A paid order counts as revenue until it is cancelled (a cancelled paid order is refunded). */
+const earning = and(eq(orders.isPaid, true), ne(orders.status, "Cancelled"));
+
+/** The dashboard's figures. `now` is for tests. */
+export async function adminStats(db: Database, now: Date = new Date()): Promise<AdminStats> {
+  const days = lastDays(now, SALES_DAYS);
+  const firstDayStart = new Date(Date.parse(`${days[0]}T00:00:00Z`) - IST_OFFSET_MS);
+  const day = sql<string>`to_char(${orders.createdAt} at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+
+  const [[orderTotals], [productTotal], [userTotal], recentRows, dayRows] = await Promise.all([
+    db
+      .select({
+        orders: count(),
+        revenuePaise: sql<number>`coalesce(sum(${orders.totalPaise}) filter (where ${earning}), 0)`.mapWith(Number),
+      })
+      .from(orders),
+    db.select({ total: count() }).from(products),
+    db.select({ total: count() }).from(users),
+    db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(RECENT_ORDERS),
+    db
+      .select({
+        day,
+        orders: count(),
+        revenuePaise: sql<number>`coalesce(sum(${orders.totalPaise}) filter (where ${earning}), 0)`.mapWith(Number),
+      })
+      .from(orders)
+      .where(gte(orders.createdAt, firstDayStart))
+      .groupBy(day),
+  ]);
+
+  const byDay = new Map(dayRows.map((row) => [row.day, row]));
+  return {
+    totalRevenue: paiseToRupees(orderTotals?.revenuePaise ?? 0),
+    totalOrders: orderTotals?.orders ?? 0,
+    totalProducts: productTotal?.total ?? 0,
+    totalUsers: userTotal?.total ?? 0,
+    recentOrders: await ordersJson(db, recentRows),
+    salesByDay: days.map((date) => {
+      const row = byDay.get(date);
+      return { date, revenue: paiseToRupees(row?.revenuePaise ?? 0), orders: row?.orders ?? 0 };
+    }),
+  };
+}
+
+/** The Indian calendar dates of the last `count` days up to and including `now`'s. */
+export function lastDays(now: Date, count: number): string[] {
+  const today = new Date(now.getTime() + IST_OFFSET_MS);
+  const dates: string[] = [];
+  for (let back = count - 1; back >= 0; back--) {
+    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - back));
+    dates.push(date.toISOString().slice(0, 10));
+  }
+  return dates;
+}

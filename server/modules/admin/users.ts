@@ -1,0 +1,177 @@
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminCreateUserInput,
+  type AdminListQuery,
+  type AdminRole,
+  type AdminUpdateUserInput,
+} from "#common/schemas/admin.ts";
+import type { Auth } from "#server/auth.ts";
+import type { Database } from "#server/db/client.ts";
+import { account, user as users } from "#server/db/schema.ts";
+import { ID_PATTERN, isUniqueViolation, likePattern } from "./errors.ts";
+
+/** A user in the admin lists (api-contract.md, "Admin"); never the password. */
+export interface AdminUserJson {
+  _id: string;
+  name: string;
+  email: string;
+  role: AdminRole;
+  createdAt: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Matches before paging (the X-Total-Count header). */
+  total: number;
+  page: number;
+  limit: number;
+}
+
+type UserRow = Pick<typeof users.$inferSelect, "id" | "name" | "email" | "role" | "createdAt">;
+
+const userColumns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
+
+function toAdminUserJson(row: UserRow): AdminUserJson {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role === "admin" ? "admin" : "customer",
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Users, newest first; `search` matches part of the name or email. */
+export async function listUsers(db: Database, query: Partial<AdminListQuery> = {}): Promise<Page<AdminUserJson>> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? ADMIN_PAGE_SIZE;
+  const where: SQL | undefined = query.search
+    ? or(ilike(users.name, likePattern(query.search)), ilike(users.email, likePattern(query.search)))
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(userColumns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(toAdminUserJson), total: counted?.total ?? 0, page, limit };
+}
+
+export async function getUser(db: Database, id: string): Promise<AdminUserJson | null> {
+  if (!ID_PATTERN.test(id)) return null;
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+  return row ? toAdminUserJson(row) : null;
+}
+
+export type CreateUserResult = { ok: true; user: AdminUserJson } | { ok: false; reason: "email-taken" };
+
+/**
+ * Creates an account with a password (hashed by Better Auth, as at sign-up) and the chosen role,
+ * without signing anyone in. The user and its credential account are written in one transaction.
+ */
+export async function createUserAccount(
+  { auth, db }: { auth: Auth; db: Database },
+  input: AdminCreateUserInput,
+): Promise<CreateUserResult> {
+  const authContext = await auth.$context;
+  const passwordHash = await authContext.password.hash(input.password);
+  const id = crypto.randomUUID();
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ id, name: input.name, email: input.email.toLowerCase(), role: input.role ?? "customer", emailVerified: false })
+        .onConflictDoNothing({ target: users.email })
+        .returning(userColumns);
+      if (!row) return { ok: false, reason: "email-taken" } as const;
+      await tx.insert(account).values({
+        id: crypto.randomUUID(),
+        accountId: id,
+        providerId: "credential",
+        userId: id,
+        password: passwordHash,
+      });
+      return { ok: true, user: toAdminUserJson(row) } as const;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
+    throw error;
+  }
+}
+
+export type UpdateUserResult =
+  | { ok: true; user: AdminUserJson }
+  | { ok: false; reason: "not-found" | "email-taken" | "own-role" | "last-admin" };
+
+/**
+ * Changes a user's name, email or role. An admin cannot change their own role, and the last
+ * admin cannot be demoted: the admins' rows are locked first, so two admins demoting each other
+ * at the same moment cannot both succeed.
+ */
+export async function updateUserAccount(
+  db: Database,
+  actorId: string,
+  id: string,
+  input: AdminUpdateUserInput,
+): Promise<UpdateUserResult> {
+  if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
+  try {
+    return await db.transaction(async (tx) => {
+      const admins = await lockAdmins(tx);
+      const [current] = await tx.select(userColumns).from(users).where(eq(users.id, id)).for("update");
+      if (!current) return { ok: false, reason: "not-found" } as const;
+
+      if (input.role !== undefined && input.role !== current.role) {
+        if (id === actorId) return { ok: false, reason: "own-role" } as const;
+        if (current.role === "admin" && admins.length <= 1) return { ok: false, reason: "last-admin" } as const;
+      }
+      const changes: Partial<typeof users.$inferInsert> = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.email !== undefined) changes.email = input.email.toLowerCase();
+      if (input.role !== undefined) changes.role = input.role;
+      if (Object.keys(changes).length === 0) return { ok: true, user: toAdminUserJson(current) } as const;
+
+      if (changes.email !== undefined && changes.email !== current.email) {
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, changes.email)).limit(1);
+        if (taken) return { ok: false, reason: "email-taken" } as const;
+      }
+      const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning(userColumns);
+      return { ok: true, user: toAdminUserJson(row!) } as const;
+    });
+  } catch (error) {
+    // Another request took the address between the check and the update.
+    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
+    throw error;
+  }
+}
+
+export type DeleteUserResult = { ok: true } | { ok: false; reason: "not-found" | "self" | "last-admin" };
+
+/**
+ * Deletes a user with their sessions, accounts and cart; their orders stay (without the link)
+ * and their reviews keep the name they were written under. Never the caller, never the last admin.
+ */
+export async function deleteUserAccount(db: Database, actorId: string, id: string): Promise<DeleteUserResult> {
+  if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
+  if (id === actorId) return { ok: false, reason: "self" };
+  return db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const [current] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for("update");
+    if (!current) return { ok: false, reason: "not-found" } as const;
+    if (current.role === "admin" && admins.length <= 1) return { ok: false, reason: "last-admin" } as const;
+    await tx.delete(users).where(eq(users.id, id));
+    return { ok: true } as const;
+  });
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Locks every admin row (in id order, so concurrent callers queue rather than deadlock). */
+function lockAdmins(tx: Transaction) {
+  return tx.select({ id: users.id }).from(users).where(and(eq(users.role, "admin"))).orderBy(users.id).for("update");
+}

@@ -1,0 +1,159 @@
+// Every admin call × {signed out, customer, admin} (quality-bars.md, "Security"): guests get
+// 401, customers 403 — before any input is read and without changing anything — and admins
+// get the call's success status.
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactMessages, newsletterSubscribers, orders, products, user } from "#server/db/schema.ts";
+import { makeProduct } from "./cart-helpers.ts";
+import { insertOrder } from "../support/orders.ts";
+import { createTestShop, type TestShop } from "../support/test-shop.ts";
+import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
+
+let shop: TestShop;
+let admin: TestUser;
+let customer: TestUser;
+let png: Buffer;
+
+const api = () => request(shop.app);
+
+interface AdminCall {
+  name: string;
+  /** Builds the request; `fresh` runs once per caller, so admin deletions have their own targets. */
+  send: (fresh: Fresh) => request.Test;
+  success: number;
+}
+
+interface Fresh {
+  userId: string;
+  productId: string;
+  orderId: string;
+  deliveredOrderId: string;
+  messageId: string;
+}
+
+async function freshTargets(): Promise<Fresh> {
+  const target = await createCustomer(shop.context);
+  const product = await makeProduct(shop.context);
+  const order = await insertOrder(shop.context, { isPaid: false });
+  const delivered = await insertOrder(shop.context, { status: "Delivered" });
+  const [message] = await shop.context.db
+    .insert(contactMessages)
+    .values({ name: "Ravi", email: "ravi@example.com", message: "Where is my order?" })
+    .returning();
+  return { userId: target.id, productId: product.id, orderId: order.id, deliveredOrderId: delivered.id, messageId: message!.id };
+}
+
+const CALLS: AdminCall[] = [
+  { name: "GET /api/admin/users", send: () => api().get("/api/admin/users"), success: 200 },
+  {
+    name: "POST /api/admin/users",
+    send: () => api().post("/api/admin/users").send({ name: "New Person", email: `new-${crypto.randomUUID()}@example.com`, password: "secret123" }),
+    success: 201,
+  },
+  { name: "PUT /api/admin/users/:id", send: (f) => api().put(`/api/admin/users/${f.userId}`).send({ name: "Renamed" }), success: 200 },
+  { name: "DELETE /api/admin/users/:id", send: (f) => api().delete(`/api/admin/users/${f.userId}`), success: 200 },
+  { name: "GET /api/admin/products", send: () => api().get("/api/admin/products"), success: 200 },
+  {
+    name: "POST /api/admin/products",
+    send: () => api().post("/api/admin/products").send({ name: "Auth Tonic", description: "Tonic", category: "Kids Nutrition", price: 99 }),
+    success: 201,
+  },
+  { name: "PUT /api/admin/products/:id", send: (f) => api().put(`/api/admin/products/${f.productId}`).send({ price: 50, mrp: 60 }), success: 200 },
+  { name: "PUT /api/products/:id", send: (f) => api().put(`/api/products/${f.productId}`).send({ countInStock: 7 }), success: 200 },
+  { name: "DELETE /api/admin/products/:id", send: (f) => api().delete(`/api/admin/products/${f.productId}`), success: 200 },
+  { name: "GET /api/admin/orders", send: () => api().get("/api/admin/orders"), success: 200 },
+  { name: "PUT /api/admin/orders/:id", send: (f) => api().put(`/api/admin/orders/${f.orderId}`).send({ status: "Cancelled" }), success: 200 },
+  { name: "DELETE /api/admin/orders/:id", send: (f) => api().delete(`/api/admin/orders/${f.deliveredOrderId}`), success: 200 },
+  { name: "GET /api/admin/stats", send: () => api().get("/api/admin/stats"), success: 200 },
+  { name: "GET /api/admin/messages", send: () => api().get("/api/admin/messages"), success: 200 },
+  { name: "PUT /api/admin/messages/:id", send: (f) => api().put(`/api/admin/messages/${f.messageId}`).send({ handled: true }), success: 200 },
+  { name: "GET /api/admin/subscribers", send: () => api().get("/api/admin/subscribers"), success: 200 },
+  { name: "GET /api/admin/subscribers.csv", send: () => api().get("/api/admin/subscribers.csv"), success: 200 },
+  { name: "POST /api/upload", send: () => api().post("/api/upload").attach("image", png, "pack.png"), success: 201 },
+];
+
+/** Row counts and the targets' state: a refused call must leave all of it as it was. */
+async function snapshot(f: Fresh) {
+  const { db } = shop.context;
+  const counts = await Promise.all(
+    [user, products, orders, contactMessages, newsletterSubscribers].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n),
+  );
+  const [target] = await db.select({ name: user.name }).from(user).where(eq(user.id, f.userId));
+  const [product] = await db.select({ price: products.pricePaise, stock: products.stock }).from(products).where(eq(products.id, f.productId));
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, f.orderId));
+  const [message] = await db.select({ handledAt: contactMessages.handledAt }).from(contactMessages).where(eq(contactMessages.id, f.messageId));
+  return { counts, target, product, order, message };
+}
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  [admin, customer] = await Promise.all([createAdmin(shop.context), createCustomer(shop.context)]);
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2a7" } }).png().toBuffer();
+  await shop.context.db.insert(newsletterSubscribers).values({ email: "reader@example.com" });
+});
+afterAll(() => shop?.close());
+
+describe.each(CALLS)("$name", ({ send, success }) => {
+  it("is 401 for a signed-out caller and changes nothing", async () => {
+    const f = await freshTargets();
+    const before = await snapshot(f);
+    const res = await send(f);
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe("Please sign in");
+    expect(await snapshot(f)).toEqual(before);
+  });
+
+  it("is 401 for a forged bearer token", async () => {
+    const res = await send(await freshTargets()).set("Authorization", "Bearer not-a-session-token");
+    expect(res.status).toBe(401);
+  });
+
+  it("is 403 for a customer and changes nothing", async () => {
+    const f = await freshTargets();
+    const before = await snapshot(f);
+    const res = await send(f).set(customer.headers);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe("Only admins can do this");
+    expect(await snapshot(f)).toEqual(before);
+  });
+
+  it(`is ${success} for an admin`, async () => {
+    const res = await send(await freshTargets()).set(admin.headers);
+    expect(res.status, JSON.stringify(res.body)).toBe(success);
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+});
+
+describe("the admin gate", () => {
+  it("answers 401/403 for unknown admin paths too, so paths cannot be probed", async () => {
+    await api().get("/api/admin/nothing-here").expect(401);
+    await api().get("/api/admin/nothing-here").set(customer.headers).expect(403);
+    await api().get("/api/admin/nothing-here").set(admin.headers).expect(404);
+  });
+
+  it("accepts the admin's session cookie, from the shop's own pages only", async () => {
+    const signIn = await api().post("/api/users/login").send({ email: admin.email, password: admin.password }).expect(200);
+    const cookie = (signIn.headers["set-cookie"] as unknown as string[]).map((line) => line.split(";")[0]).join("; ");
+    await api().get("/api/admin/stats").set("Cookie", cookie).expect(200);
+    const origin = shop.config.publicUrl;
+    await api().put(`/api/admin/users/${customer.id}`).set("Cookie", cookie).set("Origin", origin).send({ name: customer.name }).expect(200);
+    const crossSite = await api()
+      .put(`/api/admin/users/${customer.id}`)
+      .set("Cookie", cookie)
+      .set("Origin", "https://evil.example")
+      .set("Sec-Fetch-Site", "cross-site")
+      .send({ name: "Pwned" });
+    expect(crossSite.status).toBe(403);
+    const [row] = await shop.context.db.select({ name: user.name }).from(user).where(eq(user.id, customer.id));
+    expect(row!.name).toBe(customer.name);
+  });
+
+  it("follows role changes at once: a demoted admin is refused on the next call", async () => {
+    const other = await createAdmin(shop.context);
+    await api().get("/api/admin/users").set(other.headers).expect(200);
+    await api().put(`/api/admin/users/${other.id}`).set(admin.headers).send({ role: "customer" }).expect(200);
+    await api().get("/api/admin/users").set(other.headers).expect(403);
+  });
+});
