@@ -69,3 +69,13 @@ export async function expectPath(page: Page, pathname: string, search = "") {
     return url.pathname + url.search;
   }).toBe(pathname + search);
 }
+
+/**
+ * Signs the page in as the shop's seeded admin (E2E_ADMIN in playwright.config.ts) through the
+ * API; the page's request context shares its cookies with the page.
+ */
+export async function signInAsAdmin(page: Page) {
+  const { E2E_ADMIN } = await import("../../playwright.config");
+  const response = await page.request.post("/api/users/login", { data: E2E_ADMIN });
+  expect(response.status(), await response.text()).toBe(200);
+}
