@@ -1,4 +1,5 @@
 import { test as base, expect, type ConsoleMessage, type Page, type Response } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
 
 /**
  * Every spec imports `test` from here: a test fails when its page logs a console error or
@@ -75,7 +76,6 @@ export async function expectPath(page: Page, pathname: string, search = "") {
  * API; the page's request context shares its cookies with the page.
  */
 export async function signInAsAdmin(page: Page) {
-  const { E2E_ADMIN } = await import("../../playwright.config");
   const response = await page.request.post("/api/users/login", { data: E2E_ADMIN });
   expect(response.status(), await response.text()).toBe(200);
 }
