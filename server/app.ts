@@ -34,6 +34,11 @@ export interface AppOptions {
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 export function createApp(shop: ShopContext, options: AppOptions = {}) {
+/** Razorpay's checkout.js and its frames are admitted on the checkout page only. */
+const RAZORPAY_SCRIPT_ORIGIN = "https://checkout.razorpay.com";
+const RAZORPAY_FRAME_ORIGINS = "https://api.razorpay.com https://checkout.razorpay.com";
+const isCheckoutPage = (req: Request) => req.path === "/checkout" || req.path === "/checkout/";
+
   const { config, logger } = shop;
   const app = express();
   app.disable("x-powered-by");
@@ -80,7 +85,9 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
             (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
             ...(options.viteDev ? ["'unsafe-eval'"] : []),
           ],
+            (req) => (isCheckoutPage(req as Request) ? RAZORPAY_SCRIPT_ORIGIN : "'self'"),
           connectSrc: ["'self'", ...(options.viteDev ? ["ws:", "wss:"] : [])],
+          frameSrc: ["'self'", (req) => (isCheckoutPage(req as Request) ? RAZORPAY_FRAME_ORIGINS : "'self'")],
           ...(config.isProduction && config.publicUrl.startsWith("https://") ? { upgradeInsecureRequests: [] } : {}),
         },
       },

@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seedDatabase } from "./db/seed/index.ts";
 import { createLogger } from "./logger.ts";
 import { startGuestCartCleanup } from "./modules/cart/cleanup.ts";
+import { startReservationSweeper } from "./modules/orders/expiry.ts";
 import { startEmailDispatcher } from "./modules/email/dispatcher.ts";
 
 export interface Shop {
@@ -39,6 +40,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
     const context: ShopContext = { config, database, db: database.db, auth, logger };
     await seedDatabase(context);
     const stopGuestCartCleanup = await startGuestCartCleanup(database.db, logger);
+    const stopReservationSweeper = startReservationSweeper(context);
     const stopEmailDispatcher = startEmailDispatcher(context);
 
     const build =
@@ -63,6 +65,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
       context,
       close: async () => {
         stopGuestCartCleanup();
+        await stopReservationSweeper();
         await stopEmailDispatcher();
         return database.close();
       },

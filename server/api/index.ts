@@ -3,8 +3,11 @@ import type { ShopContext } from "#server/context.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { adminProductWritesRouter, adminRouter } from "./admin/index.ts";
 import { cartRouter } from "./cart.ts";
+import { checkoutRouter } from "./checkout.ts";
 import { contentRouter } from "./content.ts";
 import { invoicesRouter } from "./invoices.ts";
+import { ordersRouter } from "./orders.ts";
+import { paymentWebhookRouter, paymentsRouter } from "./payments.ts";
 import { productsRouter } from "./products.ts";
 import { uploadRouter } from "./upload.ts";
 import { usersRouter } from "./users.ts";
@@ -12,6 +15,8 @@ import { usersRouter } from "./users.ts";
 /** All REST routers under /api, then a JSON 404 for anything else under /api. */
 export function apiRouter(shop: ShopContext) {
   const router = Router();
+  // Razorpay signs the raw body: its webhook reads the bytes itself, before the JSON parser.
+  router.use(paymentWebhookRouter(shop));
   router.use(express.json({ limit: "100kb" }));
   router.use(rejectNulCharacters);
   router.use(sameOriginForCookies(shop.config.publicUrl));
@@ -23,7 +28,10 @@ export function apiRouter(shop: ShopContext) {
   router.use("/admin", adminRouter(shop));
   router.use(adminProductWritesRouter(shop));
   router.use(uploadRouter(shop));
+  router.use("/checkout", checkoutRouter(shop));
   router.use(invoicesRouter(shop));
+  router.use("/orders", ordersRouter(shop));
+  router.use("/payments", paymentsRouter(shop));
 
   router.use((req) => {
     throw new HttpError(404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}`);

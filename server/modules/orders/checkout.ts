@@ -1,0 +1,198 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import type { ShopContext } from "#server/context.ts";
+import { cartLines, carts, orderLines, orderStatusHistory, orders, payments, products, type ShippingAddress } from "#server/db/schema.ts";
+import { GatewayError, gatewayFor, type PaymentProvider } from "#server/modules/payments/gateway.ts";
+import { loadOrderJson, type OrderJson } from "./orders.ts";
+import { orderTotals } from "./pricing.ts";
+import { applyStatusChange } from "./status.ts";
+import { Rollback, inTransaction } from "./tx.ts";
+
+/** Stock stays reserved this long for an unpaid order (api-contract.md). */
+export const RESERVATION_MINUTES = 30;
+/** Razorpay's smallest order. */
+export const MINIMUM_ORDER_PAISE = 100;
+
+export interface CheckoutCustomer {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface CheckoutPayment {
+  provider: PaymentProvider;
+  keyId: string;
+  /** The provider's order id. */
+  orderId: string;
+  amount: number;
+  currency: "INR";
+}
+
+export type CheckoutResult =
+  | { ok: true; order: OrderJson; payment: CheckoutPayment }
+  | { ok: false; reason: "not-configured" | "empty-cart" | "below-minimum" | "gateway-failed" }
+  | { ok: false; reason: "out-of-stock"; productName: string; available: number }
+  | { ok: false; reason: "unavailable"; productName: string };
+
+type PlaceOrderFailure = Extract<CheckoutResult, { ok: false }>;
+
+/** "HP-261121-7KQ2M9XA": date for people, random part so numbers reveal no sales volume. */
+export function newOrderNumber(now: Date): string {
+  const date = now.toISOString().slice(2, 10).replaceAll("-", "");
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const random = [...randomBytes(8)].map((byte) => alphabet[byte % alphabet.length]).join("");
+  return `HP-${date}-${random}`;
+}
+
+/**
+ * Builds a Pending order from the customer's server-side cart at current prices and reserves its
+ * stock, all in one transaction: each line's `stock >= quantity` is checked by the same UPDATE
+ * that takes the units, so concurrent buyers (any number of processes) can never oversell.
+ */
+export async function placeOrder(
+  shop: ShopContext,
+  customer: CheckoutCustomer,
+  shippingAddress: ShippingAddress,
+  now = new Date(),
+): Promise<{ ok: true; orderId: string; totalPaise: number; orderNumber: string } | PlaceOrderFailure> {
+  return inTransaction(shop.db, async (tx) => {
+    const [cart] = await tx.select().from(carts).where(eq(carts.userId, customer.id)).for("update");
+    if (!cart) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
+    const cartRows = await tx
+      .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(eq(cartLines.cartId, cart.id))
+      .orderBy(asc(cartLines.productId));
+    if (cartRows.length === 0) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
+
+    const reserved = [];
+    // Product rows are locked in id order, so two checkouts cannot deadlock on each other.
+    for (const line of cartRows) {
+      const [row] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${line.quantity}` })
+        .where(and(eq(products.id, line.productId), eq(products.published, true), sql`${products.stock} >= ${line.quantity}`))
+        .returning();
+      if (!row) {
+        const [current] = await tx
+          .select({ name: products.name, stock: products.stock, published: products.published })
+          .from(products)
+          .where(eq(products.id, line.productId));
+        if (!current || !current.published) {
+          throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "unavailable", productName: current?.name ?? "A product" });
+        }
+        throw new Rollback<PlaceOrderFailure>({
+          ok: false,
+          reason: "out-of-stock",
+          productName: current.name,
+          available: current.stock,
+        });
+      }
+      reserved.push({ product: row, quantity: line.quantity });
+    }
+
+    const totals = orderTotals(
+      reserved.map(({ product, quantity }) => ({ unitPricePaise: product.pricePaise, quantity, gstRateBps: product.gstRateBps })),
+    );
+    if (totals.totalPaise < MINIMUM_ORDER_PAISE) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "below-minimum" });
+
+    const orderNumber = newOrderNumber(now);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNumber,
+        userId: customer.id,
+        customerName: customer.name,
+        customerEmail: customer.email,
+        status: "Pending",
+        shippingAddress,
+        paymentMethod: "razorpay",
+        itemsPaise: totals.itemsPaise,
+        shippingPaise: totals.shippingPaise,
+        taxPaise: totals.taxPaise,
+        totalPaise: totals.totalPaise,
+        reservationExpiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderLines).values(
+      reserved.map(({ product, quantity }, index) => ({
+        orderId: order!.id,
+        productId: product.id,
+        name: product.name,
+        image: product.images[0]?.url ?? null,
+        sku: product.sku,
+        hsnCode: product.hsnCode,
+        gstRateBps: product.gstRateBps,
+        unitPricePaise: product.pricePaise,
+        mrpPaise: product.mrpPaise,
+        quantity,
+        taxPaise: totals.lineTaxes[index]!,
+        batchNumber: product.batchNumber,
+        expiryDate: product.expiryDate,
+      })),
+    );
+    await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: "Pending", note: "Order placed", createdAt: now });
+    return { ok: true as const, orderId: order!.id, totalPaise: totals.totalPaise, orderNumber };
+  });
+}
+
+/**
+ * POST /api/checkout: the order and its reservation first, then the provider order. When the
+ * provider fails, the order is cancelled and its stock released, so nothing is left half-made.
+ */
+export async function startCheckout(
+  shop: ShopContext,
+  customer: CheckoutCustomer,
+  shippingAddress: ShippingAddress,
+): Promise<CheckoutResult> {
+  const gateway = gatewayFor(shop.config);
+  if (!gateway) return { ok: false, reason: "not-configured" };
+
+  const placed = await placeOrder(shop, customer, shippingAddress);
+  if (!placed.ok) return placed;
+
+  let providerOrderId: string;
+  try {
+    const providerOrder = await gateway.createOrder({
+      amountPaise: placed.totalPaise,
+      receipt: placed.orderNumber,
+      notes: { orderId: placed.orderId, orderNumber: placed.orderNumber },
+    });
+    providerOrderId = providerOrder.id;
+  } catch (error) {
+    shop.logger.error({ err: error, orderId: placed.orderId }, "payment provider order failed; cancelling the order");
+    await cancelUnstartedOrder(shop, placed.orderId, error instanceof GatewayError ? error.message : "provider error");
+    return { ok: false, reason: "gateway-failed" };
+  }
+
+  await shop.db.transaction(async (tx) => {
+    await tx.update(orders).set({ providerOrderId }).where(eq(orders.id, placed.orderId));
+    await tx.insert(payments).values({
+      orderId: placed.orderId,
+      provider: gateway.provider,
+      providerOrderId,
+      amountPaise: placed.totalPaise,
+      currency: "INR",
+      status: "created",
+    });
+  });
+  const order = (await loadOrderJson(shop.db, placed.orderId))!;
+  return {
+    ok: true,
+    order,
+    payment: { provider: gateway.provider, keyId: gateway.keyId, orderId: providerOrderId, amount: placed.totalPaise, currency: "INR" },
+  };
+}
+
+async function cancelUnstartedOrder(shop: ShopContext, orderId: string, reason: string) {
+  await shop.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.status, "Pending"), eq(orders.isPaid, false)))
+      .for("update");
+    if (order) await applyStatusChange(shop, tx, order, "Cancelled", `The payment could not be started (${reason.slice(0, 200)})`);
+  });
+}

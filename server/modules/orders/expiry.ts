@@ -1,0 +1,58 @@
+import { and, asc, eq, lt } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { ShopContext } from "#server/context.ts";
+import { orders } from "#server/db/schema.ts";
+import { applyStatusChange } from "./status.ts";
+
+/**
+ * Cancels unpaid orders whose reservation has run out and puts their stock back. Each order is
+ * taken with FOR UPDATE SKIP LOCKED and re-checked under the lock, so several processes can sweep
+ * at once and a payment being recorded at the same moment wins or loses cleanly.
+ */
+export async function expireReservations(shop: ShopContext, now = new Date(), batch = 100): Promise<number> {
+  const due = await shop.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "Pending"), eq(orders.isPaid, false), lt(orders.reservationExpiresAt, now)))
+    .orderBy(asc(orders.reservationExpiresAt))
+    .limit(batch);
+  let cancelled = 0;
+  for (const { id } of due) {
+    const done = await shop.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.status, "Pending"), eq(orders.isPaid, false), lt(orders.reservationExpiresAt, now)))
+        .for("update", { skipLocked: true });
+      if (!order) return false;
+      await applyStatusChange(shop, tx, order, "Cancelled", "Payment was not received within 30 minutes");
+      return true;
+    });
+    if (done) cancelled += 1;
+  }
+  return cancelled;
+}
+
+/** Runs the expiry every minute (unref'd); the returned stop waits for a sweep in progress. */
+export function startReservationSweeper(shop: ShopContext & { logger: Logger }, intervalMs = 60_000): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = expireReservations(shop)
+      .then((count) => {
+        if (count > 0) shop.logger.info({ count }, "expired unpaid order reservations");
+      })
+      .catch((error) => shop.logger.error({ err: error }, "reservation expiry failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

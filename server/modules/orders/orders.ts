@@ -1,0 +1,260 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { paiseToRupees } from "#common/money.ts";
+import type { Database } from "#server/db/client.ts";
+import {
+  invoices,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  payments,
+  type OrderStatus,
+  type ShippingAddress,
+} from "#server/db/schema.ts";
+import { allowedNextStatuses } from "./transitions.ts";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Executor = Database | Transaction;
+export type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+export interface OrderItemJson {
+  productId: string;
+  name: string;
+  image: string;
+  /** Rupees, the unit price the order was bought at (GST included). */
+  price: number;
+  quantity: number;
+}
+
+/** An order as the API sends it (api-contract.md, "Checkout, payments and orders"); money in rupees. */
+export interface OrderJson {
+  _id: string;
+  orderNumber: string;
+  user: { _id: string | null; name: string; email: string };
+  orderItems: OrderItemJson[];
+  shippingAddress: ShippingAddress;
+  paymentMethod: string;
+  paymentResult?: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+  itemsPrice: number;
+  shippingPrice: number;
+  /** GST included in itemsPrice. */
+  taxPrice: number;
+  totalPrice: number;
+  isPaid: boolean;
+  paidAt?: string;
+  status: OrderStatus;
+  isDelivered: boolean;
+  deliveredAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderLineDetail extends OrderItemJson {
+  sku: string;
+  hsnCode: string | null;
+  gstRateBps: number;
+  /** Rupees: price × quantity, and the GST included in it. */
+  lineTotal: number;
+  tax: number;
+}
+
+export interface OrderPaymentInfo {
+  provider: string;
+  providerOrderId: string;
+  providerPaymentId: string | null;
+  signature: string | null;
+  method: string | null;
+  /** created, authorized, captured, failed or refunded. */
+  status: string;
+  /** Rupees. */
+  amount: number;
+  currency: string;
+  refundId: string | null;
+  refunded: number;
+  failureReason: string | null;
+}
+
+/** What the order page and the confirmation page show: the contract's order plus its story. */
+export interface OrderDetailJson extends OrderJson {
+  lines: OrderLineDetail[];
+  statusHistory: { status: OrderStatus; note: string | null; at: string }[];
+  payment: OrderPaymentInfo | null;
+  invoiceSerial: string | null;
+  reservationExpiresAt: string | null;
+  cancelledAt: string | null;
+  /** The owner may cancel now (Pending or Processing). */
+  cancellable: boolean;
+}
+
+export interface Viewer {
+  id: string;
+  role: "admin" | "customer" | string;
+}
+
+const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** True when the text could be one of our order ids (anything else is a plain 404). */
+export function isOrderId(value: unknown): value is string {
+  return typeof value === "string" && ORDER_ID_PATTERN.test(value);
+}
+
+function capturedPayment(rows: PaymentRow[]): PaymentRow | undefined {
+  return rows.find((row) => row.status === "captured" || row.status === "refunded") ?? rows[0];
+}
+
+export function orderJson(order: OrderRow, lines: LineRow[], paymentRows: PaymentRow[] = []): OrderJson {
+  const paid = capturedPayment(paymentRows);
+  return {
+    _id: order.id,
+    orderNumber: order.orderNumber,
+    user: { _id: order.userId, name: order.customerName, email: order.customerEmail },
+    orderItems: lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      image: line.image ?? "",
+      price: paiseToRupees(line.unitPricePaise),
+      quantity: line.quantity,
+    })),
+    shippingAddress: order.shippingAddress,
+    paymentMethod: order.paymentMethod,
+    ...(order.isPaid && paid?.providerPaymentId
+      ? {
+          paymentResult: {
+            razorpay_payment_id: paid.providerPaymentId,
+            razorpay_order_id: paid.providerOrderId,
+            razorpay_signature: paid.signature ?? "",
+          },
+        }
+      : {}),
+    itemsPrice: paiseToRupees(order.itemsPaise),
+    shippingPrice: paiseToRupees(order.shippingPaise),
+    taxPrice: paiseToRupees(order.taxPaise),
+    totalPrice: paiseToRupees(order.totalPaise),
+    isPaid: order.isPaid,
+    ...(order.paidAt ? { paidAt: order.paidAt.toISOString() } : {}),
+    status: order.status,
+    isDelivered: order.isDelivered,
+    ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+async function linesByOrder(db: Executor, orderIds: string[]): Promise<Map<string, LineRow[]>> {
+  const map = new Map<string, LineRow[]>();
+  if (orderIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.name), asc(orderLines.id));
+  for (const row of rows) {
+    const list = map.get(row.orderId) ?? [];
+    list.push(row);
+    map.set(row.orderId, list);
+  }
+  return map;
+}
+
+async function paymentsByOrder(db: Executor, orderIds: string[]): Promise<Map<string, PaymentRow[]>> {
+  const map = new Map<string, PaymentRow[]>();
+  if (orderIds.length === 0) return map;
+  const rows = await db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(desc(payments.updatedAt));
+  for (const row of rows) {
+    const list = map.get(row.orderId) ?? [];
+    list.push(row);
+    map.set(row.orderId, list);
+  }
+  return map;
+}
+
+/** Order rows as contract JSON, lines and payment results loaded in two queries. */
+export async function ordersJson(db: Executor, rows: OrderRow[]): Promise<OrderJson[]> {
+  const ids = rows.map((row) => row.id);
+  const [lines, pays] = await Promise.all([linesByOrder(db, ids), paymentsByOrder(db, ids)]);
+  return rows.map((row) => orderJson(row, lines.get(row.id) ?? [], pays.get(row.id) ?? []));
+}
+
+/** One order as contract JSON, or undefined when there is no such order. */
+export async function loadOrderJson(db: Executor, orderId: string): Promise<OrderJson | undefined> {
+  if (!isOrderId(orderId)) return undefined;
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) return undefined;
+  return (await ordersJson(db, [row]))[0];
+}
+
+/** The user's orders, newest first (My Orders). */
+export async function listOrdersForUser(db: Executor, userId: string): Promise<OrderJson[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return ordersJson(db, rows);
+}
+
+/**
+ * One order with its lines, status history, payment and invoice serial, when the viewer owns it
+ * or is an admin; undefined otherwise (the caller answers 404 either way, so ids are not probed).
+ */
+export async function getOrderForViewer(db: Executor, orderId: string, viewer: Viewer): Promise<OrderDetailJson | undefined> {
+  if (!isOrderId(orderId)) return undefined;
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) return undefined;
+  if (viewer.role !== "admin" && row.userId !== viewer.id) return undefined;
+
+  const [lines, paymentRows, history, [invoice]] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name), asc(orderLines.id)),
+    db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.updatedAt)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    db.select({ serial: invoices.serial }).from(invoices).where(eq(invoices.orderId, orderId)),
+  ]);
+  const payment = capturedPayment(paymentRows);
+  return {
+    ...orderJson(row, lines, paymentRows),
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      image: line.image ?? "",
+      price: paiseToRupees(line.unitPricePaise),
+      quantity: line.quantity,
+      sku: line.sku,
+      hsnCode: line.hsnCode,
+      gstRateBps: line.gstRateBps,
+      lineTotal: paiseToRupees(line.unitPricePaise * line.quantity),
+      tax: paiseToRupees(line.taxPaise),
+    })),
+    statusHistory: history.map((entry) => ({ status: entry.status, note: entry.note, at: entry.createdAt.toISOString() })),
+    payment: payment
+      ? {
+          provider: payment.provider,
+          providerOrderId: payment.providerOrderId,
+          providerPaymentId: payment.providerPaymentId,
+          signature: payment.signature,
+          method: payment.method,
+          status: payment.status,
+          amount: paiseToRupees(payment.amountPaise),
+          currency: payment.currency,
+          refundId: payment.refundId,
+          refunded: paiseToRupees(payment.refundedPaise),
+          failureReason: payment.failureReason,
+        }
+      : null,
+    invoiceSerial: invoice?.serial ?? null,
+    reservationExpiresAt: row.reservationExpiresAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancellable: allowedNextStatuses(row.status, "customer").includes("Cancelled"),
+  };
+}
+
+/** The order row when the user owns it (for owner-only calls). */
+export async function findOwnOrder(db: Executor, orderId: string, userId: string): Promise<OrderRow | undefined> {
+  if (!isOrderId(orderId)) return undefined;
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return row;
+}

@@ -1,0 +1,29 @@
+/**
+ * Prices are GST-inclusive. The tax inside a line total is total − total / (1 + rate), rounded
+ * once per line so taxable value + tax always equals the line total (no paisa lost).
+ */
+export function splitInclusiveGst(lineTotalPaise: number, gstRateBps: number): { taxablePaise: number; taxPaise: number } {
+  const taxablePaise = Math.round((lineTotalPaise * 10_000) / (10_000 + gstRateBps));
+  return { taxablePaise, taxPaise: lineTotalPaise - taxablePaise };
+}
+
+export interface PricedLine {
+  unitPricePaise: number;
+  quantity: number;
+  gstRateBps: number;
+}
+
+/** One place where an order's money is added up; shipping is free. */
+export function orderTotals(lines: PricedLine[]) {
+  let itemsPaise = 0;
+  let taxPaise = 0;
+  const lineTaxes = lines.map((line) => {
+    const total = line.unitPricePaise * line.quantity;
+    const { taxPaise: tax } = splitInclusiveGst(total, line.gstRateBps);
+    itemsPaise += total;
+    taxPaise += tax;
+    return tax;
+  });
+  const shippingPaise = 0;
+  return { itemsPaise, taxPaise, shippingPaise, totalPaise: itemsPaise + shippingPaise, lineTaxes };
+}

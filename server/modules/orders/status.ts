@@ -1,0 +1,145 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { ShopContext } from "#server/context.ts";
+import { orderStatusHistory, orders, payments, type OrderStatus } from "#server/db/schema.ts";
+import { GatewayError, gatewayFor } from "#server/modules/payments/gateway.ts";
+import { loadOrderJson, isOrderId, type OrderJson, type OrderRow } from "./orders.ts";
+import { afterOrderCancelled, afterStatusChange, type Transaction } from "./side-effects.ts";
+import { canTransition, type StatusActor } from "./transitions.ts";
+import { Rollback, inTransaction, releaseStock } from "./tx.ts";
+
+export interface StatusChangeOptions {
+  actor: StatusActor;
+  note?: string;
+  /** Set for customer calls: the order must be this user's (else "not-found"). */
+  ownerId?: string;
+}
+
+export type ChangeStatusResult =
+  | { ok: true; order: OrderJson; from: OrderStatus; to: OrderStatus; refundedPaise: number; changed: boolean }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "not-allowed"; from: OrderStatus; to: OrderStatus; message: string }
+  | { ok: false; reason: "refund-failed"; message: string };
+
+const DEFAULT_NOTES: Record<StatusActor, string> = {
+  admin: "Changed by the shop",
+  customer: "Cancelled by the customer",
+  system: "Changed automatically",
+};
+
+function notAllowedMessage(order: OrderRow, to: OrderStatus): string {
+  if (to === "Cancelled") return order.status === "Cancelled" ? "This order is already cancelled" : "This order can no longer be cancelled";
+  if (order.status === "Pending") return "This order is not paid yet";
+  return `An order cannot move from ${order.status} to ${to}`;
+}
+
+/**
+ * The one way an order's status changes (besides payment, which moves Pending → Processing):
+ * checks the transition table, writes the history row, sets the delivery fields, and for a
+ * cancellation puts the stock back and refunds a paid order through its gateway — all in one
+ * transaction, so a failed refund leaves the order as it was.
+ */
+export async function changeOrderStatus(
+  shop: ShopContext,
+  orderId: string,
+  to: OrderStatus,
+  options: StatusChangeOptions,
+): Promise<ChangeStatusResult> {
+  if (!isOrderId(orderId)) return { ok: false, reason: "not-found" };
+  const result = await inTransaction(shop.db, async (tx): Promise<ChangeStatusResult> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order || (options.ownerId !== undefined && order.userId !== options.ownerId)) return { ok: false, reason: "not-found" };
+    const from = order.status;
+    if (from === to && to !== "Cancelled") return { ok: true, order: undefined!, from, to, refundedPaise: 0, changed: false };
+    if (!canTransition(from, to, options.actor) || (to === "Shipped" && !order.isPaid)) {
+      return { ok: false, reason: "not-allowed", from, to, message: notAllowedMessage(order, to) };
+    }
+    const refundedPaise = await applyStatusChange(shop, tx, order, to, options.note ?? DEFAULT_NOTES[options.actor]);
+    return { ok: true, order: undefined!, from, to, refundedPaise, changed: true };
+  });
+  if (!result.ok) return result;
+  return { ...result, order: (await loadOrderJson(shop.db, orderId))! };
+}
+
+/** POST /api/orders/:id/cancel: the owner cancels while Pending or Processing. */
+export function cancelOrder(shop: ShopContext, orderId: string, userId: string): Promise<ChangeStatusResult> {
+  return changeOrderStatus(shop, orderId, "Cancelled", { actor: "customer", ownerId: userId });
+}
+
+/**
+ * Writes a checked change on a locked order row. For Cancelled: releases the stock and refunds a
+ * captured payment (idempotency key per order, so a retry never refunds twice); returns the refund.
+ */
+export async function applyStatusChange(
+  shop: ShopContext,
+  tx: Transaction,
+  order: OrderRow,
+  to: OrderStatus,
+  note: string,
+): Promise<number> {
+  const now = new Date();
+  let refundedPaise = 0;
+  if (to === "Cancelled") {
+    await releaseStock(tx, order.id);
+    if (order.isPaid) refundedPaise = await refundOrderPayment(shop, tx, order.id);
+    await tx
+      .update(orders)
+      .set({ status: "Cancelled", cancelledAt: now, reservationExpiresAt: null, updatedAt: now })
+      .where(eq(orders.id, order.id));
+  } else {
+    await tx
+      .update(orders)
+      .set({ status: to, updatedAt: now, ...(to === "Delivered" ? { isDelivered: true, deliveredAt: now } : {}) })
+      .where(eq(orders.id, order.id));
+  }
+  await tx.insert(orderStatusHistory).values({ orderId: order.id, status: to, note, createdAt: now });
+  if (to === "Cancelled") await afterOrderCancelled(tx, order.id, { refundedPaise });
+  else await afterStatusChange(tx, order.id, order.status, to);
+  return refundedPaise;
+}
+
+/**
+ * Refunds the order's captured payments in full through the gateway that took them. A gateway
+ * failure rolls the caller's transaction back with a "refund-failed" result.
+ */
+export async function refundOrderPayment(shop: ShopContext, tx: Transaction, orderId: string): Promise<number> {
+  const captured = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["captured"])))
+    .for("update");
+  let refunded = 0;
+  for (const payment of captured) {
+    const gateway = gatewayFor(shop.config);
+    const amountPaise = payment.amountPaise - payment.refundedPaise;
+    if (!payment.providerPaymentId || amountPaise <= 0) continue;
+    if (!gateway || gateway.provider !== payment.provider) {
+      throw new Rollback<ChangeStatusResult>({
+        ok: false,
+        reason: "refund-failed",
+        message: "The refund could not be started: the payment provider of this order is not configured",
+      });
+    }
+    try {
+      const refund = await gateway.refund({
+        paymentId: payment.providerPaymentId,
+        amountPaise,
+        idempotencyKey: `refund_${payment.id}`,
+        notes: { orderId },
+      });
+      await tx
+        .update(payments)
+        .set({ status: "refunded", refundId: refund.id, refundedPaise: payment.refundedPaise + refund.amountPaise })
+        .where(eq(payments.id, payment.id));
+      refunded += refund.amountPaise;
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      shop.logger.error({ err: error, orderId }, "refund failed");
+      throw new Rollback<ChangeStatusResult>({
+        ok: false,
+        reason: "refund-failed",
+        message: "The refund could not be made right now. Please try again in a few minutes.",
+      });
+    }
+  }
+  return refunded;
+}

@@ -1,0 +1,40 @@
+import request from "supertest";
+import type { ShopContext } from "#server/context.ts";
+import type { TestShop } from "../support/test-shop.ts";
+import { createCustomer, type TestUser } from "../support/users.ts";
+import { makeProduct } from "./cart-helpers.ts";
+
+export { makeProduct };
+
+export const address = {
+  firstName: "Asha",
+  lastName: "Rao",
+  address: "12 MG Road",
+  city: "Bengaluru",
+  postalCode: "560001",
+  country: "India",
+  phone: "9876543210",
+  email: "asha@example.com",
+};
+
+/** A signed-in customer whose server-side cart holds the given lines. */
+export async function buyerWithCart(shop: TestShop, lines: { productId: string; quantity: number }[]): Promise<TestUser> {
+  const buyer = await createCustomer(shop.context);
+  for (const line of lines) {
+    await request(shop.app).post("/api/cart").set(buyer.headers).send(line).expect((res) => {
+      if (res.status !== 200 && res.status !== 201) throw new Error(`add to cart answered ${res.status}`);
+    });
+  }
+  return buyer;
+}
+
+export function checkout(shop: TestShop, buyer: TestUser, body: Record<string, unknown> = { shippingAddress: address, paymentMethod: "razorpay" }) {
+  return request(shop.app).post("/api/checkout").set(buyer.headers).send(body);
+}
+
+export async function stockOf(shop: ShopContext, productId: string): Promise<number> {
+  const { products } = await import("#server/db/schema.ts");
+  const { eq } = await import("drizzle-orm");
+  const [row] = await shop.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return row!.stock;
+}
