@@ -271,13 +271,13 @@ const productFields = {
   form,
   subcategory: optionalText("Subcategory", 100),
   brand: optionalText("Brand", 100),
-  /** Generated when absent on create. */
+  /** Generated when absent on create; unique whatever the letter case. */
   sku: z.optional(
     z.pipe(
-      z.transform((value: unknown) => (typeof value === "string" ? value.trim().toUpperCase() : value)),
+      z.transform((value: unknown) => (typeof value === "string" ? value.trim() : value)),
       z.string("SKU must be text").check(
         z.maxLength(64, "SKU is too long (64 characters at most)"),
-        z.regex(/^[A-Z0-9][A-Z0-9._\-/]*$|^$/, "SKU may contain only letters, digits and . _ - /"),
+        z.regex(/^[A-Za-z0-9][A-Za-z0-9._\-/]*$|^$/, "SKU may contain only letters, digits and . _ - /"),
       ),
     ),
   ),

@@ -2,6 +2,8 @@
 // 401, customers 403 — before any input is read and without changing anything — and admins
 // get the call's success status.
 import { count, eq } from "drizzle-orm";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +17,8 @@ let shop: TestShop;
 let admin: TestUser;
 let customer: TestUser;
 let png: Buffer;
+/** Targets of the refused calls: they must survive every one of them. */
+let shared: Fresh;
 
 const api = () => request(shop.app);
 
@@ -84,7 +88,8 @@ async function snapshot(f: Fresh) {
   const [product] = await db.select({ price: products.pricePaise, stock: products.stock }).from(products).where(eq(products.id, f.productId));
   const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, f.orderId));
   const [message] = await db.select({ handledAt: contactMessages.handledAt }).from(contactMessages).where(eq(contactMessages.id, f.messageId));
-  return { counts, target, product, order, message };
+  const uploads = await readdir(path.join(shop.config.dataDir, "uploads")).catch(() => []);
+  return { counts, target, product, order, message, uploads };
 }
 
 beforeAll(async () => {
@@ -92,31 +97,32 @@ beforeAll(async () => {
   [admin, customer] = await Promise.all([createAdmin(shop.context), createCustomer(shop.context)]);
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2a7" } }).png().toBuffer();
   await shop.context.db.insert(newsletterSubscribers).values({ email: "reader@example.com" });
+  shared = await freshTargets();
 });
 afterAll(() => shop?.close());
 
 describe.each(CALLS)("$name", ({ send, success }) => {
   it("is 401 for a signed-out caller and changes nothing", async () => {
-    const f = await freshTargets();
-    const before = await snapshot(f);
-    const res = await send(f);
+    const before = await snapshot(shared);
+    const res = await send(shared);
     expect(res.status).toBe(401);
     expect(res.body.message).toBe("Please sign in");
-    expect(await snapshot(f)).toEqual(before);
+    expect(await snapshot(shared)).toEqual(before);
   });
 
-  it("is 401 for a forged bearer token", async () => {
-    const res = await send(await freshTargets()).set("Authorization", "Bearer not-a-session-token");
+  it("is 401 for a forged bearer token and changes nothing", async () => {
+    const before = await snapshot(shared);
+    const res = await send(shared).set("Authorization", "Bearer not-a-session-token");
     expect(res.status).toBe(401);
+    expect(await snapshot(shared)).toEqual(before);
   });
 
   it("is 403 for a customer and changes nothing", async () => {
-    const f = await freshTargets();
-    const before = await snapshot(f);
-    const res = await send(f).set(customer.headers);
+    const before = await snapshot(shared);
+    const res = await send(shared).set(customer.headers);
     expect(res.status).toBe(403);
     expect(res.body.message).toBe("Only admins can do this");
-    expect(await snapshot(f)).toEqual(before);
+    expect(await snapshot(shared)).toEqual(before);
   });
 
   it(`is ${success} for an admin`, async () => {

@@ -1,4 +1,4 @@
-import { count, desc, eq, getTableColumns, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { ProductJson } from "#common/catalog.ts";
 import { rupeesToPaise } from "#common/money.ts";
 import {
@@ -89,6 +89,19 @@ function describedImages(images: AdminProductInput["images"], name: string) {
   return images?.map((image) => ({ url: image.url, altText: image.altText || name }));
 }
 
+type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Whether another product has this SKU in any letter case ("zk-1" and "ZK-1" are one SKU to people). */
+async function skuTaken(db: Executor, sku: string, exceptId?: string): Promise<boolean> {
+  const sameSku = sql`lower(${products.sku}) = lower(${sku})`;
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(exceptId ? and(sameSku, ne(products.id, exceptId)) : sameSku)
+    .limit(1);
+  return row !== undefined;
+}
+
 function generatedSku(): string {
   return `SKU-${crypto.randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`;
 }
@@ -107,6 +120,7 @@ export async function createProduct(db: Database, input: AdminProductInput): Pro
   values.mrpPaise ??= values.pricePaise;
   values.sku ??= generatedSku();
   if (values.pricePaise! > values.mrpPaise!) return { ok: false, reason: "price-above-mrp" };
+  if (await skuTaken(db, values.sku)) return { ok: false, reason: "sku-taken" };
   const images = describedImages(input.images, input.name);
   if (images) values.images = images;
   try {
@@ -144,9 +158,8 @@ export async function updateProduct(db: Database, id: string, input: AdminProduc
       }
       const images = describedImages(input.images, values.name ?? current.name);
       if (images) values.images = images;
-      if (values.sku !== undefined && values.sku !== current.sku) {
-        const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, values.sku)).limit(1);
-        if (taken) return { ok: false, reason: "sku-taken" } as const;
+      if (values.sku !== undefined && values.sku !== current.sku && (await skuTaken(tx, values.sku, id))) {
+        return { ok: false, reason: "sku-taken" } as const;
       }
       if (Object.keys(values).length === 0) {
         const [row] = await tx.select(productColumns).from(products).where(eq(products.id, id));
