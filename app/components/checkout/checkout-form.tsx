@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
 import { useCartStore } from "~/lib/cart";
 import { loadRazorpay, openRazorpay, SDK_FAILED_TO_LOAD, type PaymentResult } from "~/lib/razorpay";
-import { failWithTestGateway, payWithTestGateway, startCheckout, verifyPayment, type CheckoutStarted } from "./payment-api";
+import { cancelOrder, failWithTestGateway, payWithTestGateway, startCheckout, verifyPayment, type CheckoutStarted } from "./payment-api";
 import {
   checkShippingAddress,
   COUNTRIES,
@@ -141,6 +141,11 @@ export function CheckoutForm({
     const key = JSON.stringify(shippingAddress);
     let started = attempt.current?.key === key ? attempt.current.started : null;
     if (!started) {
+      // A new address makes a new order: the unpaid one from the last attempt gives its stock back.
+      if (attempt.current) {
+        await cancelOrder(attempt.current.started.order._id);
+        attempt.current = null;
+      }
       const response = await startCheckout(shippingAddress);
       if (!response.ok) {
         if (response.status === 401) {

@@ -47,3 +47,8 @@ export function payWithTestGateway(orderId: string): Promise<ApiResult<PaymentRe
 export function failWithTestGateway(orderId: string): Promise<ApiResult<{ error?: { description?: string } }>> {
   return postJson<{ error?: { description?: string } }>(`/api/payments/test/${encodeURIComponent(orderId)}/fail`, {});
 }
+
+/** Cancels an unpaid order of an earlier attempt (its stock is released); a failure changes nothing for this attempt. */
+export async function cancelOrder(orderId: string): Promise<void> {
+  await postJson(`/api/orders/${encodeURIComponent(orderId)}/cancel`, {});
+}

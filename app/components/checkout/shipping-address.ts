@@ -1,7 +1,7 @@
 /**
  * The checkout form's fields and the browser's checks (spec section 5, "Checkout form"). The
- * server checks the same rules again; these only save the shopper a round trip, so they are
- * plain code rather than a schema library in the checkout bundle.
+ * server checks the same rules again (common/schemas/checkout.ts, same messages); these only
+ * save the shopper a round trip, so they are plain code rather than zod in the checkout bundle.
  */
 
 export const COUNTRIES = ["India", "USA", "UK", "Canada", "Australia"] as const;
@@ -14,6 +14,7 @@ export const CHECKOUT_FORM_MESSAGES = {
   required: "Please fill all required fields",
   phone: "Please enter a 10-digit phone number",
   pinCode: "Please enter a 6-digit PIN code",
+  postalCode: "Please enter a valid postal code",
 } as const;
 
 export interface ShippingCheck {
@@ -31,13 +32,18 @@ export function checkShippingAddress(values: ShippingAddress): ShippingCheck {
   }
   const errors: ShippingCheck["errors"] = {};
   if (!/^\d{10}$/.test(phoneDigits(values.phone))) errors.phone = CHECKOUT_FORM_MESSAGES.phone;
-  if (values.country === "India" && !/^[1-9]\d{5}$/.test(values.postalCode.trim())) errors.postalCode = CHECKOUT_FORM_MESSAGES.pinCode;
+  const postalCode = values.postalCode.trim();
+  if (values.country === "India") {
+    if (!/^[1-9]\d{5}$/.test(postalCode)) errors.postalCode = CHECKOUT_FORM_MESSAGES.pinCode;
+  } else if (!/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(postalCode)) {
+    errors.postalCode = CHECKOUT_FORM_MESSAGES.postalCode;
+  }
   return { message: null, errors };
 }
 
-/** "98765 43210" and "98765-43210" are ten digits too. */
+/** "98765 43210", "98765-43210" and "(98765) 43210" are ten digits too. */
 export function phoneDigits(phone: string): string {
-  return phone.replace(/[\s-]/g, "");
+  return phone.replace(/[\s()-]/g, "");
 }
 
 /** What `POST /api/checkout` receives: trimmed values, the phone as its digits. */
