@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartLines, carts, orderStatusHistory, orders, payments, products } from "#server/db/schema.ts";
+import { orderStatusHistory, orders, payments, products } from "#server/db/schema.ts";
 import { RESERVATION_MINUTES } from "#server/modules/orders/checkout.ts";
 import { expireReservations } from "#server/modules/orders/expiry.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
@@ -407,6 +407,3 @@ describe("payments not configured", () => {
     }
   });
 });
-
-void carts;
-void cartLines;

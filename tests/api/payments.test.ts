@@ -1,0 +1,276 @@
+import { createHmac } from "node:crypto";
+import { eq } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderStatusHistory, orders, paymentEvents, payments } from "#server/db/schema.ts";
+import { startFakeRazorpay, type FakeRazorpay } from "../support/fake-razorpay.ts";
+import { createTestShop, type TestShop } from "../support/test-shop.ts";
+import { buyerWithCart, checkout, makeProduct, stockOf } from "./checkout-helpers.ts";
+
+const WEBHOOK_SECRET = "whsec_for_tests_0123456789";
+
+let fake: FakeRazorpay;
+let shop: TestShop;
+beforeAll(async () => {
+  fake = await startFakeRazorpay();
+  shop = await createTestShop({
+    RAZORPAY_KEY_ID: fake.keyId,
+    RAZORPAY_KEY_SECRET: fake.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    RAZORPAY_API_BASE: fake.url,
+  });
+});
+afterAll(async () => {
+  await shop?.close();
+  await fake?.close();
+});
+
+const api = () => request(shop.app);
+let paymentCounter = 0;
+
+async function placeOrder(stock = 10, quantity = 1, pricePaise = 24900) {
+  const item = await makeProduct(shop.context, { stock, pricePaise });
+  const buyer = await buyerWithCart(shop, [{ productId: item.id, quantity }]);
+  const res = await checkout(shop, buyer).expect(201);
+  return { item, buyer, order: res.body.order, payment: res.body.payment };
+}
+
+function razorpayFields(providerOrderId: string, secret = fake.keySecret) {
+  const paymentId = `pay_fake${++paymentCounter}${Date.now()}`;
+  return {
+    razorpay_payment_id: paymentId,
+    razorpay_order_id: providerOrderId,
+    razorpay_signature: createHmac("sha256", secret).update(`${providerOrderId}|${paymentId}`).digest("hex"),
+  };
+}
+
+function webhookEvent(event: string, entity: Record<string, unknown>) {
+  return JSON.stringify({
+    entity: "event",
+    account_id: "acc_test",
+    event,
+    contains: ["payment"],
+    payload: { payment: { entity: { entity: "payment", currency: "INR", method: "upi", ...entity } } },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+}
+
+function sendWebhook(raw: string, eventId: string, signature = createHmac("sha256", WEBHOOK_SECRET).update(raw).digest("hex")) {
+  return api()
+    .post("/api/payments/razorpay/webhook")
+    .set("Content-Type", "application/json")
+    .set("X-Razorpay-Signature", signature)
+    .set("X-Razorpay-Event-Id", eventId)
+    .send(raw);
+}
+
+const orderRow = async (id: string) => (await shop.context.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const historyOf = async (id: string) =>
+  (await shop.context.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id))).map((h) => h.status);
+
+describe("the Razorpay adapter against a fake Razorpay", () => {
+  it("creates the provider order with Basic auth, integer paise, INR, our order number as receipt", async () => {
+    const before = fake.requests.length;
+    const { order, payment } = await placeOrder(10, 3, 33333);
+    const sent = fake.requests.slice(before).filter((r) => r.path === "/v1/orders");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`${fake.keyId}:${fake.keySecret}`).toString("base64")}`);
+    expect(sent[0]!.body).toEqual({ amount: 99999, currency: "INR", receipt: order.orderNumber, notes: { orderId: order._id, orderNumber: order.orderNumber } });
+    expect(payment).toEqual({ provider: "razorpay", keyId: fake.keyId, orderId: expect.stringMatching(/^order_/), amount: 99999, currency: "INR" });
+    expect(fake.orders.has(payment.orderId)).toBe(true);
+    // The browser never receives the secret.
+    expect(JSON.stringify({ order, payment })).not.toContain(fake.keySecret);
+  });
+
+  it("answers 502 when Razorpay fails, cancelling the order and releasing its stock", async () => {
+    const item = await makeProduct(shop.context, { stock: 2 });
+    const buyer = await buyerWithCart(shop, [{ productId: item.id, quantity: 2 }]);
+    fake.failNext(500);
+    const res = await checkout(shop, buyer).expect(502);
+    expect(res.body.message).toBe("The payment could not be started. Please try again in a moment.");
+    expect(await stockOf(shop.context, item.id)).toBe(2);
+    const mine = await shop.context.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(mine.map((o) => [o.status, o.providerOrderId])).toEqual([["Cancelled", null]]);
+    // The cart is intact, so trying again works.
+    await checkout(shop, buyer).expect(201);
+    expect(await stockOf(shop.context, item.id)).toBe(0);
+  });
+
+  it("verifies with the key secret and the provider order id stored on our order", async () => {
+    const { buyer, order, payment } = await placeOrder();
+    const other = await placeOrder();
+    // A signature valid for ANOTHER order of ours is not accepted for this one.
+    const foreign = razorpayFields(other.payment.orderId);
+    await api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(foreign).expect(400, /Payment verification failed/);
+    await api()
+      .post(`/api/checkout/${order._id}/verify`)
+      .set(buyer.headers)
+      .send({ ...foreign, razorpay_order_id: payment.orderId })
+      .expect(400);
+    await api()
+      .post(`/api/checkout/${order._id}/verify`)
+      .set(buyer.headers)
+      .send(razorpayFields(payment.orderId, "wrong_secret"))
+      .expect(400);
+    expect((await orderRow(order._id)).isPaid).toBe(false);
+
+    const fields = razorpayFields(payment.orderId);
+    const res = await api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(fields).expect(200);
+    expect(res.body.order).toMatchObject({ isPaid: true, status: "Processing", paymentResult: fields });
+    // The test gateway's endpoints are closed while Razorpay is configured.
+    await api().post(`/api/payments/test/${other.order._id}/pay`).set(other.buyer.headers).expect(404);
+  });
+
+  it("refunds a cancelled paid order with the idempotency header; a failed refund changes nothing", async () => {
+    const { item, buyer, order, payment } = await placeOrder(5, 2);
+    const fields = razorpayFields(payment.orderId);
+    await api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(fields).expect(200);
+    expect(await stockOf(shop.context, item.id)).toBe(3);
+
+    fake.failNext(503);
+    const failed = await api().post(`/api/orders/${order._id}/cancel`).set(buyer.headers).expect(502);
+    expect(failed.body.message).toMatch(/refund could not be made/);
+    expect(await orderRow(order._id)).toMatchObject({ status: "Processing", isPaid: true });
+    expect(await stockOf(shop.context, item.id)).toBe(3);
+
+    const before = fake.requests.length;
+    const res = await api().post(`/api/orders/${order._id}/cancel`).set(buyer.headers).expect(200);
+    expect(res.body.order.status).toBe("Cancelled");
+    expect(await stockOf(shop.context, item.id)).toBe(5);
+    const refundCalls = fake.requests.slice(before).filter((r) => r.path.endsWith("/refund"));
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]!.path).toBe(`/v1/payments/${fields.razorpay_payment_id}/refund`);
+    expect(refundCalls[0]!.body).toMatchObject({ amount: 49800 });
+    const key = refundCalls[0]!.headers["x-refund-idempotency"];
+    expect(key).toMatch(/^[A-Za-z0-9_-]{10,}$/);
+    // The failed attempt used the same key, so a refund that did happen behind a timeout is not repeated.
+    const attempts = fake.requests.filter((r) => r.path.endsWith(`${fields.razorpay_payment_id}/refund`));
+    expect(new Set(attempts.map((r) => r.headers["x-refund-idempotency"]))).toEqual(new Set([key]));
+    const [paymentRow] = await shop.context.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(paymentRow).toMatchObject({ status: "refunded", refundedPaise: 49800, refundId: fake.refunds.get(key as string)!.id });
+    const detail = await api().get(`/api/orders/${order._id}`).set(buyer.headers).expect(200);
+    expect(detail.body.payment).toMatchObject({ status: "refunded", refunded: 498 });
+  });
+});
+
+describe("POST /api/payments/razorpay/webhook", () => {
+  it("marks the order paid once however often a captured event is delivered", async () => {
+    const { item, buyer, order, payment } = await placeOrder(4, 1);
+    const paymentId = `pay_webhook${Date.now()}`;
+    const raw = webhookEvent("payment.captured", { id: paymentId, order_id: payment.orderId, amount: payment.amount });
+    for (let i = 0; i < 5; i++) {
+      const res = await sendWebhook(raw, "evt_replayed_1").expect(200);
+      expect(res.body).toEqual(i === 0 ? { ok: true } : { ok: true, duplicate: true });
+    }
+    // The same capture under another event id, and order.paid, are also harmless.
+    await sendWebhook(raw, "evt_replayed_2").expect(200);
+    await sendWebhook(
+      JSON.stringify({
+        event: "order.paid",
+        payload: {
+          payment: { entity: { id: paymentId, order_id: payment.orderId, amount: payment.amount, currency: "INR", method: "upi" } },
+          order: { entity: { id: payment.orderId } },
+        },
+      }),
+      "evt_replayed_3",
+    ).expect(200);
+
+    expect(await orderRow(order._id)).toMatchObject({ isPaid: true, status: "Processing" });
+    expect(await historyOf(order._id)).toEqual(["Pending", "Processing"]);
+    const events = await shop.context.db.select().from(paymentEvents).where(eq(paymentEvents.providerEventId, "evt_replayed_1"));
+    expect(events).toHaveLength(1);
+    const [paymentRow] = await shop.context.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(paymentRow).toMatchObject({ status: "captured", providerPaymentId: paymentId, method: "upi" });
+    expect(await stockOf(shop.context, item.id)).toBe(3);
+    const cart = await api().get("/api/cart").set(buyer.headers).expect(200);
+    expect(cart.body.products).toEqual([]);
+
+    // The browser's verify arriving after the webhook is the same 200.
+    const signature = createHmac("sha256", fake.keySecret).update(`${payment.orderId}|${paymentId}`).digest("hex");
+    const verified = await api()
+      .post(`/api/checkout/${order._id}/verify`)
+      .set(buyer.headers)
+      .send({ razorpay_payment_id: paymentId, razorpay_order_id: payment.orderId, razorpay_signature: signature })
+      .expect(200);
+    expect(verified.body.order.isPaid).toBe(true);
+    expect(await historyOf(order._id)).toEqual(["Pending", "Processing"]);
+  });
+
+  it("records payment.failed without giving up the order; a later payment.captured still pays it", async () => {
+    const { order, payment } = await placeOrder();
+    const failed = webhookEvent("payment.failed", {
+      id: "pay_failed_1",
+      order_id: payment.orderId,
+      amount: payment.amount,
+      status: "failed",
+      error_description: "Payment was declined by the bank",
+    });
+    await sendWebhook(failed, `evt_failed_${order._id}`).expect(200);
+    let [paymentRow] = await shop.context.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(paymentRow).toMatchObject({ status: "failed", failureReason: "Payment was declined by the bank" });
+    expect(await orderRow(order._id)).toMatchObject({ isPaid: false, status: "Pending" });
+
+    const captured = webhookEvent("payment.captured", { id: "pay_retry_1", order_id: payment.orderId, amount: payment.amount });
+    await sendWebhook(captured, `evt_captured_${order._id}`).expect(200);
+    [paymentRow] = await shop.context.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(paymentRow).toMatchObject({ status: "captured", providerPaymentId: "pay_retry_1", failureReason: null });
+    expect(await orderRow(order._id)).toMatchObject({ isPaid: true, status: "Processing" });
+    // A late failure event for the first attempt does not undo the capture.
+    await sendWebhook(failed, `evt_failed_late_${order._id}`).expect(200);
+    [paymentRow] = await shop.context.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(paymentRow!.status).toBe("captured");
+  });
+
+  it("ignores a capture whose amount or currency differs from the order", async () => {
+    const { order, payment } = await placeOrder();
+    await sendWebhook(
+      webhookEvent("payment.captured", { id: "pay_short", order_id: payment.orderId, amount: payment.amount - 100 }),
+      `evt_short_${order._id}`,
+    ).expect(200);
+    await sendWebhook(
+      webhookEvent("payment.captured", { id: "pay_usd", order_id: payment.orderId, amount: payment.amount, currency: "USD" }),
+      `evt_usd_${order._id}`,
+    ).expect(200);
+    expect(await orderRow(order._id)).toMatchObject({ isPaid: false, status: "Pending" });
+    const [paymentRow] = await shop.context.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(paymentRow).toMatchObject({ status: "created", providerPaymentId: null });
+  });
+
+  it("is 400 for a bad or missing signature and changes nothing", async () => {
+    const { order, payment } = await placeOrder();
+    const raw = webhookEvent("payment.captured", { id: "pay_forged", order_id: payment.orderId, amount: payment.amount });
+    const signedWithKeySecret = createHmac("sha256", fake.keySecret).update(raw).digest("hex");
+    await sendWebhook(raw, "evt_forged_1", signedWithKeySecret).expect(400, /Invalid webhook signature/);
+    await sendWebhook(raw, "evt_forged_2", "").expect(400);
+    // Signed over a re-serialised body, not the bytes sent.
+    const reserialised = createHmac("sha256", WEBHOOK_SECRET).update(JSON.stringify(JSON.parse(raw), null, 2)).digest("hex");
+    await sendWebhook(raw, "evt_forged_3", reserialised).expect(400);
+    await api().post("/api/payments/razorpay/webhook").set("Content-Type", "application/json").send(raw).expect(400);
+    expect(await orderRow(order._id)).toMatchObject({ isPaid: false });
+    const stored = await shop.context.db.select().from(paymentEvents).where(eq(paymentEvents.providerEventId, "evt_forged_1"));
+    expect(stored).toHaveLength(0);
+  });
+
+  it("accepts the webhook even with a foreign cookie and Origin (no same-origin check on it)", async () => {
+    const { order, payment } = await placeOrder();
+    const raw = webhookEvent("payment.captured", { id: `pay_cookie${Date.now()}`, order_id: payment.orderId, amount: payment.amount });
+    await sendWebhook(raw, `evt_cookie_${order._id}`).set("Cookie", "x=1").set("Origin", "https://razorpay.com").expect(200);
+    expect((await orderRow(order._id)).isPaid).toBe(true);
+  });
+});
+
+describe("without a webhook secret", () => {
+  it("answers 503 so Razorpay retries once it is configured", async () => {
+    const bare = await createTestShop({ RAZORPAY_KEY_ID: fake.keyId, RAZORPAY_KEY_SECRET: fake.keySecret, RAZORPAY_API_BASE: fake.url });
+    try {
+      await request(bare.app)
+        .post("/api/payments/razorpay/webhook")
+        .set("Content-Type", "application/json")
+        .set("X-Razorpay-Signature", "00")
+        .send("{}")
+        .expect(503);
+    } finally {
+      await bare.close();
+    }
+  });
+});
