@@ -86,7 +86,7 @@ export function SalesChart({ days }: { days: SalesDay[] }) {
       </figcaption>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-brand-800">Show the figures as a table</summary>
-        <div className="mt-2 max-h-64 overflow-auto">
+        <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label="Figures per day">
           <table className="w-full text-left">
             <caption className="sr-only">Revenue and orders per day</caption>
             <thead>

@@ -1,0 +1,374 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { E2E_ADMIN } from "../../playwright.config";
+import { expect, expectPath, openPage, signInAsAdmin, test } from "./fixtures";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/products", "/admin/products/new", "/admin/orders", "/admin/inbox"];
+
+let counter = 0;
+function unique(label: string) {
+  return `${label}-${Date.now().toString(36)}-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+async function registerCustomer(request: APIRequestContext) {
+  const email = `${unique("customer")}@e2e.test`;
+  const response = await request.post("/api/users/register", {
+    data: { name: "Asha Customer", email, password: "e2e-Passw0rd!", confirmPassword: "e2e-Passw0rd!" },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const report = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`).join("\n");
+  expect(violations, `axe violations on ${label}:\n${report}`).toEqual([]);
+}
+
+/** On a phone the sidebar is a drawer behind the menu button; from 768 px it is always shown. */
+async function openAdminNav(page: Page) {
+  const toggle = page.getByRole("button", { name: "Open admin menu" });
+  if (await toggle.isVisible()) await toggle.click();
+  return page.getByRole("navigation", { name: "Admin" });
+}
+
+test.describe("who may enter", () => {
+  const protectedPaths = [...ADMIN_PAGES, "/admin/products/00000000-0000-0000-0000-000000000000/edit", "/admin/orders/x", "/admin/inbox/subscribers.csv"];
+
+  test("a guest is sent to sign in by the server, from every admin page", async ({ page }) => {
+    for (const adminPath of protectedPaths) {
+      const response = await page.request.get(adminPath, { maxRedirects: 0 });
+      expect(response.status(), adminPath).toBe(302);
+      expect(response.headers().location, adminPath).toBe(`/login?${new URLSearchParams({ redirect: adminPath })}`);
+    }
+    // The data requests of client-side navigations are refused the same way, without the data.
+    const data = await page.request.get("/admin/users.data", { maxRedirects: 0 });
+    expect(await data.text()).not.toContain(E2E_ADMIN.email);
+
+    await openPage(page, "/admin/users");
+    await expectPath(page, "/login", "?redirect=%2Fadmin%2Fusers");
+  });
+
+  test("a customer is sent home by the server, from every admin page", async ({ page }) => {
+    await registerCustomer(page.request);
+    for (const adminPath of protectedPaths) {
+      const response = await page.request.get(adminPath, { maxRedirects: 0 });
+      expect(response.status(), adminPath).toBe(302);
+      expect(response.headers().location, adminPath).toBe("/");
+    }
+    const data = await page.request.get("/admin/users.data", { maxRedirects: 0 });
+    expect(await data.text()).not.toContain(E2E_ADMIN.email);
+    const post = await page.request.post("/admin/users", { form: { intent: "delete", id: "anyone" }, maxRedirects: 0 });
+    expect(post.status()).toBe(302);
+
+    await openPage(page, "/admin");
+    await expectPath(page, "/");
+    await expect(page.locator('header a[href="/admin"]')).toHaveCount(0);
+  });
+
+  test("shoppers' pages do not load the admin pages' code", async ({ page }) => {
+    const loaded = new Set<string>();
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") loaded.add(new URL(request.url()).pathname);
+    });
+    for (const shopPath of ["/", "/collections/all", "/about", "/login"]) await openPage(page, shopPath);
+    // The build's route manifest (the browser only learns of routes as links appear).
+    const assets = path.join(process.env.BUILD_DIR || "build", "client", "assets");
+    const manifestFile = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
+    expect(manifestFile, "a production build is served").toBeTruthy();
+    const manifest = JSON.parse(
+      readFileSync(path.join(assets, manifestFile!), "utf8").replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""),
+    ) as { routes: Record<string, { module: string; imports?: string[] }> };
+    const shared = new Set<string>();
+    const admin = new Set<string>();
+    for (const [id, route] of Object.entries(manifest.routes)) {
+      for (const file of [route.module, ...(route.imports ?? [])]) (id.startsWith("routes/admin/") ? admin : shared).add(file);
+    }
+    const adminOnly = [...admin].filter((file) => !shared.has(file));
+    expect(adminOnly.length, "the admin routes have modules of their own").toBeGreaterThan(5);
+    expect([...loaded].filter((file) => adminOnly.includes(file))).toEqual([]);
+  });
+});
+
+test.describe("as the admin", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("the sidebar leads to every section, the shop, and Logout ends the session", async ({ page, isMobile }) => {
+    await openPage(page, "/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    if (isMobile) {
+      await expect(nav).toBeHidden();
+      await page.getByRole("button", { name: "Open admin menu" }).click();
+      await expect(nav).toBeVisible();
+    } else {
+      await expect(nav).toBeVisible();
+      await expect(page.getByRole("button", { name: "Open admin menu" })).toBeHidden();
+    }
+    for (const [label, heading] of [
+      ["Users", "Users"],
+      ["Products", "Products"],
+      ["Orders", "Orders"],
+      ["Inbox", "Inbox"],
+    ] as const) {
+      await (await openAdminNav(page)).getByRole("link", { name: label, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      if (isMobile) await expect(nav).toBeHidden();
+    }
+    await expect((await openAdminNav(page)).getByRole("link", { name: "Shop" })).toHaveAttribute("href", "/");
+
+    await (await openAdminNav(page)).getByRole("button", { name: "Logout" }).click();
+    await expectPath(page, "/");
+    const again = await page.request.get("/admin", { maxRedirects: 0 });
+    expect(again.headers().location).toBe("/login?redirect=%2Fadmin");
+  });
+
+  test("dashboard: totals, a 30-day chart with its figures as text, recent orders", async ({ page }) => {
+    await openPage(page, "/admin");
+    const totals = page.getByRole("region", { name: "Totals" });
+    for (const card of ["Total Revenue", "Total Orders", "Total Products"]) await expect(totals).toContainText(card);
+    await expect(totals).toContainText("₹");
+    const chart = page.getByRole("img", { name: /Revenue and orders over the last 30 days/ });
+    await expect(chart).toBeVisible();
+    await page.getByText("Show the figures as a table").click();
+    await expect(page.getByRole("table", { name: "Revenue and orders per day" }).locator("tbody tr")).toHaveCount(30);
+    const recent = page.getByRole("region", { name: "Recent Orders" });
+    await expect(recent.getByRole("table").or(recent.getByText("No orders found"))).toBeVisible();
+    const rows = recent.locator("tbody tr");
+    expect(await rows.count()).toBeLessThanOrEqual(5);
+    for (const id of await recent.locator("tbody tr td:first-child a").allTextContents()) expect(id).toHaveLength(8);
+  });
+
+  test("users: add one, change their role, delete them after confirming; deleting yourself is refused", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 40[09]/);
+    await openPage(page, "/admin/users");
+    const main = page.getByRole("main");
+    const add = main.getByRole("region", { name: "Add User" });
+
+    await add.getByRole("button", { name: "Add User" }).click();
+    await expect(add.getByRole("textbox", { name: "Name" })).toHaveAccessibleDescription("Name is required");
+    await expect(add.getByRole("textbox", { name: "Email" })).toHaveAccessibleDescription("Email is required");
+    await expect(add.getByLabel("Password")).toHaveAccessibleDescription("Password is required");
+
+    const email = `${unique("staff")}@e2e.test`;
+    await add.getByRole("textbox", { name: "Name" }).fill("Ravi Staff");
+    await add.getByRole("textbox", { name: "Email" }).fill(email);
+    await add.getByLabel("Password").fill("staff-Passw0rd");
+    await expect(add.getByRole("combobox", { name: "Role" })).toHaveValue("customer");
+    await add.getByRole("button", { name: "Add User" }).click();
+    await expect(toast(page, "User created")).toBeVisible();
+    await expect(add.getByRole("textbox", { name: "Email" })).toHaveValue("");
+
+    await main.getByRole("searchbox", { name: "Search users" }).fill(email);
+    await main.getByRole("button", { name: "Search", exact: true }).click();
+    const row = main.getByRole("row").filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("combobox", { name: "Role of Ravi Staff" })).toHaveValue("customer");
+
+    await row.getByRole("combobox", { name: "Role of Ravi Staff" }).selectOption("admin");
+    await row.getByRole("button", { name: "Save role of Ravi Staff" }).click();
+    await expect(toast(page, "User updated")).toBeVisible();
+    await page.reload();
+    await expect(main.getByRole("row").filter({ hasText: email }).getByRole("combobox")).toHaveValue("admin");
+
+    // Cancel keeps the user; Delete removes them.
+    await main.getByRole("button", { name: "Delete user Ravi Staff" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete user Ravi Staff?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(main.getByRole("row").filter({ hasText: email })).toHaveCount(1);
+    await main.getByRole("button", { name: "Delete user Ravi Staff" }).click();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(toast(page, "User deleted")).toBeVisible();
+    await expect(main.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+
+    // The admin's own row: the server refuses and the page says why.
+    await main.getByRole("searchbox", { name: "Search users" }).fill(E2E_ADMIN.email);
+    await main.getByRole("button", { name: "Search", exact: true }).click();
+    const own = main.getByRole("row").filter({ hasText: E2E_ADMIN.email });
+    await expect(own).toContainText("(you)");
+    await own.getByRole("button", { name: /^Delete user/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(toast(page, "You cannot delete your own account")).toBeVisible();
+    await expect(main.getByRole("row").filter({ hasText: E2E_ADMIN.email })).toHaveCount(1);
+  });
+
+  test("products: create one with an uploaded image, see it in the shop resized, edit it and delete it", async ({ page }, testInfo) => {
+    test.slow();
+    const dir = mkdtempSync(path.join(tmpdir(), "admin-upload-"));
+    try {
+      const file = path.join(dir, "vitamin-bottle.png");
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 150, b: 120 } } }).png().toFile(file);
+      const name = `Admin Test Tonic ${unique(testInfo.project.name)}`;
+
+      await openPage(page, "/admin/products/new");
+      const main = page.getByRole("main");
+      // Required fields are checked before anything is sent.
+      await main.getByRole("button", { name: "Create Product" }).click();
+      await expect(main.getByRole("textbox", { name: "Name" })).toHaveAccessibleDescription("Name is required");
+      await expect(main.getByRole("textbox", { name: "Description" })).toHaveAccessibleDescription("Description is required");
+      await expect(main.getByRole("combobox", { name: "Category (shop section)" })).toHaveAccessibleDescription("Category is required");
+
+      await main.getByRole("textbox", { name: "Name" }).fill(name);
+      await main.getByRole("textbox", { name: "Description" }).fill("A tonic made by the admin end-to-end test.");
+      await main.getByRole("combobox", { name: "Category (shop section)" }).selectOption("Kids Nutrition");
+      await main.getByRole("combobox", { name: "Form" }).selectOption("Syrup");
+      await main.getByRole("textbox", { name: "Brand" }).fill("E2E Labs");
+      await main.getByRole("textbox", { name: "Price (₹)" }).fill("249.50");
+      await main.getByRole("textbox", { name: "MRP (₹)" }).fill("299");
+      await main.getByRole("textbox", { name: "Stock" }).fill("7");
+      await main.getByRole("textbox", { name: "Pack text" }).fill("200ml");
+      await main.getByRole("textbox", { name: "Tags (comma-separated)" }).fill("tonic, kids");
+      await main.getByRole("textbox", { name: "HSN code" }).fill("30049099");
+      await main.getByRole("combobox", { name: "GST rate (%)" }).selectOption("12");
+      await main.getByRole("textbox", { name: "Batch number" }).fill("B-42");
+      await main.getByLabel("Expiry date").fill("2028-06-30");
+      await main.getByRole("checkbox", { name: "Bestseller" }).check();
+      await expect(main.getByRole("checkbox", { name: "Published" })).toBeChecked();
+
+      const [upload] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === "/api/upload"),
+        page.getByLabel("Choose images").setInputFiles(file),
+      ]);
+      expect(upload.status()).toBe(201);
+      const images = main.getByRole("list", { name: "Product images" });
+      await expect(images.getByRole("listitem")).toHaveCount(1);
+      const alt = images.getByRole("textbox", { name: "Alt text for image 1" });
+      await expect(alt).toHaveValue("vitamin bottle");
+      await alt.fill("Bottle of the admin test tonic");
+
+      await main.getByRole("button", { name: "Create Product" }).click();
+      await page.waitForURL(/\/admin\/products\/[^/]+\/edit\?created=1$/, { timeout: 15_000 });
+      await expect(main.getByRole("status")).toContainText("Product created");
+      const productId = new URL(page.url()).pathname.split("/")[3]!;
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Edit ${name}`);
+      await expect(main.getByRole("textbox", { name: "Price (₹)" })).toHaveValue("249.5");
+      await expect(main.getByRole("combobox", { name: "GST rate (%)" })).toHaveValue("12");
+      await expect(main.getByLabel("Expiry date")).toHaveValue("2028-06-30");
+
+      // The storefront shows it, with the uploaded image served resized.
+      await openPage(page, `/product/${productId}`);
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+      const picture = page.getByRole("img", { name: "Bottle of the admin test tonic" }).first();
+      await expect(picture).toBeVisible();
+      const src = await picture.getAttribute("src");
+      expect(src).toMatch(/^\/images\/uploads\/.+\?w=\d+$/);
+      const resized = await page.request.get(src!);
+      expect(resized.status()).toBe(200);
+      const width = (await sharp(await resized.body()).metadata()).width!;
+      expect(width).toBeLessThan(640);
+
+      // Edit: a field error keeps what was typed; a valid change is saved.
+      await openPage(page, `/admin/products/${productId}/edit`);
+      await main.getByRole("textbox", { name: "Price (₹)" }).fill("400");
+      await main.getByRole("textbox", { name: "Stock" }).fill("0");
+      await main.getByRole("button", { name: "Save Changes" }).click();
+      await expect(main.getByRole("alert").first()).toContainText("Please fix the errors in the form");
+      await expect(main.getByRole("textbox", { name: "Price (₹)" })).toHaveAccessibleDescription("Price cannot be more than the MRP");
+      await expect(main.getByRole("textbox", { name: "Stock" })).toHaveValue("0");
+      await main.getByRole("textbox", { name: "Price (₹)" }).fill("199");
+      await main.getByRole("checkbox", { name: "Published" }).uncheck();
+      await main.getByRole("button", { name: "Save Changes" }).click();
+      await expect(main.getByRole("status")).toContainText("Product saved");
+      await expect(page.getByText("Unpublished: shoppers cannot see it")).toBeVisible();
+      const hidden = await page.request.get(`/api/products/${productId}`);
+      expect(hidden.status()).toBe(404);
+
+      // The list: found by search, stock 0 highlighted, deleted after confirming.
+      await openPage(page, `/admin/products?search=${encodeURIComponent(name)}`);
+      const row = main.getByRole("row").filter({ hasText: name });
+      await expect(row).toContainText("₹199");
+      await expect(row).toContainText("Out of stock");
+      await expect(row).toContainText("Unpublished");
+      await row.getByRole("button", { name: `Delete ${name}` }).click();
+      await page.getByRole("dialog", { name: `Delete ${name}?` }).getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(toast(page, "Product deleted")).toBeVisible();
+      await expect(main.getByText("No Products found.")).toBeVisible();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("products: a file that is not an image is refused with the server's message", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 415/);
+    const dir = mkdtempSync(path.join(tmpdir(), "admin-upload-"));
+    try {
+      const file = path.join(dir, "notes.png");
+      writeFileSync(file, "this is text pretending to be a PNG");
+      await openPage(page, "/admin/products/new");
+      await page.getByLabel("Choose images").setInputFiles(file);
+      await expect(page.getByRole("list", { name: "Uploads" }).getByRole("alert")).toContainText("Only JPEG, PNG, WebP and AVIF images can be uploaded");
+      await expect(page.getByText("No images yet.")).toBeVisible();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("orders: the status filter and search narrow the list; empty results say so", async ({ page }) => {
+    await openPage(page, "/admin/orders");
+    const main = page.getByRole("main");
+    await main.getByRole("combobox", { name: "Status" }).selectOption("Cancelled");
+    await main.getByRole("button", { name: "Apply" }).click();
+    await expectPath(page, "/admin/orders", "?status=Cancelled&search=");
+    await expect(main.getByRole("combobox", { name: "Status" })).toHaveValue("Cancelled");
+    const badges = main.locator("tbody tr td:nth-child(6)");
+    for (const text of await badges.allTextContents()) expect(text).toBe("Cancelled");
+
+    await main.getByRole("searchbox", { name: "Search" }).fill(unique("nobody"));
+    await main.getByRole("button", { name: "Apply" }).click();
+    await expect(main.getByText("No orders found")).toBeVisible();
+    await main.getByRole("link", { name: "Clear filters" }).click();
+    await expectPath(page, "/admin/orders");
+  });
+
+  test("inbox: a message sent through /contact appears and can be marked handled", async ({ page }) => {
+    const sender = `${unique("sender")}@example.com`;
+    await openPage(page, "/contact");
+    const contact = page.getByRole("main");
+    await contact.getByRole("textbox", { name: "Name", exact: true }).fill("Meera Sender");
+    await contact.getByRole("textbox", { name: "Email", exact: true }).fill(sender);
+    await contact.getByRole("textbox", { name: "Message", exact: true }).fill("Do you deliver to Kochi?");
+    await contact.getByRole("button", { name: "Send Message" }).click();
+    await expect(contact).toContainText("Thank you for your message! We will respond shortly.");
+
+    await openPage(page, "/admin/inbox");
+    const message = page.getByRole("article", { name: "Message from Meera Sender" }).filter({ hasText: sender });
+    await expect(message).toContainText("Do you deliver to Kochi?");
+    await message.getByRole("button", { name: "Mark handled message from Meera Sender" }).click();
+    await expect(toast(page, "Message marked handled")).toBeVisible();
+    await expect(message).toContainText("Handled");
+    await expect(message.getByRole("button", { name: "Reopen message from Meera Sender" })).toBeVisible();
+
+    const csv = await page.request.get("/admin/inbox/subscribers.csv");
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    expect((await csv.text()).split("\r\n")[0]).toBe("email,subscribed_at");
+  });
+
+  test("every admin page has a title and description and no axe violations", async ({ page, isMobile }) => {
+    test.slow();
+    for (const adminPath of ADMIN_PAGES) {
+      await openPage(page, adminPath);
+      await expect(page).toHaveTitle(/\| Admin \|/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
+      await expectNoAxeViolations(page, adminPath);
+    }
+    if (isMobile) {
+      await page.getByRole("button", { name: "Open admin menu" }).click();
+      await expectNoAxeViolations(page, "the open admin menu");
+    }
+    // A dialog open, and an edit page.
+    await openPage(page, "/admin/users");
+    await page.getByRole("button", { name: /^Delete user/ }).first().click();
+    await expectNoAxeViolations(page, "the delete dialog");
+  });
+});
