@@ -1,10 +1,13 @@
+import { gstIncludedPaise } from "#server/modules/invoices/tax.ts";
+
 /**
  * Prices are GST-inclusive. The tax inside a line total is total − total / (1 + rate), rounded
- * once per line so taxable value + tax always equals the line total (no paisa lost).
+ * once per line by the same function the invoice uses (so order and invoice agree to the paisa);
+ * taxable value + tax always equals the line total.
  */
 export function splitInclusiveGst(lineTotalPaise: number, gstRateBps: number): { taxablePaise: number; taxPaise: number } {
-  const taxablePaise = Math.round((lineTotalPaise * 10_000) / (10_000 + gstRateBps));
-  return { taxablePaise, taxPaise: lineTotalPaise - taxablePaise };
+  const taxPaise = gstIncludedPaise(lineTotalPaise, gstRateBps);
+  return { taxablePaise: lineTotalPaise - taxPaise, taxPaise };
 }
 
 export interface PricedLine {

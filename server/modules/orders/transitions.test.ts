@@ -42,6 +42,9 @@ describe("GST-inclusive prices", () => {
     expect(splitInclusiveGst(10500, 500)).toEqual({ taxablePaise: 10000, taxPaise: 500 });
     expect(splitInclusiveGst(33333, 1200)).toEqual({ taxablePaise: 29762, taxPaise: 3571 });
     expect(splitInclusiveGst(999, 0)).toEqual({ taxablePaise: 999, taxPaise: 0 });
+    // 14 × 1200 / 11200 = 1.5 paise of tax: half rounds the tax up, as on the invoice.
+    expect(splitInclusiveGst(14, 1200)).toEqual({ taxablePaise: 12, taxPaise: 2 });
+    expect(splitInclusiveGst(2121, 1200)).toEqual({ taxablePaise: 1894, taxPaise: 227 });
     for (let total = 0; total < 5000; total += 7) {
       for (const rate of [0, 500, 1200, 1800, 2800]) {
         const { taxablePaise, taxPaise } = splitInclusiveGst(total, rate);
