@@ -2,6 +2,7 @@
 // Production runs the bundle in build/; development runs the sources through Vite.
 import compression from "compression";
 import express from "express";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -32,10 +33,18 @@ async function main() {
     // Hashed assets never change; everything else in build/client may.
     assets.use(compression());
     assets.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
-    // build/client/images is a copy of public/images; /images/* is answered by the app's image
-    // route (resizing, format negotiation, immutable caching), never by the static copy.
-    const clientFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
-    assets.use((req, res, next) => (/^\/images(\/|$)/i.test(req.path) ? next() : clientFiles(req, res, next)));
+    // The other files of build/client (favicon...) are listed once, so a page or API request
+    // costs no file-system lookup. build/client/images is a copy of public/images; /images/* is
+    // answered by the app's image route (resizing, format negotiation, immutable caching).
+    const clientDir = path.join(buildDir, "client");
+    const clientFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    const clientPaths = new Set(
+      readdirSync(clientDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => "/" + path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+        .filter((file) => !/^\/(images|assets)\//.test(file)),
+    );
+    assets.use((req, res, next) => (clientPaths.has(req.path) ? clientFiles(req, res, next) : next()));
     shop = await createShop({ env: operatorEnv });
   }
 

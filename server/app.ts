@@ -1,20 +1,18 @@
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import helmet from "helmet";
-import { randomBytes, randomUUID } from "node:crypto";
-import { pinoHttp } from "pino-http";
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import { apiRouter } from "./api/index.ts";
 import type { SessionUser } from "./auth.ts";
 import type { ShopContext } from "./context.ts";
+import { contentSecurityPolicy } from "./http/csp.ts";
 import { HttpError } from "./http/errors.ts";
+import { pageCache } from "./http/page-cache.ts";
+import { requestLogging } from "./http/request-log.ts";
 import { imageRouter } from "./images.ts";
 
 declare global {
   namespace Express {
-    interface Locals {
-      cspNonce: string;
-    }
     interface Request {
       /** The signed-in user (bearer token or session cookie), resolved once per request. */
       sessionUser(): Promise<SessionUser | null>;
@@ -31,66 +29,17 @@ export interface AppOptions {
   beforeWeb?: RequestHandler[];
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-
 export function createApp(shop: ShopContext, options: AppOptions = {}) {
-/** Razorpay's checkout.js and its frames are admitted on the checkout page only. */
-const RAZORPAY_SCRIPT_ORIGIN = "https://checkout.razorpay.com";
-const RAZORPAY_FRAME_ORIGINS = "https://api.razorpay.com https://checkout.razorpay.com";
-const isCheckoutPage = (req: Request) => req.path === "/checkout" || req.path === "/checkout/";
-
   const { config, logger } = shop;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId(req, res) {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      customProps: (req) => ({ requestId: req.id }),
-      serializers: {
-        req: (req) => ({ method: req.method, url: req.url }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-    }),
-  );
-
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  });
+  app.use(requestLogging(logger));
+  app.use(contentSecurityPolicy(config, options.viteDev ?? false));
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-          imgSrc: ["'self'", "data:", "blob:"],
-          fontSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: [
-            "'self'",
-            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-            ...(options.viteDev ? ["'unsafe-eval'"] : []),
-          ],
-            (req) => (isCheckoutPage(req as Request) ? RAZORPAY_SCRIPT_ORIGIN : "'self'"),
-          connectSrc: ["'self'", ...(options.viteDev ? ["ws:", "wss:"] : [])],
-          frameSrc: ["'self'", (req) => (isCheckoutPage(req as Request) ? RAZORPAY_FRAME_ORIGINS : "'self'")],
-          ...(config.isProduction && config.publicUrl.startsWith("https://") ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
+      contentSecurityPolicy: false,
       // Not "no-referrer": with it Chrome sends `Origin: null` on plain form posts and
       // React Router's same-origin check rejects every form submitted without JavaScript.
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
@@ -98,7 +47,14 @@ const isCheckoutPage = (req: Request) => req.path === "/checkout" || req.path ==
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(compression());
+  // A client that accepts no compressed encoding has nothing to negotiate (caches still learn that
+  // the answer depends on it).
+  const compress = compression();
+  app.use((req, res, next) => {
+    if (req.headers["accept-encoding"]) return compress(req, res, next);
+    res.vary("Accept-Encoding");
+    next();
+  });
 
   app.use((req, _res, next) => {
     let pending: Promise<SessionUser | null> | undefined;
@@ -126,7 +82,10 @@ const isCheckoutPage = (req: Request) => req.path === "/checkout" || req.path ==
   app.use("/api", apiRouter(shop));
 
   for (const middleware of options.beforeWeb ?? []) app.use(middleware);
-  if (options.webHandler) app.use(options.webHandler);
+  if (options.webHandler) {
+    // Vite's dev server changes the pages under a running process: nothing is kept there.
+    app.use(options.viteDev ? options.webHandler : pageCache(shop.database, options.webHandler));
+  }
 
   app.use(errorHandler);
   return app;

@@ -12,7 +12,7 @@ import {
   productFacets,
   similarProducts,
 } from "#server/modules/catalog/products.ts";
-import { watchProductChanges } from "#server/modules/catalog/catalogue-cache.ts";
+import { keptUntilProductsChange } from "#server/modules/catalog/catalogue-cache.ts";
 import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";
 
 export const PRODUCT_NOT_FOUND = "Product not found";
@@ -136,36 +136,16 @@ function sendJson(req: Request, res: Response, reply: PreparedReply, policy: str
 
 const MAX_KEPT_RESPONSES = 500;
 
-/**
- * Public catalogue responses kept in memory, by URL, until products change. Only where the
- * process hears of every change as it commits (PGlite, see watchProductChanges); on PostgreSQL
- * every request asks the database. A response computed while a change committed is not kept.
- */
+/** Public catalogue responses kept in memory, by URL, until products change (PGlite only). */
 function responseCache(database: ShopContext["database"]) {
-  const kept = new Map<string, PreparedReply>();
-  let enabled = false;
-  let generation = 0;
-  void watchProductChanges(database, () => {
-    generation++;
-    kept.clear();
-  }).then((watching) => {
-    enabled = watching;
-  });
-
+  const kept = keptUntilProductsChange<PreparedReply>(database, MAX_KEPT_RESPONSES);
   return (policy: string, handler: (req: Request) => Promise<Reply>) => async (req: Request, res: Response) => {
     const key = req.originalUrl;
-    const hit = enabled ? kept.get(key) : undefined;
-    if (hit) {
-      kept.delete(key);
-      kept.set(key, hit);
-      return sendJson(req, res, hit, policy);
-    }
-    const startedAt = generation;
+    const hit = kept.get(key);
+    if (hit) return sendJson(req, res, hit, policy);
+    const keep = kept.beginCompute();
     const reply = prepare(await handler(req));
-    if (enabled && startedAt === generation) {
-      kept.set(key, reply);
-      if (kept.size > MAX_KEPT_RESPONSES) kept.delete(kept.keys().next().value!);
-    }
+    keep(key, reply);
     sendJson(req, res, reply, policy);
   };
 }

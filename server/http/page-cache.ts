@@ -1,0 +1,113 @@
+import type { Request, RequestHandler, Response } from "express";
+import { isbot } from "isbot";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { keptUntilProductsChange } from "#server/modules/catalog/catalogue-cache.ts";
+
+/**
+ * Anonymous page views are the same for every visitor but for two per-request values: the CSP
+ * nonce and the request id. A page rendered for a request without cookies or credentials is
+ * kept, split at those two values, and answered again with the next request's own values until
+ * products change (PGlite; see keptUntilProductsChange) or a minute passes (the footer's year,
+ * anything else that moves with time). Signed-in shoppers, guests with a cart (a cookie) and
+ * any response that sets a cookie or is not a 200 are always rendered afresh.
+ */
+
+const MAX_KEPT_PAGES = 200;
+const MAX_PAGE_BYTES = 1 << 20;
+const KEPT_FOR_MS = 60_000;
+/** Response headers that belong to one request; the kept page takes the current request's. */
+const PER_REQUEST_HEADERS = new Set(["content-security-policy", "x-request-id", "date", "content-length"]);
+
+interface KeptPage {
+  /** The page split at every occurrence of the nonce and the request id of its first render. */
+  parts: Buffer[];
+  /** For each gap between parts: true for the nonce, false for the request id. */
+  gaps: boolean[];
+  headers: [string, string | number | string[]][];
+  expiresAt: number;
+}
+
+export function pageCache(database: DatabaseHandle, render: RequestHandler): RequestHandler {
+  const kept = keptUntilProductsChange<KeptPage>(database, MAX_KEPT_PAGES);
+
+  return (req, res, next) => {
+    if (!isAnonymousRead(req)) return render(req, res, next);
+    const key = `${isbot(req.headers["user-agent"] ?? "") ? "bot" : "browser"} ${req.originalUrl}`;
+    const hit = kept.get(key);
+    if (hit && hit.expiresAt > Date.now()) return answer(res, hit, String(req.id));
+    if (hit) kept.delete(key);
+
+    // A request id chosen by the client could occur anywhere in the page; such renders are not kept.
+    const ownRequestId = req.headers["x-request-id"] === undefined;
+    const keep = kept.beginCompute();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const collect = (chunk: unknown, encoding: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function" || size > MAX_PAGE_BYTES) return;
+      const buffer =
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array);
+      chunks.push(buffer);
+      size += buffer.length;
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      collect(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      collect(chunk, rest[0]);
+      if (ownRequestId && size <= MAX_PAGE_BYTES && isKeepable(res)) {
+        keep(key, split(Buffer.concat(chunks).toString("utf8"), res.locals.cspNonce, String(req.id), res));
+      }
+      return end(chunk, ...rest);
+    }) as Response["end"];
+    render(req, res, next);
+  };
+}
+
+function isAnonymousRead(req: Request): boolean {
+  return req.method === "GET" && !req.headers.cookie && !req.headers.authorization;
+}
+
+function isKeepable(res: Response): boolean {
+  const type = String(res.getHeader("content-type") ?? "");
+  return (
+    res.statusCode === 200 &&
+    !res.hasHeader("set-cookie") &&
+    !/no-store|private/.test(String(res.getHeader("cache-control") ?? "")) &&
+    (type.startsWith("text/html") || type.startsWith("text/x-script"))
+  );
+}
+
+function split(page: string, nonce: string, requestId: string, res: Response): KeptPage {
+  const parts: Buffer[] = [];
+  const gaps: boolean[] = [];
+  let from = 0;
+  for (;;) {
+    const atNonce = page.indexOf(nonce, from);
+    const atId = page.indexOf(requestId, from);
+    if (atNonce < 0 && atId < 0) break;
+    const isNonce = atId < 0 || (atNonce >= 0 && atNonce < atId);
+    const at = isNonce ? atNonce : atId;
+    parts.push(Buffer.from(page.slice(from, at)));
+    gaps.push(isNonce);
+    from = at + (isNonce ? nonce : requestId).length;
+  }
+  parts.push(Buffer.from(page.slice(from)));
+  const headers = Object.entries(res.getHeaders())
+    .filter(([name, value]) => value !== undefined && !PER_REQUEST_HEADERS.has(name))
+    .map(([name, value]) => [name, value] as KeptPage["headers"][number]);
+  return { parts, gaps, headers, expiresAt: Date.now() + KEPT_FOR_MS };
+}
+
+function answer(res: Response, page: KeptPage, requestId: string) {
+  const nonce = Buffer.from(res.locals.cspNonce);
+  const id = Buffer.from(requestId);
+  const pieces = [page.parts[0]];
+  for (let i = 0; i < page.gaps.length; i++) pieces.push(page.gaps[i] ? nonce : id, page.parts[i + 1]);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.status(200).end(Buffer.concat(pieces));
+}
