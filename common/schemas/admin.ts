@@ -334,8 +334,8 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const priceWithinMrp = z.refine(
-  (input: { price?: number; mrp?: number }) => input.price === undefined || input.mrp === undefined || input.price <= input.mrp,
+const priceWithinMrp = z.refine<{ price?: number; mrp?: number }>(
+  (input) => input.price === undefined || input.mrp === undefined || input.price <= input.mrp,
   { error: ADMIN_MESSAGES.priceAboveMrp, path: ["price"] },
 );
 

@@ -190,8 +190,9 @@ describe("sniffImageFormat", () => {
   });
 });
 
-function binary(res: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) {
+/** Collects a response body as bytes (supertest would otherwise try to parse images as text). */
+const binary = ((res: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   res.on("data", (chunk: Buffer) => chunks.push(chunk));
   res.on("end", () => callback(null, Buffer.concat(chunks)));
-}
+}) as unknown as Parameters<request.Test["parse"]>[0];
