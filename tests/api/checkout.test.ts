@@ -407,3 +407,45 @@ describe("payments not configured", () => {
     }
   });
 });
+
+describe("Content-Security-Policy", () => {
+  it("admits Razorpay's checkout script and frames on /checkout only", async () => {
+    // A stand-in for the pages (the test shop has no React Router build), so the shop's own CSP is sent.
+    const { createApp } = await import("#server/app.ts");
+    const app = createApp(shop.context, { webHandler: (_req, res) => void res.send("page") });
+    const policy = async (path: string) => (await request(app).get(path)).headers["content-security-policy"] as string;
+    const directive = (csp: string, name: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? "";
+
+    const onCheckout = await policy("/checkout");
+    expect(directive(onCheckout, "script-src")).toContain("https://checkout.razorpay.com");
+    expect(directive(onCheckout, "script-src")).toMatch(/'nonce-[^']+'/);
+    expect(directive(onCheckout, "script-src")).not.toContain("unsafe-inline");
+    expect(directive(onCheckout, "frame-src")).toContain("https://api.razorpay.com");
+    expect(directive(onCheckout, "frame-src")).toContain("https://checkout.razorpay.com");
+    expect(directive(onCheckout, "frame-ancestors")).toBe("frame-ancestors 'none'");
+
+    for (const path of ["/", "/cart", "/checkout/other", "/order-confirmation", "/product/checkout"]) {
+      const csp = await policy(path);
+      expect(csp).not.toContain("razorpay");
+      expect(directive(csp, "frame-src")).toBe("frame-src 'self'");
+    }
+  });
+});
+
+describe("the reservation sweeper", () => {
+  it("runs on its interval and stops cleanly", async () => {
+    const { startReservationSweeper } = await import("#server/modules/orders/expiry.ts");
+    const item = await product({ stock: 2 });
+    const buyer = await buyerWithCart(shop, [{ productId: item.id, quantity: 2 }]);
+    const { body } = await checkout(shop, buyer).expect(201);
+    await shop.context.db.update(orders).set({ reservationExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, body.order._id));
+    const stop = startReservationSweeper(shop.context, 20);
+    try {
+      await expect.poll(() => stockOf(shop.context, item.id), { timeout: 10_000, interval: 50 }).toBe(2);
+    } finally {
+      await stop();
+    }
+    const [row] = await shop.context.db.select().from(orders).where(eq(orders.id, body.order._id));
+    expect(row!.status).toBe("Cancelled");
+  });
+});
