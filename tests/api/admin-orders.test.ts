@@ -4,9 +4,18 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, newsletterSubscribers, orderLines, orderStatusHistory, orders, products } from "#server/db/schema.ts";
+import {
+  contactMessages,
+  newsletterSubscribers,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  payments,
+  products,
+} from "#server/db/schema.ts";
 import { csvCell } from "#server/modules/admin/inbox.ts";
 import { adminStats, lastDays } from "#server/modules/admin/stats.ts";
+import { buyerWithCart, checkout, makeProduct, stockOf } from "./checkout-helpers.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
@@ -94,6 +103,28 @@ describe("PUT /api/admin/orders/:id", () => {
     const res = await asAdmin(api().put(`/api/admin/orders/${order.id}`)).send({ status: "Cancelled" }).expect(200);
     expect(res.body.status).toBe("Cancelled");
     expect((await stockOfFirstLine(order.id)).stock).toBe(before.stock + before.quantity);
+  });
+
+  it("cancels a paid order: the stock comes back and the payment is refunded through the gateway", async () => {
+    const product = await makeProduct(shop.context, { stock: 10, pricePaise: 24900, mrpPaise: 24900 });
+    const buyer = await buyerWithCart(shop, [{ productId: product.id, quantity: 3 }]);
+    const placed = await checkout(shop, buyer).expect(201);
+    const orderId: string = placed.body.order._id;
+    expect(await stockOf(shop.context, product.id)).toBe(7);
+    const signed = await api().post(`/api/payments/test/${orderId}/pay`).set(buyer.headers).expect(200);
+    await api().post(`/api/checkout/${orderId}/verify`).set(buyer.headers).send(signed.body).expect(200);
+
+    const res = await asAdmin(api().put(`/api/admin/orders/${orderId}`)).send({ status: "Cancelled" }).expect(200);
+    expect(res.body).toMatchObject({ _id: orderId, status: "Cancelled", isPaid: true });
+    expect(await stockOf(shop.context, product.id)).toBe(10);
+    const [payment] = await shop.context.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment).toMatchObject({ status: "refunded", refundedPaise: 3 * 24900, refundId: expect.stringMatching(/^rfnd_test_/) });
+    // Cancelling again (refused as already cancelled, or a no-op) changes nothing and refunds nothing more.
+    const again = await asAdmin(api().put(`/api/admin/orders/${orderId}`)).send({ status: "Cancelled" });
+    expect([200, 409]).toContain(again.status);
+    expect(await stockOf(shop.context, product.id)).toBe(10);
+    const [after] = await shop.context.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(after!.refundedPaise).toBe(3 * 24900);
   });
 
   it("validates the status and answers 404 for unknown orders", async () => {
