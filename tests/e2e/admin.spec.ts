@@ -207,7 +207,7 @@ test.describe("as the admin", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "admin-upload-"));
     try {
       const file = path.join(dir, "vitamin-bottle.png");
-      await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 150, b: 120 } } }).png().toFile(file);
+      await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 30, g: 150, b: 120 } } }).png().toFile(file);
       const name = `Admin Test Tonic ${unique(testInfo.project.name)}`;
 
       await openPage(page, "/admin/products/new");
@@ -265,7 +265,7 @@ test.describe("as the admin", () => {
       const resized = await page.request.get(src!);
       expect(resized.status()).toBe(200);
       const width = (await sharp(await resized.body()).metadata()).width!;
-      expect(width).toBeLessThan(640);
+      expect(width).toBeLessThan(1600);
 
       // Edit: a field error keeps what was typed; a valid change is saved.
       await openPage(page, `/admin/products/${productId}/edit`);

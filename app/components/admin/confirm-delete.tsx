@@ -38,8 +38,9 @@ export function ConfirmDelete({ what, question, fields, action, failure = "Somet
   const titleId = useId();
   const busy = fetcher.state !== "idle";
 
+  // As soon as the answer arrives (the revalidation after it may remove this row, and this component with it).
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (!fetcher.data) return;
     dialogRef.current?.close();
     if (fetcher.data.ok) {
       toast.success(fetcher.data.message);
@@ -47,7 +48,7 @@ export function ConfirmDelete({ what, question, fields, action, failure = "Somet
     } else {
       toast.error(failureText(failure, fetcher.data.message));
     }
-  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <>

@@ -9,7 +9,7 @@ const MAX_BYTES = 5 * 1024 * 1024;
 interface Upload {
   key: string;
   name: string;
-  preview: string;
+  preview: string | null;
   progress: number;
   error?: string;
 }
@@ -57,19 +57,23 @@ export function ImageUploader({ initial, error }: { initial: ProductImageJson[];
   function start(files: FileList | File[]) {
     for (const file of Array.from(files)) {
       const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-      const preview = URL.createObjectURL(file);
-      const upload: Upload = { key, name: file.name, preview, progress: 0 };
-      if (!ACCEPT.split(",").includes(file.type)) upload.error = "Only JPEG, PNG, WebP or AVIF images can be uploaded";
+      const upload: Upload = { key, name: file.name, preview: null, progress: 0 };
+      if (!ACCEPT.split(",").includes(file.type)) upload.error = "Only JPEG, PNG, WebP and AVIF images can be uploaded";
       else if (file.size > MAX_BYTES) upload.error = "The image is larger than 5 MB";
       setUploads((list) => [...list, upload]);
       if (upload.error) continue;
       const update = (patch: Partial<Upload>) =>
         setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+      // The preview is a data: URL read locally (the page's policy admits data: images; blob: reads count as connections).
+      const reader = new FileReader();
+      reader.onload = () => {
+        if (typeof reader.result === "string") update({ preview: reader.result });
+      };
+      reader.readAsDataURL(file);
       uploadImage(file, (progress) => update({ progress }))
         .then((url) => {
           setImages((list) => [...list, { url, altText: file.name.replace(/\.[^.]+$/, "").replace(/[-_]+/g, " ") }]);
           setUploads((list) => list.filter((item) => item.key !== key));
-          URL.revokeObjectURL(preview);
         })
         .catch((failure: Error) => update({ error: failure.message }));
     }
@@ -136,7 +140,11 @@ export function ImageUploader({ initial, error }: { initial: ProductImageJson[];
         <ul className="mt-4 space-y-2" aria-label="Uploads">
           {uploads.map((upload) => (
             <li key={upload.key} className="flex items-center gap-3 rounded-md border border-gray-200 p-2">
-              <img src={upload.preview} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" />
+              {upload.preview ? (
+                <img src={upload.preview} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" />
+              ) : (
+                <span aria-hidden className="h-12 w-12 rounded bg-gray-100" />
+              )}
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm text-gray-800">{upload.name}</p>
                 {upload.error ? (
