@@ -12,6 +12,7 @@ export default [
     route("checkout", "routes/checkout.tsx"),
     route("order-confirmation", "routes/order-confirmation.tsx"),
     route("order/:orderId", "routes/order.tsx"),
+    route("order/:orderId/invoice", "routes/invoice.tsx"),
     route("about", "routes/about.tsx"),
     route("certifications", "routes/certifications.tsx"),
     route("quality", "routes/quality.tsx"),

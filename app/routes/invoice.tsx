@@ -1,0 +1,78 @@
+import { ArrowLeft, Download, Printer } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { InvoiceView } from "~/components/invoice/invoice-document";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/invoice";
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  // The 404 page sets its own title and description.
+  if (!data) return [];
+  return [
+    ...pageMeta(`Tax invoice ${data.invoice.serial}`, `Tax invoice for order ${data.invoice.order.orderNumber}: GST split per line, totals, seller and buyer details.`),
+    NOINDEX,
+  ];
+};
+
+/** The order's owner or an admin; anyone else, and an order without an invoice (unpaid), get the 404 page. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!context.user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname })}`);
+  }
+  const { loadInvoiceFor } = await import("#server/modules/invoices/invoices.ts");
+  const invoice = await loadInvoiceFor(context.shop.db, params.orderId, context.user, context.shop.config.seller);
+  if (!invoice) throw data(null, { status: 404 });
+  return { invoice };
+}
+
+// Printing keeps the invoice and nothing else: the shop's header, footer, skip link and buttons go.
+const PRINT_CSS = `@media print {
+  @page { size: A4; margin: 12mm; }
+  body > *:not(:has(#invoice)) { display: none !important; }
+  header, footer, .no-print { display: none !important; }
+  #invoice-page { padding: 0 !important; max-width: none !important; }
+  #invoice { color: #000; }
+  #invoice table { page-break-inside: auto; }
+  #invoice tr { page-break-inside: avoid; }
+}`;
+
+export default function InvoicePage({ loaderData }: Route.ComponentProps) {
+  const { invoice } = loaderData;
+  const orderId = invoice.order.id;
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <style>{PRINT_CSS}</style>
+      <div id="invoice-page">
+        <div className="no-print mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <Link
+            to={`/order/${encodeURIComponent(orderId)}`}
+            className="inline-flex items-center gap-2 font-medium text-brand-800 underline underline-offset-2"
+          >
+            <ArrowLeft className="h-4 w-4" aria-hidden />
+            Back to order {invoice.order.orderNumber}
+          </Link>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <button
+              type="button"
+              onClick={() => window.print()}
+              className="inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+            >
+              <Printer className="h-4 w-4" aria-hidden />
+              Print
+            </button>
+            <a
+              href={`/api/orders/${encodeURIComponent(orderId)}/invoice.pdf`}
+              download
+              className="inline-flex items-center justify-center gap-2 rounded-md border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              <Download className="h-4 w-4" aria-hidden />
+              Download PDF
+            </a>
+          </div>
+        </div>
+        <InvoiceView invoice={invoice} />
+      </div>
+    </main>
+  );
+}
