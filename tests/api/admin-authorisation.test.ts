@@ -163,3 +163,52 @@ describe("the admin gate", () => {
     await api().get("/api/admin/users").set(other.headers).expect(403);
   });
 });
+
+describe("odd input from an admin", () => {
+  const ODD_BODIES: unknown[] = [
+    { name: ["array"], email: { $ne: null }, password: 123456, role: ["admin"] },
+    { name: "x".repeat(5000), description: "<script>alert(1)</script>", category: 7, price: "1e3", mrp: 1e308 },
+    { price: "NaN", countInStock: true, gstRate: "5%", expiryDate: 20270101, hsnCode: 1e20, tags: [1, { a: 1 }] },
+    { images: [{ url: "/images/../../etc/passwd.png", altText: {} }], collections: "a,".repeat(100), sku: "'; DROP TABLE products; --" },
+    { images: "not-a-list", published: "perhaps", bestseller: 2, form: ["Tablet"] },
+    { status: { $gt: "" }, handled: null },
+    { name: "Ünïcödé 🧪 \u202Etxt", email: "ünï@exämple.com", password: "\u0301\u0301\u0301\u0301\u0301\u0301" },
+    [],
+    "just a string",
+  ];
+
+  it("never answers 5xx on any admin write", async () => {
+    const f = await freshTargets();
+    const writes = [
+      () => api().post("/api/admin/users"),
+      () => api().put(`/api/admin/users/${f.userId}`),
+      () => api().post("/api/admin/products"),
+      () => api().put(`/api/admin/products/${f.productId}`),
+      () => api().put(`/api/products/${f.productId}`),
+      () => api().put(`/api/admin/orders/${f.orderId}`),
+      () => api().put(`/api/admin/messages/${f.messageId}`),
+    ];
+    for (const write of writes) {
+      for (const body of ODD_BODIES) {
+        const res = await write().set(admin.headers).send(body as object);
+        expect(res.status, `${JSON.stringify(body).slice(0, 80)} → ${res.status} ${JSON.stringify(res.body)}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("never answers 5xx on odd list queries or ids", async () => {
+    const queries = ["page=1&page=2", "limit=1e2", "search[$ne]=x", `search=${"%25".repeat(300)}`, "status[]=Shipped", "page=99999"];
+    for (const path of ["/api/admin/users", "/api/admin/products", "/api/admin/orders", "/api/admin/messages", "/api/admin/subscribers"]) {
+      for (const query of queries) {
+        const res = await api().get(`${path}?${query}`).set(admin.headers);
+        expect(res.status, `${path}?${query} → ${res.status}`).toBeLessThan(500);
+      }
+    }
+    for (const id of ["%00", "..%2F..", "a".repeat(300), "' OR 1=1 --", "%F0%9F%A7%AA"]) {
+      for (const path of ["users", "products", "orders", "messages"]) {
+        const res = await api().delete(`/api/admin/${path}/${id}`).set(admin.headers);
+        expect(res.status, `DELETE /api/admin/${path}/${id} → ${res.status}`).toBeLessThan(500);
+      }
+    }
+  });
+});
