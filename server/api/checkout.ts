@@ -14,6 +14,7 @@ export const CHECKOUT_ERRORS = {
   emptyCart: "Your cart is empty",
   notConfigured: "Payments are not configured",
   belowMinimum: "The order total must be at least ₹1",
+  tooManyUnpaid: "You have too many unpaid orders. Please pay for or cancel an earlier order first.",
   gatewayFailed: "The payment could not be started. Please try again in a moment.",
   outOfStock: (name: string, available: number) =>
     available > 0 ? `Only ${available} of ${name} left in stock` : `${name} is out of stock`,
@@ -53,6 +54,8 @@ export function checkoutRouter(shop: ShopContext) {
         throw new HttpError(400, CHECKOUT_ERRORS.emptyCart);
       case "below-minimum":
         throw new HttpError(400, CHECKOUT_ERRORS.belowMinimum);
+      case "too-many-unpaid":
+        throw new HttpError(409, CHECKOUT_ERRORS.tooManyUnpaid);
       case "gateway-failed":
         return res.status(502).json({ message: CHECKOUT_ERRORS.gatewayFailed });
       case "out-of-stock":

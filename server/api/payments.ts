@@ -50,6 +50,10 @@ export function paymentWebhookRouter(shop: ShopContext) {
     } catch {
       throw new HttpError(400, PAYMENT_ERRORS.badPayload);
     }
+    // PostgreSQL's jsonb cannot hold U+0000; such an event could never be stored.
+    if (raw.includes("\\u0000") || typeof event !== "object" || event === null || Array.isArray(event)) {
+      throw new HttpError(400, PAYMENT_ERRORS.badPayload);
+    }
     const headerId = req.headers["x-razorpay-event-id"];
     const eventId =
       typeof headerId === "string" && headerId.length > 0 && headerId.length <= 200

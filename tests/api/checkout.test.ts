@@ -160,6 +160,17 @@ describe("POST /api/checkout: the order", () => {
     expect(await stockOf(shop.context, item.id)).toBe(0);
   });
 
+  it("limits a customer to five unpaid orders at once, so nobody can hold the shelves", async () => {
+    const item = await product({ stock: 50 });
+    const buyer = await buyerWithCart(shop, [{ productId: item.id, quantity: 1 }]);
+    const placed = [];
+    for (let i = 0; i < 5; i++) placed.push((await checkout(shop, buyer).expect(201)).body.order._id);
+    await checkout(shop, buyer).expect(409, /too many unpaid orders/);
+    expect(await stockOf(shop.context, item.id)).toBe(45);
+    await api().post(`/api/orders/${placed[0]}/cancel`).set(buyer.headers).expect(200);
+    await checkout(shop, buyer).expect(201);
+  });
+
   it("the last unit: two concurrent checkouts, one wins", async () => {
     const item = await product({ stock: 1 });
     const [first, second] = await Promise.all([1, 2].map(() => buyerWithCart(shop, [{ productId: item.id, quantity: 1 }])));

@@ -251,6 +251,14 @@ describe("POST /api/payments/razorpay/webhook", () => {
     expect(stored).toHaveLength(0);
   });
 
+  it("answers 400, never 500, for signed bodies that are not events", async () => {
+    for (const raw of ["null", "5", "[]", "not json", '{"event":"payment.captured","payload":{"payment":{"entity":{"id":"p\\u0000"}}}}']) {
+      await sendWebhook(raw, `evt_odd_${raw.length}_${Math.random()}`).expect(400);
+    }
+    // A signed event of a type we do not act on is recorded and acknowledged.
+    await sendWebhook('{"event":"refund.processed","payload":{"payment":"odd"}}', "evt_other_type").expect(200, { ok: true });
+  });
+
   it("accepts the webhook even with a foreign cookie and Origin (no same-origin check on it)", async () => {
     const { order, payment } = await placeOrder();
     const raw = webhookEvent("payment.captured", { id: `pay_cookie${Date.now()}`, order_id: payment.orderId, amount: payment.amount });

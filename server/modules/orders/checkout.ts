@@ -12,6 +12,8 @@ import { Rollback, inTransaction } from "./tx.ts";
 export const RESERVATION_MINUTES = 30;
 /** Razorpay's smallest order. */
 export const MINIMUM_ORDER_PAISE = 100;
+/** Unpaid orders one customer may hold at once, so nobody can keep the shelves reserved. */
+export const MAX_UNPAID_ORDERS = 5;
 
 export interface CheckoutCustomer {
   id: string;
@@ -30,7 +32,7 @@ export interface CheckoutPayment {
 
 export type CheckoutResult =
   | { ok: true; order: OrderJson; payment: CheckoutPayment }
-  | { ok: false; reason: "not-configured" | "empty-cart" | "below-minimum" | "gateway-failed" }
+  | { ok: false; reason: "not-configured" | "empty-cart" | "below-minimum" | "gateway-failed" | "too-many-unpaid" }
   | { ok: false; reason: "out-of-stock"; productName: string; available: number }
   | { ok: false; reason: "unavailable"; productName: string };
 
@@ -64,6 +66,12 @@ export async function placeOrder(
       .where(eq(cartLines.cartId, cart.id))
       .orderBy(asc(cartLines.productId));
     if (cartRows.length === 0) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
+    // The cart row lock above serialises one customer's checkouts, so this count cannot race.
+    const [unpaid] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(eq(orders.userId, customer.id), eq(orders.status, "Pending"), eq(orders.isPaid, false)));
+    if ((unpaid?.count ?? 0) >= MAX_UNPAID_ORDERS) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "too-many-unpaid" });
 
     const reserved = [];
     // Product rows are locked in id order, so two checkouts cannot deadlock on each other.
