@@ -77,7 +77,9 @@ test.describe("who may enter", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "script") loaded.add(new URL(request.url()).pathname);
     });
-    for (const shopPath of ["/", "/collections/all", "/about", "/login"]) await openPage(page, shopPath);
+    // As a signed-in customer: what a shopper's browser fetches on the shop's pages.
+    await registerCustomer(page.request);
+    for (const shopPath of ["/", "/collections/all", "/about", "/profile"]) await openPage(page, shopPath);
     // The build's route manifest (the browser only learns of routes as links appear).
     const assets = path.join(process.env.BUILD_DIR || "build", "client", "assets");
     const manifestFile = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
