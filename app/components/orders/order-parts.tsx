@@ -31,11 +31,13 @@ export function paymentStatusLabel(order: OrderDetail): string {
   return "Pending";
 }
 
+const METHODS: Record<string, string> = { card: "Card", upi: "UPI", netbanking: "Netbanking", wallet: "Wallet", emi: "EMI", paylater: "Pay Later" };
+
 /** How the shopper paid: the method Razorpay reported (card, upi, ...), else the gateway's name. */
 export function paymentMethodLabel(order: OrderDetail): string {
-  const method = order.payment?.method;
-  if (method) return method.length <= 4 ? method.toUpperCase() : method[0]!.toUpperCase() + method.slice(1);
   if (order.payment?.provider === "test") return "Test payment";
+  const method = order.payment?.method;
+  if (method) return METHODS[method] ?? method;
   return "Razorpay";
 }
 

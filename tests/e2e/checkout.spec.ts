@@ -1,0 +1,270 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAxeClean, expectPath, findProduct, openPage, signUpShopper, test } from "./fixtures";
+
+// High-stock products no other spec counts the stock of: each purchase takes one unit.
+const ELECTROLYTES = "Electrolyte Hydration Mix Lemon"; // ₹35, 500 in stock
+const ZINC = "Zinc 20 mg Dispersible Tablets"; // 350 in stock
+
+const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** Puts one unit in the signed-in shopper's cart through the API (the page shares the cookies). */
+async function addToCart(page: Page, name: string, quantity = 1) {
+  const product = await findProduct(page, name);
+  const response = await page.request.post("/api/cart", { data: { productId: product._id, quantity } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return product;
+}
+
+const main = (page: Page) => page.getByRole("main");
+const cartButton = (page: Page) => page.locator("header button[aria-haspopup=dialog][aria-label^=Cart]");
+const payButton = (page: Page) => main(page).getByRole("button", { name: /^(Pay Now|Processing\.\.\.)$/ });
+const testDialog = (page: Page) => page.getByRole("dialog", { name: "Test payment" });
+
+async function fillAddress(page: Page, overrides: Partial<Record<"address" | "city" | "postalCode" | "phone", string>> = {}) {
+  const form = main(page);
+  await form.getByRole("textbox", { name: "Address", exact: true }).fill(overrides.address ?? "12 MG Road, Indiranagar");
+  await form.getByRole("textbox", { name: "City", exact: true }).fill(overrides.city ?? "Bengaluru");
+  await form.getByRole("textbox", { name: "Postal Code", exact: true }).fill(overrides.postalCode ?? "560038");
+  await form.getByRole("textbox", { name: "Phone", exact: true }).fill(overrides.phone ?? "9876543210");
+}
+
+/** Submits the form and waits for the test gateway's dialog. */
+async function openTestPayment(page: Page) {
+  await payButton(page).click();
+  await expect(testDialog(page)).toBeVisible({ timeout: 15_000 });
+}
+
+async function orders(page: Page) {
+  const response = await page.request.get("/api/orders/my-orders");
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { _id: string; orderNumber: string; isPaid: boolean; status: string; totalPrice: number }[];
+}
+
+test.describe("checkout", () => {
+  test("a guest is sent to sign in and comes back to the checkout", async ({ page }) => {
+    const product = await findProduct(page, ZINC);
+    // Register, then sign out: the guest's cart is merged into the account at sign-in.
+    const shopper = await signUpShopper(page, "checkout-guest");
+    await page.context().clearCookies();
+    const added = await page.request.post("/api/cart", { data: { productId: product._id, quantity: 1 } });
+    expect(added.ok()).toBe(true);
+
+    await page.goto("/checkout");
+    await expectPath(page, "/login", "?redirect=checkout");
+    await page.waitForFunction(() => Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps$")));
+    await main(page).getByRole("textbox", { name: "Email", exact: true }).fill(shopper.email);
+    await main(page).getByLabel("Password", { exact: true }).fill(shopper.password);
+    await main(page).getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/checkout", { timeout: 20_000 });
+    await expect(main(page).getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+    await expect(main(page).getByRole("list", { name: "Items in your order" })).toContainText(ZINC);
+  });
+
+  test("a signed-in shopper with an empty cart goes back to the shop", async ({ page }) => {
+    await signUpShopper(page, "checkout-empty");
+    await page.goto("/checkout");
+    await expectPath(page, "/");
+  });
+
+  test("the form checks required fields, the phone and the PIN code, with the errors announced", async ({ page }) => {
+    const shopper = await signUpShopper(page, "checkout-form");
+    const product = await addToCart(page, ELECTROLYTES, 2);
+    await openPage(page, "/checkout");
+    await expect(page).toHaveTitle(/^Checkout \|/);
+
+    // The summary: lines, subtotal, FREE shipping, GST included, total in rupees.
+    const summary = main(page).getByRole("region", { name: "Order Summary" });
+    await expect(summary.getByRole("listitem")).toHaveCount(1);
+    await expect(summary.getByRole("listitem")).toContainText(`${ELECTROLYTES}Qty 2 × ${inr.format(product.price)}`);
+    await expect(summary.getByText("Subtotal").locator("..")).toContainText(inr.format(product.price * 2));
+    await expect(summary.getByText("Shipping").locator("..")).toContainText("FREE");
+    await expect(summary.getByText("GST included")).toBeVisible();
+    await expect(summary.getByText("Total", { exact: true }).locator("..")).toContainText(inr.format(product.price * 2));
+
+    // The email is the account's, fixed; India is the default of five countries; the name is prefilled.
+    const email = main(page).getByRole("textbox", { name: "Email", exact: true });
+    await expect(email).toBeDisabled();
+    await expect(email).toHaveValue(shopper.email);
+    const country = main(page).getByRole("combobox", { name: "Country", exact: true });
+    await expect(country).toHaveValue("India");
+    await expect(country.locator("option")).toHaveText(["India", "USA", "UK", "Canada", "Australia"]);
+    await expect(main(page).getByRole("textbox", { name: "First Name", exact: true })).toHaveValue("Asha");
+
+    // Nothing filled in: one alert, every empty field marked invalid and described by it, focus on the first.
+    await main(page).getByRole("textbox", { name: "First Name", exact: true }).fill("");
+    await payButton(page).click();
+    await expect(main(page).getByRole("alert")).toHaveText("Please fill all required fields");
+    for (const label of ["First Name", "Address", "City", "Postal Code", "Phone"]) {
+      const field = main(page).getByRole("textbox", { name: label, exact: true });
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription("Please fill all required fields");
+    }
+    await expect(main(page).getByRole("textbox", { name: "Last Name", exact: true })).not.toHaveAttribute("aria-invalid");
+    await expect(main(page).getByRole("textbox", { name: "First Name", exact: true })).toBeFocused();
+    await expectAxeClean(page);
+
+    // A short phone number and a five-digit PIN code.
+    await main(page).getByRole("textbox", { name: "First Name", exact: true }).fill("Asha");
+    await fillAddress(page, { phone: "98765 4321", postalCode: "56003" });
+    await payButton(page).click();
+    const phone = main(page).getByRole("textbox", { name: "Phone", exact: true });
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toHaveAccessibleDescription("Please enter a 10-digit phone number");
+    await expect(main(page).getByRole("textbox", { name: "Postal Code", exact: true })).toHaveAccessibleDescription("Please enter a 6-digit PIN code");
+    await expect(main(page).getByRole("alert")).toHaveCount(0);
+    // Postal Code comes before Phone in the form: focus goes to it.
+    await expect(main(page).getByRole("textbox", { name: "Postal Code", exact: true })).toBeFocused();
+    // Correcting a field clears its error.
+    await phone.fill("98765 43210");
+    await expect(phone).not.toHaveAttribute("aria-invalid");
+    await expectAxeClean(page);
+    expect(await orders(page)).toEqual([]);
+  });
+
+  test("paying with the test gateway: confirmation, refresh, My Orders, the order page, an empty cart", async ({ page }) => {
+    test.slow();
+    await signUpShopper(page, "checkout-pay");
+    const product = await addToCart(page, ELECTROLYTES);
+    await openPage(page, "/checkout");
+    await expect(cartButton(page)).toHaveAccessibleName("Cart, 1 item");
+    await fillAddress(page);
+    await openTestPayment(page);
+    await expect(testDialog(page)).toContainText("No money is charged");
+    await expect(testDialog(page)).toContainText(inr.format(product.price));
+    await expectAxeClean(page);
+    await testDialog(page).getByRole("button", { name: `Pay ${inr.format(product.price)}` }).click();
+
+    await page.waitForURL((url) => url.pathname === "/order-confirmation", { timeout: 20_000 });
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+    expect(orderId).toBeTruthy();
+    await expect(cartButton(page)).toHaveAccessibleName("Cart, 0 items");
+    const [order] = await orders(page);
+    expect(order).toMatchObject({ _id: orderId, isPaid: true, status: "Processing", totalPrice: product.price });
+
+    const confirmation = async () => {
+      await expect(main(page).getByRole("heading", { name: "Thank you for your order!", level: 1 })).toBeVisible();
+      await expect(main(page)).toContainText(`Order ID ${order!.orderNumber}`);
+      await expect(main(page).getByRole("list", { name: "Items ordered" })).toContainText(ELECTROLYTES);
+      await expect(main(page).getByRole("region", { name: "Shipping Information" })).toContainText("12 MG Road, Indiranagar");
+      const payment = main(page).getByRole("region", { name: "Payment Information" });
+      await expect(payment).toContainText(/Payment IDpay_test_\w+/);
+      await expect(payment).toContainText(/Order IDorder_test_\w+/);
+      await expect(payment).toContainText(/Signature[0-9a-f]{10}\.\.\.Status/);
+      await expect(payment).toContainText("StatusPaid");
+      await expect(payment).toContainText(`Amount${inr.format(product.price)}`);
+      await expect(payment).toContainText("MethodTest payment");
+      const timeline = main(page).getByRole("region", { name: "Order Status" });
+      await expect(timeline.getByRole("listitem")).toHaveText([
+        "Order Placed (done)",
+        "Processing (current step)",
+        "Shipped (not yet)",
+        "Delivered (not yet)",
+      ]);
+      await expect(main(page).getByRole("link", { name: "Continue Shopping" })).toBeVisible();
+      await expect(main(page).getByRole("button", { name: "Print Receipt" })).toBeVisible();
+    };
+    await confirmation();
+    await expectAxeClean(page);
+
+    // Refresh-safe: the page comes from the server.
+    await page.reload();
+    await confirmation();
+
+    // My Orders lists it, paid; its row opens the order page.
+    await openPage(page, "/profile");
+    const row = main(page).getByRole("row").filter({ hasText: order!.orderNumber });
+    await expect(row).toContainText("Paid");
+    await expect(row).toContainText("Bengaluru, India");
+    await expectAxeClean(page);
+    await row.getByRole("cell").nth(2).click();
+    await expectPath(page, `/order/${orderId}`);
+    await expect(main(page).getByRole("heading", { name: `Order ${order!.orderNumber}`, level: 1 })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "View invoice" })).toHaveAttribute("href", `/order/${orderId}/invoice`);
+    await expect(cartButton(page)).toHaveAccessibleName("Cart, 0 items");
+  });
+
+  test("a failed test payment says so and leaves the order unpaid; paying again succeeds", async ({ page }) => {
+    test.slow();
+    await signUpShopper(page, "checkout-fail");
+    await addToCart(page, ZINC);
+    await openPage(page, "/checkout");
+    await fillAddress(page);
+    await openTestPayment(page);
+    await testDialog(page).getByRole("button", { name: "Fail" }).click();
+    await expect(testDialog(page)).toBeHidden();
+    await expect(main(page).getByRole("alert")).toHaveText("Payment failed: Payment declined in the test gateway");
+    await expect(payButton(page)).toHaveText("Pay Now");
+    const [order] = await orders(page);
+    expect(order).toMatchObject({ isPaid: false, status: "Pending" });
+    await expect(cartButton(page)).toHaveAccessibleName("Cart, 1 item");
+
+    // Paying again reuses the same order (its stock is already held).
+    await openTestPayment(page);
+    await testDialog(page).getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL((url) => url.pathname === "/order-confirmation", { timeout: 20_000 });
+    const after = await orders(page);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ _id: order!._id, isPaid: true });
+  });
+
+  test("closing the test payment keeps the cart and the form", async ({ page }) => {
+    await signUpShopper(page, "checkout-close");
+    await addToCart(page, ZINC);
+    await openPage(page, "/checkout");
+    await fillAddress(page);
+    await openTestPayment(page);
+    await page.keyboard.press("Escape");
+    await expect(testDialog(page)).toBeHidden();
+    await expect(payButton(page)).toHaveText("Pay Now");
+    await expect(main(page).getByRole("textbox", { name: "City", exact: true })).toHaveValue("Bengaluru");
+    await expect(cartButton(page)).toHaveAccessibleName("Cart, 1 item");
+    await openTestPayment(page);
+    await testDialog(page).getByRole("button", { name: "Close" }).click();
+    await expect(testDialog(page)).toBeHidden();
+    await expectPath(page, "/checkout");
+    const [order] = await orders(page);
+    expect(order).toMatchObject({ isPaid: false, status: "Pending" });
+  });
+
+  test("stock sold in the meantime: the server's message names the product", async ({ page, consoleErrors }) => {
+    await signUpShopper(page, "checkout-stock");
+    const product = await addToCart(page, ZINC);
+    await openPage(page, "/checkout");
+    await fillAddress(page);
+    // Another buyer takes the stock between the cart and the payment.
+    consoleErrors.allow(/status of 409/);
+    await page.route("**/api/checkout", (route) =>
+      route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ message: `Only 0 of ${product.name} left in stock` }) }),
+    );
+    await payButton(page).click();
+    await expect(main(page).getByRole("alert")).toHaveText(`Only 0 of ${product.name} left in stock`);
+    await expect(payButton(page)).toHaveText("Pay Now");
+  });
+
+  test("keyboard only: fill the form, pay in the dialog, land on the confirmation", async ({ page }) => {
+    test.slow();
+    await signUpShopper(page, "checkout-keys");
+    await addToCart(page, ELECTROLYTES);
+    await openPage(page, "/checkout");
+    await main(page).getByRole("textbox", { name: "First Name", exact: true }).focus();
+    const type = async (text: string) => {
+      await page.keyboard.press("Tab");
+      if (text) await page.keyboard.type(text);
+    };
+    // First Name is prefilled; Tab through Last Name (prefilled) to the address fields.
+    await type(""); // Last Name
+    await type("12 MG Road, Indiranagar");
+    await type("Bengaluru");
+    await type("560038");
+    await type(""); // Country: India
+    await type("9876543210");
+    await page.keyboard.press("Tab");
+    await expect(payButton(page)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(testDialog(page)).toBeVisible({ timeout: 15_000 });
+    await expect(testDialog(page).getByRole("button", { name: /^Pay / })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/order-confirmation", { timeout: 20_000 });
+    await expect(main(page).getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  });
+});
