@@ -79,3 +79,39 @@ export async function signInAsAdmin(page: Page) {
   const response = await page.request.post("/api/users/login", { data: E2E_ADMIN });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** Runs axe (WCAG 2.2 AA rules) on the page as it is now and expects no violations. */
+export async function expectAxeClean(page: Page) {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+let shopperCounter = 0;
+
+/** A customer nobody else uses: a unique email per call, in every worker. */
+export function newShopper(label = "shopper") {
+  const id = `${Date.now().toString(36)}-${process.pid}-${++shopperCounter}-${Math.random().toString(36).slice(2, 6)}`;
+  return { name: `Asha ${label}`, email: `${label}-${id}@e2e.test`, password: "e2e-Passw0rd!" };
+}
+
+/** Registers a fresh customer through the API; the page (which shares the request's cookies) is signed in as them. */
+export async function signUpShopper(page: Page, label = "shopper") {
+  const shopper = newShopper(label);
+  const response = await page.request.post("/api/users/register", { data: { ...shopper, confirmPassword: shopper.password } });
+  expect(response.status(), await response.text()).toBe(201);
+  return shopper;
+}
+
+/** A product of the seeded demo catalogue, found by its exact name through the public API. */
+export async function findProduct(page: Page, name: string): Promise<{ _id: string; name: string; price: number; countInStock: number }> {
+  const response = await page.request.get(`/api/products?limit=20&search=${encodeURIComponent(name)}`);
+  expect(response.ok()).toBe(true);
+  const found = ((await response.json()) as { _id: string; name: string; price: number; countInStock: number }[]).find(
+    (item) => item.name === name,
+  );
+  expect(found, `${name} is in the catalogue`).toBeTruthy();
+  return found!;
+}
