@@ -172,26 +172,26 @@ export function InvoiceView({ invoice }: { invoice: InvoiceDocument }) {
         </table>
       </div>
 
-      <dl className="mt-6 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+      <dl className="mt-6 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-y-1">
         <dt>Taxable value</dt>
-        <dd className="text-right tabular-nums">{formatInvoiceRupees(totals.taxablePaise)}</dd>
+        <dd className="pl-6 text-right tabular-nums">{formatInvoiceRupees(totals.taxablePaise)}</dd>
         {interState ? (
           <>
             <dt>IGST</dt>
-            <dd className="text-right tabular-nums">{formatInvoiceRupees(totals.igstPaise)}</dd>
+            <dd className="pl-6 text-right tabular-nums">{formatInvoiceRupees(totals.igstPaise)}</dd>
           </>
         ) : (
           <>
             <dt>CGST</dt>
-            <dd className="text-right tabular-nums">{formatInvoiceRupees(totals.cgstPaise)}</dd>
+            <dd className="pl-6 text-right tabular-nums">{formatInvoiceRupees(totals.cgstPaise)}</dd>
             <dt>SGST</dt>
-            <dd className="text-right tabular-nums">{formatInvoiceRupees(totals.sgstPaise)}</dd>
+            <dd className="pl-6 text-right tabular-nums">{formatInvoiceRupees(totals.sgstPaise)}</dd>
           </>
         )}
         <dt>Shipping</dt>
-        <dd className="text-right tabular-nums">{invoice.shippingPaise === 0 ? "FREE" : formatInvoiceRupees(invoice.shippingPaise)}</dd>
+        <dd className="pl-6 text-right tabular-nums">{invoice.shippingPaise === 0 ? "FREE" : formatInvoiceRupees(invoice.shippingPaise)}</dd>
         <dt className="border-t border-gray-300 pt-1 text-base font-bold">Total paid</dt>
-        <dd className="border-t border-gray-300 pt-1 text-right text-base font-bold tabular-nums">
+        <dd className="border-t border-gray-300 pt-1 pl-6 text-right text-base font-bold tabular-nums">
           {formatInvoiceRupees(invoice.grandTotalPaise)}
         </dd>
       </dl>
