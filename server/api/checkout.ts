@@ -14,6 +14,7 @@ export const CHECKOUT_ERRORS = {
   emptyCart: "Your cart is empty",
   notConfigured: "Payments are not configured",
   belowMinimum: "The order total must be at least ₹1",
+  aboveMaximum: "The order total can be at most ₹5,00,000. Please split it into smaller orders.",
   tooManyUnpaid: "You have too many unpaid orders. Please pay for or cancel an earlier order first.",
   gatewayFailed: "The payment could not be started. Please try again in a moment.",
   outOfStock: (name: string, available: number) =>
@@ -54,6 +55,8 @@ export function checkoutRouter(shop: ShopContext) {
         throw new HttpError(400, CHECKOUT_ERRORS.emptyCart);
       case "below-minimum":
         throw new HttpError(400, CHECKOUT_ERRORS.belowMinimum);
+      case "above-maximum":
+        throw new HttpError(400, CHECKOUT_ERRORS.aboveMaximum);
       case "too-many-unpaid":
         throw new HttpError(409, CHECKOUT_ERRORS.tooManyUnpaid);
       case "gateway-failed":

@@ -160,6 +160,17 @@ describe("POST /api/checkout: the order", () => {
     expect(await stockOf(shop.context, item.id)).toBe(0);
   });
 
+  it("refuses totals below ₹1 or above ₹5,00,000 without reserving anything", async () => {
+    const cheap = await product({ pricePaise: 99, mrpPaise: 99 });
+    const dear = await product({ pricePaise: 2_000_000_000, mrpPaise: 2_000_000_000, stock: 1000 });
+    const small = await buyerWithCart(shop, [{ productId: cheap.id, quantity: 1 }]);
+    await checkout(shop, small).expect(400, /at least ₹1/);
+    const big = await buyerWithCart(shop, [{ productId: dear.id, quantity: 1000 }]);
+    await checkout(shop, big).expect(400, /at most ₹5,00,000/);
+    expect(await stockOf(shop.context, cheap.id)).toBe(10);
+    expect(await stockOf(shop.context, dear.id)).toBe(1000);
+  });
+
   it("limits a customer to five unpaid orders at once, so nobody can hold the shelves", async () => {
     const item = await product({ stock: 50 });
     const buyer = await buyerWithCart(shop, [{ productId: item.id, quantity: 1 }]);

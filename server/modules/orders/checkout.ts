@@ -12,6 +12,8 @@ import { Rollback, inTransaction } from "./tx.ts";
 export const RESERVATION_MINUTES = 30;
 /** Razorpay's smallest order. */
 export const MINIMUM_ORDER_PAISE = 100;
+/** Razorpay's default largest payment (₹5,00,000); also keeps every sum far inside a 32-bit column. */
+export const MAXIMUM_ORDER_PAISE = 50_000_000;
 /** Unpaid orders one customer may hold at once, so nobody can keep the shelves reserved. */
 export const MAX_UNPAID_ORDERS = 5;
 
@@ -32,7 +34,7 @@ export interface CheckoutPayment {
 
 export type CheckoutResult =
   | { ok: true; order: OrderJson; payment: CheckoutPayment }
-  | { ok: false; reason: "not-configured" | "empty-cart" | "below-minimum" | "gateway-failed" | "too-many-unpaid" }
+  | { ok: false; reason: "not-configured" | "empty-cart" | "below-minimum" | "above-maximum" | "gateway-failed" | "too-many-unpaid" }
   | { ok: false; reason: "out-of-stock"; productName: string; available: number }
   | { ok: false; reason: "unavailable"; productName: string };
 
@@ -103,6 +105,7 @@ export async function placeOrder(
       reserved.map(({ product, quantity }) => ({ unitPricePaise: product.pricePaise, quantity, gstRateBps: product.gstRateBps })),
     );
     if (totals.totalPaise < MINIMUM_ORDER_PAISE) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "below-minimum" });
+    if (totals.totalPaise > MAXIMUM_ORDER_PAISE) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "above-maximum" });
 
     const orderNumber = newOrderNumber(now);
     const [order] = await tx
