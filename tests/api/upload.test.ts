@@ -90,6 +90,24 @@ describe("accepted images", () => {
   });
 });
 
+describe("several uploads at once", () => {
+  it("are all stored under distinct names, and a bad one in between does not hold up the rest", async () => {
+    const good = await Promise.all([sample("png", 40, 40), sample("jpeg", 50, 50), sample("webp", 60, 60)]);
+    const bad = (await sample("png")).subarray(0, 300);
+    const responses = await Promise.all([
+      upload(good[0]!, "a.png"),
+      upload(bad, "bad.png"),
+      upload(good[1]!, "b.jpg"),
+      upload(good[2]!, "c.webp"),
+    ]);
+    expect(responses.map((res) => res.status)).toEqual([201, 400, 201, 201]);
+    const urls = responses.filter((res) => res.status === 201).map((res) => res.body.imageUrl as string);
+    expect(new Set(urls).size).toBe(3);
+    const widths = await Promise.all(urls.map(async (url) => (await sharp(path.join(uploadsDir(), path.basename(url))).metadata()).width));
+    expect(widths).toEqual([40, 50, 60]);
+  });
+});
+
 describe("refused uploads", () => {
   it("answers 415 for a text file named .png, and stores nothing", async () => {
     const before = await storedFiles();

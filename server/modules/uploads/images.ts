@@ -45,7 +45,22 @@ export type StoreImageResult =
 export async function storeUploadedImage(dataDir: string, bytes: Buffer): Promise<StoreImageResult> {
   const sniffed = sniffImageFormat(bytes);
   if (!sniffed) return { ok: false, reason: "unsupported-type" };
+  return oneAtATime(() => reencodeAndStore(dataDir, bytes, sniffed));
+}
 
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Decoding a large photo takes a few hundred megabytes and a whole core for a moment; uploads
+ * are rare, so a process re-encodes one at a time and the shop keeps serving meanwhile.
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const result = queue.then(work, work);
+  queue = result.catch(() => {});
+  return result;
+}
+
+async function reencodeAndStore(dataDir: string, bytes: Buffer, sniffed: UploadFormat): Promise<StoreImageResult> {
   // Loaded on first use, like the image route does, to keep sharp off the start-up path.
   const { default: sharp } = await import("sharp");
   let output: { data: Buffer; info: OutputInfo };
