@@ -4,8 +4,10 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { account, session, user } from "#server/db/schema.ts";
+import { account, carts, orders, session, user } from "#server/db/schema.ts";
 import { deleteUserAccount, updateUserAccount } from "#server/modules/admin/users.ts";
+import { makeProduct } from "./cart-helpers.ts";
+import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
 
@@ -146,6 +148,17 @@ describe("DELETE /api/admin/users/:id", () => {
     expect(await shop.context.db.select().from(user).where(eq(user.id, target.id))).toEqual([]);
     await api().get("/api/users/profile").set(target.headers).expect(401);
     await asAdmin(api().delete(`/api/admin/users/${target.id}`)).expect(404);
+  });
+
+  it("keeps the orders of a deleted customer (without the link) and drops their cart", async () => {
+    const target = await createCustomer(shop.context);
+    const order = await insertOrder(shop.context, { userId: target.id, customerName: "Gone Customer" });
+    const product = await makeProduct(shop.context);
+    await api().post("/api/cart").set(target.headers).send({ productId: product.id, quantity: 1 }).expect(201);
+    await asAdmin(api().delete(`/api/admin/users/${target.id}`)).expect(200);
+    const [kept] = await shop.context.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept).toMatchObject({ userId: null, customerName: "Gone Customer" });
+    expect(await shop.context.db.select().from(carts).where(eq(carts.userId, target.id))).toEqual([]);
   });
 
   it("never deletes the caller", async () => {
