@@ -38,7 +38,10 @@ export function paymentWebhookRouter(shop: ShopContext) {
   const router = Router();
   router.post("/payments/razorpay/webhook", express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
     const secret = shop.config.razorpay.webhookSecret;
-    if (!secret) throw new HttpError(503, PAYMENT_ERRORS.webhookNotConfigured);
+    if (!secret) {
+      req.log.warn("Razorpay webhook received but RAZORPAY_WEBHOOK_SECRET is not set");
+      return res.status(503).json({ message: PAYMENT_ERRORS.webhookNotConfigured });
+    }
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     if (!verifyWebhookSignature(secret, raw, req.headers["x-razorpay-signature"])) {
       req.log.warn("webhook signature did not verify");
