@@ -15,8 +15,18 @@ import { keptUntilProductsChange } from "#server/modules/catalog/catalogue-cache
 const MAX_KEPT_PAGES = 200;
 const MAX_PAGE_BYTES = 1 << 20;
 const KEPT_FOR_MS = 60_000;
-/** Response headers that belong to one request; the kept page takes the current request's. */
-const PER_REQUEST_HEADERS = new Set(["content-security-policy", "x-request-id", "date", "content-length"]);
+/**
+ * Response headers that belong to one request or one encoding of the body; the kept page is
+ * the unencoded body, answered with the current request's own.
+ */
+const PER_REQUEST_HEADERS = new Set([
+  "content-security-policy",
+  "x-request-id",
+  "date",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+]);
 
 interface KeptPage {
   /** The page split at every occurrence of the nonce and the request id of its first render. */
