@@ -19,6 +19,24 @@ if (!process.env.E2E_DATA_DIR) {
 
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-Passw0rd!" };
 
+// A second shop configured for Razorpay, whose API calls go to a fake Razorpay on 127.0.0.1
+// (tests/e2e/fake-razorpay.ts); the browser side (checkout.js) is route-intercepted in the specs.
+// Ports follow E2E_PORT so parallel runs with different ports do not collide; E2E_RAZORPAY=0 leaves
+// both servers out (the Razorpay specs then skip).
+const razorpayShopPort = Number(process.env.E2E_RAZORPAY_PORT || port + 10);
+const fakeRazorpayPort = Number(process.env.E2E_FAKE_RAZORPAY_PORT || port + 20);
+export const E2E_RAZORPAY = {
+  enabled: process.env.E2E_RAZORPAY !== "0",
+  baseURL: `http://127.0.0.1:${razorpayShopPort}`,
+  keyId: "rzp_test_e2e",
+  keySecret: "e2e-razorpay-key-secret",
+};
+if (E2E_RAZORPAY.enabled && !process.env.E2E_RAZORPAY_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-razorpay-"));
+  process.env.E2E_RAZORPAY_DATA_DIR = dataDir;
+  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
 const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
@@ -61,25 +79,66 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "node server.mjs",
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR!,
-      // Development configuration (no production secrets needed); server.mjs still runs React
-      // and Express in production mode. The embedded database, never an outside PostgreSQL.
-      NODE_ENV: "development",
-      DATABASE_URL: "",
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: "node server.mjs",
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR!,
+        // Development configuration (no production secrets needed); server.mjs still runs React
+        // and Express in production mode. The embedded database, never an outside PostgreSQL.
+        NODE_ENV: "development",
+        DATABASE_URL: "",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: "warn",
+      },
     },
-  },
+    ...(E2E_RAZORPAY.enabled
+      ? [
+          {
+            command: "npx tsx tests/e2e/fake-razorpay.ts",
+            port: fakeRazorpayPort,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+            env: {
+              FAKE_RAZORPAY_PORT: String(fakeRazorpayPort),
+              FAKE_RAZORPAY_KEY_ID: E2E_RAZORPAY.keyId,
+              FAKE_RAZORPAY_KEY_SECRET: E2E_RAZORPAY.keySecret,
+            },
+          },
+          {
+            command: "node server.mjs",
+            url: `${E2E_RAZORPAY.baseURL}/readyz`,
+            reuseExistingServer: false,
+            timeout: 180_000,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+            env: {
+              PORT: String(razorpayShopPort),
+              HOST: "127.0.0.1",
+              PUBLIC_URL: E2E_RAZORPAY.baseURL,
+              DATA_DIR: process.env.E2E_RAZORPAY_DATA_DIR!,
+              NODE_ENV: "development",
+              DATABASE_URL: "",
+              ADMIN_EMAIL: E2E_ADMIN.email,
+              ADMIN_PASSWORD: E2E_ADMIN.password,
+              LOG_LEVEL: "warn",
+              RAZORPAY_KEY_ID: E2E_RAZORPAY.keyId,
+              RAZORPAY_KEY_SECRET: E2E_RAZORPAY.keySecret,
+              RAZORPAY_API_BASE: `http://127.0.0.1:${fakeRazorpayPort}`,
+            },
+          },
+        ]
+      : []),
+  ],
 });

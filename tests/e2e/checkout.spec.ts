@@ -1,9 +1,13 @@
 import type { Page } from "@playwright/test";
+import { createHmac } from "node:crypto";
+import { E2E_RAZORPAY } from "../../playwright.config";
 import { expect, expectAxeClean, expectPath, findProduct, openPage, signUpShopper, test } from "./fixtures";
 
 // High-stock products no other spec counts the stock of: each purchase takes one unit.
 const ELECTROLYTES = "Electrolyte Hydration Mix Lemon"; // ₹35, 500 in stock
 const ZINC = "Zinc 20 mg Dispersible Tablets"; // 350 in stock
+
+const RAZORPAY_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
 
 const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
@@ -266,5 +270,159 @@ test.describe("checkout", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/order-confirmation", { timeout: 20_000 });
     await expect(main(page).getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  });
+});
+
+/**
+ * Razorpay's checkout.js stand-in, served in place of the real script: it records the options
+ * the page opens it with and lets the test play the shopper (pay, fail, close the window).
+ */
+const FAKE_CHECKOUT_JS = `(() => {
+  class Razorpay {
+    constructor(options) { this.options = options; this.listeners = {}; }
+    on(event, listener) { (this.listeners[event] = this.listeners[event] || []).push(listener); }
+    open() { window.__fakeRazorpay = this; }
+  }
+  window.Razorpay = Razorpay;
+})();`;
+
+interface OpenedCheckout {
+  key: string;
+  amount: number;
+  currency: string;
+  order_id: string;
+  name: string;
+  description: string;
+  prefill: { name: string; email: string; contact: string };
+  notes: Record<string, string>;
+  theme: { color: string };
+  hasHandler: boolean;
+  hasDismiss: boolean;
+  listens: string[];
+}
+
+declare global {
+  interface Window {
+    __fakeRazorpay?: {
+      options: Record<string, unknown> & { handler: (result: unknown) => void; modal: { ondismiss: () => void } };
+      listeners: Record<string, ((event: unknown) => void)[]>;
+    };
+  }
+}
+
+/** Waits for the page to open the (fake) Razorpay window and returns the options it was given. */
+async function openedCheckout(page: Page): Promise<OpenedCheckout> {
+  await page.waitForFunction(() => Boolean(window.__fakeRazorpay), undefined, { timeout: 15_000 });
+  return page.evaluate(() => {
+    const { options, listeners } = window.__fakeRazorpay!;
+    const { handler, modal, ...rest } = options;
+    return { ...(rest as unknown as OpenedCheckout), hasHandler: typeof handler === "function", hasDismiss: typeof modal?.ondismiss === "function", listens: Object.keys(listeners) };
+  });
+}
+
+test.describe("checkout with Razorpay", () => {
+  test.skip(!E2E_RAZORPAY.enabled, "E2E_RAZORPAY=0: the Razorpay shop is not running");
+  test.use({ baseURL: E2E_RAZORPAY.baseURL });
+
+  async function startRazorpayCheckout(page: Page, label: string) {
+    const shopper = await signUpShopper(page, label);
+    const product = await addToCart(page, ELECTROLYTES);
+    await page.route(RAZORPAY_SCRIPT, (route) => route.fulfill({ contentType: "application/javascript", body: FAKE_CHECKOUT_JS }));
+    await openPage(page, "/checkout");
+    await fillAddress(page);
+    await payButton(page).click();
+    const options = await openedCheckout(page);
+    return { shopper, product, options };
+  }
+
+  test("pays through checkout.js: the options, the signed result verified, the confirmation", async ({ page }) => {
+    test.slow();
+    const { shopper, product, options } = await startRazorpayCheckout(page, "rzp-pay");
+    expect(options).toMatchObject({
+      key: E2E_RAZORPAY.keyId,
+      amount: Math.round(product.price * 100),
+      currency: "INR",
+      name: "Healthcare Pharma",
+      prefill: { name: "Asha rzp-pay", email: shopper.email, contact: "9876543210" },
+      theme: { color: expect.stringMatching(/^#[0-9a-f]{6}$/i) },
+      hasHandler: true,
+      hasDismiss: true,
+      listens: ["payment.failed"],
+    });
+    expect(options.order_id).toMatch(/^order_(?!test_)\w+$/);
+    expect(options.description).toMatch(/^Order /);
+    expect(Object.keys(options.notes).length).toBeGreaterThan(0);
+    await expect(payButton(page)).toHaveText("Processing...");
+
+    // What Razorpay hands to the handler: signed with the key secret over order_id|payment_id.
+    const paymentId = `pay_e2e${Date.now()}`;
+    const signature = createHmac("sha256", E2E_RAZORPAY.keySecret).update(`${options.order_id}|${paymentId}`).digest("hex");
+    await page.evaluate((result) => window.__fakeRazorpay!.options.handler(result), {
+      razorpay_payment_id: paymentId,
+      razorpay_order_id: options.order_id,
+      razorpay_signature: signature,
+    });
+    await page.waitForURL((url) => url.pathname === "/order-confirmation", { timeout: 20_000 });
+    const payment = main(page).getByRole("region", { name: "Payment Information" });
+    await expect(payment).toContainText(`Payment ID${paymentId}`);
+    await expect(payment).toContainText(`Order ID${options.order_id}`);
+    await expect(payment).toContainText(`Signature${signature.slice(0, 10)}...`);
+    await expect(payment).toContainText("StatusPaid");
+    await expect(payment).toContainText("MethodRazorpay");
+    await expect(cartButton(page)).toHaveAccessibleName("Cart, 0 items");
+    await expectAxeClean(page);
+  });
+
+  test("a forged signature is refused and the order stays unpaid", async ({ page, consoleErrors }) => {
+    const { options } = await startRazorpayCheckout(page, "rzp-forged");
+    consoleErrors.allow(/status of 400/);
+    await page.evaluate((result) => window.__fakeRazorpay!.options.handler(result), {
+      razorpay_payment_id: "pay_forged123",
+      razorpay_order_id: options.order_id,
+      razorpay_signature: "0".repeat(64),
+    });
+    await expect(main(page).getByRole("alert")).toHaveText("Payment verification failed");
+    await expectPath(page, "/checkout");
+    const [order] = await orders(page);
+    expect(order).toMatchObject({ isPaid: false, status: "Pending" });
+  });
+
+  test("payment.failed shows Razorpay's description; closing the window keeps the cart", async ({ page }) => {
+    await startRazorpayCheckout(page, "rzp-failed");
+    await page.evaluate(() =>
+      window.__fakeRazorpay!.listeners["payment.failed"]!.forEach((listener) =>
+        listener({ error: { code: "BAD_REQUEST_ERROR", description: "Your payment could not be completed", reason: "payment_failed" } }),
+      ),
+    );
+    await expect(main(page).getByRole("alert")).toHaveText("Payment failed: Your payment could not be completed");
+    // The shopper closes Razorpay's window: the page is ready to try again, the cart untouched.
+    await page.evaluate(() => window.__fakeRazorpay!.options.modal.ondismiss());
+    await expect(payButton(page)).toHaveText("Pay Now");
+    await expect(main(page).getByRole("alert")).toHaveText("Payment failed: Your payment could not be completed");
+    await expect(cartButton(page)).toHaveAccessibleName("Cart, 1 item");
+    const [order] = await orders(page);
+    expect(order).toMatchObject({ isPaid: false, status: "Pending" });
+
+    // Trying again reopens Razorpay for the same order.
+    const first = order!;
+    await page.evaluate(() => delete window.__fakeRazorpay);
+    await payButton(page).click();
+    await openedCheckout(page);
+    expect(await orders(page)).toEqual([expect.objectContaining({ _id: first._id })]);
+  });
+
+  test("when checkout.js cannot load, the shopper is told and no order is made", async ({ page, consoleErrors }) => {
+    await signUpShopper(page, "rzp-blocked");
+    await addToCart(page, ELECTROLYTES);
+    consoleErrors.allow("checkout.razorpay.com");
+    consoleErrors.allow(/ERR_FAILED|net::/);
+    await page.route(RAZORPAY_SCRIPT, (route) => route.abort("failed"));
+    await openPage(page, "/checkout");
+    await fillAddress(page);
+    await payButton(page).click();
+    await expect(main(page).getByRole("alert")).toHaveText("Payment failed: Razorpay SDK failed to load");
+    await expect(payButton(page)).toHaveText("Pay Now");
+    expect(await orders(page)).toEqual([]);
+    await expectAxeClean(page);
   });
 });

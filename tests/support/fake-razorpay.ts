@@ -27,9 +27,12 @@ export interface FakeRazorpay {
  * with the key pair, integer paise of at least 100, INR, a receipt of at most 40 characters, and
  * for refunds a valid X-Refund-Idempotency key (the same key returns the same refund).
  */
-export async function startFakeRazorpay(): Promise<FakeRazorpay> {
-  const keyId = `rzp_test_${randomBytes(6).toString("hex")}`;
-  const keySecret = randomBytes(16).toString("hex");
+export async function startFakeRazorpay(
+  options: { keyId?: string; keySecret?: string; port?: number } = {},
+): Promise<FakeRazorpay> {
+  // Random keys and port unless given (the end-to-end suite runs it as a web server with fixed ones).
+  const keyId = options.keyId ?? `rzp_test_${randomBytes(6).toString("hex")}`;
+  const keySecret = options.keySecret ?? randomBytes(16).toString("hex");
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`;
   const requests: FakeRazorpayRequest[] = [];
   const orders = new Map<string, Record<string, unknown>>();
@@ -113,7 +116,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     send(404, error("BAD_REQUEST_ERROR", "The requested URL was not found on the server."));
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
