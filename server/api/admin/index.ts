@@ -1,4 +1,4 @@
-import { Router, type Response } from "express";
+import { Router, type Request, type Response } from "express";
 import {
   ADMIN_MESSAGES,
   adminCreateUserSchema,
@@ -168,7 +168,7 @@ export function adminRouter(shop: ShopContext) {
 
 /** PUT .../products/:id: the given product fields change, the rest stay. */
 function productUpdateHandler({ db }: ShopContext) {
-  return async (req: import("express").Request<{ id: string }>, res: Response) => {
+  return async (req: Request<{ id: string }>, res: Response) => {
     const input = parseInput(adminProductUpdateSchema, req.body);
     if (Object.values(input).every((value) => value === undefined)) throw new HttpError(400, ADMIN_MESSAGES.nothingToUpdate);
     res.json(productOrError(await updateProduct(db, req.params.id, input)));
