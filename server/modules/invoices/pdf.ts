@@ -108,7 +108,8 @@ export function renderInvoicePdf(invoice: InvoiceDocument, options: { compress?:
     const extra = secondLine ? doc.heightOfString(secondLine, { width: columns[0]!.width - 4 }) : 0;
     doc.fontSize(9);
     height += extra;
-    if (y + height > doc.page.height - MARGIN - 20) {
+    // A row that does not fit starts a new page (unless it is already at the top of one).
+    if (y + height > doc.page.height - MARGIN - 20 && y > MARGIN + 1) {
       doc.addPage();
       return row(cells, font, secondLine);
     }
