@@ -36,6 +36,9 @@ export function createAuth(config: Config, db: Database) {
         role: { type: "string", required: false, defaultValue: "customer", input: false },
       },
     },
+    // Sign-in and sign-up go through /api/users (its own throttle per email and address, the
+    // contract's messages); Better Auth's own HTTP endpoints for them would bypass both.
+    disabledPaths: ["/sign-in/email", "/sign-up/email"],
     rateLimit: {
       enabled: config.env !== "test",
       storage: "database",

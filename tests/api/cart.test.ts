@@ -278,7 +278,7 @@ describe("signed-in carts", () => {
   it("work with the session cookie the shop's pages use", async () => {
     const user = await createCustomer(shop.context);
     const signIn = await api()
-      .post("/api/auth/sign-in/email")
+      .post("/api/users/login")
       .set("Origin", shop.config.publicUrl)
       .send({ email: user.email, password: user.password })
       .expect(200);

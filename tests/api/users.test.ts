@@ -280,6 +280,15 @@ describe("sign-in rate limit", () => {
     });
     expect((await countLoginAttempt(db, "192.0.2.1", "window@example.in", start + LOGIN_WINDOW_MS)).allowed).toBe(true);
   });
+
+  it.each(["/api/auth/sign-in/email", "/api/auth/sign-up/email"])("cannot be sidestepped through Better Auth's own %s", async (path) => {
+    const user = await createCustomer(shop.context);
+    const res = await request(shop.app)
+      .post(path)
+      .send({ name: "Side Door", email: user.email, password: user.password });
+    expect(res.status).toBe(404);
+    expect(res.headers["set-cookie"]).toBeUndefined();
+  });
 });
 
 describe("logging out", () => {
