@@ -1,8 +1,8 @@
 import { LogOut, Mail, UserRound } from "lucide-react";
 import { Form, redirect, useNavigation } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
-import { MyOrders } from "~/components/auth/my-orders";
-import { clearGuestCookieHeader, getProfile, listCustomerOrders, signOut } from "~/components/auth/sign-in.server";
+import { MyOrders, toMyOrderRow } from "~/components/auth/my-orders";
+import { clearGuestCookieHeader, getProfile, signOut } from "~/components/auth/sign-in.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/profile";
 
@@ -13,9 +13,10 @@ const SIGN_IN_FIRST = "/login?redirect=/profile";
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(SIGN_IN_FIRST);
   const { db } = context.shop;
-  const [profile, orders] = await Promise.all([getProfile(db, context.user.id), listCustomerOrders(db, context.user.id)]);
+  const { listOrdersForUser } = await import("#server/modules/orders/orders.ts");
+  const [profile, orders] = await Promise.all([getProfile(db, context.user.id), listOrdersForUser(db, context.user.id)]);
   if (!profile) throw redirect(SIGN_IN_FIRST);
-  return { profile: { name: profile.name, email: profile.email }, orders };
+  return { profile: { name: profile.name, email: profile.email }, orders: orders.map(toMyOrderRow) };
 }
 
 /** Logout: the session is revoked on the server, its cookie and the guest cart cookie cleared, then on to /login. */

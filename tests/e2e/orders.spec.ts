@@ -85,9 +85,9 @@ test.describe("orders", () => {
     await expect(history.getByRole("listitem").last()).toContainText("Cancelled");
     await expect(main(page).getByRole("button", { name: "Cancel order" })).toHaveCount(0);
 
-    // My Orders still lists it.
+    // My Orders still lists it, cancelled (no longer shown as paid after its refund).
     await openPage(page, "/profile");
-    await expect(main(page).getByRole("row").filter({ hasText: order.orderNumber })).toBeVisible();
+    await expect(main(page).getByRole("row").filter({ hasText: order.orderNumber })).toContainText("Cancelled");
   });
 
   test("an unpaid order can be cancelled and has no invoice", async ({ page }) => {
@@ -101,9 +101,9 @@ test.describe("orders", () => {
     await expect(main(page).getByRole("status").filter({ hasText: "cancelled" })).toHaveText("Your order has been cancelled.");
     await expect(main(page)).toContainText("Status Cancelled");
 
-    // My Orders shows it as not paid.
+    // My Orders says it was cancelled rather than leave it looking payable.
     await openPage(page, "/profile");
-    await expect(main(page).getByRole("row").filter({ hasText: order.orderNumber })).toContainText("Pending");
+    await expect(main(page).getByRole("row").filter({ hasText: order.orderNumber })).toContainText("Cancelled");
   });
 
   test("another customer gets the 404 page for the order and no confirmation", async ({ page, browser }) => {

@@ -1,13 +1,45 @@
 import { Link, useNavigate } from "react-router";
 import { PRODUCT_PLACEHOLDER } from "#common/images.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import type { OrderSummaryJson } from "#server/modules/users/profile.ts";
+import type { OrderJson } from "#server/modules/orders/orders.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 
 const created = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
 
+/** What one row of My Orders needs (the spec's sample order shape plus the status), nothing more sent to the browser. */
+export interface MyOrderRow {
+  _id: string;
+  orderNumber: string;
+  createdAt: string;
+  shippingAddress: { city: string; country: string };
+  orderItems: { name: string; image: string; quantity: number }[];
+  /** Rupees. */
+  totalPrice: number;
+  isPaid: boolean;
+  status: OrderJson["status"];
+}
+
+export function toMyOrderRow(order: OrderJson): MyOrderRow {
+  return {
+    _id: order._id,
+    orderNumber: order.orderNumber,
+    createdAt: order.createdAt,
+    shippingAddress: { city: order.shippingAddress.city, country: order.shippingAddress.country },
+    orderItems: order.orderItems.map(({ name, image, quantity }) => ({ name, image, quantity })),
+    totalPrice: order.totalPrice,
+    isPaid: order.isPaid,
+    status: order.status,
+  };
+}
+
+/** The spec's Paid or Pending; a cancelled order says so rather than look payable (or still paid after its refund). */
+function statusBadge(order: MyOrderRow): { label: string; className: string } {
+  if (order.status === "Cancelled") return { label: "Cancelled", className: "bg-gray-200 text-gray-900" };
+  return order.isPaid ? { label: "Paid", className: "bg-brand-100 text-brand-900" } : { label: "Pending", className: "bg-amber-100 text-amber-900" };
+}
+
 /** My Orders (spec section 2, Profile): the customer's orders, newest first; a row opens the order. */
-export function MyOrders({ orders }: { orders: OrderSummaryJson[] }) {
+export function MyOrders({ orders }: { orders: MyOrderRow[] }) {
   const navigate = useNavigate();
   return (
     <section aria-labelledby="my-orders-heading" className="mt-10">
@@ -52,6 +84,7 @@ export function MyOrders({ orders }: { orders: OrderSummaryJson[] }) {
                 const first = order.orderItems[0];
                 const units = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
                 const href = `/order/${encodeURIComponent(order._id)}`;
+                const badge = statusBadge(order);
                 return (
                   <tr
                     key={order._id}
@@ -88,13 +121,7 @@ export function MyOrders({ orders }: { orders: OrderSummaryJson[] }) {
                       {formatRupees(rupeesToPaise(order.totalPrice))}
                     </td>
                     <td className="px-4 py-3">
-                      <span
-                        className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                          order.isPaid ? "bg-brand-100 text-brand-900" : "bg-amber-100 text-amber-900"
-                        }`}
-                      >
-                        {order.isPaid ? "Paid" : "Pending"}
-                      </span>
+                      <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
                     </td>
                   </tr>
                 );
