@@ -5,6 +5,7 @@ import { paymentEvents, payments } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { findOwnOrder } from "#server/modules/orders/orders.ts";
 import { markOrderPaid, recordPaymentFailure, refundLatePayment } from "#server/modules/orders/paid.ts";
+import type { Transaction } from "#server/modules/orders/side-effects.ts";
 import { gatewayFor } from "#server/modules/payments/gateway.ts";
 import { verifyWebhookSignature } from "#server/modules/payments/signature.ts";
 import { signTestPayment } from "#server/modules/payments/test-gateway.ts";
@@ -67,17 +68,7 @@ export function paymentWebhookRouter(shop: ShopContext) {
     const providerOrderId = str(entity.order_id) ?? str(event.payload?.order?.entity?.id);
     const providerPaymentId = str(entity.id);
 
-    const outcome = await shop.db.transaction(async (tx) => {
-      const [paymentRow] = providerOrderId
-        ? await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerOrderId, providerOrderId))
-        : [];
-      const inserted = await tx
-        .insert(paymentEvents)
-        .values({ provider: "razorpay", providerEventId: eventId, type, paymentId: paymentRow?.id ?? null, payload: event })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id });
-      if (inserted.length === 0) return "duplicate" as const;
-
+    async function processEvent(tx: Transaction) {
       if ((type === "payment.captured" || type === "order.paid") && providerOrderId && providerPaymentId) {
         const result = await markOrderPaid(tx, {
           providerOrderId,
@@ -97,6 +88,23 @@ export function paymentWebhookRouter(shop: ShopContext) {
         });
       }
       return "recorded" as const;
+    }
+
+    const outcome = await shop.db.transaction(async (tx) => {
+      // Stored without its payment link first: the link's foreign-key lock on the payment row,
+      // taken before mark-paid locks the order, would deadlock with a concurrent verify.
+      const [inserted] = await tx
+        .insert(paymentEvents)
+        .values({ provider: "razorpay", providerEventId: eventId, type, payload: event })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (!inserted) return "duplicate" as const;
+      const result = await processEvent(tx);
+      if (providerOrderId) {
+        const [paymentRow] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerOrderId, providerOrderId));
+        if (paymentRow) await tx.update(paymentEvents).set({ paymentId: paymentRow.id }).where(eq(paymentEvents.id, inserted.id));
+      }
+      return result;
     });
     if (typeof outcome === "object") await refundLatePayment(shop, outcome.refund);
     res.json({ ok: true, ...(outcome === "duplicate" ? { duplicate: true } : {}) });

@@ -267,6 +267,61 @@ describe("POST /api/payments/razorpay/webhook", () => {
   });
 });
 
+describe("concurrent payment reports", () => {
+  it("verify and webhooks racing for one payment mark it paid exactly once", async () => {
+    const { order, buyer, payment } = await placeOrder();
+    const fields = razorpayFields(payment.orderId);
+    const raw = webhookEvent("payment.captured", { id: fields.razorpay_payment_id, order_id: payment.orderId, amount: payment.amount });
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, () => api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(fields)),
+      ...Array.from({ length: 4 }, (_, i) => sendWebhook(raw, `evt_race_${order._id}_${i % 2}`)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(await historyOf(order._id)).toEqual(["Pending", "Processing"]);
+    const rows = await shop.context.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "captured", providerPaymentId: fields.razorpay_payment_id });
+  });
+
+  it("a payment racing the reservation expiry ends either paid or cancelled and refunded, never both", async () => {
+    const { expireReservations } = await import("#server/modules/orders/expiry.ts");
+    const { item, order, buyer, payment } = await placeOrder(3, 1);
+    await shop.context.db.update(orders).set({ reservationExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, order._id));
+    const fields = razorpayFields(payment.orderId);
+    const [verified] = await Promise.all([
+      api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(fields),
+      expireReservations(shop.context),
+    ]);
+    const row = await orderRow(order._id);
+    const [paymentRow] = await shop.context.db.select().from(payments).where(eq(payments.orderId, order._id));
+    if (verified.status === 200) {
+      expect(row).toMatchObject({ status: "Processing", isPaid: true });
+      expect(paymentRow!.status).toBe("captured");
+      expect(await stockOf(shop.context, item.id)).toBe(2);
+    } else {
+      expect(verified.status).toBe(409);
+      expect(row).toMatchObject({ status: "Cancelled", isPaid: false });
+      expect(paymentRow).toMatchObject({ status: "refunded", refundedPaise: payment.amount });
+      expect(await stockOf(shop.context, item.id)).toBe(3);
+    }
+  });
+});
+
+describe("the adapter when Razorpay cannot be reached", () => {
+  it("throws a GatewayError without secrets in its message", async () => {
+    const { createRazorpayGateway } = await import("#server/modules/payments/razorpay.ts");
+    const { GatewayError } = await import("#server/modules/payments/gateway.ts");
+    const closed = await startFakeRazorpay();
+    await closed.close();
+    const gateway = createRazorpayGateway({ keyId: "rzp_test_x", keySecret: "very_secret_value", apiBase: closed.url, timeoutMs: 2000 });
+    const error = await gateway.createOrder({ amountPaise: 1000, receipt: "r", notes: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GatewayError);
+    expect(String((error as Error).message)).not.toContain("very_secret_value");
+    await expect(gateway.createOrder({ amountPaise: 99, receipt: "r", notes: {} })).rejects.toThrow(/at least 100 paise/);
+    await expect(gateway.refund({ paymentId: "pay_x", amountPaise: 1000, idempotencyKey: "short" })).rejects.toThrow(/idempotency key/);
+  });
+});
+
 describe("without a webhook secret", () => {
   it("answers 503 so Razorpay retries once it is configured", async () => {
     const bare = await createTestShop({ RAZORPAY_KEY_ID: fake.keyId, RAZORPAY_KEY_SECRET: fake.keySecret, RAZORPAY_API_BASE: fake.url });
