@@ -363,6 +363,9 @@ test.describe("as the admin", () => {
       await expect(page).toHaveTitle(/\| Admin \|/);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
       await expectNoAxeViolations(page, adminPath);
+      // Wide tables scroll inside their box; the page itself never gets wider than the screen.
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth, `${adminPath} fits the screen`).toBeLessThanOrEqual(page.viewportSize()!.width);
     }
     if (isMobile) {
       await page.getByRole("button", { name: "Open admin menu" }).click();

@@ -1,5 +1,6 @@
 import { Trash2 } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { useFetcher } from "react-router";
 import { keepFocusInside } from "~/lib/dialog";
 import { toast } from "~/components/ui/toaster";
@@ -31,12 +32,22 @@ interface ConfirmDeleteProps {
  * A delete button that asks first in a native modal <dialog>; confirming posts the fields to
  * the route's action and shows its answer (the server's refusal, e.g. deleting yourself) as a toast.
  */
-export function ConfirmDelete({ what, question, fields, action, failure = "Something went wrong", onDeleted }: ConfirmDeleteProps) {
+export function ConfirmDelete({
+  what,
+  question,
+  fields,
+  action,
+  failure = "Something went wrong",
+  onDeleted,
+}: ConfirmDeleteProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const fetcher = useFetcher<ActionResult>();
   const titleId = useId();
   const busy = fetcher.state !== "idle";
+  // The dialog lives at the end of <body>, not inside the table row (a scrolling table would carry it along on phones).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   // As soon as the answer arrives (the revalidation after it may remove this row, and this component with it).
   useEffect(() => {
@@ -62,40 +73,49 @@ export function ConfirmDelete({ what, question, fields, action, failure = "Somet
         <Trash2 className="h-4 w-4" aria-hidden />
         <span className="hidden sm:inline">Delete</span>
       </button>
-      <dialog
-        ref={dialogRef}
-        aria-labelledby={titleId}
-        onKeyDown={keepFocusInside}
-        onClose={() => triggerRef.current?.focus()}
-        className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-lg bg-white p-6 shadow-xl backdrop:bg-black/50"
-      >
-        <h2 id={titleId} className="text-lg font-semibold text-gray-900">
-          Delete {what}?
-        </h2>
-        <p className="mt-2 text-gray-700">{question}</p>
-        <fetcher.Form method="post" action={action} className="mt-6 flex justify-end gap-3">
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <button
-            type="button"
-            autoFocus
-            className="rounded-md border border-gray-400 px-4 py-2 font-medium text-gray-800 hover:bg-gray-100"
-            onClick={() => dialogRef.current?.close()}
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            disabled={busy}
-            className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
-          >
-            {busy ? "Deleting..." : "Delete"}
-          </button>
-        </fetcher.Form>
-      </dialog>
+      {mounted
+        ? createPortal(
+            <dialog
+              ref={dialogRef}
+              aria-labelledby={titleId}
+              onKeyDown={keepFocusInside}
+              onClose={() => triggerRef.current?.focus()}
+              className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-lg bg-white p-6 shadow-xl backdrop:bg-black/50"
+            >
+              <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+                Delete {what}?
+              </h2>
+              <p className="mt-2 text-gray-700">{question}</p>
+              <fetcher.Form
+                method="post"
+                action={action}
+                className="mt-6 flex justify-end gap-3"
+              >
+                {Object.entries(fields).map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                <button
+                  type="button"
+                  autoFocus
+                  className="rounded-md border border-gray-400 px-4 py-2 font-medium text-gray-800 hover:bg-gray-100"
+                  onClick={() => dialogRef.current?.close()}
+                >
+                  Cancel
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  disabled={busy}
+                  className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+                >
+                  {busy ? "Deleting..." : "Delete"}
+                </button>
+              </fetcher.Form>
+            </dialog>,
+            document.body,
+          )
+        : null}
     </>
   );
 }

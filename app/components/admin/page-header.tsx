@@ -9,7 +9,8 @@ export function AdminPageHeader({ title, children }: { title: string; children?:
 }
 
 export const ADMIN_MAIN = "mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-8";
-export const TABLE_WRAP = "mt-4 overflow-x-auto rounded-lg border border-gray-200 bg-white";
+// `relative`: visually hidden labels inside a wide table stay inside its scroll box instead of widening a phone's page.
+export const TABLE_WRAP = "relative mt-4 overflow-x-auto rounded-lg border border-gray-200 bg-white";
 export const TABLE = "w-full text-left text-sm";
 export const THEAD = "bg-gray-50 text-xs font-semibold uppercase tracking-wide text-gray-700";
 export const TH = "px-4 py-3";
