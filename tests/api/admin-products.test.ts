@@ -177,6 +177,17 @@ describe("PUT /api/admin/products/:id and PUT /api/products/:id", () => {
     await api().get(`/api/products/${product.id}`).expect(200);
   });
 
+  it("PUT /api/products/:id takes the spec's 'category' of Tablet, Syrup ... as the dosage form", async () => {
+    const product = await makeProduct(shop.context, { category: "Women Care", form: null });
+    const res = await asAdmin(api().put(`/api/products/${product.id}`)).send({ name: "Spec Edit", category: "tablet" }).expect(200);
+    expect(res.body).toMatchObject({ name: "Spec Edit", category: "Women Care", form: "Tablet" });
+    // With both given, or on the admin route, the category must be a shop section.
+    await asAdmin(api().put(`/api/products/${product.id}`)).send({ category: "Syrup", form: "Capsule" }).expect(400);
+    await asAdmin(api().put(`/api/admin/products/${product.id}`)).send({ category: "Syrup" }).expect(400);
+    const section = await asAdmin(api().put(`/api/products/${product.id}`)).send({ category: "Kids Nutrition" }).expect(200);
+    expect(section.body).toMatchObject({ category: "Kids Nutrition", form: "Tablet" });
+  });
+
   it("check a new price against the stored MRP, and a new MRP against the stored price", async () => {
     const product = await makeProduct(shop.context, { pricePaise: 10000, mrpPaise: 12000 });
     const tooDear = await asAdmin(api().put(`/api/admin/products/${product.id}`)).send({ price: 130 }).expect(400);

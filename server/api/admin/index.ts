@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from "express";
+import { DOSAGE_FORMS } from "#common/catalog.ts";
 import {
   ADMIN_MESSAGES,
   adminCreateUserSchema,
@@ -167,12 +168,25 @@ export function adminRouter(shop: ShopContext) {
 }
 
 /** PUT .../products/:id: the given product fields change, the rest stay. */
-function productUpdateHandler({ db }: ShopContext) {
+function productUpdateHandler({ db }: ShopContext, adaptBody: (body: unknown) => unknown = (body) => body) {
   return async (req: Request<{ id: string }>, res: Response) => {
-    const input = parseInput(adminProductUpdateSchema, req.body);
+    const input = parseInput(adminProductUpdateSchema, adaptBody(req.body));
     if (Object.values(input).every((value) => value === undefined)) throw new HttpError(400, ADMIN_MESSAGES.nothingToUpdate);
     res.json(productOrError(await updateProduct(db, req.params.id, input)));
   };
+}
+
+/**
+ * The spec's product-edit page calls the dosage form "category" (api-contract.md, "Products"):
+ * a `category` naming a form, sent without a `form`, is taken as the form.
+ */
+function specProductBody(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const { category, form } = body as { category?: unknown; form?: unknown };
+  const dosageForm = typeof category === "string" ? DOSAGE_FORMS.find((name) => name.toLowerCase() === category.trim().toLowerCase()) : undefined;
+  if (!dosageForm || (form !== undefined && form !== null && form !== "")) return body;
+  const { category: _category, ...rest } = body as Record<string, unknown>;
+  return { ...rest, form: dosageForm };
 }
 
 /**
@@ -181,6 +195,6 @@ function productUpdateHandler({ db }: ShopContext) {
  */
 export function adminProductWritesRouter(shop: ShopContext) {
   const router = Router();
-  router.put("/products/:id", requireAdmin, productUpdateHandler(shop));
+  router.put("/products/:id", requireAdmin, productUpdateHandler(shop, specProductBody));
   return router;
 }
