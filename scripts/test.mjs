@@ -1,4 +1,4 @@
-// `npm test`: unit and integration tests, a production build, then the end-to-end suite in the
+// `npm test`: a production build, unit and integration tests, then the end-to-end suite in the
 // system Chromium. Stops at the first failing step with that step's exit code.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -51,7 +51,8 @@ function ensureChromium() {
 }
 
 ensureChromium();
-run("Unit and integration tests (vitest)", "npx", ["vitest", "run"]);
+// Built first: the process tests (data-directory lock, several servers, a killed server) run it.
 run("Production build (react-router build)", "npx", ["react-router", "build"]);
+run("Unit and integration tests (vitest)", "npx", ["vitest", "run"]);
 run("End-to-end tests (playwright)", "npx", ["playwright", "test"]);
 console.log("\nAll tests passed.");

@@ -1,11 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { projectPath } from "#server/paths.ts";
 import { usingPostgres } from "../../tests/support/database.ts";
+import {
+  ensureBuild,
+  freePort,
+  startServer,
+  waitUntilReady,
+  withTimeout,
+  type ServerProcess,
+} from "../../tests/support/server-process.ts";
 import { DataDirectoryLockedError, acquireDirectoryLock } from "./lock.ts";
 
 const dirs: string[] = [];
@@ -78,54 +84,28 @@ describe("acquireDirectoryLock", () => {
 
 // Two real server processes on one PGlite directory. Meaningless when the suite runs on PostgreSQL.
 describe.skipIf(usingPostgres())("two shop processes on one DATA_DIR", () => {
-  const children: ChildProcess[] = [];
-  const secret = "0123456789abcdef".repeat(4);
+  const children: ServerProcess[] = [];
 
-  beforeAll(() => {
-    if (existsSync(projectPath("build/server/index.js"))) return;
-    const build = spawnSync(process.execPath, [projectPath("node_modules/@react-router/dev/bin.js"), "build"], {
-      cwd: projectPath(),
-      encoding: "utf8",
-      stdio: ["ignore", "ignore", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 280_000,
-    });
-    if (build.status !== 0) throw new Error(`react-router build failed:\n${build.stderr}`);
-  }, 300_000);
+  beforeAll(() => ensureBuild(), 300_000);
 
   afterEach(() => {
-    for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    for (const { child } of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   });
 
-  function startServer(dataDir: string, port: number) {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      BETTER_AUTH_SECRET: secret,
-      DATA_DIR: dataDir,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SEED_DEMO: "0",
-      LOG_LEVEL: "warn",
-    };
-    for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "PUBLIC_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD"]) delete env[name];
-    const child = spawn(process.execPath, ["server.mjs"], { cwd: projectPath(), env, stdio: ["ignore", "pipe", "pipe"] });
-    children.push(child);
-    let output = "";
-    child.stdout!.on("data", (chunk) => (output += chunk));
-    child.stderr!.on("data", (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    return { child, exited, url: `http://127.0.0.1:${port}`, output: () => output };
+  function start(dataDir: string, port: number) {
+    const server = startServer(port, { DATA_DIR: dataDir });
+    children.push(server);
+    return server;
   }
 
   it(
     "refuses the second process with a clear message; the first shuts down cleanly on SIGTERM",
     async () => {
       const dataDir = tempDir();
-      const first = startServer(dataDir, await freePort());
+      const first = start(dataDir, await freePort());
       await waitUntilReady(first);
 
-      const second = startServer(dataDir, await freePort());
+      const second = start(dataDir, await freePort());
       const code = await withTimeout(second.exited, 30_000, () => `the second process did not exit:\n${second.output()}`);
       expect(code).not.toBe(0);
       expect(second.output()).toMatch(/data directory .* is in use by another shop process/);
@@ -141,43 +121,3 @@ describe.skipIf(usingPostgres())("two shop processes on one DATA_DIR", () => {
     90_000,
   );
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilReady(server: { url: string; exited: Promise<number | null>; output(): string }) {
-  let exitCode: number | null | undefined;
-  void server.exited.then((code) => (exitCode = code));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`the server exited with ${exitCode} before it was ready:\n${server.output()}`);
-    try {
-      if ((await fetch(`${server.url}/readyz`)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server was not ready within 60 s:\n${server.output()}`);
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, message: () => string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message())), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
