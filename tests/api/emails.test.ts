@@ -181,6 +181,30 @@ describe("email dispatcher", () => {
     expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
   });
 
+  it("two dispatchers running at once send each email exactly once", async () => {
+    const orderList = await Promise.all([1, 2, 3, 4, 5].map(() => insertOrder(shop.context)));
+    for (const order of orderList) await db().transaction((tx) => afterOrderPaid(tx, order.id));
+    const [a, b] = await Promise.all([deliverPendingEmails(withSmtp()), deliverPendingEmails(withSmtp())]);
+    expect(a!.sent + b!.sent).toBe(5);
+    expect(a!.failed + b!.failed).toBe(0);
+    await smtp.waitFor(5);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.received).toHaveLength(5);
+    expect(new Set(smtp.received.map((m) => /Message-ID: (<[^>]+>)/i.exec(m.raw)?.[1])).size).toBe(5);
+  });
+
+  it("an email claimed by a dispatcher that died mid-send is sent after the claim lapses", async () => {
+    const order = await insertOrder(shop.context);
+    await db().transaction((tx) => afterOrderPaid(tx, order.id));
+    const now = new Date(Date.now() + 1000);
+    // What a claim leaves behind: one attempt, not due for five minutes.
+    await db().update(outboundEmails).set({ attempts: 1, nextAttemptAt: new Date(now.getTime() + 5 * 60_000) });
+    expect(await deliverPendingEmails(withSmtp(), { now })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverPendingEmails(withSmtp(), { now: new Date(now.getTime() + 5 * 60_000) })).toEqual({ sent: 1, failed: 0 });
+    const [row] = await queued();
+    expect(row).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
   it("backs off exponentially up to an hour", () => {
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(retryDelayMs(50)).toBe(60 * 60 * 1000);
