@@ -159,16 +159,32 @@ test.describe("checkout", () => {
       await expect(payment).toContainText("MethodTest payment");
       const timeline = main(page).getByRole("region", { name: "Order Status" });
       await expect(timeline.getByRole("listitem")).toHaveText([
-        "Order Placed (done)",
-        "Processing (current step)",
-        "Shipped (not yet)",
-        "Delivered (not yet)",
+        /Order Placed \(done\)$/,
+        /Processing \(current step\)$/,
+        /Shipped \(not yet\)$/,
+        /Delivered \(not yet\)$/,
       ]);
+      await expect(timeline.locator("[aria-current=step]")).toContainText("Processing");
       await expect(main(page).getByRole("link", { name: "Continue Shopping" })).toBeVisible();
       await expect(main(page).getByRole("button", { name: "Print Receipt" })).toBeVisible();
     };
     await confirmation();
     await expectAxeClean(page);
+
+    // Print Receipt prints; the print stylesheet keeps the receipt and drops the shop around it.
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute("data-printed", "yes");
+    });
+    await main(page).getByRole("button", { name: "Print Receipt" }).click();
+    await expect(page.locator("body")).toHaveAttribute("data-printed", "yes");
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("banner")).toBeHidden();
+    await expect(page.getByRole("contentinfo")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Print Receipt" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Continue Shopping" })).toBeHidden();
+    await expect(page.getByRole("region", { name: "Payment Information" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Items ordered" })).toBeVisible();
+    await page.emulateMedia({ media: "screen" });
 
     // Refresh-safe: the page comes from the server.
     await page.reload();
