@@ -62,10 +62,12 @@ export async function placeOrder(
   return inTransaction(shop.db, async (tx) => {
     const [cart] = await tx.select().from(carts).where(eq(carts.userId, customer.id)).for("update");
     if (!cart) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
+    // Unpublished products are not in the cart the shopper sees (cart API), so not in the order either.
     const cartRows = await tx
       .select({ productId: cartLines.productId, quantity: cartLines.quantity })
       .from(cartLines)
-      .where(eq(cartLines.cartId, cart.id))
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .where(and(eq(cartLines.cartId, cart.id), eq(products.published, true)))
       .orderBy(asc(cartLines.productId));
     if (cartRows.length === 0) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
     // The cart row lock above serialises one customer's checkouts, so this count cannot race.
