@@ -4,12 +4,14 @@ import type { ShopContext } from "#server/context.ts";
 import { orders } from "#server/db/schema.ts";
 import { applyStatusChange } from "./status.ts";
 
+const SWEEP_BATCH = 100;
+
 /**
  * Cancels unpaid orders whose reservation has run out and puts their stock back. Each order is
  * taken with FOR UPDATE SKIP LOCKED and re-checked under the lock, so several processes can sweep
  * at once and a payment being recorded at the same moment wins or loses cleanly.
  */
-export async function expireReservations(shop: ShopContext, now = new Date(), batch = 100): Promise<number> {
+export async function expireReservations(shop: ShopContext, now = new Date(), batch = SWEEP_BATCH): Promise<number> {
   const due = await shop.db
     .select({ id: orders.id })
     .from(orders)
@@ -39,7 +41,7 @@ export function startReservationSweeper(shop: ShopContext & { logger: Logger }, 
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
-    running = expireReservations(shop)
+    running = sweepAll()
       .then((count) => {
         if (count > 0) shop.logger.info({ count }, "expired unpaid order reservations");
       })
@@ -48,6 +50,15 @@ export function startReservationSweeper(shop: ShopContext & { logger: Logger }, 
         running = undefined;
       });
   };
+  // A backlog larger than one batch (after downtime) is worked off in the same tick.
+  async function sweepAll() {
+    let total = 0;
+    for (;;) {
+      const count = await expireReservations(shop, new Date(), SWEEP_BATCH);
+      total += count;
+      if (count < SWEEP_BATCH || stopped) return total;
+    }
+  }
   const timer = setInterval(tick, intervalMs);
   timer.unref();
   return async () => {
