@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../../playwright.config";
-import { expect, expectPath, openPage, signInAsAdmin, test } from "./fixtures";
+import { expect, expectPath, openPage, signInAsAdmin, signUpShopper, test } from "./fixtures";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/products", "/admin/products/new", "/admin/orders", "/admin/inbox"];
@@ -318,10 +318,10 @@ test.describe("as the admin", () => {
   test("orders: the status filter and search narrow the list; empty results say so", async ({ page }) => {
     await openPage(page, "/admin/orders");
     const main = page.getByRole("main");
-    await main.getByRole("combobox", { name: "Status" }).selectOption("Cancelled");
+    await main.getByRole("combobox", { name: "Status", exact: true }).selectOption("Cancelled");
     await main.getByRole("button", { name: "Apply" }).click();
     await expectPath(page, "/admin/orders", "?status=Cancelled&search=");
-    await expect(main.getByRole("combobox", { name: "Status" })).toHaveValue("Cancelled");
+    await expect(main.getByRole("combobox", { name: "Status", exact: true })).toHaveValue("Cancelled");
     const badges = main.locator("tbody tr td:nth-child(6)");
     for (const text of await badges.allTextContents()) expect(text).toBe("Cancelled");
 
@@ -375,5 +375,82 @@ test.describe("as the admin", () => {
     await openPage(page, "/admin/users");
     await page.getByRole("button", { name: /^Delete user/ }).first().click();
     await expectNoAxeViolations(page, "the delete dialog");
+  });
+});
+
+test.describe("an order bought through the shop", () => {
+  test("the admin moves it along, sees it on the dashboard and in detail, and deletes it", async ({ page, consoleErrors }, testInfo) => {
+    test.slow();
+    consoleErrors.allow(/status of 409/);
+    // A product of our own, so no other spec's stock counts change.
+    await signInAsAdmin(page);
+    const name = `Admin Order Drops ${unique(testInfo.project.name)}`;
+    const created = await page.request.post("/api/admin/products", {
+      data: { name, description: "Drops bought by the admin order test.", category: "Kids Nutrition", price: 120, countInStock: 5 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const product = (await created.json()) as { _id: string };
+
+    // A customer buys it with the test gateway.
+    await page.context().clearCookies();
+    await signUpShopper(page, "admin-order");
+    const added = await page.request.post("/api/cart", { data: { productId: product._id, quantity: 1 } });
+    expect(added.ok(), await added.text()).toBe(true);
+    await openPage(page, "/checkout");
+    const checkout = page.getByRole("main");
+    await checkout.getByRole("textbox", { name: "Address", exact: true }).fill("7 Park Street");
+    await checkout.getByRole("textbox", { name: "City", exact: true }).fill("Kolkata");
+    await checkout.getByRole("textbox", { name: "Postal Code", exact: true }).fill("700016");
+    await checkout.getByRole("textbox", { name: "Phone", exact: true }).fill("9876501234");
+    await checkout.getByRole("button", { name: "Pay Now" }).click();
+    const payment = page.getByRole("dialog", { name: "Test payment" });
+    await expect(payment).toBeVisible({ timeout: 15_000 });
+    await payment.getByRole("button", { name: /^Pay ₹120/ }).click();
+    await page.waitForURL((url) => url.pathname === "/order-confirmation", { timeout: 20_000 });
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+    const shortOrderId = orderId.slice(0, 8);
+
+    // The admin finds it, ships it, delivers it; a move the order's rules forbid is refused with a reason.
+    await page.context().clearCookies();
+    await signInAsAdmin(page);
+    await openPage(page, `/admin/orders?search=${orderId}`);
+    const main = page.getByRole("main");
+    const row = main.getByRole("row").filter({ hasText: shortOrderId });
+    await expect(row).toContainText("Processing");
+    await expect(row).toContainText("₹120");
+    await row.getByRole("combobox", { name: `Status of order ${shortOrderId}` }).selectOption("Shipped");
+    await row.getByRole("button", { name: `Update status of order ${shortOrderId}` }).click();
+    await expect(toast(page, "Order marked Shipped")).toBeVisible();
+    await expect(row.locator("td").nth(5)).toHaveText("Shipped");
+    await row.getByRole("button", { name: `Mark as Delivered order ${shortOrderId}` }).click();
+    await expect(toast(page, "Order marked Delivered")).toBeVisible();
+    await expect(row.locator("td").nth(5)).toHaveText("Delivered");
+    await expect(row.getByRole("button", { name: /Mark as Delivered/ })).toHaveCount(0);
+    await row.getByRole("combobox", { name: `Status of order ${shortOrderId}` }).selectOption("Processing");
+    await row.getByRole("button", { name: `Update status of order ${shortOrderId}` }).click();
+    await expect(toast(page, /^Failed to update order status: /)).toBeVisible();
+    await expect(row.locator("td").nth(5)).toHaveText("Delivered");
+
+    await main.getByRole("combobox", { name: "Status", exact: true }).selectOption("Delivered");
+    await main.getByRole("button", { name: "Apply" }).click();
+    await expect(main.getByRole("row").filter({ hasText: shortOrderId })).toHaveCount(1);
+
+    // The dashboard lists it among the recent orders, with its badge.
+    await openPage(page, "/admin");
+    const recent = page.getByRole("region", { name: "Recent Orders" }).getByRole("row").filter({ hasText: shortOrderId });
+    await expect(recent).toContainText("Delivered");
+    await expect(recent).toContainText("₹120");
+
+    // Its details, then deleted after confirming.
+    await recent.getByRole("link", { name: shortOrderId }).click();
+    await expect(main.getByRole("heading", { level: 1 })).toContainText("Order ");
+    await expect(main).toContainText(name);
+    await expect(main).toContainText("7 Park Street");
+    await main.getByRole("button", { name: `Delete order ${shortOrderId}` }).click();
+    await page.getByRole("dialog", { name: `Delete order ${shortOrderId}?` }).getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(toast(page, "Order deleted")).toBeVisible();
+    await expectPath(page, "/admin/orders");
+    await openPage(page, `/admin/orders?search=${orderId}`);
+    await expect(main.getByText("No orders found")).toBeVisible();
   });
 });

@@ -12,7 +12,8 @@ export async function updateOrderStatus(shop: ShopContext, orderId: string, stat
   const result = await setOrderStatus(shop, orderId, input.status);
   if (result.ok) return `Order marked ${result.to}`;
   if (result.reason === "not-found") throw new HttpError(404, ADMIN_MESSAGES.orderNotFound);
-  throw new HttpError(409, result.message);
+  // Not allowed by the transition table (409), or the gateway refused the refund (502): the order is unchanged.
+  throw new HttpError(result.reason === "not-allowed" ? 409 : 502, result.message);
 }
 
 export async function removeOrder(shop: ShopContext, orderId: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { data, Link, useNavigate } from "react-router";
+import { data, Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
@@ -22,6 +22,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await getOrderForViewer(context.shop.db, params.orderId, { id: admin.id, role: "admin" });
   if (!order) throw data(null, { status: 404 });
   return { order };
+}
+
+/** After a delete from this page it is left for the list; its own data is not reloaded (it is gone). */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "delete") return false;
+  return defaultShouldRevalidate;
 }
 
 const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));

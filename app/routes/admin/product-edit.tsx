@@ -1,6 +1,6 @@
 import { CheckCircle2, ExternalLink } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, useNavigate, useSearchParams } from "react-router";
+import { data, Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { adminAction } from "~/components/admin/action-result.server";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { ADMIN_MAIN, AdminPageHeader } from "~/components/admin/page-header";
@@ -31,6 +31,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await saveProduct(context.shop.db, params.productId, input);
     return "Product saved";
   });
+}
+
+/** After a delete from this page it is left for the list; its own data is not reloaded (it is gone). */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "delete") return false;
+  return defaultShouldRevalidate;
 }
 
 export default function AdminProductEdit({ loaderData, actionData }: Route.ComponentProps) {
