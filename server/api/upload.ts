@@ -2,7 +2,7 @@ import busboy from "busboy";
 import { Router, type Request } from "express";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { MAX_UPLOAD_BYTES, storeUploadedImage } from "#server/modules/uploads/images.ts";
+import { MAX_UPLOAD_BYTES, removeUnusedUploads, storeUploadedImage } from "#server/modules/uploads/images.ts";
 import { requireAdmin } from "./admin/require-admin.ts";
 
 export const UPLOAD_MESSAGES = {
@@ -15,10 +15,25 @@ export const UPLOAD_MESSAGES = {
 
 /** Multipart overhead allowed on top of the image itself when Content-Length is declared. */
 const MULTIPART_SLACK = 64 * 1024;
+/** Unused uploads are looked for after an upload, at most this often per process. */
+const CLEANUP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /** POST /api/upload (admins only): one image in the multipart field `image` → 201 `{ imageUrl }`. */
 export function uploadRouter(shop: ShopContext) {
   const router = Router();
+  let lastCleanup = 0;
+
+  /** Uploads are rare, so tidying up after one costs nothing noticeable and needs no timer. */
+  function tidyUploads() {
+    if (Date.now() - lastCleanup < CLEANUP_INTERVAL_MS) return;
+    lastCleanup = Date.now();
+    removeUnusedUploads(shop.db, shop.config.dataDir).then(
+      (removed) => {
+        if (removed.length > 0) shop.logger.info({ removed }, "unused uploads removed");
+      },
+      (error: unknown) => shop.logger.warn({ err: error }, "unused uploads could not be removed"),
+    );
+  }
 
   router.post("/upload", requireAdmin, async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -36,6 +51,7 @@ export function uploadRouter(shop: ShopContext) {
     }
     req.log.info({ imageUrl: stored.imageUrl, bytes: stored.bytes }, "image uploaded");
     res.status(201).json({ imageUrl: stored.imageUrl });
+    tidyUploads();
   });
 
   return router;

@@ -1,14 +1,17 @@
 // POST /api/upload (api-contract.md, "Admin" and "Images"): admins only; JPEG, PNG, WebP and
 // AVIF up to 5 MB, recognised by their bytes and not their names; re-encoded without metadata;
 // served from /images/uploads/... resized and format-negotiated like the demo images.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, utimes } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sniffImageFormat } from "#server/modules/uploads/images.ts";
+import { eq } from "drizzle-orm";
+import { orderLines } from "#server/db/schema.ts";
+import { removeUnusedUploads, sniffImageFormat } from "#server/modules/uploads/images.ts";
+import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, type TestUser } from "../support/users.ts";
 
@@ -193,6 +196,39 @@ describe("refused uploads", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("removeUnusedUploads", () => {
+  it("deletes old uploads no product or order uses, and keeps the rest", async () => {
+    const [forProduct, forOrder, unused, fresh] = await Promise.all(
+      [10, 11, 12, 13].map(async (size) => (await upload(await sample("png", size, size), "x.png").expect(201)).body.imageUrl as string),
+    );
+    const name = (url: string) => path.basename(url);
+    await api()
+      .post("/api/admin/products")
+      .set(admin.headers)
+      .send({ name: "Kept Pack", description: "D", category: "Women Care", price: 10, images: [{ url: forProduct, altText: "pack" }] })
+      .expect(201);
+    const order = await insertOrder(shop.context);
+    await shop.context.db.update(orderLines).set({ image: forOrder }).where(eq(orderLines.orderId, order.id));
+
+    // Within the grace period nothing goes, used or not.
+    expect(await removeUnusedUploads(shop.context.db, shop.config.dataDir)).toEqual([]);
+
+    const later = Date.now() + 60_000;
+    const freshFile = path.join(uploadsDir(), name(fresh));
+    await utimes(freshFile, new Date(later), new Date(later));
+    const removed = await removeUnusedUploads(shop.context.db, shop.config.dataDir, { graceMs: 30_000, now: later });
+    expect(removed).toContain(name(unused));
+    expect(removed).not.toContain(name(forProduct));
+    expect(removed).not.toContain(name(forOrder));
+    expect(removed).not.toContain(name(fresh));
+    const left = await storedFiles();
+    expect(left).toEqual(expect.arrayContaining([name(forProduct), name(forOrder), name(fresh)]));
+    expect(left).not.toContain(name(unused));
+    await api().get(forProduct).expect(200);
+    await api().get(unused).expect(404);
   });
 });
 

@@ -3,9 +3,12 @@
 // the image data), bounded in size, and stored under DATA_DIR/uploads with a random name. The
 // image route (server/images.ts) serves them at /images/uploads/... with resizing and caching.
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { like, sql } from "drizzle-orm";
 import type { OutputInfo } from "sharp";
+import type { Database } from "#server/db/client.ts";
+import { orderLines, products } from "#server/db/schema.ts";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Stored images fit in this square; larger ones are scaled down (the shop shows at most 1200 px). */
@@ -97,4 +100,47 @@ async function reencodeAndStore(dataDir: string, bytes: Buffer, sniffed: UploadF
     height: output.info.height,
     bytes: output.data.length,
   };
+}
+
+const UPLOAD_NAME = /^[0-9a-f]{32}\.webp$/;
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes uploads that no product shows and no order line remembers, once they are older than
+ * the grace period (an admin may upload and save the product much later). Returns their names.
+ */
+export async function removeUnusedUploads(
+  db: Database,
+  dataDir: string,
+  { graceMs = UNUSED_UPLOAD_GRACE_MS, now = Date.now() }: { graceMs?: number; now?: number } = {},
+): Promise<string[]> {
+  const directory = path.resolve(dataDir, "uploads");
+  const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => UPLOAD_NAME.test(name));
+  const old: string[] = [];
+  for (const name of names) {
+    const stats = await stat(path.join(directory, name)).catch(() => null);
+    if (stats && stats.mtimeMs < now - graceMs) old.push(name);
+  }
+  if (old.length === 0) return [];
+
+  const prefix = "/images/uploads/";
+  const [inProducts, inOrders] = await Promise.all([
+    db.execute<{ url: string }>(
+      sql`select distinct image ->> 'url' as url from ${products}, jsonb_array_elements(${products.images}) as image where image ->> 'url' like ${`${prefix}%`}`,
+    ),
+    db.selectDistinct({ url: orderLines.image }).from(orderLines).where(like(orderLines.image, `${prefix}%`)),
+  ]);
+  const used = new Set<string>();
+  for (const row of inProducts.rows) used.add(row.url.slice(prefix.length).split("?")[0]!);
+  for (const row of inOrders) if (row.url) used.add(row.url.slice(prefix.length).split("?")[0]!);
+
+  const removed: string[] = [];
+  for (const name of old) {
+    if (used.has(name)) continue;
+    await unlink(path.join(directory, name)).then(
+      () => removed.push(name),
+      () => {},
+    );
+  }
+  return removed;
 }
