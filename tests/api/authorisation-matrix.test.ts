@@ -1,0 +1,124 @@
+// Quality bar: every API endpoint × {signed out, customer A, customer B, admin}, no cell allowing
+// what it should not. Admin-only calls have their own table (admin-authorisation.test.ts) and the
+// cart its own (cart-authorisation.test.ts); this table covers everything a customer owns —
+// orders, payments, invoices, the profile — plus the calls any signed-in customer may make.
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../support/test-shop.ts";
+import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
+import { checkout, makeProduct } from "./checkout-helpers.ts";
+
+type Who = "signed out" | "customer A" | "customer B" | "admin";
+const WHO: Who[] = ["signed out", "customer A", "customer B", "admin"];
+
+let shop: TestShop;
+let a: TestUser;
+let b: TestUser;
+let admin: TestUser;
+/** A's orders: one paid (with an invoice), one awaiting payment. */
+let paidOrderId: string;
+let pendingOrderId: string;
+
+function as(who: Who, method: "get" | "post", url: string) {
+  const call = request(shop.app)[method](url);
+  const user = { "signed out": undefined, "customer A": a, "customer B": b, admin }[who];
+  return user ? call.set(user.headers) : call;
+}
+
+async function placeOrder(buyer: TestUser): Promise<string> {
+  const product = await makeProduct(shop.context, { stock: 10 });
+  const added = await request(shop.app).post("/api/cart").set(buyer.headers).send({ productId: product.id, quantity: 1 });
+  expect([200, 201]).toContain(added.status);
+  const res = await checkout(shop, buyer);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.order._id;
+}
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  [a, b, admin] = await Promise.all([createCustomer(shop.context), createCustomer(shop.context), createAdmin(shop.context)]);
+  paidOrderId = await placeOrder(a);
+  const signed = await as("customer A", "post", `/api/payments/test/${paidOrderId}/pay`).expect(200);
+  await as("customer A", "post", `/api/checkout/${paidOrderId}/verify`).send(signed.body).expect(200);
+  pendingOrderId = await placeOrder(a);
+});
+afterAll(() => shop?.close());
+
+/** Expected status per caller; the owner is customer A. */
+const MATRIX: { call: string; method: "get" | "post"; url: () => string; body?: () => object; expect: Record<Who, number> }[] = [
+  {
+    call: "GET /api/orders/:id",
+    method: "get",
+    url: () => `/api/orders/${paidOrderId}`,
+    expect: { "signed out": 401, "customer A": 200, "customer B": 404, admin: 200 },
+  },
+  {
+    call: "GET /api/orders/:id/invoice.pdf",
+    method: "get",
+    url: () => `/api/orders/${paidOrderId}/invoice.pdf`,
+    expect: { "signed out": 401, "customer A": 200, "customer B": 404, admin: 200 },
+  },
+  {
+    call: "POST /api/checkout/:orderId/verify (a forged signature)",
+    method: "post",
+    url: () => `/api/checkout/${pendingOrderId}/verify`,
+    body: () => ({ razorpay_payment_id: "pay_forged", razorpay_order_id: "order_forged", razorpay_signature: "0".repeat(64) }),
+    expect: { "signed out": 401, "customer A": 400, "customer B": 404, admin: 404 },
+  },
+  {
+    call: "POST /api/payments/test/:orderId/fail",
+    method: "post",
+    url: () => `/api/payments/test/${pendingOrderId}/fail`,
+    expect: { "signed out": 401, "customer A": 200, "customer B": 404, admin: 404 },
+  },
+  {
+    call: "POST /api/orders/:id/cancel (another's order)",
+    method: "post",
+    url: () => `/api/orders/${pendingOrderId}/cancel`,
+    expect: { "signed out": 401, "customer A": 200, "customer B": 404, admin: 404 },
+  },
+];
+
+describe.each(MATRIX)("$call", ({ method, url, body, expect: expected }) => {
+  // The owner goes last: for calls that change state, everyone else is refused first.
+  it.each(WHO.filter((who) => who !== "customer A").concat("customer A"))("%s", async (who) => {
+    const res = await as(who, method, url()).send(body?.() ?? {});
+    expect(res.status, JSON.stringify(res.body)).toBe(expected[who]);
+  });
+});
+
+describe("lists and the profile answer only the caller's own", () => {
+  it.each(WHO)("GET /api/orders/my-orders as %s", async (who) => {
+    const res = await as(who, "get", "/api/orders/my-orders");
+    if (who === "signed out") return expect(res.status).toBe(401);
+    expect(res.status).toBe(200);
+    const ids = (res.body as { _id: string }[]).map((order) => order._id);
+    if (who === "customer A") expect(ids).toEqual(expect.arrayContaining([paidOrderId, pendingOrderId]));
+    else expect(ids).not.toContain(paidOrderId);
+  });
+
+  it.each(WHO)("GET /api/users/profile as %s", async (who) => {
+    const res = await as(who, "get", "/api/users/profile");
+    if (who === "signed out") return expect(res.status).toBe(401);
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe({ "customer A": a, "customer B": b, admin }[who].email);
+  });
+
+  it.each(["POST /api/checkout", "POST /api/products/:id/reviews", "POST /api/users/logout"])(
+    "%s signed out changes nothing it should not",
+    async (call) => {
+      const product = await makeProduct(shop.context, { stock: 5 });
+      const url = { "POST /api/checkout": "/api/checkout", "POST /api/products/:id/reviews": `/api/products/${product.id}/reviews`, "POST /api/users/logout": "/api/users/logout" }[call]!;
+      const res = await request(shop.app).post(url).send({ rating: 5, comment: "Great" });
+      // Logging out while signed out is harmless (idempotent); the others need a customer.
+      expect(res.status).toBe(call === "POST /api/users/logout" ? 200 : 401);
+    },
+  );
+});
+
+it("B's own order stays out of A's reach as well", async () => {
+  const bOrder = await placeOrder(b);
+  await as("customer A", "get", `/api/orders/${bOrder}`).expect(404);
+  await as("customer A", "post", `/api/orders/${bOrder}/cancel`).expect(404);
+  await as("customer B", "get", `/api/orders/${bOrder}`).expect(200);
+});
