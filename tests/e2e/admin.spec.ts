@@ -315,6 +315,52 @@ test.describe("as the admin", () => {
     }
   });
 
+  test("products: images are reordered and removed before saving; a server refusal keeps everything typed", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 409/);
+    const dir = mkdtempSync(path.join(tmpdir(), "admin-upload-"));
+    try {
+      const files = [];
+      for (const [label, r] of [["front-label", 200], ["back-label", 20]] as const) {
+        const file = path.join(dir, `${label}.png`);
+        await sharp({ create: { width: 300, height: 300, channels: 3, background: { r, g: 90, b: 160 } } }).png().toFile(file);
+        files.push(file);
+      }
+      const demo = (await (await page.request.get("/api/products?limit=1")).json()) as { sku: string }[];
+      const takenSku = demo[0]!.sku;
+
+      await openPage(page, "/admin/products/new");
+      const main = page.getByRole("main");
+      const images = main.getByRole("list", { name: "Product images" });
+      await page.getByLabel("Choose images").setInputFiles(files[0]!);
+      await expect(images.getByRole("listitem")).toHaveCount(1);
+      await page.getByLabel("Choose images").setInputFiles(files[1]!);
+      await expect(images.getByRole("listitem")).toHaveCount(2);
+      const alts = () => images.getByRole("textbox").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+      expect(await alts()).toEqual(["front label", "back label"]);
+      await expect(images.getByRole("button", { name: "Move image 1 up" })).toBeDisabled();
+      await images.getByRole("button", { name: "Move image 2 up" }).click();
+      expect(await alts()).toEqual(["back label", "front label"]);
+      await images.getByRole("button", { name: "Remove image 1" }).click();
+      expect(await alts()).toEqual(["front label"]);
+
+      const name = `Admin Duplicate SKU ${unique("sku")}`;
+      await main.getByRole("textbox", { name: "Name" }).fill(name);
+      await main.getByRole("textbox", { name: "Description" }).fill("Refused for its SKU.");
+      await main.getByRole("combobox", { name: "Category (shop section)" }).selectOption("Women Care");
+      await main.getByRole("textbox", { name: "Price (₹)" }).fill("99");
+      await main.getByRole("textbox", { name: "SKU" }).fill(takenSku);
+      await main.getByRole("button", { name: "Create Product" }).click();
+      await expect(main.getByRole("textbox", { name: "SKU" })).toHaveAccessibleDescription("A product with this SKU already exists");
+      await expectPath(page, "/admin/products/new");
+      await expect(main.getByRole("textbox", { name: "Name" })).toHaveValue(name);
+      await expect(main.getByRole("textbox", { name: "Description" })).toHaveValue("Refused for its SKU.");
+      await expect(main.getByRole("textbox", { name: "Price (₹)" })).toHaveValue("99");
+      expect(await alts()).toEqual(["front label"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("orders: the status filter and search narrow the list; empty results say so", async ({ page }) => {
     await openPage(page, "/admin/orders");
     const main = page.getByRole("main");

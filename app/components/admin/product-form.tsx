@@ -57,6 +57,8 @@ export const BLANK_PRODUCT: ProductFormValues = {
   images: [],
 };
 
+const NUMBER_FIELDS = new Set(["price", "mrp", "countInStock", "gstRate"]);
+
 export const PRODUCT_FLAGS = ["prescriptionRequired", "bestseller", "published"] as const;
 
 /**
@@ -68,6 +70,8 @@ export function productInput(form: FormData): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [name, value] of form) {
     if (typeof value !== "string" || name === "intent") continue;
+    // An empty number field is "not given" (MRP then defaults to the price); empty text clears a field.
+    if (NUMBER_FIELDS.has(name) && value.trim() === "") continue;
     input[name] = value;
   }
   for (const flag of PRODUCT_FLAGS) input[flag] = form.get(flag) === "on";
@@ -171,7 +175,7 @@ export function ProductForm({ values, mode, errors: serverErrors = {}, message }
           Price, stock and tax
         </h2>
         <Field label="Price (₹)" name="price" inputMode="decimal" required defaultValue={values.price ?? ""} error={errors.price} />
-        <Field label="MRP (₹)" name="mrp" inputMode="decimal" defaultValue={values.mrp ?? ""} error={errors.mrp} />
+        <Field label="MRP (₹)" name="mrp" inputMode="decimal" defaultValue={values.mrp ?? ""} error={errors.mrp} placeholder="Same as the price when empty" />
         <Field label="Stock" name="countInStock" inputMode="numeric" defaultValue={values.countInStock} error={errors.countInStock} />
         <SelectField label="GST rate (%)" name="gstRate" defaultValue={String(values.gstRate)} error={errors.gstRate}>
           {GST_RATES.map((rate) => (
