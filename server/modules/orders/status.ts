@@ -45,19 +45,21 @@ export async function changeOrderStatus(
   options: StatusChangeOptions,
 ): Promise<ChangeStatusResult> {
   if (!isOrderId(orderId)) return { ok: false, reason: "not-found" };
-  const result = await inTransaction(shop.db, async (tx): Promise<ChangeStatusResult> => {
+  type Change = { ok: true; from: OrderStatus; refundedPaise: number; changed: boolean };
+  const result = await inTransaction(shop.db, async (tx): Promise<Change | Exclude<ChangeStatusResult, { ok: true }>> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order || (options.ownerId !== undefined && order.userId !== options.ownerId)) return { ok: false, reason: "not-found" };
     const from = order.status;
-    if (from === to && to !== "Cancelled") return { ok: true, order: undefined!, from, to, refundedPaise: 0, changed: false };
+    // Asking again for the status an order already has changes nothing (a cancel twice is refused below).
+    if (from === to && to !== "Cancelled") return { ok: true, from, refundedPaise: 0, changed: false };
     if (!canTransition(from, to, options.actor) || (to === "Shipped" && !order.isPaid)) {
       return { ok: false, reason: "not-allowed", from, to, message: notAllowedMessage(order, to) };
     }
     const refundedPaise = await applyStatusChange(shop, tx, order, to, options.note ?? DEFAULT_NOTES[options.actor]);
-    return { ok: true, order: undefined!, from, to, refundedPaise, changed: true };
+    return { ok: true, from, refundedPaise, changed: true };
   });
   if (!result.ok) return result;
-  return { ...result, order: (await loadOrderJson(shop.db, orderId))! };
+  return { ...result, to, order: (await loadOrderJson(shop.db, orderId))! };
 }
 
 /** POST /api/orders/:id/cancel: the owner cancels while Pending or Processing. */
