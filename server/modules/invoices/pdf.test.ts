@@ -58,7 +58,10 @@ describe("renderInvoicePdf", () => {
     expect(text).not.toContain("CGST");
     expect(text).toContain("Product number 1\n");
     expect(text).toContain("Product number 60");
-    expect(pdf.toString("latin1").match(/\/Type \/Page\b/g)!.length).toBeGreaterThan(1);
+    const pages = pdf.toString("latin1").match(/\/Type \/Page\b/g)!.length;
+    expect(pages).toBeGreaterThan(1);
+    // The column headings start every page of lines.
+    expect(text.match(/^Description$/gm)).toHaveLength(pages);
   });
 
   it("copes with a description longer than a page", async () => {

@@ -97,7 +97,10 @@ export function renderInvoicePdf(invoice: InvoiceDocument, options: { compress?:
     ...fixed,
   ];
 
-  const row = (cells: string[], font: "regular" | "bold", secondLine?: string) => {
+  const headings = columns.map((c) => c.header);
+  /** Where lines start on the current page; a row taller than a whole page is drawn there (and overflows). */
+  let pageStartY = MARGIN;
+  const row = (cells: string[], font: "regular" | "bold", secondLine?: string): void => {
     const y = doc.y;
     const heights = cells.map((cell, i) => {
       doc.font(i === 0 ? font : font);
@@ -108,9 +111,12 @@ export function renderInvoicePdf(invoice: InvoiceDocument, options: { compress?:
     const extra = secondLine ? doc.heightOfString(secondLine, { width: columns[0]!.width - 4 }) : 0;
     doc.fontSize(9);
     height += extra;
-    // A row that does not fit starts a new page (unless it is already at the top of one).
-    if (y + height > doc.page.height - MARGIN - 20 && y > MARGIN + 1) {
+    // A row that does not fit starts a new page (unless it already starts one).
+    if (y + height > doc.page.height - MARGIN - 20 && y > pageStartY + 1) {
       doc.addPage();
+      // The column headings again at the top of every continuation page.
+      if (cells !== headings) row(headings, "bold");
+      pageStartY = doc.y;
       return row(cells, font, secondLine);
     }
     let x = MARGIN;
@@ -132,10 +138,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument, options: { compress?:
   };
 
   doc.fontSize(9);
-  row(
-    columns.map((c) => c.header),
-    "bold",
-  );
+  row(headings, "bold");
   for (const line of invoice.lines) {
     const taxCells = invoice.interState
       ? [formatAmount(line.igstPaise)]
@@ -176,7 +179,8 @@ export function renderInvoicePdf(invoice: InvoiceDocument, options: { compress?:
     "bold",
   );
 
-  // Summary
+  // Summary (kept together on one page with the closing note)
+  if (doc.y > doc.page.height - MARGIN - 150) doc.addPage();
   doc.moveDown(0.5);
   const summary: Array<[string, string, boolean?]> = [
     ["Taxable value", formatInvoiceRupees(totals.taxablePaise)],
