@@ -15,6 +15,8 @@ export const UPLOAD_MESSAGES = {
 
 /** Multipart overhead allowed on top of the image itself when Content-Length is declared. */
 const MULTIPART_SLACK = 64 * 1024;
+/** Past this many bytes a too-large upload is cut off instead of read to its end. */
+const DISCARD_LIMIT = 32 * 1024 * 1024;
 /** Unused uploads are looked for after an upload, at most this often per process. */
 const CLEANUP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
@@ -40,8 +42,10 @@ export function uploadRouter(shop: ShopContext) {
     if (!req.is("multipart/form-data")) throw new HttpError(415, UPLOAD_MESSAGES.notMultipart);
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_SLACK) {
-      res.setHeader("Connection", "close");
-      throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
+      // Browsers show a connection error rather than the answer when the server stops reading
+      // mid-upload, so a moderately large body is read (and discarded) before the 413.
+      if (declared <= DISCARD_LIMIT) await discardBody(req);
+      throw new HttpError(413, UPLOAD_MESSAGES.tooLarge, undefined, { Connection: "close" });
     }
 
     const bytes = await readImagePart(req);
@@ -113,6 +117,29 @@ function readImagePart(req: Request): Promise<Buffer> {
       });
     });
     req.on("aborted", () => reject(new HttpError(400, UPLOAD_MESSAGES.noImage)));
+    // Past the image limit busboy discards what arrives; past this one the upload is cut off.
+    let received = 0;
+    let cutOff = false;
+    req.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > DISCARD_LIMIT && !cutOff) {
+        cutOff = true;
+        failure = new HttpError(413, UPLOAD_MESSAGES.tooLarge, undefined, { Connection: "close" });
+        req.unpipe(parser);
+        req.pause();
+        reject(failure);
+      }
+    });
     req.pipe(parser);
+  });
+}
+
+/** Reads a request body to its end without keeping any of it. */
+function discardBody(req: Request): Promise<void> {
+  return new Promise((resolve) => {
+    req.on("end", resolve);
+    req.on("error", () => resolve());
+    req.on("close", resolve);
+    req.resume();
   });
 }

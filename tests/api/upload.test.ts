@@ -152,50 +152,16 @@ describe("refused uploads", () => {
   });
 
   it("answers 413 for a streamed (chunked) file over 5 MB, discarding the excess as it arrives", async () => {
-    const server = http.createServer(shop.app).listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const boundary = "----h4boundary";
-      const head = Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`,
-      );
-      const png = await sample("png", 16, 16);
-      const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.request(
-          {
-            port,
-            host: "127.0.0.1",
-            method: "POST",
-            path: "/api/upload",
-            headers: { ...admin.headers, "Content-Type": `multipart/form-data; boundary=${boundary}`, "Transfer-Encoding": "chunked" },
-          },
-          (res) => {
-            let text = "";
-            res.on("data", (chunk) => (text += chunk));
-            res.on("end", () => resolve({ status: res.statusCode!, body: text }));
-          },
-        );
-        req.on("error", reject);
-        req.write(head);
-        req.write(png);
-        // 6 MB in 64 KB chunks, then the closing boundary.
-        const chunk = Buffer.alloc(64 * 1024, 1);
-        let sent = 0;
-        const pump = () => {
-          while (sent < 6 * 1024 * 1024) {
-            sent += chunk.length;
-            if (!req.write(chunk)) return void req.once("drain", pump);
-          }
-          req.end(`\r\n--${boundary}--\r\n`);
-        };
-        pump();
-      });
-      expect(status).toBe(413);
-      expect(JSON.parse(body).message).toBe("The image is too large (5 MB at most)");
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
+    const { status, body } = await streamUpload(6 * 1024 * 1024);
+    expect(status).toBe(413);
+    expect(JSON.parse(body).message).toBe("The image is too large (5 MB at most)");
+  });
+
+  it("cuts off a streamed upload far over the limit instead of reading it to the end", async () => {
+    const { status, body, sentBeforeAnswer } = await streamUpload(200 * 1024 * 1024);
+    expect(status).toBe(413);
+    expect(JSON.parse(body).message).toBe("The image is too large (5 MB at most)");
+    expect(sentBeforeAnswer).toBeLessThan(100 * 1024 * 1024);
   });
 });
 
@@ -250,3 +216,56 @@ const binary = ((res: NodeJS.ReadableStream, callback: (error: Error | null, bod
   res.on("data", (chunk: Buffer) => chunks.push(chunk));
   res.on("end", () => callback(null, Buffer.concat(chunks)));
 }) as unknown as Parameters<request.Test["parse"]>[0];
+
+/**
+ * POSTs a multipart body whose `image` part is a small PNG followed by `extraBytes` of filler,
+ * chunked (no Content-Length), through a real socket; stops sending once the answer arrives.
+ */
+async function streamUpload(extraBytes: number) {
+  const server = http.createServer(shop.app).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const boundary = "----h4boundary";
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const png = await sample("png", 16, 16);
+    return await new Promise<{ status: number; body: string; sentBeforeAnswer: number }>((resolve, reject) => {
+      let sent = 0;
+      let answered = false;
+      const req = http.request(
+        {
+          port,
+          host: "127.0.0.1",
+          method: "POST",
+          path: "/api/upload",
+          headers: { ...admin.headers, "Content-Type": `multipart/form-data; boundary=${boundary}`, "Transfer-Encoding": "chunked" },
+        },
+        (res) => {
+          answered = true;
+          const sentBeforeAnswer = sent;
+          let text = "";
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, body: text, sentBeforeAnswer }));
+        },
+      );
+      // The server closing the connection after its answer is expected; anything before is not.
+      req.on("error", (error) => {
+        if (!answered) reject(error);
+      });
+      req.write(head);
+      req.write(png);
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      const pump = () => {
+        while (sent < extraBytes && !answered && !req.destroyed) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        if (!answered && !req.destroyed) req.end(`\r\n--${boundary}--\r\n`);
+      };
+      pump();
+    });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
