@@ -31,7 +31,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold text-gray-900">Checkout</h1>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-          <CheckoutForm customer={customer} payments={payments} />
+          <CheckoutForm customer={customer} payments={payments} totalPaise={summary.totalPaise} />
         </div>
         <div className="space-y-4 lg:sticky lg:top-24">
           <OrderSummary summary={summary} />

@@ -44,13 +44,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
           {order.isPaid ? (
-            <a
-              href={`/order/${encodeURIComponent(order._id)}/invoice`}
+            <Link
+              to={`/order/${encodeURIComponent(order._id)}/invoice`}
               className="inline-flex items-center justify-center gap-2 rounded-md border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
             >
               <FileText className="h-4 w-4" aria-hidden />
               View invoice
-            </a>
+            </Link>
           ) : null}
           {isOwner && order.cancellable ? <CancelOrder orderId={order._id} paid={order.isPaid} onResult={setResult} /> : null}
         </div>

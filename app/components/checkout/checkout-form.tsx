@@ -2,6 +2,7 @@ import { Lock } from "lucide-react";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
+import { formatRupees } from "#common/money.ts";
 import { useCartStore } from "~/lib/cart";
 import { loadRazorpay, openRazorpay, SDK_FAILED_TO_LOAD, type PaymentResult } from "~/lib/razorpay";
 import { cancelOrder, failWithTestGateway, payWithTestGateway, startCheckout, verifyPayment, type CheckoutStarted } from "./payment-api";
@@ -53,9 +54,12 @@ const VERIFY_FAILED = "Payment verification failed";
 export function CheckoutForm({
   customer,
   payments,
+  totalPaise,
 }: {
   customer: { name: string; email: string };
   payments: PaymentSetup;
+  /** Shown beside the pay button (on a phone the summary is further down the page). */
+  totalPaise: number;
 }) {
   const navigate = useNavigate();
   const cartStore = useCartStore();
@@ -297,6 +301,10 @@ export function CheckoutForm({
         <p className="text-sm text-gray-700">
           Fields marked <span aria-hidden>*</span>
           <span className="sr-only">as required</span> are required.
+        </p>
+        <p className="flex items-baseline justify-between border-t border-gray-200 pt-4 text-lg font-bold text-gray-900">
+          <span>Total to pay</span>
+          <span>{formatRupees(totalPaise)}</span>
         </p>
         <button
           type="submit"
