@@ -62,6 +62,7 @@ describe("renderInvoicePdf", () => {
     expect(pages).toBeGreaterThan(1);
     // The column headings start every page of lines.
     expect(text.match(/^Description$/gm)).toHaveLength(pages);
+    expect(text).toContain(`INV/2627/000042 · Page ${pages} of ${pages}`);
   });
 
   it("copes with a description longer than a page", async () => {

@@ -26,6 +26,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument, options: { compress?:
     size: "A4",
     margin: MARGIN,
     compress: options.compress ?? true,
+    bufferPages: true,
     font: FONT_REGULAR,
     info: {
       Title: `Tax invoice ${invoice.serial}`,
@@ -212,6 +213,23 @@ export function renderInvoicePdf(invoice: InvoiceDocument, options: { compress?:
       doc.y,
       { width: CONTENT_WIDTH },
     );
+  // Every page names the invoice and its place in it.
+  const pages = doc.bufferedPageRange();
+  for (let i = 0; i < pages.count; i++) {
+    doc.switchToPage(pages.start + i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing in the margin must not start a new page
+    doc
+      .font("regular")
+      .fontSize(7.5)
+      .fillColor("#333333")
+      .text(`${invoice.serial} · Page ${i + 1} of ${pages.count}`, MARGIN, doc.page.height - MARGIN + 12, {
+        width: CONTENT_WIDTH,
+        align: "right",
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
   doc.end();
   return done;
 }
