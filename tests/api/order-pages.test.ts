@@ -2,7 +2,9 @@
 // them (a Fetch request plus the shop's load context), and the checkout form's browser checks.
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "#server/config.ts";
 import type { RequestContext } from "#server/context.ts";
+import { paymentSetup } from "../../app/components/checkout/checkout-summary.server.ts";
 import { checkShippingAddress, toShippingAddress, type ShippingAddress } from "../../app/components/checkout/shipping-address.ts";
 import { loader as checkoutLoader } from "../../app/routes/checkout.tsx";
 import { loader as confirmationLoader } from "../../app/routes/order-confirmation.tsx";
@@ -99,6 +101,21 @@ describe("checkout page loader", () => {
         expect.objectContaining({ productId: eighteenPercent.id, quantity: 1, unitPaise: 11_800, linePaise: 11_800 }),
       ]),
     );
+  });
+});
+
+describe("checkout payment setup", () => {
+  const setupFor = (env: Record<string, string>) =>
+    paymentSetup({ shop: { config: loadConfig({ DATA_DIR: shop.config.dataDir, BETTER_AUTH_SECRET: "a".repeat(32) + "b".repeat(32), ...env }) } } as never);
+
+  it("uses Razorpay when its keys are set, the test gateway in development", async () => {
+    expect(await setupFor({ NODE_ENV: "test", RAZORPAY_KEY_ID: "rzp_test_x", RAZORPAY_KEY_SECRET: "s" })).toEqual({ provider: "razorpay" });
+    expect(await setupFor({ NODE_ENV: "development" })).toEqual({ provider: "test" });
+  });
+
+  it("says payments are not configured in production without keys, unless PAYMENTS_TEST_MODE=1", async () => {
+    expect(await setupFor({ NODE_ENV: "production" })).toEqual({ provider: "unavailable", message: "Payments are not configured" });
+    expect(await setupFor({ NODE_ENV: "production", PAYMENTS_TEST_MODE: "1" })).toEqual({ provider: "test" });
   });
 });
 

@@ -259,6 +259,9 @@ export function CheckoutForm({
   return (
     <>
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Contact and delivery" className="space-y-6">
+        {payments.provider === "unavailable" && !alert ? (
+          <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">{payments.message}</p>
+        ) : null}
         {alert ? (
           <p id={alertId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
             {alert}
