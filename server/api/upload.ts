@@ -51,7 +51,8 @@ export function uploadRouter(shop: ShopContext) {
     const bytes = await readImagePart(req);
     const stored = await storeUploadedImage(shop.config.dataDir, bytes);
     if (!stored.ok) {
-      throw new HttpError(stored.reason === "unsupported-type" ? 415 : 400, UPLOAD_MESSAGES[stored.reason === "unsupported-type" ? "unsupported" : "unreadable"]);
+      if (stored.reason === "unsupported-type") throw new HttpError(415, UPLOAD_MESSAGES.unsupported);
+      throw new HttpError(400, UPLOAD_MESSAGES.unreadable);
     }
     req.log.info({ imageUrl: stored.imageUrl, bytes: stored.bytes }, "image uploaded");
     res.status(201).json({ imageUrl: stored.imageUrl });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import {
   ADMIN_PAGE_SIZE,
   type AdminCreateUserInput,
@@ -173,5 +173,5 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Locks every admin row (in id order, so concurrent callers queue rather than deadlock). */
 function lockAdmins(tx: Transaction) {
-  return tx.select({ id: users.id }).from(users).where(and(eq(users.role, "admin"))).orderBy(users.id).for("update");
+  return tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).orderBy(users.id).for("update");
 }
