@@ -84,12 +84,17 @@ export function checkoutRouter(shop: ShopContext) {
       throw new HttpError(400, CHECKOUT_ERRORS.verificationFailed);
     }
 
+    // Only for showing how the shopper paid: when Razorpay does not say, a webhook may fill it in later.
+    const method = await gateway!.paymentMethod(input.razorpay_payment_id).catch((error: unknown) => {
+      req.log.warn({ err: error, orderId: order.id }, "could not read the payment method");
+      return null;
+    });
     const outcome = await shop.db.transaction((tx) =>
       markOrderPaid(tx, {
         providerOrderId: order.providerOrderId!,
         providerPaymentId: input.razorpay_payment_id,
         signature: input.razorpay_signature,
-        method: gateway!.provider === "test" ? "test" : null,
+        method,
       }),
     );
     if (outcome.kind === "cancelled") {

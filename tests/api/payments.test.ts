@@ -117,6 +117,9 @@ describe("the Razorpay adapter against a fake Razorpay", () => {
     const fields = razorpayFields(payment.orderId);
     const res = await api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(fields).expect(200);
     expect(res.body.order).toMatchObject({ isPaid: true, status: "Processing", paymentResult: fields });
+    // The method comes from Razorpay's payment record (GET /v1/payments/:id), for the order page.
+    const detail = await api().get(`/api/orders/${order._id}`).set(buyer.headers).expect(200);
+    expect(detail.body.payment).toMatchObject({ method: "card", status: "captured", providerPaymentId: fields.razorpay_payment_id });
     // The test gateway's endpoints are closed while Razorpay is configured.
     await api().post(`/api/payments/test/${other.order._id}/pay`).set(other.buyer.headers).expect(404);
   });

@@ -17,6 +17,8 @@ export interface FakeRazorpay {
   requests: FakeRazorpayRequest[];
   orders: Map<string, Record<string, unknown>>;
   refunds: Map<string, Record<string, unknown>>;
+  /** What GET /v1/payments/:id reports as the method (default "card"). */
+  paymentMethod: string;
   /** The next calls answer with this status (e.g. 500, 503) instead of succeeding. */
   failNext(status: number, times?: number): void;
   close(): Promise<void>;
@@ -38,6 +40,7 @@ export async function startFakeRazorpay(
   const orders = new Map<string, Record<string, unknown>>();
   const refunds = new Map<string, Record<string, unknown>>();
   let failures: { status: number; remaining: number } | undefined;
+  const fake = { paymentMethod: "card" } as FakeRazorpay;
 
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -88,6 +91,11 @@ export async function startFakeRazorpay(
       return send(200, order);
     }
 
+    const paymentMatch = /^\/v1\/payments\/(pay_[A-Za-z0-9_]+)$/.exec(path);
+    if (req.method === "GET" && paymentMatch) {
+      return send(200, { id: paymentMatch[1], entity: "payment", method: fake.paymentMethod, currency: "INR", status: "captured" });
+    }
+
     const refundMatch = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
     if (req.method === "POST" && refundMatch) {
       const key = req.headers["x-refund-idempotency"];
@@ -118,18 +126,18 @@ export async function startFakeRazorpay(
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  return Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
     keyId,
     keySecret,
     requests,
     orders,
     refunds,
-    failNext(status, times = 1) {
+    failNext(status: number, times = 1) {
       failures = { status, remaining: times };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  });
 }
 
 function error(code: string, description: string) {

@@ -25,6 +25,8 @@ export interface PaymentGateway {
   /** Secret of the checkout signature (HMAC of order_id|payment_id). Server-side only. */
   signingSecret: string;
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>;
+  /** How the shopper paid (card, upi, netbanking, ...), for the order page; null when unknown. */
+  paymentMethod(paymentId: string): Promise<string | null>;
   /** Refunds a captured payment; the same idempotency key never refunds twice. */
   refund(input: { paymentId: string; amountPaise: number; idempotencyKey: string; notes?: Record<string, string> }): Promise<ProviderRefund>;
 }

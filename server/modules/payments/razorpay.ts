@@ -18,13 +18,18 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
   const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString("base64")}`;
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  async function call(path: string, body: unknown, headers: Record<string, string> = {}) {
+  async function call(path: string, body?: unknown, headers: Record<string, string> = {}) {
     let response: Response;
     try {
       response = await fetch(`${options.apiBase}${path}`, {
-        method: "POST",
-        headers: { Authorization: authorization, "Content-Type": "application/json", Accept: "application/json", ...headers },
-        body: JSON.stringify(body),
+        method: body === undefined ? "GET" : "POST",
+        headers: {
+          Authorization: authorization,
+          Accept: "application/json",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -56,6 +61,10 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
       const json = await call("/v1/orders", { amount: amountPaise, currency: "INR", receipt: receipt.slice(0, 40), notes });
       if (typeof json.id !== "string" || json.amount !== amountPaise) throw new GatewayError("Razorpay returned an unexpected order");
       return { id: json.id, amountPaise, currency: "INR" };
+    },
+    async paymentMethod(paymentId) {
+      const json = await call(`/v1/payments/${encodeURIComponent(paymentId)}`);
+      return typeof json.method === "string" ? json.method : null;
     },
     async refund({ paymentId, amountPaise, idempotencyKey, notes }) {
       if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw new GatewayError("Refund idempotency key must be 10+ characters of [A-Za-z0-9_-]");

@@ -18,6 +18,9 @@ export function createTestGateway(secret: string): PaymentGateway {
     async createOrder({ amountPaise }) {
       return { id: randomId("order_test_"), amountPaise, currency: "INR" };
     },
+    async paymentMethod() {
+      return "test";
+    },
     async refund({ amountPaise, idempotencyKey }) {
       const id = `rfnd_test_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 20)}`;
       return { id, amountPaise };
