@@ -256,6 +256,8 @@ test.describe("as the admin", () => {
       await expect(main.getByRole("textbox", { name: "Price (₹)" })).toHaveValue("249.5");
       await expect(main.getByRole("combobox", { name: "GST rate (%)" })).toHaveValue("12");
       await expect(main.getByLabel("Expiry date")).toHaveValue("2028-06-30");
+      await expect(page).toHaveTitle(new RegExp(`^Edit ${name} \\| Admin`));
+      await expectNoAxeViolations(page, "the product edit page");
 
       // The storefront shows it, with the uploaded image served resized.
       await openPage(page, `/product/${productId}`);
@@ -492,6 +494,7 @@ test.describe("an order bought through the shop", () => {
     await expect(main.getByRole("heading", { level: 1 })).toContainText("Order ");
     await expect(main).toContainText(name);
     await expect(main).toContainText("7 Park Street");
+    await expectNoAxeViolations(page, "the order page");
     await main.getByRole("button", { name: `Delete order ${shortOrderId}` }).click();
     await page.getByRole("dialog", { name: `Delete order ${shortOrderId}?` }).getByRole("button", { name: "Delete", exact: true }).click();
     await expect(toast(page, "Order deleted")).toBeVisible();
