@@ -261,13 +261,16 @@ const productImage = z.object({
   altText: z._default(z.pipe(z.transform((value: unknown) => value ?? ""), text("Alt text", 200)), ""),
 });
 
+/** An optional field where an empty form value ("" or null) means "not given". */
+const blankIsAbsent = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(blankToUndefined), z.optional(schema));
+
 const productFields = {
   name: requiredText(ADMIN_MESSAGES.nameRequired, "Name", 200),
   description: requiredText(ADMIN_MESSAGES.descriptionRequired, "Description", 10_000),
   category,
   price: rupees(ADMIN_MESSAGES.priceInvalid, ADMIN_MESSAGES.priceRequired),
   /** Defaults to the price on create. */
-  mrp: z.optional(rupees(ADMIN_MESSAGES.mrpInvalid)),
+  mrp: blankIsAbsent(rupees(ADMIN_MESSAGES.mrpInvalid)),
   form,
   subcategory: optionalText("Subcategory", 100),
   brand: optionalText("Brand", 100),
@@ -282,7 +285,7 @@ const productFields = {
     ),
   ),
   /** The contract's name for stock. */
-  countInStock: z.optional(
+  countInStock: blankIsAbsent(
     z.pipe(
       z.transform(numeric),
       z.number({ error: ADMIN_MESSAGES.stockInvalid }).check(z.int(ADMIN_MESSAGES.stockInvalid), z.minimum(0, ADMIN_MESSAGES.stockInvalid), z.maximum(MAX_STOCK, ADMIN_MESSAGES.stockInvalid)),
@@ -305,7 +308,7 @@ const productFields = {
     ),
   ),
   /** Percent. */
-  gstRate: z.optional(
+  gstRate: blankIsAbsent(
     z.pipe(
       z.transform(numeric),
       z.number({ error: ADMIN_MESSAGES.gstRateInvalid }).check(z.refine((value) => (GST_RATES as readonly number[]).includes(value), ADMIN_MESSAGES.gstRateInvalid)),

@@ -78,6 +78,13 @@ describe("POST /api/admin/products", () => {
       .expect(201);
     expect(res.body).toMatchObject({ price: 69, mrp: 69, category: "Women Care", countInStock: 0, published: true, tags: [], images: [] });
     expect(res.body.sku).toMatch(/^SKU-[0-9A-F]{10}$/);
+
+    // A form's empty optional fields count as not given.
+    const fromForm = await asAdmin(api().post("/api/admin/products"))
+      .send({ name: "Form Tablets", description: "Tablets", category: "Women Care", price: "45", mrp: "", countInStock: "", gstRate: "", sku: "" })
+      .expect(201);
+    expect(fromForm.body).toMatchObject({ price: 45, mrp: 45, countInStock: 0, gstRate: 5 });
+    expect(fromForm.body.sku).toMatch(/^SKU-/);
   });
 
   it("says what is missing or wrong, field by field", async () => {
