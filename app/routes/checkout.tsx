@@ -29,6 +29,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold text-gray-900">Checkout</h1>
+      <noscript>
+        <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+          Paying needs JavaScript: please turn it on in your browser to complete your order.
+        </p>
+      </noscript>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
           <CheckoutForm customer={customer} payments={payments} totalPaise={summary.totalPaise} />
