@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import request from "supertest";
 import type { ShopContext } from "#server/context.ts";
+import { products } from "#server/db/schema.ts";
 import type { TestShop } from "../support/test-shop.ts";
 import { createCustomer, type TestUser } from "../support/users.ts";
 import { makeProduct } from "./cart-helpers.ts";
@@ -33,8 +35,6 @@ export function checkout(shop: TestShop, buyer: TestUser, body: Record<string, u
 }
 
 export async function stockOf(shop: ShopContext, productId: string): Promise<number> {
-  const { products } = await import("#server/db/schema.ts");
-  const { eq } = await import("drizzle-orm");
   const [row] = await shop.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
   return row!.stock;
 }
