@@ -1,7 +1,6 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import type { ShopContext } from "../../context.ts";
 import { outboundEmails } from "../../db/schema.ts";
 import { configureOrderEmails } from "./order-emails.ts";
@@ -44,7 +43,9 @@ function mailFields(shop: ShopContext, row: EmailRow) {
   };
 }
 
-function createSender(shop: ShopContext): MailSender {
+/** nodemailer is loaded with the first email to send, not with the shop (about 14 MB resident). */
+async function createSender(shop: ShopContext): Promise<MailSender> {
+  const { default: nodemailer } = await import("nodemailer");
   const { smtpUrl } = shop.config;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
@@ -98,7 +99,7 @@ export async function deliverPendingEmails(
   const report: DeliveryReport = { sent: 0, failed: 0 };
   if (due.length === 0) return report;
 
-  const sender = createSender(shop);
+  const sender = await createSender(shop);
   try {
     for (const { id } of due) {
       const [row] = await db

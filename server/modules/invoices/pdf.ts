@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { projectPath } from "../../paths.ts";
 import { formatAmount, formatInvoiceDate, formatInvoiceRupees, formatRate } from "./format.ts";
 import type { InvoiceDocument } from "./invoices.ts";
@@ -21,7 +20,9 @@ interface Column {
  * The tax invoice as a PDF (A4). `compress: false` leaves the content streams readable, which the
  * tests use to find the text; the shop serves compressed PDFs.
  */
-export function renderInvoicePdf(invoice: InvoiceDocument, options: { compress?: boolean } = {}): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceDocument, options: { compress?: boolean } = {}): Promise<Buffer> {
+  // Loaded with the first invoice asked for, not with the shop (about 27 MB resident).
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
