@@ -45,6 +45,19 @@ const chromium = {
   },
 };
 
+const desktop = { ...chromium, viewport: { width: 1280, height: 800 } };
+// Pixel 7's metrics, still on Chromium (the device preset is what the phone reports).
+const mobile = {
+  ...chromium,
+  viewport: { width: 412, height: 915 },
+  deviceScaleFactor: 2.625,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36",
+};
+const CATALOGUE_CHANGING = /admin[^/]*\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -60,24 +73,13 @@ export default defineConfig({
     timezoneId: "Asia/Kolkata",
     trace: "retain-on-failure",
   },
+  // Specs that add or remove published products run last (the "-admin" projects), after every
+  // spec that counts the demo catalogue has run at both widths; they share one shop.
   projects: [
-    {
-      name: "desktop",
-      use: { ...chromium, viewport: { width: 1280, height: 800 } },
-    },
-    {
-      // Pixel 7's metrics, still on Chromium (the device preset is what the phone reports).
-      name: "mobile",
-      use: {
-        ...chromium,
-        viewport: { width: 412, height: 915 },
-        deviceScaleFactor: 2.625,
-        isMobile: true,
-        hasTouch: true,
-        userAgent:
-          "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36",
-      },
-    },
+    { name: "desktop", testIgnore: CATALOGUE_CHANGING, use: desktop },
+    { name: "mobile", testIgnore: CATALOGUE_CHANGING, use: mobile },
+    { name: "desktop-admin", testMatch: CATALOGUE_CHANGING, dependencies: ["desktop", "mobile"], use: desktop },
+    { name: "mobile-admin", testMatch: CATALOGUE_CHANGING, dependencies: ["desktop", "mobile"], use: mobile },
   ],
   webServer: [
     {
