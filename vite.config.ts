@@ -9,7 +9,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild ? { rollupOptions: { input: "./server/index.ts" }, target: "node20" } : { target: "es2022" },
   ssr: {
     // Native / WASM packages stay external and load from node_modules at run time.
-    external: ["@electric-sql/pglite", "sharp", "pg", "pino", "pino-http"],
+    external: ["@electric-sql/pglite", "sharp", "pg", "pino"],
   },
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
 }));
