@@ -2,22 +2,15 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import type { ShopContext } from "#server/context.ts";
 import { products } from "#server/db/schema.ts";
+import { BENGALURU_ADDRESS } from "../support/orders.ts";
 import type { TestShop } from "../support/test-shop.ts";
 import { createCustomer, type TestUser } from "../support/users.ts";
 import { makeProduct } from "./cart-helpers.ts";
 
 export { makeProduct };
 
-export const address = {
-  firstName: "Asha",
-  lastName: "Rao",
-  address: "12 MG Road",
-  city: "Bengaluru",
-  postalCode: "560001",
-  country: "India",
-  phone: "9876543210",
-  email: "asha@example.com",
-};
+/** The shipping address the checkout tests send. */
+export const address = BENGALURU_ADDRESS;
 
 /** A signed-in customer whose server-side cart holds the given lines. */
 export async function buyerWithCart(shop: TestShop, lines: { productId: string; quantity: number }[]): Promise<TestUser> {

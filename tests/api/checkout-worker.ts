@@ -10,6 +10,7 @@ import { openDatabase } from "#server/db/client.ts";
 import { cartLines, carts, products, user } from "#server/db/schema.ts";
 import { createLogger } from "#server/logger.ts";
 import { startCheckout } from "#server/modules/orders/checkout.ts";
+import { BENGALURU_ADDRESS } from "../support/orders.ts";
 
 interface WorkerInput {
   /** PostgreSQL URL, or absent for a PGlite data directory under dataDir. */
@@ -21,16 +22,6 @@ interface WorkerInput {
   concurrency: number;
 }
 
-const address = {
-  firstName: "Asha",
-  lastName: "Rao",
-  address: "12 MG Road",
-  city: "Bengaluru",
-  postalCode: "560001",
-  country: "India",
-  phone: "9876543210",
-  email: "asha@example.com",
-};
 
 const input = JSON.parse(process.argv[2]!) as WorkerInput;
 const config = loadConfig({
@@ -82,7 +73,7 @@ let next = 0;
 async function lane() {
   while (next < buyers.length) {
     const buyer = buyers[next++]!;
-    const result = await startCheckout(shop, buyer, address);
+    const result = await startCheckout(shop, buyer, BENGALURU_ADDRESS);
     print(result.ok ? { buyer: buyer.id, ok: true, orderId: result.order._id } : { buyer: buyer.id, ok: false, reason: result.reason });
   }
 }

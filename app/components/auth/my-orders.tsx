@@ -3,8 +3,7 @@ import { PRODUCT_PLACEHOLDER } from "#common/images.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import type { OrderJson } from "#server/modules/orders/orders.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-
-const created = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+import { formatShortDate } from "~/lib/dates";
 
 /** What one row of My Orders needs (the spec's sample order shape plus the status), nothing more sent to the browser. */
 export interface MyOrderRow {
@@ -111,7 +110,7 @@ export function MyOrders({ orders }: { orders: MyOrderRow[] }) {
                       </Link>
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap text-gray-800">
-                      <time dateTime={order.createdAt}>{created.format(new Date(order.createdAt))}</time>
+                      <time dateTime={order.createdAt}>{formatShortDate(order.createdAt)}</time>
                     </td>
                     <td className="px-4 py-3 text-gray-800">
                       {order.shippingAddress.city}, {order.shippingAddress.country}

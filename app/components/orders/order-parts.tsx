@@ -2,22 +2,10 @@ import { Check } from "lucide-react";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import type { OrderDetailJson } from "#server/modules/orders/orders.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { formatDateTime } from "~/lib/dates";
 
 export type OrderDetail = OrderDetailJson;
-
-// Indian date and time, the same on the server and in the browser (fixed time zone).
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-export function formatDateTime(iso: string): string {
-  dateTimeFormat ??= new Intl.DateTimeFormat("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "Asia/Kolkata",
-  });
-  return dateTimeFormat.format(new Date(iso));
-}
+export { formatDateTime };
 
 export const rupees = (amount: number) => formatRupees(rupeesToPaise(amount));
 
