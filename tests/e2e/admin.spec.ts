@@ -327,7 +327,9 @@ test.describe("as the admin", () => {
         await sharp({ create: { width: 300, height: 300, channels: 3, background: { r, g: 90, b: 160 } } }).png().toFile(file);
         files.push(file);
       }
-      const demo = (await (await page.request.get("/api/products?limit=1")).json()) as { sku: string }[];
+      // A demo product's SKU: products other tests create (and delete) come and go meanwhile.
+      const demo = (await (await page.request.get("/api/products?search=Macnurish&limit=1")).json()) as { name: string; sku: string }[];
+      expect(demo[0]?.name).toBe("Macnurish");
       const takenSku = demo[0]!.sku;
 
       await openPage(page, "/admin/products/new");
