@@ -3,7 +3,6 @@
 // parallel, so every admin route must turn non-admins away on its own, before reading anything.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RequestContext } from "#server/context.ts";
 import { contactMessages, products, user as users } from "#server/db/schema.ts";
 import { action as usersAction, loader as usersLoader } from "../../app/routes/admin/users.tsx";
 import { loader as layoutLoader, action as layoutAction } from "../../app/routes/admin/layout.tsx";
@@ -16,7 +15,7 @@ import { loader as orderLoader } from "../../app/routes/admin/order.tsx";
 import { action as inboxAction, loader as inboxLoader } from "../../app/routes/admin/inbox.tsx";
 import { loader as csvLoader } from "../../app/routes/admin/subscribers-csv.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
-import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
+import { createAdmin, createCustomer, pageContext, type TestUser } from "../support/users.ts";
 import { makeProduct } from "./cart-helpers.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -30,15 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-function context(user: TestUser | null): RequestContext {
-  return {
-    shop: shop.context,
-    requestId: "test",
-    cspNonce: "",
-    user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
-    clientIp: "127.0.0.1",
-  };
-}
+const context = (user: TestUser | null) => pageContext(shop.context, user);
 
 type RouteFunction = (args: never) => unknown;
 type Outcome = { redirect: string } | { status: number; data?: unknown } | { data: unknown };

@@ -1,11 +1,10 @@
 // The invoice page's loader and meta, called the way React Router calls them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RequestContext } from "#server/context.ts";
 import { afterOrderPaid } from "#server/modules/orders/side-effects.ts";
 import { loader as invoiceLoader, meta as invoiceMeta } from "../../app/routes/invoice.tsx";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
-import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
+import { createAdmin, createCustomer, pageContext, type TestUser } from "../support/users.ts";
 
 const ORIGIN = "http://localhost:3000";
 let shop: TestShop;
@@ -19,15 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-function context(user: TestUser | null): RequestContext {
-  return {
-    shop: shop.context,
-    requestId: "test",
-    cspNonce: "",
-    user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
-    clientIp: "127.0.0.1",
-  };
-}
+const context = (user: TestUser | null) => pageContext(shop.context, user);
 
 type Outcome = { redirect: string } | { status: number } | { data: Awaited<ReturnType<typeof invoiceLoader>> };
 

@@ -3,14 +3,13 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
-import type { RequestContext } from "#server/context.ts";
 import { paymentSetup } from "../../app/components/checkout/checkout-summary.server.ts";
 import { checkShippingAddress, toShippingAddress, type ShippingAddress } from "../../app/components/checkout/shipping-address.ts";
 import { loader as checkoutLoader } from "../../app/routes/checkout.tsx";
 import { loader as confirmationLoader } from "../../app/routes/order-confirmation.tsx";
 import { loader as orderLoader } from "../../app/routes/order.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
-import { createUser, type TestUser } from "../support/users.ts";
+import { createUser, pageContext, type TestUser } from "../support/users.ts";
 import { address, buyerWithCart, checkout, makeProduct } from "./checkout-helpers.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -21,15 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-function context(user: TestUser | null): RequestContext {
-  return {
-    shop: shop.context,
-    requestId: "test",
-    cspNonce: "",
-    user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
-    clientIp: "127.0.0.1",
-  };
-}
+const context = (user: TestUser | null) => pageContext(shop.context, user);
 
 type Loader = (args: never) => unknown;
 type Outcome = { redirect: string } | { status: number } | { data: unknown };

@@ -15,7 +15,7 @@ import { action as loginAction, loader as loginLoader } from "../../app/routes/l
 import { action as profileAction, loader as profileLoader } from "../../app/routes/profile.tsx";
 import { action as registerAction, loader as registerLoader } from "../../app/routes/register.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
-import { createCustomer, type TestUser } from "../support/users.ts";
+import { createCustomer, pageContext, type TestUser } from "../support/users.ts";
 
 const ORIGIN = "http://localhost:3000";
 let shop: TestShop;
@@ -28,15 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-function context(user: TestUser | null = null, clientIp = "127.0.0.1"): RequestContext {
-  return {
-    shop: shop.context,
-    requestId: "test",
-    cspNonce: "",
-    user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
-    clientIp,
-  };
-}
+const context = (user: TestUser | null = null, clientIp?: string) => pageContext(shop.context, user, clientIp);
 
 function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields), headers });

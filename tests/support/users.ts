@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Role } from "#server/auth.ts";
-import type { ShopContext } from "#server/context.ts";
+import type { RequestContext, ShopContext } from "#server/context.ts";
 import { user as users } from "#server/db/schema.ts";
 
 export interface TestUser {
@@ -44,3 +44,14 @@ export const createCustomer = (shop: ShopContext, input: Omit<TestUserInput, "ro
 
 export const createAdmin = (shop: ShopContext, input: Omit<TestUserInput, "role"> = {}) =>
   createUser(shop, { ...input, role: "admin" });
+
+/** The load context React Router hands a page's loader or action, for calling them directly in tests. */
+export function pageContext(shop: ShopContext, user: TestUser | null, clientIp = "127.0.0.1"): RequestContext {
+  return {
+    shop,
+    requestId: "test",
+    cspNonce: "",
+    user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
+    clientIp,
+  };
+}
