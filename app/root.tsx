@@ -1,7 +1,8 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, ScrollRestoration, data, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { FLASH_COOKIE, type Flash } from "#common/flash.ts";
 import { ErrorPage } from "~/components/error-page";
+import { DeferredScripts } from "~/components/layout/deferred-scripts";
 import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
 
 export const links: Route.LinksFunction = () => [
@@ -49,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );

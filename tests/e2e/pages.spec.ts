@@ -129,3 +129,29 @@ test("an unknown address answers the 404 page", async ({ page, request, consoleE
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   await expect(page).toHaveTitle(/Page not found/);
 });
+
+test("the page is painted before the application's code is fetched, then hydrates", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.match(/^\/assets\/.+\.js$/));
+    return {
+      loadEvent: navigation.loadEventStart,
+      firstContentfulPaint: paint?.startTime,
+      firstScriptRequest: Math.min(...scripts.map((entry) => entry.startTime)),
+      scripts: scripts.length,
+    };
+  });
+  expect(timing.scripts).toBeGreaterThan(0);
+  expect(timing.firstContentfulPaint).toBeDefined();
+  // Decision 010: no module is requested before the load event and the first paint.
+  expect(timing.firstScriptRequest).toBeGreaterThanOrEqual(timing.loadEvent);
+  expect(timing.firstScriptRequest).toBeGreaterThanOrEqual(timing.firstContentfulPaint!);
+  // Hydrated: the header's cart button (inert without JavaScript) opens the cart drawer.
+  await page.getByRole("button", { name: /^Cart/ }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+});
