@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees, paiseToRupees, rupeesToPaise } from "./money.ts";
+import { formatRupeeAmount, formatRupees, paiseToRupees, rupeesToPaise } from "./money.ts";
 
 describe("paise and rupees", () => {
   it.each([
@@ -48,5 +48,19 @@ describe("formatRupees", () => {
     [-50000, "-₹500"],
   ])("%i paise is shown as %s", (paise, text) => {
     expect(formatRupees(paise)).toBe(text);
+  });
+});
+
+describe("formatRupeeAmount", () => {
+  const intl = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+  it("prints what Intl's en-IN rupee format prints, for every paise up to ₹2,000 and for large and negative amounts", () => {
+    const differ: string[] = [];
+    const check = (rupees: number) => {
+      if (formatRupeeAmount(rupees) !== intl.format(rupees)) differ.push(`${rupees}: ${formatRupeeAmount(rupees)} ≠ ${intl.format(rupees)}`);
+    };
+    for (let paise = 0; paise <= 200_000; paise++) check(paiseToRupees(paise));
+    for (const rupees of [123456.5, 1234567.89, 10000000, 999999999.99, 500000, -0.5, -69, -123456.75, 0.004, 19.999]) check(rupees);
+    expect(differ.slice(0, 10)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type {
   SORT_OPTIONS as CATALOG_SORT_OPTIONS,
   SortBy,
 } from "#common/catalog.ts";
-import { rupees } from "./rupees";
+import { formatRupeeAmount } from "#common/money.ts";
 
 // Copies of common/catalog.ts values, checked against its types: importing that module's values
 // would ship its zod query schema to every listing page.
@@ -110,14 +110,13 @@ export function sortLabel(sortBy: SortBy | ""): string {
   return SORT_OPTIONS.find((option) => option.value === sortBy)?.label ?? "Newest First";
 }
 
-export { rupees };
 
 /** "₹100 – ₹500", "₹100 and above", "Up to ₹500". */
 export function priceRangeLabel(min: number | null, max: number | null): string {
-  if (min !== null && max !== null) return `${rupees(min)} – ${rupees(max)}`;
-  if (min !== null) return `${rupees(min)} and above`;
-  if (max !== null) return `Up to ${rupees(max)}`;
-  return `${rupees(0)} – ${rupees(PRICE_FILTER_MAX)}+`;
+  if (min !== null && max !== null) return `${formatRupeeAmount(min)} – ${formatRupeeAmount(max)}`;
+  if (min !== null) return `${formatRupeeAmount(min)} and above`;
+  if (max !== null) return `Up to ${formatRupeeAmount(max)}`;
+  return `${formatRupeeAmount(0)} – ${formatRupeeAmount(PRICE_FILTER_MAX)}+`;
 }
 
 export interface FilterChip {

@@ -1,4 +1,5 @@
-import { PRICE_FILTER_MAX, PRICE_STEP, rupees } from "./listing-query";
+import { formatRupeeAmount } from "#common/money.ts";
+import { PRICE_FILTER_MAX, PRICE_STEP } from "./listing-query";
 
 // Two native range inputs over one track: keyboard, touch and screen readers for free, and no
 // slider library in the page's JavaScript (a library slider would take the page over budget).
@@ -32,7 +33,7 @@ export function PriceSlider({
       <input
         type="range"
         aria-label="Minimum price"
-        aria-valuetext={rupees(min)}
+        aria-valuetext={formatRupeeAmount(min)}
         min={0}
         max={PRICE_FILTER_MAX}
         step={PRICE_STEP}
@@ -46,7 +47,7 @@ export function PriceSlider({
       <input
         type="range"
         aria-label="Maximum price"
-        aria-valuetext={max >= PRICE_FILTER_MAX ? `${rupees(PRICE_FILTER_MAX)} or more` : rupees(max)}
+        aria-valuetext={max >= PRICE_FILTER_MAX ? `${formatRupeeAmount(PRICE_FILTER_MAX)} or more` : formatRupeeAmount(max)}
         min={0}
         max={PRICE_FILTER_MAX}
         step={PRICE_STEP}

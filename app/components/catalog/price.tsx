@@ -1,4 +1,4 @@
-import { rupees } from "./rupees";
+import { formatRupeeAmount } from "#common/money.ts";
 
 /** The selling price, with the MRP struck through and the saving when the MRP is higher (DPCO: show both). */
 export function Price({ price, mrp, size = "md" }: { price: number; mrp: number; size?: "md" | "lg" }) {
@@ -7,12 +7,12 @@ export function Price({ price, mrp, size = "md" }: { price: number; mrp: number;
   return (
     <p className={`flex flex-wrap items-baseline gap-x-2 ${size === "lg" ? "text-base" : "text-sm"}`}>
       <span className="sr-only">Price:</span>
-      <span className={`font-bold text-gray-900 ${size === "lg" ? "text-3xl" : "text-lg"}`}>{rupees(price)}</span>
+      <span className={`font-bold text-gray-900 ${size === "lg" ? "text-3xl" : "text-lg"}`}>{formatRupeeAmount(price)}</span>
       {discounted ? (
         <>
           <span className="text-gray-600">
             <span className={size === "lg" ? "" : "sr-only"}>MRP </span>
-            <s>{rupees(mrp)}</s>
+            <s>{formatRupeeAmount(mrp)}</s>
           </span>
           <span className="font-semibold text-green-800">{percentOff}% off</span>
         </>
