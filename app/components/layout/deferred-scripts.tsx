@@ -28,8 +28,9 @@ function loaderSource(hrefs: string[], moduleSource: string): string {
   const code = `(function(){var s=document.currentScript,n=s&&s.nonce,h=${JSON.stringify(hrefs)},m=${JSON.stringify(moduleSource)},
 P=window.PerformanceObserver,loaded=document.readyState==="complete",started=false,
 painted=document.visibilityState!=="visible"||!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf("paint")<0;
-function go(){if(started||!loaded||!painted)return;started=true;
-h.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;if(n)l.nonce=n;document.head.appendChild(l)});
+function preload(i){h.slice(i,i+6).forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;if(n)l.nonce=n;document.head.appendChild(l)});
+if(i+6<h.length)setTimeout(function(){preload(i+6)},0)}
+function go(){if(started||!loaded||!painted)return;started=true;preload(0);
 var e=document.createElement("script");e.type="module";if(n)e.nonce=n;e.textContent=m;document.body.appendChild(e)}
 if(!painted)new P(function(list,observer){observer.disconnect();painted=true;go()}).observe({type:"paint",buffered:true});
 function onLoad(){loaded=true;go();setTimeout(function(){painted=true;go()},2000)}
