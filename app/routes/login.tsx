@@ -3,7 +3,7 @@ import { Form, Link, data, redirect, useNavigation, useSearchParams } from "reac
 import * as z from "zod/mini";
 import { AUTH_MESSAGES, loginSchema, tooManyAttemptsMessage } from "#common/schemas/auth.ts";
 import { fieldErrors } from "#common/validation.ts";
-import { AuthCard, FormAlert, NOINDEX, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
+import { AuthCard, FormAlert, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
 import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
 import { clientOf, formText, signInCustomer, signedInHeaders } from "~/components/auth/sign-in.server";
 import { useHydrated } from "~/components/catalog/use-hydrated";
@@ -12,10 +12,9 @@ import { toast } from "~/components/ui/toaster";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Login", "Sign in to your account to check out, see your orders and keep your cart on every device."),
-  NOINDEX,
-];
+// Public and indexable (the quality bars ask SEO 100 of every public page); only pages
+// behind a session (profile, orders, checkout) are noindex.
+export const meta: Route.MetaFunction = () => pageMeta("Login", "Sign in to your account to check out, see your orders and keep your cart on every device.");
 
 /** Someone already signed in goes straight where the login would have taken them. */
 export async function loader({ request, context }: Route.LoaderArgs) {

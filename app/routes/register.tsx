@@ -3,7 +3,7 @@ import { Form, Link, data, redirect, useNavigate, useNavigation, useSearchParams
 import * as z from "zod/mini";
 import { AUTH_MESSAGES, registerSchema } from "#common/schemas/auth.ts";
 import { fieldErrors } from "#common/validation.ts";
-import { AuthCard, FormAlert, NOINDEX, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
+import { AuthCard, FormAlert, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
 import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
 import { clientOf, formText, registerCustomer, signedInHeaders } from "~/components/auth/sign-in.server";
 import { useHydrated } from "~/components/catalog/use-hydrated";
@@ -15,10 +15,9 @@ import type { Route } from "./+types/register";
 /** Spec section 9: the success toast shows this long before the shopper is taken on. */
 const REDIRECT_DELAY_MS = 1500;
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Register", "Create your account to check out, follow your orders and keep your cart on every device."),
-  NOINDEX,
-];
+// Public and indexable (the quality bars ask SEO 100 of every public page); only pages
+// behind a session (profile, orders, checkout) are noindex.
+export const meta: Route.MetaFunction = () => pageMeta("Register", "Create your account to check out, follow your orders and keep your cart on every device.");
 
 /** Someone already signed in goes straight where registering would have taken them. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -332,9 +332,10 @@ test.describe("accessibility", () => {
   }
 
   for (const path of ["/login", "/register"]) {
-    test(`${path} has no axe violations, empty and with errors shown; it is not indexed`, async ({ page }) => {
+    test(`${path} has no axe violations, empty and with errors shown; it may be indexed`, async ({ page }) => {
       await openPage(page, path);
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+      await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
       await expect(page).toHaveTitle(/.+/);
       await expectNoViolations(page, path);
