@@ -110,7 +110,6 @@ export function sortLabel(sortBy: SortBy | ""): string {
   return SORT_OPTIONS.find((option) => option.value === sortBy)?.label ?? "Newest First";
 }
 
-
 /** "₹100 – ₹500", "₹100 and above", "Up to ₹500". */
 export function priceRangeLabel(min: number | null, max: number | null): string {
   if (min !== null && max !== null) return `${formatRupeeAmount(min)} – ${formatRupeeAmount(max)}`;
