@@ -1,10 +1,11 @@
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import helmet from "helmet";
-import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
+import { fromNodeHeaders } from "better-auth/node";
 import { apiRouter } from "./api/index.ts";
 import type { SessionUser } from "./auth.ts";
 import type { ShopContext } from "./context.ts";
+import { authDoor } from "./http/auth-door.ts";
 import { contentSecurityPolicy } from "./http/csp.ts";
 import { HttpError } from "./http/errors.ts";
 import { pageCache } from "./http/page-cache.ts";
@@ -73,11 +74,8 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
   // Resized, format-negotiated, immutable images; before the web handler (and static files in server.mjs).
   app.use("/images", imageRouter(shop));
 
-  // Better Auth reads the raw body itself, so it is mounted before express.json().
-  const authHandler = toNodeHandler(shop.auth);
-  app.all("/api/auth/{*any}", (req, res, next) => {
-    authHandler(req, res).catch(next);
-  });
+  // Better Auth's own HTTP endpoints: deny by default, a JSON 404 before any body is read (decisions/011).
+  app.use("/api/auth", authDoor(shop));
 
   app.use("/api", apiRouter(shop));
 

@@ -1,12 +1,22 @@
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer } from "better-auth/plugins";
+import * as z from "zod/mini";
+import { personName } from "#common/schemas/auth.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import * as schema from "./db/schema.ts";
 
 export const ROLES = ["customer", "admin"] as const;
 export type Role = (typeof ROLES)[number];
+
+/**
+ * The header through which the shop's own server code tells Better Auth the client's address (the
+ * one Express resolved under the proxy setting). Better Auth reads no other: a client-sent
+ * X-Forwarded-For never reaches it (its HTTP endpoints are closed, server/http/auth-door.ts).
+ */
+export const CLIENT_IP_HEADER = "x-shop-client-ip";
 
 export function createAuth(config: Config, db: Database) {
   return betterAuth({
@@ -36,9 +46,18 @@ export function createAuth(config: Config, db: Database) {
         role: { type: "string", required: false, defaultValue: "customer", input: false },
       },
     },
-    // Sign-in and sign-up go through /api/users (its own throttle per email and address, the
-    // contract's messages); Better Auth's own HTTP endpoints for them would bypass both.
+    // None of Better Auth's HTTP endpoints is reachable (server/http/auth-door.ts); these two stay
+    // disabled as well, so even a mistaken allow-list cannot bypass /api/users's throttle.
     disabledPaths: ["/sign-in/email", "/sign-up/email"],
+    // The shop's name rule holds for every write that goes through Better Auth, whatever the caller.
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => ({ data: { ...user, name: checkedName(user.name) } }) },
+        update: {
+          before: async (user) => (user.name === undefined ? undefined : { data: { ...user, name: checkedName(user.name) } }),
+        },
+      },
+    },
     rateLimit: {
       enabled: config.env !== "test",
       storage: "database",
@@ -53,11 +72,17 @@ export function createAuth(config: Config, db: Database) {
       database: { generateId: () => crypto.randomUUID() },
       useSecureCookies: config.isProduction && config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
-      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] }), bearer()],
     logger: { disabled: config.env === "test" },
   });
+}
+
+function checkedName(name: unknown): string {
+  const parsed = z.safeParse(personName, name);
+  if (!parsed.success) throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message ?? "Name is invalid" });
+  return parsed.data;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

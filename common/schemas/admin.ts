@@ -2,7 +2,7 @@
 // validate their forms with these same schemas, so they stay pure descriptions (no I/O).
 import * as z from "zod/mini";
 import { CATEGORIES, DOSAGE_FORMS } from "../catalog.ts";
-import { AUTH_MESSAGES, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./auth.ts";
+import { AUTH_MESSAGES, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, personName } from "./auth.ts";
 
 export const ADMIN_ROLES = ["customer", "admin"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -121,12 +121,6 @@ export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
 // Users
 // ---------------------------------------------------------------------------
 
-const userName = z.string({ error: AUTH_MESSAGES.nameRequired }).check(
-  z.trim(),
-  z.minLength(1, AUTH_MESSAGES.nameRequired),
-  z.maxLength(NAME_MAX, AUTH_MESSAGES.nameTooLong),
-);
-
 const userEmail = z.string({ error: AUTH_MESSAGES.emailRequired }).check(
   z.trim(),
   z.toLowerCase(),
@@ -139,7 +133,7 @@ const role = z.enum(ADMIN_ROLES, ADMIN_MESSAGES.roleInvalid);
 
 /** POST /api/admin/users: the role defaults to customer. */
 export const adminCreateUserSchema = z.object({
-  name: userName,
+  name: personName,
   email: userEmail,
   password: z.string({ error: AUTH_MESSAGES.passwordRequired }).check(
     z.minLength(1, AUTH_MESSAGES.passwordRequired),
@@ -152,7 +146,7 @@ export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
 
 /** PUT /api/admin/users/:id: any of name, email, role. */
 export const adminUpdateUserSchema = z.object({
-  name: z.optional(userName),
+  name: z.optional(personName),
   email: z.optional(userEmail),
   role: z.pipe(z.transform(blankToUndefined), z.optional(role)),
 });

@@ -5,6 +5,8 @@ import * as z from "zod/mini";
 export const AUTH_MESSAGES = {
   nameRequired: "Name is required",
   nameTooLong: "Name must be at most 100 characters",
+  nameNotText: "Name must be text",
+  nameInvalidCharacters: "Name cannot contain line breaks or control characters",
   emailRequired: "Email is required",
   loginEmailInvalid: "Please enter a valid email",
   registerEmailInvalid: "Email is invalid",
@@ -35,6 +37,26 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
+/**
+ * Control characters (C0, DEL, C1), line and paragraph separators, and bidirectional overrides:
+ * none belongs in a name that is printed on orders, invoices, emails and reviews. Zero-width
+ * joiners stay allowed (Indic scripts need them).
+ */
+const NAME_FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * The one rule for a person's name, wherever it is set (registration, the admin's users): trimmed,
+ * 1 to 100 characters, no control characters.
+ */
+export const personName = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? AUTH_MESSAGES.nameRequired : AUTH_MESSAGES.nameNotText) })
+  .check(
+    z.trim(),
+    z.minLength(1, AUTH_MESSAGES.nameRequired),
+    z.maxLength(NAME_MAX, AUTH_MESSAGES.nameTooLong),
+    z.refine((value) => !NAME_FORBIDDEN.test(value), AUTH_MESSAGES.nameInvalidCharacters),
+  );
+
 /** Trimmed and lower-cased, so "A@X.in " and "a@x.in" are one account. */
 const email = (invalid: string) =>
   z.string({ error: AUTH_MESSAGES.emailRequired }).check(
@@ -59,11 +81,7 @@ export const loginSchema = z.object({
 
 export const registerSchema = z
   .object({
-    name: z.string({ error: AUTH_MESSAGES.nameRequired }).check(
-      z.trim(),
-      z.minLength(1, AUTH_MESSAGES.nameRequired),
-      z.maxLength(NAME_MAX, AUTH_MESSAGES.nameTooLong),
-    ),
+    name: personName,
     email: email(AUTH_MESSAGES.registerEmailInvalid),
     password,
     confirmPassword: z.optional(z.string({ error: AUTH_MESSAGES.passwordsDiffer })),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, notExists } from "drizzle-orm";
 import type { ShopContext } from "../../context.ts";
 import { session, user } from "../schema.ts";
 
@@ -9,11 +9,15 @@ export const DEV_ADMIN_EMAIL = "admin@example.com";
 export const ADMIN_CREDENTIALS_FILE = "admin-credentials.txt";
 
 export type AdminSeedResult =
-  | { created: false }
+  | { created: false; restored?: false }
+  /** No admin was left; the existing account of ADMIN_EMAIL was made admin again. */
+  | { created: false; restored: true; email: string }
   | { created: true; email: string; source: "env" | "generated"; credentialsFile?: string };
 
 /**
  * Makes sure the shop has a first admin:
+ * - ADMIN_EMAIL set, no admin at all, and a user with that email: it is made admin again (the
+ *   last admin demoted or deleted outside the shop's rules, e.g. directly in the database).
  * - ADMIN_EMAIL + ADMIN_PASSWORD set: that account is created if no user has the email.
  * - otherwise, with no admin at all, outside production: admin@example.com with a random
  *   password, printed once and written to DATA_DIR/admin-credentials.txt (mode 0600).
@@ -23,10 +27,14 @@ export async function ensureFirstAdmin(shop: ShopContext): Promise<AdminSeedResu
   const { config, db, logger } = shop;
   const { email, password } = config.admin;
 
+  // Never the last admin, across restarts too: with no admin at all, the operator's account is one again.
+  if (email && (await restoreAdmin(shop, email))) return { created: false, restored: true, email };
+
   if (email && password) {
     const existing = await findUserByEmail(shop, email);
     if (existing) {
-      // Never promote silently: whoever registered the address first may not be the operator.
+      // While another admin exists, never promote silently: whoever registered the address first
+      // may not be the operator.
       if (existing.role !== "admin") {
         logger.warn({ email }, "ADMIN_EMAIL belongs to an existing customer account; it was not made an admin");
       }
@@ -66,6 +74,19 @@ export async function ensureFirstAdmin(shop: ShopContext): Promise<AdminSeedResu
     );
   }
   return { created: true, email: DEV_ADMIN_EMAIL, source: "generated", credentialsFile };
+}
+
+/** Promotes the ADMIN_EMAIL account when no admin exists; one statement, so a start racing another is harmless. */
+async function restoreAdmin(shop: ShopContext, email: string): Promise<boolean> {
+  const admins = shop.db.select({ id: user.id }).from(user).where(eq(user.role, "admin"));
+  const rows = await shop.db
+    .update(user)
+    .set({ role: "admin" })
+    .where(and(eq(user.email, email.toLowerCase()), notExists(admins)))
+    .returning({ id: user.id });
+  if (rows.length === 0) return false;
+  shop.logger.warn({ email }, "No admin account was left; the ADMIN_EMAIL account was made admin again");
+  return true;
 }
 
 async function findUserByEmail(shop: ShopContext, email: string) {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAuth } from "../../auth.ts";
 import { loadConfig } from "../../config.ts";
 import type { ShopContext } from "../../context.ts";
@@ -10,7 +10,7 @@ import { createLogger } from "../../logger.ts";
 import { projectPath } from "../../paths.ts";
 import { openDatabase } from "../client.ts";
 import { products, researchArticles, user } from "../schema.ts";
-import { ADMIN_CREDENTIALS_FILE, DEV_ADMIN_EMAIL } from "./admin.ts";
+import { ADMIN_CREDENTIALS_FILE, DEV_ADMIN_EMAIL, ensureFirstAdmin } from "./admin.ts";
 import { seedDatabase } from "./index.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -145,6 +145,39 @@ describe("seedDatabase", () => {
     });
     expect(signIn.token).toBeTruthy();
     expect(existsSync(path.join(shop.config.dataDir, ADMIN_CREDENTIALS_FILE))).toBe(false);
+  });
+
+  it("makes the ADMIN_EMAIL account admin again when a restart finds no admin at all", { timeout: 60_000 }, async () => {
+    const shop = await openShop({ SEED_DEMO: "0", ADMIN_EMAIL: "Owner@Shop.example", ADMIN_PASSWORD: "correct-horse-9" });
+    await seedDatabase(shop);
+    const admins = () => shop.db.select({ email: user.email }).from(user).where(eq(user.role, "admin"));
+    // The only admin demoted outside the shop's rules (as Better Auth's set-role once allowed).
+    await shop.db.update(user).set({ role: "customer" }).where(eq(user.email, "owner@shop.example"));
+    expect(await admins()).toEqual([]);
+
+    const warn = vi.spyOn(shop.logger, "warn");
+    expect(await ensureFirstAdmin(shop)).toEqual({ created: false, restored: true, email: "owner@shop.example" });
+    expect(await admins()).toEqual([{ email: "owner@shop.example" }]);
+    expect(warn).toHaveBeenCalledWith({ email: "owner@shop.example" }, expect.stringContaining("made admin again"));
+
+    // ADMIN_EMAIL alone is enough to restore: no password is needed for an account that exists.
+    await shop.db.update(user).set({ role: "customer" }).where(eq(user.email, "owner@shop.example"));
+    const emailOnly = { ...shop, config: { ...shop.config, admin: { email: "owner@shop.example", password: undefined } } };
+    expect(await ensureFirstAdmin(emailOnly)).toMatchObject({ restored: true });
+    expect(await admins()).toEqual([{ email: "owner@shop.example" }]);
+  });
+
+  it("never promotes the ADMIN_EMAIL customer while another admin exists", { timeout: 60_000 }, async () => {
+    const shop = await openShop({ SEED_DEMO: "0", ADMIN_EMAIL: "owner@shop.example", ADMIN_PASSWORD: "correct-horse-9" });
+    await shop.auth.api.signUpEmail({ body: { name: "Early Bird", email: "owner@shop.example", password: "someone-else-1" } });
+    await shop.auth.api.signUpEmail({ body: { name: "Real Admin", email: "real-admin@shop.example", password: "real-admin-1" } });
+    await shop.db.update(user).set({ role: "admin" }).where(eq(user.email, "real-admin@shop.example"));
+    expect(await ensureFirstAdmin(shop)).toEqual({ created: false });
+    const roles = await shop.db.select({ email: user.email, role: user.role }).from(user).orderBy(user.email);
+    expect(roles).toEqual([
+      { email: "owner@shop.example", role: "customer" },
+      { email: "real-admin@shop.example", role: "admin" },
+    ]);
   });
 
   it("in production without ADMIN_EMAIL creates no admin", { timeout: 60_000 }, async () => {
