@@ -1,4 +1,6 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { createInterface } from "node:readline";
+import { buildSync } from "esbuild";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -80,6 +82,69 @@ describe("acquireDirectoryLock", () => {
       lock.release();
     }
   });
+});
+
+/**
+ * Five processes that each hold this lock module and, on `acquire <dir> <at>`, spin until the
+ * clock reaches `at` (so all five start within a millisecond) and try to take the directory.
+ */
+class Contender {
+  private readonly lines: AsyncIterator<string>;
+  constructor(readonly child: ChildProcessWithoutNullStreams) {
+    this.lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  }
+  static start(moduleFile: string): Contender {
+    const script = `
+      const { acquireDirectoryLock } = require(${JSON.stringify(moduleFile)});
+      let lock;
+      require("node:readline").createInterface({ input: process.stdin }).on("line", (line) => {
+        const [command, dir, at] = line.split(" ");
+        if (command === "release") { lock?.release(); lock = undefined; console.log("released"); return; }
+        while (Date.now() < Number(at));
+        try { lock = acquireDirectoryLock(dir); console.log("won"); }
+        catch (error) { console.log(error.name === "DataDirectoryLockedError" ? "lost" : "error " + error.message); }
+      });`;
+    return new Contender(spawn(process.execPath, ["-e", script]));
+  }
+  async send(line: string): Promise<string> {
+    this.child.stdin.write(line + "\n");
+    const next = await this.lines.next();
+    return String(next.value);
+  }
+}
+
+describe("five processes starting together", () => {
+  const contenders: Contender[] = [];
+  beforeAll(() => {
+    // The lock module as plain JavaScript, so the children start as bare Node (no TypeScript loader).
+    const moduleFile = path.join(tempDir(), "lock.cjs");
+    buildSync({ entryPoints: [path.join(import.meta.dirname, "lock.ts")], outfile: moduleFile, format: "cjs", platform: "node", bundle: true });
+    for (let i = 0; i < 5; i++) contenders.push(Contender.start(moduleFile));
+  });
+  afterAll(() => {
+    for (const { child } of contenders.splice(0)) child.kill();
+  });
+
+  it(
+    "exactly one takes the directory in every round, with or without a stale lock of a dead process",
+    async () => {
+      const stalePid = deadPid();
+      for (let round = 0; round < 24; round++) {
+        const dir = tempDir();
+        const stale = round % 3 !== 0;
+        if (stale) writeFileSync(path.join(dir, "shop.lock"), String(stalePid));
+        const at = Date.now() + 60;
+        const results = await Promise.all(contenders.map((contender) => contender.send(`acquire ${dir} ${at}`)));
+        expect(results.filter((result) => result === "won"), `round ${round} (${stale ? "stale lock" : "no lock"}): ${results}`).toHaveLength(1);
+        expect(results.filter((result) => result !== "won").every((result) => result === "lost"), String(results)).toBe(true);
+        const winner = contenders[results.indexOf("won")]!;
+        expect(readFileSync(path.join(dir, "shop.lock"), "utf8")).toBe(String(winner.child.pid));
+        await winner.send("release");
+        expect(existsSync(path.join(dir, "shop.lock"))).toBe(false);
+      }
+    },
+    60_000,
+  );
 });
 
 // Two real server processes on one PGlite directory. Meaningless when the suite runs on PostgreSQL.
