@@ -105,6 +105,43 @@ describe("POST /api/admin/users", () => {
   });
 });
 
+describe("names an admin sets follow the one name rule", () => {
+  const HOSTILE: [string, unknown, string][] = [
+    ["90 KB", "n".repeat(90 * 1024), "Name must be at most 100 characters"],
+    ["whitespace", " \t\n ", "Name is required"],
+    ["an array", ["Meera", "Iyer"], "Name must be text"],
+    ["an object", { first: "Meera" }, "Name must be text"],
+    ["a line break", "Meera\nIyer", "Name cannot contain line breaks or control characters"],
+    ["a bidi override", "\u202EreyI areeM", "Name cannot contain line breaks or control characters"],
+  ];
+
+  it.each(HOSTILE)("create with a name that is %s → 400, nothing stored", async (_label, name, message) => {
+    const before = await shop.context.db.select().from(user);
+    const res = await asAdmin(api().post("/api/admin/users")).send({ name, email: `named-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "secret12" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ name: message });
+    expect(await shop.context.db.select().from(user)).toEqual(before);
+  });
+
+  it.each(HOSTILE)("update with a name that is %s → 400, nothing changed", async (_label, name, message) => {
+    const target = await createCustomer(shop.context, { name: "Kept Name" });
+    const before = await shop.context.db.select().from(user);
+    const res = await asAdmin(api().put(`/api/admin/users/${target.id}`)).send({ name });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ name: message });
+    expect(await shop.context.db.select().from(user)).toEqual(before);
+  });
+
+  it("a 5 MB name is refused by the body limit before it is parsed", async () => {
+    const target = await createCustomer(shop.context, { name: "Kept Name" });
+    const before = await shop.context.db.select().from(user);
+    const name = "n".repeat(5 * 1024 * 1024);
+    expect((await asAdmin(api().post("/api/admin/users")).send({ name, email: "huge@example.com", password: "secret12" })).status).toBe(413);
+    expect((await asAdmin(api().put(`/api/admin/users/${target.id}`)).send({ name })).status).toBe(413);
+    expect(await shop.context.db.select().from(user)).toEqual(before);
+  });
+});
+
 describe("PUT /api/admin/users/:id", () => {
   it("changes name, email and role, and ignores fields it does not know", async () => {
     const target = await createCustomer(shop.context);
