@@ -125,9 +125,19 @@ describe("loadConfig", () => {
   });
 
   it("starts in production with a real secret", () => {
-    const config = loadConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), BETTER_AUTH_SECRET: SECRET });
+    const config = loadConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), BETTER_AUTH_SECRET: SECRET, PUBLIC_URL: "https://shop.example.in" });
     expect(config.isProduction).toBe(true);
     expect(config.authSecret).toBe(SECRET);
+  });
+
+  it("refuses to start in production without PUBLIC_URL (cookies would lose Secure, emails link to localhost)", () => {
+    for (const PUBLIC_URL of [undefined, "", "  "]) {
+      const error = configError({ NODE_ENV: "production", DATA_DIR: tempDir(), BETTER_AUTH_SECRET: SECRET, PUBLIC_URL });
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.message).toContain("PUBLIC_URL: required in production");
+    }
+    // Development and tests keep the localhost default.
+    expect(loadConfig({ NODE_ENV: "development", DATA_DIR: tempDir(), PORT: "4100" }).publicUrl).toBe("http://localhost:4100");
   });
 
   it("requires the Razorpay key secret in production when a key id is set", () => {
@@ -135,6 +145,7 @@ describe("loadConfig", () => {
       NODE_ENV: "production",
       DATA_DIR: tempDir(),
       BETTER_AUTH_SECRET: SECRET,
+      PUBLIC_URL: "https://shop.example.in",
       RAZORPAY_KEY_ID: "rzp_live_123",
     });
     expect(error.message).toContain("RAZORPAY_KEY_SECRET:");

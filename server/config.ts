@@ -149,6 +149,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authSecret = developmentSecret(dataDir);
   }
 
+  // Without it cookies lose `Secure`, emails link to http://localhost and the same-origin checks
+  // compare against the wrong origin; a production shop cannot guess its own address.
+  if (isProduction && !env.PUBLIC_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PUBLIC_URL: required in production (the address shoppers use, e.g. https://shop.example.in)",
+    );
+  }
+
   if (isProduction && env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET) {
     throw new ConfigError("Invalid configuration:\n  RAZORPAY_KEY_SECRET: required when RAZORPAY_KEY_ID is set");
   }

@@ -432,6 +432,7 @@ describe("payments not configured", () => {
       NODE_ENV: "production",
       PAYMENTS_TEST_MODE: "1",
       BETTER_AUTH_SECRET: "b".repeat(20) + "production-secret-xyz",
+      PUBLIC_URL: "http://localhost:3000",
     });
     try {
       const item = await makeProduct(testMode.context, { stock: 2 });

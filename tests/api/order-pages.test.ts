@@ -97,7 +97,7 @@ describe("checkout page loader", () => {
 
 describe("checkout payment setup", () => {
   const setupFor = (env: Record<string, string>) =>
-    paymentSetup({ shop: { config: loadConfig({ DATA_DIR: shop.config.dataDir, BETTER_AUTH_SECRET: "a".repeat(32) + "b".repeat(32), ...env }) } } as never);
+    paymentSetup({ shop: { config: loadConfig({ DATA_DIR: shop.config.dataDir, BETTER_AUTH_SECRET: "a".repeat(32) + "b".repeat(32), PUBLIC_URL: "http://localhost:3000", ...env }) } } as never);
 
   it("uses Razorpay when its keys are set, the test gateway in development", async () => {
     expect(await setupFor({ NODE_ENV: "test", RAZORPAY_KEY_ID: "rzp_test_x", RAZORPAY_KEY_SECRET: "s" })).toEqual({ provider: "razorpay" });

@@ -64,6 +64,8 @@ export function startServer(port: number, env: Record<string, string | undefined
   for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "PUBLIC_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "BUILD_DIR"]) {
     delete childEnv[name];
   }
+  // Production refuses to start without its public address.
+  childEnv.PUBLIC_URL = `http://127.0.0.1:${port}`;
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;

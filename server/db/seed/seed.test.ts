@@ -181,7 +181,7 @@ describe("seedDatabase", () => {
   });
 
   it("in production without ADMIN_EMAIL creates no admin", { timeout: 60_000 }, async () => {
-    const shop = await openShop({ NODE_ENV: "production", BETTER_AUTH_SECRET: "p".repeat(12) + "-seed-test-secret-0123456789" });
+    const shop = await openShop({ NODE_ENV: "production", BETTER_AUTH_SECRET: "p".repeat(12) + "-seed-test-secret-0123456789", PUBLIC_URL: "http://localhost:3000" });
     await seedDatabase(shop);
     expect((await tableCounts(shop)).users).toBe(0);
   });
