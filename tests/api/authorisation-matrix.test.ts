@@ -77,6 +77,27 @@ const MATRIX: { call: string; method: "get" | "post"; url: () => string; body?: 
     url: () => `/api/orders/${pendingOrderId}/cancel`,
     expect: { "signed out": 401, "customer A": 200, "customer B": 404, admin: 404 },
   },
+  // Better Auth's own endpoints are closed to everyone (the full route table is walked in auth-door.test.ts).
+  ...(
+    [
+      ["get", "/api/auth/get-session"],
+      ["get", "/api/auth/list-sessions"],
+      ["post", "/api/auth/sign-out"],
+      ["post", "/api/auth/update-user"],
+      ["post", "/api/auth/change-password"],
+      ["post", "/api/auth/revoke-sessions"],
+      ["post", "/api/auth/delete-user"],
+      ["post", "/api/auth/admin/set-role"],
+      ["post", "/api/auth/admin/impersonate-user"],
+      ["post", "/api/auth/admin/remove-user"],
+    ] as const
+  ).map(([method, path]) => ({
+    call: `${method.toUpperCase()} ${path}`,
+    method,
+    url: () => path,
+    body: () => ({ name: "Side Door", userId: a.id, role: "admin", currentPassword: a.password, newPassword: "hijacked-1" }),
+    expect: { "signed out": 404, "customer A": 404, "customer B": 404, admin: 404 },
+  })),
 ];
 
 describe.each(MATRIX)("$call", ({ method, url, body, expect: expected }) => {
