@@ -37,6 +37,7 @@ export default [
     route("products/:productId/edit", "routes/admin/product-edit.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:orderId", "routes/admin/order.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),
     route("inbox/subscribers.csv", "routes/admin/subscribers-csv.ts"),
   ]),

@@ -209,12 +209,15 @@ export const reviews = pgTable(
     rating: integer("rating").notNull(),
     comment: text("comment").notNull(),
     verifiedPurchase: boolean("verified_purchase").notNull().default(false),
+    /** Set by an admin: the review leaves every public read, the rating and the count (decisions/015). */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
     uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId),
     index("reviews_product_created_idx").on(t.productId, t.createdAt),
+    index("reviews_created_idx").on(t.createdAt),
   ],
 );
 
@@ -447,6 +450,28 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Audit
+// ---------------------------------------------------------------------------
+
+/** Admin changes, written in the transaction of the change (server/modules/audit, decisions/015). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.at), index("audit_log_at_idx").on(t.at)],
 );
 
 export const researchArticles = pgTable("research_articles", {

@@ -1,4 +1,4 @@
-import { Inbox, LayoutDashboard, LogOut, Menu, Package, ShoppingBag, Store, Users, X } from "lucide-react";
+import { Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, ShoppingBag, Store, Users, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
@@ -10,13 +10,14 @@ const LINKS = [
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/products", label: "Products", icon: Package, end: false },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag, end: false },
+  { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox, end: false },
 ] as const;
 
 const LINK_CLASS = "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium";
 
 /**
- * The admin shell: a sidebar (Users, Products, Orders, Shop, Logout, plus Dashboard and Inbox)
+ * The admin shell: a sidebar (Users, Products, Orders, Shop, Logout, plus Dashboard, Reviews and Inbox)
  * that is always open from 768 px and a toggled drawer below that.
  */
 export function AdminFrame({ admin, children }: { admin: { name: string; email: string }; children: React.ReactNode }) {

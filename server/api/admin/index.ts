@@ -12,6 +12,7 @@ import {
   adminUpdateUserSchema,
 } from "#common/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
+import { adminReviewQuerySchema, adminReviewUpdateSchema } from "#common/schemas/admin-reviews.ts";
 import { HttpError, parseInput } from "#server/http/errors.ts";
 import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
 import { deleteOrder, listAdminOrders, setOrderStatus } from "#server/modules/admin/orders.ts";
@@ -22,6 +23,12 @@ import {
   updateProduct,
   type ProductWriteResult,
 } from "#server/modules/admin/products.ts";
+import {
+  deleteReview,
+  listReviewsForModeration,
+  reviewModerationAnswer,
+  setReviewHidden,
+} from "#server/modules/admin/reviews.ts";
 import { adminStats } from "#server/modules/admin/stats.ts";
 import {
   createUserAccount,
@@ -134,6 +141,28 @@ export function adminRouter(shop: ShopContext) {
       throw new HttpError(409, ADMIN_MESSAGES.orderNotDeletable);
     }
     res.json({ message: ADMIN_MESSAGES.orderDeleted });
+  });
+
+  // --- Reviews (moderation, decisions/015) ------------------------------------------------
+  router.get("/reviews", async (req, res) => {
+    sendPage(res, await listReviewsForModeration(db, parseInput(adminReviewQuerySchema, req.query)));
+  });
+
+  router.put("/reviews/:id", async (req, res) => {
+    const admin = await signedInAdmin(req);
+    const { hidden } = parseInput(adminReviewUpdateSchema, req.body);
+    const result = await setReviewHidden(db, admin, req.params.id, hidden);
+    const { status, message } = reviewModerationAnswer(result);
+    if (!result.ok || !("review" in result)) throw new HttpError(status, message);
+    res.status(status).json(result.review);
+  });
+
+  router.delete("/reviews/:id", async (req, res) => {
+    const admin = await signedInAdmin(req);
+    const result = await deleteReview(db, admin, req.params.id);
+    const { status, message } = reviewModerationAnswer(result);
+    if (!result.ok) throw new HttpError(status, message);
+    res.status(status).json({ message });
   });
 
   // --- Dashboard and inbox -------------------------------------------------------------

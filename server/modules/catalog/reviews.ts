@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { orderLines, orders, products, reviews } from "#server/db/schema.ts";
 
@@ -13,6 +13,7 @@ export interface ReviewJson {
 }
 
 type ReviewRow = typeof reviews.$inferSelect;
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 function toReviewJson(row: ReviewRow): ReviewJson {
   return {
@@ -29,7 +30,7 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 const publishedProduct = (productId: string) => and(eq(products.id, productId), eq(products.published, true));
 
-/** Reviews of a published product, newest first; null when the product does not exist or is unpublished. */
+/** Reviews of a published product, newest first, without hidden ones; null when the product does not exist or is unpublished. */
 export async function listReviews(db: Database, productId: string): Promise<ReviewJson[] | null> {
   if (!ID_PATTERN.test(productId)) return null;
   const [product] = await db.select({ id: products.id }).from(products).where(publishedProduct(productId));
@@ -37,7 +38,7 @@ export async function listReviews(db: Database, productId: string): Promise<Revi
   const rows = await db
     .select()
     .from(reviews)
-    .where(eq(reviews.productId, productId))
+    .where(and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
   return rows.map(toReviewJson);
 }
@@ -92,18 +93,27 @@ export async function addReview(db: Database, input: NewReview): Promise<AddRevi
       .returning();
     if (!row) return { ok: false, reason: "already-reviewed" } as const;
 
-    const [totals] = await tx
-      .select({
-        average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)`.mapWith(Number),
-        count: count(),
-      })
-      .from(reviews)
-      .where(eq(reviews.productId, input.productId));
-    await tx
-      .update(products)
-      .set({ rating: totals?.count ? (totals.average ?? 0) : 0, numReviews: totals?.count ?? 0 })
-      .where(eq(products.id, input.productId));
+    await recountReviews(tx, input.productId);
 
     return { ok: true, review: toReviewJson(row) } as const;
   });
+}
+
+/**
+ * Sets a product's rating and review count from its visible reviews, inside the transaction that
+ * added, hid or deleted one (with the product row locked). The update also tells the in-memory
+ * caches that products changed (migration 0004), so no kept page shows the old figures.
+ */
+export async function recountReviews(tx: Transaction, productId: string): Promise<void> {
+  const [totals] = await tx
+    .select({
+      average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)`.mapWith(Number),
+      count: count(),
+    })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)));
+  await tx
+    .update(products)
+    .set({ rating: totals?.count ? (totals.average ?? 0) : 0, numReviews: totals?.count ?? 0 })
+    .where(eq(products.id, productId));
 }

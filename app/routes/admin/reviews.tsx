@@ -1,0 +1,247 @@
+import { BadgeCheck, Eye, EyeOff, Star } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import { ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
+import { adminReviewQuerySchema, REVIEW_STATUSES, type ReviewStatus } from "#common/schemas/admin-reviews.ts";
+import type { AdminReviewJson } from "#server/modules/admin/reviews.ts";
+import { adminAction, text } from "~/components/admin/action-result.server";
+import { ConfirmDelete, failureText, type ActionResult } from "~/components/admin/confirm-delete";
+import { formatDateTime } from "~/components/admin/format";
+import { ADMIN_MAIN, AdminPageHeader, EmptyState } from "~/components/admin/page-header";
+import { Pager, pageParam } from "~/components/admin/pager";
+import { requireAdmin } from "~/components/admin/require-admin.server";
+import { listReviewsForModeration, moderateReview, removeReview } from "~/components/admin/reviews.server";
+import { SearchBox } from "~/components/admin/search-box";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { toast } from "~/components/ui/toaster";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/reviews";
+
+const FETCH_FAILED = "Failed to fetch reviews";
+const UPDATE_FAILED = "Failed to update review";
+const DELETE_FAILED = "Failed to delete review";
+/** The list shows the start of a comment; the whole of it is on the product page (or in the API). */
+const EXCERPT = 280;
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Reviews | Admin", "Customers' product reviews: hide, show again or delete them."),
+  NOINDEX,
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const parsed = adminReviewQuerySchema.safeParse({
+    search: url.searchParams.get("search") ?? undefined,
+    status: url.searchParams.get("status") ?? undefined,
+  });
+  const search = parsed.success ? (parsed.data.search ?? "") : "";
+  const status: ReviewStatus | "" = parsed.success ? (parsed.data.status ?? "") : "";
+  try {
+    const result = await listReviewsForModeration(context.shop.db, {
+      page,
+      limit: ADMIN_PAGE_SIZE,
+      search: search || undefined,
+      status: status || undefined,
+    });
+    const reviews = result.items.map((review) => ({ ...review, comment: excerpt(review.comment) }));
+    return { reviews, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, page, search, status, error: null };
+  } catch (error) {
+    context.shop.logger.error({ err: error, requestId: context.requestId }, FETCH_FAILED);
+    return { reviews: [] as AdminReviewJson[], total: 0, hasNext: false, page, search, status, error: FETCH_FAILED };
+  }
+}
+
+/** Hide, unhide and delete: the same server functions and answers as the admin API. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const id = text(form, "id");
+  if (intent === "delete") return adminAction(context, DELETE_FAILED, () => removeReview(context.shop, admin, id));
+  return adminAction(context, UPDATE_FAILED, () => moderateReview(context.shop, admin, id, intent));
+}
+
+export default function AdminReviews({ loaderData }: Route.ComponentProps) {
+  const { reviews, total, hasNext, page, search, status, error } = loaderData;
+  return (
+    <main id="main" className={ADMIN_MAIN}>
+      <AdminPageHeader title="Reviews">
+        <SearchBox label="Search reviews" defaultValue={search} placeholder="Product or reviewer" keep={{ status }} />
+      </AdminPageHeader>
+      <StatusFilter current={status} search={search} />
+      {error ? (
+        <EmptyState error>{error}</EmptyState>
+      ) : reviews.length === 0 ? (
+        <EmptyState>{search ? `No reviews match "${search}".` : status ? `No ${status} reviews.` : "No reviews yet."}</EmptyState>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-gray-700">
+            {total} {total === 1 ? "review" : "reviews"}, newest first
+          </p>
+          <ul className="mt-2 space-y-3">
+            {reviews.map((review) => (
+              <li key={review._id}>
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Pager page={page} hasNext={hasNext} label="Reviews pages" />
+    </main>
+  );
+}
+
+function StatusFilter({ current, search }: { current: string; search: string }) {
+  const options = [{ value: "", label: "All" }, ...REVIEW_STATUSES.map((value) => ({ value, label: value === "hidden" ? "Hidden" : "Visible" }))];
+  const href = (value: string) => {
+    const params = new URLSearchParams();
+    if (search) params.set("search", search);
+    if (value) params.set("status", value);
+    const query = params.toString();
+    return query ? `?${query}` : "/admin/reviews";
+  };
+  return (
+    <nav aria-label="Filter reviews by status" className="mt-4">
+      <ul className="inline-flex rounded-md border border-gray-300 bg-white p-0.5 text-sm">
+        {options.map(({ value, label }) => (
+          <li key={label}>
+            <Link
+              to={href(value)}
+              aria-current={value === current ? "page" : undefined}
+              className={`block rounded px-3 py-1.5 font-medium ${
+                value === current ? "bg-brand-700 text-white" : "text-gray-800 hover:bg-gray-100"
+              }`}
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * One review: a card on phones (its buttons always in reach), a row of columns from 1024 px.
+ * Names and comments were cut on the server; very long unbroken words wrap instead of widening the page.
+ */
+function ReviewCard({ review }: { review: AdminReviewJson }) {
+  return (
+    <article
+      aria-label={`Review by ${review.name} of ${review.product.name}`}
+      className={`rounded-lg border p-4 lg:grid lg:grid-cols-[minmax(0,11rem)_minmax(0,1fr)_auto] lg:items-start lg:gap-6 ${
+        review.hidden ? "border-gray-300 bg-gray-50" : "border-gray-200 bg-white"
+      }`}
+    >
+      <div className="min-w-0">
+        <div className="flex items-start justify-between gap-3 lg:block">
+          <Link to={`/product/${review.product._id}`} className="min-w-0 break-words font-semibold text-brand-800 underline">
+            {review.product.name}
+          </Link>
+          <ReviewStatusBadge hidden={review.hidden} hiddenAt={review.hiddenAt} />
+        </div>
+        <p className="mt-1 text-xs text-gray-600">{formatDateTime(review.createdAt)}</p>
+      </div>
+
+      <div className="mt-3 min-w-0 lg:mt-0">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="line-clamp-2 min-w-0 break-all text-sm font-medium text-gray-900" title={review.name}>
+            {review.name}
+          </p>
+          {review.verifiedPurchase ? (
+            <span className="inline-flex items-center gap-1 text-xs font-medium text-green-800">
+              <BadgeCheck className="h-3.5 w-3.5" aria-hidden /> Verified purchase
+            </span>
+          ) : null}
+          <Stars rating={review.rating} />
+        </div>
+        <p className="mt-2 line-clamp-4 whitespace-pre-line break-words text-sm text-gray-800">{review.comment}</p>
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center gap-2 lg:mt-0 lg:justify-end">
+        <VisibilityButton review={review} />
+        <ConfirmDelete
+          what={`review by ${review.name}`}
+          question={`The review of ${review.product.name} will be removed for good, and the product's rating recounted. To keep it on record, hide it instead.`}
+          fields={{ id: review._id }}
+          failure={DELETE_FAILED}
+        />
+      </div>
+    </article>
+  );
+}
+
+function ReviewStatusBadge({ hidden, hiddenAt }: { hidden: boolean; hiddenAt: string | null }) {
+  return hidden ? (
+    <span
+      className="inline-block shrink-0 rounded-full bg-gray-200 px-2.5 py-0.5 text-xs font-semibold text-gray-800 lg:mt-2"
+      title={hiddenAt ? `Hidden ${formatDateTime(hiddenAt)}` : undefined}
+    >
+      Hidden
+    </span>
+  ) : (
+    <span className="inline-block shrink-0 rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 lg:mt-2">
+      Visible
+    </span>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="inline-flex items-center" role="img" aria-label={`${rating} out of 5 stars`}>
+      {[1, 2, 3, 4, 5].map((star) => (
+        <Star
+          key={star}
+          className={`h-3.5 w-3.5 ${star <= rating ? "fill-amber-400 text-amber-500" : "text-gray-300"}`}
+          aria-hidden
+        />
+      ))}
+    </span>
+  );
+}
+
+function VisibilityButton({ review }: { review: AdminReviewJson }) {
+  const fetcher = useFetcher<ActionResult>();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(failureText(UPDATE_FAILED, fetcher.data.message));
+  }, [fetcher.state, fetcher.data]);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="id" value={review._id} />
+      {review.hidden ? (
+        <button
+          type="submit"
+          name="intent"
+          value="unhide"
+          disabled={busy}
+          className="inline-flex items-center gap-1 rounded-md border border-gray-400 bg-white px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100 disabled:opacity-70"
+        >
+          <Eye className="h-4 w-4" aria-hidden /> Unhide<span className="sr-only"> review by {review.name}</span>
+        </button>
+      ) : (
+        <button
+          type="submit"
+          name="intent"
+          value="hide"
+          disabled={busy}
+          className="inline-flex items-center gap-1 rounded-md border border-gray-400 bg-white px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100 disabled:opacity-70"
+        >
+          <EyeOff className="h-4 w-4" aria-hidden /> Hide<span className="sr-only"> review by {review.name}</span>
+        </button>
+      )}
+    </fetcher.Form>
+  );
+}
+
+function excerpt(comment: string): string {
+  const characters = Array.from(comment);
+  return characters.length <= EXCERPT ? comment : `${characters.slice(0, EXCERPT).join("").trimEnd()}…`;
+}
+
+export { ErrorBoundary } from "~/components/admin/admin-error";
