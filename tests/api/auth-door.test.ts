@@ -12,7 +12,11 @@ import { account, session, user as users, verification } from "#server/db/schema
 import { AUTH_HTTP_ALLOW_LIST, authDoor, type AuthEndpoint } from "#server/http/auth-door.ts";
 import { requestLogging } from "#server/http/request-log.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
-import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
+import { createAdmin, createCustomer, pageContext, type TestUser } from "../support/users.ts";
+import { loader as rootLoader } from "../../app/root.tsx";
+import { action as loginAction } from "../../app/routes/login.tsx";
+import { loader as profileLoader } from "../../app/routes/profile.tsx";
+import { action as registerAction } from "../../app/routes/register.tsx";
 
 let shop: TestShop;
 let customer: TestUser;
@@ -204,6 +208,64 @@ describe("the attacks of issue 11", () => {
     const profile = await request(shop.app).get("/api/users/profile").set("Cookie", customerCookie).expect(200);
     expect(profile.text).not.toContain(customer.token);
     expect(profile.text).not.toContain(customerCookie.split("=")[1]!.split(".")[0]!);
+  });
+});
+
+describe("pages hand no session token to their JavaScript", () => {
+  /** Runs a loader or action as React Router does; a thrown redirect is returned. */
+  async function run(handler: (args: never) => unknown, request: Request, user: TestUser | null = null) {
+    const context = pageContext(shop.context, user, `198.51.100.${Math.floor(Math.random() * 200) + 1}`);
+    try {
+      return await handler({ request, context, params: {} } as never);
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  }
+  const form = (path: string, fields: Record<string, string>) =>
+    new Request(`${shop.config.publicUrl}${path}`, { method: "POST", body: new URLSearchParams(fields) });
+
+  /** What the page's JavaScript can read: the data, and any cookie that is not HttpOnly. */
+  async function readableByScript(result: unknown): Promise<string> {
+    const cookies = result instanceof Response ? result.headers.getSetCookie() : new Headers((result as { init?: ResponseInit }).init?.headers).getSetCookie();
+    const visibleCookies = cookies.filter((cookie) => !/;\s*HttpOnly/i.test(cookie));
+    const body = result instanceof Response ? await result.text() : JSON.stringify((result as { data?: unknown }).data ?? result);
+    const location = result instanceof Response ? (result.headers.get("Location") ?? "") : "";
+    return [body, location, ...visibleCookies].join("\n");
+  }
+  /** The session tokens a result sets (from its HttpOnly cookie), to look for elsewhere. */
+  function sessionTokens(result: unknown): string[] {
+    const cookies = result instanceof Response ? result.headers.getSetCookie() : new Headers((result as { init?: ResponseInit }).init?.headers).getSetCookie();
+    return cookies
+      .filter((cookie) => cookie.startsWith("better-auth.session_token="))
+      .map((cookie) => decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!).split(".")[0]!)
+      .filter((token) => token !== "");
+  }
+
+  it("the login action: the token travels only in the HttpOnly cookie", async () => {
+    const result = await run(loginAction, form("/login", { email: customer.email, password: customer.password }));
+    const tokens = sessionTokens(result);
+    expect(tokens).toHaveLength(1);
+    expect(await readableByScript(result)).not.toContain(tokens[0]);
+  });
+
+  it("the register action, with and without JavaScript", async () => {
+    for (const enhanced of ["1", "0"]) {
+      const email = `page-${enhanced}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const result = await run(registerAction, form("/register", { name: "Page Shopper", email, password: "secret-123", confirmPassword: "secret-123", enhanced }));
+      const tokens = sessionTokens(result);
+      expect(tokens).toHaveLength(1);
+      expect(await readableByScript(result)).not.toContain(tokens[0]);
+    }
+  });
+
+  it("the loaders of a signed-in page", async () => {
+    const page = new Request(`${shop.config.publicUrl}/profile`, { headers: { Cookie: customerCookie } });
+    for (const loader of [rootLoader, profileLoader]) {
+      const text = await readableByScript(await run(loader, page, customer));
+      expect(text).not.toContain(customer.token);
+      expect(text).not.toMatch(/token/i);
+    }
   });
 });
 
