@@ -9,6 +9,8 @@ import { authDoor } from "./http/auth-door.ts";
 import { contentSecurityPolicy } from "./http/csp.ts";
 import { HttpError } from "./http/errors.ts";
 import { pageCache } from "./http/page-cache.ts";
+import { privateNoStore } from "./http/private-no-store.ts";
+import { checkedFormBodies, rejectMalformedUrl } from "./http/reject-malformed.ts";
 import { requestLogging } from "./http/request-log.ts";
 import { imageRouter } from "./images.ts";
 
@@ -37,6 +39,8 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
 
   app.use(requestLogging(logger));
+  app.use(rejectMalformedUrl);
+  app.use(privateNoStore);
   app.use(contentSecurityPolicy(config, options.viteDev ?? false));
   app.use(
     helmet({
@@ -46,6 +50,8 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: config.publicUrl.startsWith("https://"),
       crossOriginEmbedderPolicy: false,
+      // The same as the CSP's frame-ancestors 'none', for browsers that only read this header.
+      xFrameOptions: { action: "deny" },
     }),
   );
   // A client that accepts no compressed encoding has nothing to negotiate (caches still learn that
@@ -82,7 +88,7 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
   for (const middleware of options.beforeWeb ?? []) app.use(middleware);
   if (options.webHandler) {
     // Vite's dev server changes the pages under a running process: nothing is kept there.
-    app.use(options.viteDev ? options.webHandler : pageCache(shop.database, options.webHandler));
+    app.use(checkedFormBodies(options.viteDev ? options.webHandler : pageCache(shop.database, options.webHandler)));
   }
 
   app.use(errorHandler);

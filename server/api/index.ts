@@ -1,6 +1,7 @@
 import express, { Router, type RequestHandler } from "express";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { rejectMalformedJson, verifyUtf8 } from "#server/http/reject-malformed.ts";
 import { adminProductWritesRouter, adminRouter } from "./admin/index.ts";
 import { cartRouter } from "./cart.ts";
 import { checkoutRouter } from "./checkout.ts";
@@ -17,8 +18,9 @@ export function apiRouter(shop: ShopContext) {
   const router = Router();
   // Razorpay signs the raw body: its webhook reads the bytes itself, before the JSON parser.
   router.use(paymentWebhookRouter(shop));
-  router.use(express.json({ limit: "100kb" }));
-  router.use(rejectNulCharacters);
+  router.use(express.json({ limit: "100kb", verify: verifyUtf8 }));
+  // NULs, lone surrogates and bad escapes in the body or query: a clear 400, never a database error.
+  router.use(rejectMalformedJson);
   router.use(sameOriginForCookies(shop.config.publicUrl));
 
   router.use(contentRouter(shop));
@@ -38,23 +40,6 @@ export function apiRouter(shop: ShopContext) {
   });
   return router;
 }
-
-/**
- * PostgreSQL text cannot hold U+0000, so a NUL anywhere in the body or query would fail as a 500
- * deep in the database; it is refused up front instead. Iterative, so deep nesting cannot overflow.
- */
-const rejectNulCharacters: RequestHandler = (req, _res, next) => {
-  const pending: unknown[] = [req.body, req.query];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (typeof value === "string") {
-      if (value.includes("\u0000")) return next(new HttpError(400, "The request contains characters that are not allowed"));
-    } else if (value !== null && typeof value === "object") {
-      for (const [key, item] of Object.entries(value)) pending.push(key, item);
-    }
-  }
-  next();
-};
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

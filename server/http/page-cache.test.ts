@@ -99,7 +99,6 @@ describe.skipIf(usingPostgres())("anonymous pages on the embedded database", () 
   it.each([
     ["a request with a cookie", (r: request.Test) => r.set("Cookie", "guest=1")],
     ["a request with credentials", (r: request.Test) => r.set("Authorization", "Bearer x")],
-    ["a request whose id the client chose", (r: request.Test) => r.set("X-Request-Id", "edge-proxy-12345")],
   ])("%s is never answered from, nor kept in, the cache", async (_name, decorate) => {
     const shop = await app();
     const url = `/product/d-${renders}`;

@@ -47,8 +47,6 @@ export function pageCache(database: DatabaseHandle, render: RequestHandler): Req
     if (hit && hit.expiresAt > Date.now()) return answer(res, hit, String(req.id));
     if (hit) kept.delete(key);
 
-    // A request id chosen by the client could occur anywhere in the page; such renders are not kept.
-    const ownRequestId = req.headers["x-request-id"] === undefined;
     const keep = kept.beginCompute();
     const chunks: Buffer[] = [];
     let size = 0;
@@ -69,7 +67,7 @@ export function pageCache(database: DatabaseHandle, render: RequestHandler): Req
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       collect(chunk, rest[0]);
-      if (ownRequestId && size <= MAX_PAGE_BYTES && isKeepable(res)) {
+      if (size <= MAX_PAGE_BYTES && isKeepable(res)) {
         keep(key, split(Buffer.concat(chunks).toString("utf8"), res.locals.cspNonce, String(req.id), res));
       }
       return end(chunk, ...rest);

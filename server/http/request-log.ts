@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 declare global {
   namespace Express {
     interface Request {
-      /** The request id: the caller's well-formed X-Request-Id, else a new UUID. */
+      /** The request id: a new UUID from this server, never the caller's X-Request-Id. */
       id: string;
       /** A logger whose every line carries the request id. */
       log: Logger;
@@ -14,25 +14,28 @@ declare global {
   }
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** A client's X-Request-Id is logged beside ours (cut to 64 characters of a safe alphabet), never used as it. */
+const CLIENT_ID_UNSAFE = /[^A-Za-z0-9._:-]/g;
+const CLIENT_ID_MAX = 64;
 const UNLOGGED = new Set(["/healthz", "/readyz"]);
 
 /**
- * Gives every request an id (also sent back as X-Request-Id and put in error bodies) and a
- * logger that stamps it on every line, and logs one line per response: `info`, or `error` for
- * a 5xx. The per-request logger is only built when something logs through it, which keeps the
+ * Gives every request an id of the server's own (also sent back as X-Request-Id and put in
+ * error bodies) and a logger that stamps it on every line, and logs one line per response:
+ * `info`, or `error` for a 5xx. A client's id could collide with another request's or forge log
+ * lines, so it is only logged beside ours as `clientRequestId`. The per-request logger is only built when something logs through it, which keeps the
  * cost of a request that logs nothing (the usual case above `info`) to a few property writes.
  */
 export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const startedAt = performance.now();
-    const incoming = req.headers["x-request-id"];
-    const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const id = randomUUID();
+    const clientRequestId = clientId(req.headers["x-request-id"]);
     req.id = id;
     res.setHeader("X-Request-Id", id);
     let child: Logger | undefined;
     Object.defineProperty(req, "log", {
-      get: () => (child ??= logger.child({ requestId: id })),
+      get: () => (child ??= logger.child(clientRequestId ? { requestId: id, clientRequestId } : { requestId: id })),
       configurable: true,
     });
     if (!UNLOGGED.has(req.url)) {
@@ -41,7 +44,8 @@ export function requestLogging(logger: Logger): RequestHandler {
         if (!logger.isLevelEnabled(level)) return;
         req.log[level](
           {
-            req: { method: req.method, url: req.originalUrl },
+            // A refused malformed URL is logged by its path only: its query is what was refused.
+            req: { method: req.method, url: res.locals.malformedInput ? pathOnly(req.originalUrl) : req.originalUrl },
             res: { statusCode: res.statusCode },
             responseTime: Math.round(performance.now() - startedAt),
             ...(res.writableFinished ? {} : { aborted: true }),
@@ -52,4 +56,15 @@ export function requestLogging(logger: Logger): RequestHandler {
     }
     next();
   };
+}
+
+function clientId(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  return value.slice(0, CLIENT_ID_MAX).replace(CLIENT_ID_UNSAFE, "_") || undefined;
+}
+
+function pathOnly(url: string): string {
+  const query = url.indexOf("?");
+  return query === -1 ? url : `${url.slice(0, query)}?[refused]`;
 }

@@ -1,0 +1,175 @@
+import type { Request, RequestHandler, Response } from "express";
+import { isUtf8 } from "node:buffer";
+import { Readable } from "node:stream";
+import { HttpError } from "./errors.ts";
+
+/**
+ * Input the shop never accepts, wherever it comes: a NUL (PostgreSQL text cannot hold U+0000, so
+ * it would fail as a 500 deep in the database), a lone UTF-16 surrogate (not Unicode at all), a
+ * percent-escape that does not decode to UTF-8, or raw bytes that are not UTF-8. Each is refused
+ * with one clear 400 before any route sees it; the request log writes its one line as usual.
+ */
+export const MALFORMED_MESSAGE = "The request contains characters that are not allowed";
+
+// In a `u` expression a surrogate pair is one code point; only a lone surrogate is in \p{Cs}.
+const FORBIDDEN = /[\u0000\p{Cs}]/u;
+
+/** True when a decoded string holds a NUL or a lone surrogate. */
+export function hasForbiddenCharacters(text: string): boolean {
+  return FORBIDDEN.test(text);
+}
+
+/** True when every percent-escape decodes to UTF-8 and nothing decodes to a forbidden character. */
+export function isWellFormedComponent(text: string): boolean {
+  if (!text.includes("%")) return !hasForbiddenCharacters(text);
+  try {
+    return !hasForbiddenCharacters(decodeURIComponent(text));
+  } catch {
+    return false; // URIError: a truncated escape (%E0%A4%A) or bytes that are not UTF-8
+  }
+}
+
+/** The URL's path and query, checked before routing (first middleware after the request id). */
+export const rejectMalformedUrl: RequestHandler = (req, res, next) => {
+  if (isWellFormedComponent(req.url)) return next();
+  refuse(req, res);
+};
+
+/**
+ * A JSON body and query after express.json() has read them (the /api router). Iterative, so deep
+ * nesting cannot overflow the stack.
+ */
+export const rejectMalformedJson: RequestHandler = (req, _res, next) => {
+  const pending: unknown[] = [req.body, req.query];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (hasForbiddenCharacters(value)) return next(new HttpError(400, MALFORMED_MESSAGE));
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) pending.push(key, item);
+    }
+  }
+  next();
+};
+
+/** For express.json's `verify`: bytes that are not UTF-8 would be silently replaced by U+FFFD. */
+export function verifyUtf8(_req: unknown, _res: unknown, body: Buffer): void {
+  if (!isUtf8(body)) throw new HttpError(400, MALFORMED_MESSAGE);
+}
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
+const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** The shop's page forms are a few kilobytes; product images go to /api/upload, not to pages. */
+const MAX_FORM_BYTES = 1 << 20;
+
+/**
+ * Form posts to page routes are read by React Router (`request.formData()` in each action), which
+ * decodes bad escapes and bytes to U+FFFD and passes NULs on. This wraps the React Router handler:
+ * a form body is read here (at most 1 MB, else 413), every field name and value checked, and the
+ * same bytes handed to React Router, so an action never sees a field the database would refuse.
+ */
+export function checkedFormBodies(render: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const type = req.headers["content-type"] ?? "";
+    if (BODYLESS.has(req.method) || !FORM_TYPES.test(type)) return render(req, res, next);
+    readBody(req, MAX_FORM_BYTES).then(
+      async (body) => {
+        if (body === undefined) return refuse(req, res, 413, "The form is too large.");
+        if (!(await isWellFormedForm(body, type))) return refuse(req, res);
+        render(replayingBody(req, body), res, next);
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}
+
+async function isWellFormedForm(body: Buffer, type: string): Promise<boolean> {
+  if (/^multipart\//i.test(type)) {
+    let form: FormData;
+    try {
+      form = await new Response(body, { headers: { "Content-Type": type } }).formData();
+    } catch {
+      return true; // not a readable multipart body: the action's own parsing answers it
+    }
+    for (const [name, value] of form) {
+      if (hasForbiddenCharacters(name)) return false;
+      const text = typeof value === "string" ? value : value.name;
+      if (hasForbiddenCharacters(text)) return false;
+    }
+    return true;
+  }
+  if (!isUtf8(body)) return false;
+  const text = body.toString("utf8");
+  if (/^text\/plain/i.test(type)) return !hasForbiddenCharacters(text);
+  return text.split("&").every((pair) => isWellFormedComponent(pair.replaceAll("+", " ")));
+}
+
+/** The whole body, or undefined past `limit` bytes (the rest is drained, not kept). */
+function readBody(req: Request, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.once("end", () => resolve(size <= limit ? Buffer.concat(chunks) : undefined));
+    req.once("error", reject);
+  });
+}
+
+// What React Router's adapter reads of the request as a stream; everything else stays the request's.
+const STREAM_MEMBERS = new Set<PropertyKey>([
+  "on",
+  "once",
+  "off",
+  "addListener",
+  "removeListener",
+  "pause",
+  "resume",
+  "read",
+  "pipe",
+  "readable",
+  "readableHighWaterMark",
+  "destroy",
+]);
+
+/** The same request, whose body reads as `body` again. */
+function replayingBody(req: Request, body: Buffer): Request {
+  const replay = Readable.from(body.length > 0 ? [body] : []);
+  return new Proxy(req, {
+    get(target, key) {
+      const source: object = STREAM_MEMBERS.has(key) ? replay : target;
+      const value = Reflect.get(source, key, source) as unknown;
+      return typeof value === "function" ? value.bind(source) : value;
+    },
+  });
+}
+
+/** One clear 400: JSON with the request id under /api, a small page elsewhere. */
+function refuse(req: Request, res: Response, status = 400, message = MALFORMED_MESSAGE): void {
+  res.locals.malformedInput = true;
+  const requestId = String(req.id);
+  res.setHeader("Cache-Control", "no-store");
+  if (/^\/api(\/|\?|$)/.test(req.originalUrl)) {
+    res.status(status).json({ message, requestId });
+    return;
+  }
+  res
+    .status(status)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Bad request</title>` +
+        `<h1>Bad request</h1><p>${message}</p><p>Please go back and try again. Reference: ${requestId}</p>` +
+        `<p><a href="/">Go to the home page</a></p></html>`,
+    );
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** Set when this request was refused as malformed: the request log leaves its query out. */
+      malformedInput?: boolean;
+    }
+  }
+}
