@@ -156,7 +156,8 @@ describe("registering", () => {
     const session = setCookies(res).get(SESSION_COOKIE);
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/SameSite=Lax/i);
-    expect(res.headers["cache-control"]).toBe("no-store");
+    // "private, no-store" once personal answers are marked private (issue 11); never cacheable.
+    expect(res.headers["cache-control"]).toMatch(/(^|, )no-store$/);
 
     const me = await profile(bearer(res.body.token));
     expect(me.status).toBe(200);
