@@ -101,6 +101,8 @@ export default defineConfig({
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: "warn",
+        // Every spec comes from 127.0.0.1: the rate limits are tested by tests/api/rate-limits.test.ts.
+        RATE_LIMIT_SCALE: "1000",
       },
     },
     ...(E2E_RAZORPAY.enabled
@@ -135,6 +137,7 @@ export default defineConfig({
               ADMIN_EMAIL: E2E_ADMIN.email,
               ADMIN_PASSWORD: E2E_ADMIN.password,
               LOG_LEVEL: "warn",
+              RATE_LIMIT_SCALE: "1000",
               RAZORPAY_KEY_ID: E2E_RAZORPAY.keyId,
               RAZORPAY_KEY_SECRET: E2E_RAZORPAY.keySecret,
               RAZORPAY_API_BASE: `http://127.0.0.1:${fakeRazorpayPort}`,

@@ -36,7 +36,7 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
   const { config, logger } = shop;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.set("trust proxy", config.trustProxy);
 
   app.use(requestLogging(logger));
   app.use(rejectMalformedUrl);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -21,6 +22,44 @@ const urlText = z
   .optional()
   .transform((value) => (value ? value : undefined))
   .pipe(z.url({ message: "must be a URL" }).optional());
+
+/** Express's names for address ranges (`proxy-addr`). */
+const TRUST_PROXY_KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (TRUST_PROXY_KEYWORDS.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For). Empty or 0: none, the connecting
+ * address is the client. A number: that many hops in front of the shop. Otherwise a comma list of
+ * addresses, CIDR ranges or Express's keywords. Never "true": every client could pick its address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value ?? "")
+  .pipe(
+    z.union([
+      z.literal("").transform(() => false as const),
+      z
+        .string()
+        .regex(/^\d{1,2}$/)
+        .transform((hops) => (Number(hops) === 0 ? (false as const) : Number(hops))),
+      z
+        .string()
+        .transform((list) => list.split(",").map((entry) => entry.trim()).filter(Boolean))
+        .refine((entries) => entries.length > 0 && entries.every(isAddressOrRange), {
+          message: "must be a hop count (e.g. 1) or a comma list of addresses, CIDR ranges or loopback/linklocal/uniquelocal",
+        }),
+    ]),
+  );
 
 const DEFAULT_SECRETS = new Set([
   "changeme",
@@ -61,6 +100,12 @@ const envSchema = z.object({
     (value) => value === undefined || /^smtps?:\/\//.test(value),
     "must start with smtp:// or smtps://",
   ),
+  TRUST_PROXY: trustProxy,
+  RATE_LIMIT_SCALE: z.coerce
+    .number({ message: "must be a number" })
+    .positive("must be more than 0")
+    .max(1_000_000, "must be at most 1000000")
+    .default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SELLER_NAME: z.string().trim().min(1).default("Healthcare Pharma Private Limited"),
   SELLER_ADDRESS: z
@@ -120,6 +165,10 @@ export interface Config {
   };
   paymentsTestMode: boolean;
   smtpUrl: string | undefined;
+  /** Express's `trust proxy`: false (the default, trust no proxy), a hop count or addresses and ranges. */
+  trustProxy: false | number | string[];
+  /** Multiplies every rate limit (server/modules/limits/limits.ts); 1 in production, high in test suites. */
+  rateLimitScale: number;
   logLevel: Env["LOG_LEVEL"];
   seller: SellerDetails;
 }
@@ -180,6 +229,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     paymentsTestMode: env.PAYMENTS_TEST_MODE,
     smtpUrl: env.SMTP_URL,
+    trustProxy: env.TRUST_PROXY,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
     logLevel: env.LOG_LEVEL,
     seller: {
       name: env.SELLER_NAME,

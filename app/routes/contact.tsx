@@ -16,13 +16,21 @@ export const meta: Route.MetaFunction = () =>
     "Questions about an order, a product or a prescription? Call, email or write to our pharmacist-led care team. Business hours Mon–Fri 9–6, Sat 10–2.",
   );
 
-/** Without JavaScript the form posts here; with it, the page posts to POST /api/contact. Both store the same way. */
+/**
+ * Without JavaScript the form posts here; with it, the page posts to POST /api/contact. Both go
+ * through the same module function (rate limit included) and its one reply table.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { saveContactMessage } = await import("#server/modules/content/contact.ts");
+  const [{ sendContactMessage }, { contentReply }] = await Promise.all([
+    import("#server/modules/content/contact.ts"),
+    import("#server/modules/content/replies.ts"),
+  ]);
   const parsed = contactSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
-  await saveContactMessage(context.shop.db, parsed.data);
-  return { ok: true as const, errors: {} };
+  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), message: null }, { status: 400 });
+  const result = await sendContactMessage(context.shop, parsed.data, context.clientIp);
+  const reply = contentReply(result);
+  if (!result.ok) return data({ ok: false as const, errors: {}, message: reply.message }, { status: reply.status, headers: reply.headers });
+  return { ok: true as const, errors: {}, message: null };
 }
 
 const HOURS = [
@@ -40,6 +48,8 @@ export default function Contact() {
   const [sending, setSending] = useState(false);
   const shownErrors = actionData && !actionData.ok ? { ...actionData.errors, ...errors } : errors;
   const thanked = sent || actionData?.ok;
+  // Without JavaScript, a refusal (too many messages) comes back from the action.
+  const shownFailure = failure ?? (actionData && !actionData.ok ? actionData.message : null);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,7 +104,7 @@ export default function Contact() {
               {thanked ? (
                 <p className="rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900">{CONTACT_THANK_YOU}</p>
               ) : null}
-              {failure ? <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">{failure}</p> : null}
+              {shownFailure ? <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">{shownFailure}</p> : null}
             </div>
           </Form>
         </section>

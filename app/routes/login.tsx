@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
 import * as z from "zod/mini";
-import { AUTH_MESSAGES, loginSchema, tooManyAttemptsMessage } from "#common/schemas/auth.ts";
+import { AUTH_MESSAGES, loginSchema } from "#common/schemas/auth.ts";
 import { fieldErrors } from "#common/validation.ts";
 import { AuthCard, FormAlert, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
 import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
-import { clientOf, formText, signInCustomer, signedInHeaders } from "~/components/auth/sign-in.server";
+import { clientOf, formText, signInCustomer, signedInHeaders, throttledReply } from "~/components/auth/sign-in.server";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
@@ -51,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!result.ok) {
     if (result.reason === "throttled") {
-      return failure(429, tooManyAttemptsMessage(result.retryAfterSeconds), {}, { "Retry-After": String(result.retryAfterSeconds) });
+      const reply = throttledReply(result);
+      return failure(reply.status, reply.message, {}, reply.headers);
     }
     if (result.reason === "refused") return failure(403, result.message);
     return failure(401, AUTH_MESSAGES.invalidCredentials);

@@ -65,18 +65,25 @@ const REVIEW_MESSAGES = {
 
 /** The review form posts here (with or without JavaScript). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const reply = (status: number, message: string, errors: Record<string, string> = {}) =>
-    data<ReviewResult>({ ok: status < 300, message, errors }, { status });
+  const reply = (status: number, message: string, errors: Record<string, string> = {}, headers?: HeadersInit) =>
+    data<ReviewResult>({ ok: status < 300, message, errors }, { status, headers });
   if (!context.user) return reply(401, REVIEW_MESSAGES.signIn);
   const parsed = z.safeParse(reviewSchema, Object.fromEntries(await request.formData()));
   if (!parsed.success) return reply(400, REVIEW_MESSAGES.invalid, fieldErrors(parsed.error));
-  const { addReview } = await import("#server/modules/catalog/reviews.ts");
-  const result = await addReview(context.shop.db, {
+  const [{ addReview }, { throttledReply }] = await Promise.all([
+    import("#server/modules/catalog/reviews.ts"),
+    import("#server/modules/limits/limiter.ts"),
+  ]);
+  const result = await addReview(context.shop, {
     productId: params.productId,
     user: { id: context.user.id, name: context.user.name },
     ...parsed.data,
   });
   if (!result.ok) {
+    if (result.reason === "throttled") {
+      const refusal = throttledReply(result);
+      return reply(refusal.status, refusal.message, {}, refusal.headers);
+    }
     return result.reason === "already-reviewed" ? reply(409, REVIEW_MESSAGES.alreadyReviewed) : reply(404, REVIEW_MESSAGES.notFound);
   }
   return reply(201, REVIEW_MESSAGES.thanks);

@@ -5,7 +5,7 @@ import { AUTH_MESSAGES, registerSchema } from "#common/schemas/auth.ts";
 import { fieldErrors } from "#common/validation.ts";
 import { AuthCard, FormAlert, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
 import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
-import { clientOf, formText, registerCustomer, signedInHeaders } from "~/components/auth/sign-in.server";
+import { clientOf, formText, registerCustomer, signedInHeaders, throttledReply } from "~/components/auth/sign-in.server";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
@@ -39,8 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { shop, requestId } = context;
   const form = await request.formData();
   const values = formText(form, ["name", "email", "password", "confirmPassword"]);
-  const failure = (status: number, message: string, errors: Record<string, string> = {}) =>
-    data<RegisterResult>({ ok: false, message, errors, values: { name: values.name, email: values.email } }, { status });
+  const failure = (status: number, message: string, errors: Record<string, string> = {}, headers?: HeadersInit) =>
+    data<RegisterResult>({ ok: false, message, errors, values: { name: values.name, email: values.email } }, { status, headers });
 
   const parsed = z.safeParse(registerSchema, values);
   if (!parsed.success) return failure(400, AUTH_MESSAGES.formInvalid, fieldErrors(parsed.error));
@@ -52,7 +52,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     shop.logger.error({ err: error, requestId }, "page registration failed");
     return failure(500, AUTH_MESSAGES.registrationFailed);
   }
-  if (!result.ok) return failure(409, AUTH_MESSAGES.userExists, { email: AUTH_MESSAGES.userExists });
+  if (!result.ok) {
+    if (result.reason === "throttled") {
+      const reply = throttledReply(result);
+      return failure(reply.status, reply.message, {}, reply.headers);
+    }
+    return failure(409, AUTH_MESSAGES.userExists, { email: AUTH_MESSAGES.userExists });
+  }
 
   const target = redirectTarget(new URL(request.url).searchParams.get("redirect"));
   if (form.get("enhanced") === "1") {

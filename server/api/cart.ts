@@ -3,9 +3,9 @@ import { addToCartSchema, removeCartLineSchema, updateCartLineSchema } from "#co
 import type { ShopContext } from "#server/context.ts";
 import { HttpError, parseInput } from "#server/http/errors.ts";
 import { clearGuestCookie, readGuestId, setGuestCookie } from "#server/http/guest.ts";
+import { addToCartAsVisitor } from "#server/modules/cart/add-as-visitor.ts";
 import {
   GUEST_ID_PATTERN,
-  addToCart,
   getCart,
   mergeGuestCart,
   newGuestId,
@@ -14,6 +14,7 @@ import {
   type CartJson,
   type CartOwner,
 } from "#server/modules/cart/cart.ts";
+import { throttledError } from "#server/modules/limits/http-error.ts";
 
 export const CART_ERRORS = {
   signIn: "Please sign in",
@@ -34,7 +35,8 @@ interface ResolvedOwner {
 }
 
 /** The cart API (api-contract.md, "Cart"): guests by id or cookie, signed-in users by session. */
-export function cartRouter({ db, config }: ShopContext) {
+export function cartRouter(shop: ShopContext) {
+  const { db, config } = shop;
   const router = Router();
 
   router.use((_req, res, next) => {
@@ -86,8 +88,10 @@ export function cartRouter({ db, config }: ShopContext) {
     // A first add without any id starts a guest, so the shop's pages need no id in JavaScript.
     const resolved = (await resolveOwner(req)) ?? { owner: { guestId: newGuestId() }, viaCookie: true };
     const { productId, quantity } = parseInput(addToCartSchema, req.body);
-    const result = await addToCart(db, resolved.owner, productId, quantity);
+    const visitor = { owner: resolved.owner, ip: req.ip ?? "" };
+    const result = await addToCartAsVisitor(shop, visitor, productId, quantity);
     if (!result.ok) {
+      if (result.reason === "throttled") throw throttledError(result);
       if (result.reason === "product-not-found") throw new HttpError(404, CART_ERRORS.productNotFound);
       throw new HttpError(409, CART_ERRORS.onlyAvailable(result.available));
     }

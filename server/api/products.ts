@@ -14,6 +14,7 @@ import {
 } from "#server/modules/catalog/products.ts";
 import { keptUntilProductsChange } from "#server/modules/catalog/catalogue-cache.ts";
 import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";
+import { throttledError } from "#server/modules/limits/http-error.ts";
 
 export const PRODUCT_NOT_FOUND = "Product not found";
 export const REVIEW_MESSAGES = {
@@ -24,7 +25,8 @@ export const REVIEW_MESSAGES = {
 const facetsQuerySchema = z.pick(productQuerySchema, { collections: true });
 
 /** Public catalogue reads and product reviews (api-contract.md, "Products"). */
-export function productsRouter({ db, database }: ShopContext) {
+export function productsRouter(shop: ShopContext) {
+  const { db, database } = shop;
   const router = Router();
   const cacheable = responseCache(database);
 
@@ -78,13 +80,14 @@ export function productsRouter({ db, database }: ShopContext) {
     const user = await req.sessionUser();
     if (!user) throw new HttpError(401, REVIEW_MESSAGES.signIn);
     const { rating, comment } = parseInput(reviewSchema, req.body);
-    const result = await addReview(db, {
+    const result = await addReview(shop, {
       productId: req.params.id,
       user: { id: user.id, name: user.name },
       rating,
       comment,
     });
     if (!result.ok) {
+      if (result.reason === "throttled") throw throttledError(result);
       if (result.reason === "already-reviewed") throw new HttpError(409, REVIEW_MESSAGES.alreadyReviewed);
       throw new HttpError(404, PRODUCT_NOT_FOUND);
     }

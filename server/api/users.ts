@@ -1,9 +1,10 @@
 import { Router, type Request, type Response } from "express";
 import { fromNodeHeaders } from "better-auth/node";
-import { AUTH_MESSAGES, loginSchema, registerSchema, tooManyAttemptsMessage } from "#common/schemas/auth.ts";
+import { AUTH_MESSAGES, loginSchema, registerSchema } from "#common/schemas/auth.ts";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError, parseInput } from "#server/http/errors.ts";
 import { clearGuestCookie, readGuestId } from "#server/http/guest.ts";
+import { throttledError } from "#server/modules/limits/http-error.ts";
 import { registerCustomer, signInCustomer, signOut, type Client, type SignedIn } from "#server/modules/users/accounts.ts";
 import { adoptGuestCart, guestIdFrom } from "#server/modules/users/guest-cart.ts";
 import { getProfile } from "#server/modules/users/profile.ts";
@@ -33,7 +34,10 @@ export function usersRouter(shop: ShopContext) {
   router.post("/register", async (req, res) => {
     const input = parseInput(registerSchema, req.body);
     const result = await registerCustomer(shop, input, clientOf(req));
-    if (!result.ok) throw new HttpError(409, AUTH_MESSAGES.userExists);
+    if (!result.ok) {
+      if (result.reason === "throttled") throw throttledError(result);
+      throw new HttpError(409, AUTH_MESSAGES.userExists);
+    }
     await completeSignIn(req, res, result);
     res.status(201).json({ user: result.user, token: result.token });
   });
@@ -42,11 +46,7 @@ export function usersRouter(shop: ShopContext) {
     const input = parseInput(loginSchema, req.body);
     const result = await signInCustomer(shop, input, clientOf(req));
     if (!result.ok) {
-      if (result.reason === "throttled") {
-        throw new HttpError(429, tooManyAttemptsMessage(result.retryAfterSeconds), undefined, {
-          "Retry-After": String(result.retryAfterSeconds),
-        });
-      }
+      if (result.reason === "throttled") throw throttledError(result);
       if (result.reason === "refused") throw new HttpError(403, result.message);
       throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
     }

@@ -437,6 +437,11 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   /** Stored lower-cased so the same address cannot subscribe twice. */
   email: text("email").notNull().unique(),
   createdAt: createdAt(),
+  /** Set when the subscriber opened the emailed link (double opt-in); only confirmed addresses get the newsletter. */
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  /** SHA-256 of the link's random token (the token itself is only in the email). */
+  confirmationTokenHash: text("confirmation_token_hash").unique(),
+  confirmationExpiresAt: timestamp("confirmation_expires_at", { withTimezone: true }),
 });
 
 export const contactMessages = pgTable(

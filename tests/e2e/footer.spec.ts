@@ -1,5 +1,30 @@
 import type { Page } from "@playwright/test";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { expect, expectPath, openPage, test } from "./fixtures";
+
+const CHECK_INBOX = "Almost there! Please check your inbox and open the link we sent to confirm your subscription.";
+
+/** The confirmation link emailed to `email` (without SMTP_URL, emails land in DATA_DIR/outbox as .eml files). */
+async function confirmationLink(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        for (const file of await readdir(outbox).catch(() => [] as string[])) {
+          // Quoted-printable: soft line breaks and "=3D" for "=".
+          const text = (await readFile(path.join(outbox, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+          const match = /(\/newsletter\/confirm\?token=[A-Za-z0-9_-]{43})/.exec(text);
+          if (text.includes(email) && match) link = match[1]!;
+        }
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe("");
+  return link;
+}
 
 const SHOP_LINKS = [
   { label: "Women Care", href: "/collections/women-care" },
@@ -78,7 +103,7 @@ test("the phone number is a tel: link and the copyright carries the current year
 });
 
 test.describe("newsletter", () => {
-  test("rejects a bad address, subscribes a new one and recognises it again", async ({ page, consoleErrors }, testInfo) => {
+  test("rejects a bad address, asks to confirm a new one by email, and recognises it once confirmed", async ({ page, consoleErrors }, testInfo) => {
     // Subscribing the same address twice answers 409 Conflict, which the browser reports.
     consoleErrors.allow("/api/subscribe");
     const email = `e2e-${testInfo.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -102,10 +127,15 @@ test.describe("newsletter", () => {
 
     await input.fill(email);
     await subscribe.click();
-    await expect(status).toHaveText("Successfully subscribed to the newsletter!");
+    await expect(status).toHaveText(CHECK_INBOX);
     await expect(input).not.toHaveAttribute("aria-invalid", "true");
     await expect(input).toHaveValue("");
 
+    // Double opt-in: the link in the email confirms the subscription.
+    await openPage(page, await confirmationLink(email));
+    await expect(page.getByRole("main")).toContainText("Successfully subscribed to the newsletter!");
+
+    await openPage(page, "/");
     await input.fill(email);
     await subscribe.click();
     await expect(status).toHaveText("Email is already subscribed");
@@ -121,7 +151,7 @@ test.describe("newsletter", () => {
       await footer.getByRole("textbox", { name: "Email address" }).fill(email);
       await footer.getByRole("button", { name: "Subscribe" }).click();
       await expectPath(page, "/newsletter");
-      await expect(page.getByRole("main")).toContainText("Successfully subscribed to the newsletter!");
+      await expect(page.getByRole("main")).toContainText(CHECK_INBOX);
     });
   });
 });

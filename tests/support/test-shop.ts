@@ -29,7 +29,8 @@ export interface TestShopOptions {
 
 /**
  * A shop on a fresh migrated database of its own, configured from a test environment.
- * `env` entries override the defaults (NODE_ENV=test, a temporary DATA_DIR, SEED_DEMO=0).
+ * `env` entries override the defaults (NODE_ENV=test, a temporary DATA_DIR, SEED_DEMO=0,
+ * RATE_LIMIT_SCALE=1000 so the rate limits stay out of the way of tests about something else).
  */
 export async function createTestShop(
   env: Record<string, string | undefined> = {},
@@ -50,6 +51,8 @@ export async function createTestShop(
       NODE_ENV: "test",
       DATA_DIR: dataDir,
       SEED_DEMO: "0",
+      // Every request of a test file comes from one address; the limits' own tests set 1.
+      RATE_LIMIT_SCALE: "1000",
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...env,
     });

@@ -6,9 +6,10 @@ import type { Client, SignedIn } from "#server/modules/users/accounts.ts";
 export { registerCustomer, signInCustomer, signOut } from "#server/modules/users/accounts.ts";
 export { getProfile, listCustomerOrders } from "#server/modules/users/profile.ts";
 export { clearGuestCookieHeader } from "#server/http/web-cookies.ts";
+export { throttledReply } from "#server/modules/limits/limiter.ts";
 import { adoptGuestCart } from "#server/modules/users/guest-cart.ts";
 
-/** The visitor as the sign-in throttle and Better Auth's session record see them. */
+/** The visitor as the rate limits and Better Auth's session record see them. */
 export function clientOf(request: Request, context: AppLoadContext): Client {
   return { ip: context.clientIp, userAgent: request.headers.get("user-agent") ?? "" };
 }

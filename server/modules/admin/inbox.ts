@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, isNull } from "drizzle-orm";
+import { asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type AdminListQuery } from "#common/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import { contactMessages, newsletterSubscribers } from "#server/db/schema.ts";
@@ -67,7 +67,10 @@ export async function setMessageHandled(db: Database, id: string, handled: boole
   });
 }
 
-/** Newsletter subscribers, newest first. */
+/** Only addresses whose owner opened the confirmation link get the newsletter (double opt-in). */
+const confirmed = isNotNull(newsletterSubscribers.confirmedAt);
+
+/** Confirmed newsletter subscribers, newest first. */
 export async function listSubscribers(db: Database, query: Partial<AdminListQuery> = {}): Promise<Page<SubscriberJson>> {
   const page = query.page ?? 1;
   const limit = query.limit ?? ADMIN_PAGE_SIZE;
@@ -75,10 +78,11 @@ export async function listSubscribers(db: Database, query: Partial<AdminListQuer
     db
       .select()
       .from(newsletterSubscribers)
+      .where(confirmed)
       .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ total: count() }).from(newsletterSubscribers),
+    db.select({ total: count() }).from(newsletterSubscribers).where(confirmed),
   ]);
   return {
     items: rows.map((row) => ({ _id: row.id, email: row.email, createdAt: row.createdAt.toISOString() })),
@@ -98,11 +102,12 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Every subscriber as CSV (email, subscribed at), oldest first, CRLF line ends. */
+/** Every confirmed subscriber as CSV (email, subscribed at), oldest first, CRLF line ends. */
 export async function subscribersCsv(db: Database): Promise<string> {
   const rows = await db
     .select({ email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt })
     .from(newsletterSubscribers)
+    .where(confirmed)
     .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.email));
   const lines = [["email", "subscribed_at"], ...rows.map((row) => [row.email, row.createdAt.toISOString()])];
   return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { orderLines, orders, products, reviews } from "#server/db/schema.ts";
+import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 
 /** A review as the API returns it (api-contract.md, "Reviews"). */
 export interface ReviewJson {
@@ -51,13 +53,20 @@ export interface NewReview {
 }
 
 export type AddReviewResult =
-  { ok: true; review: ReviewJson } | { ok: false; reason: "product-not-found" | "already-reviewed" };
+  { ok: true; review: ReviewJson } | { ok: false; reason: "product-not-found" | "already-reviewed" } | Throttled;
 
 /**
  * Adds a customer's one review of a product and recomputes the product's rating and review
  * count in the same transaction. Verified purchase: the customer has a paid order with it.
+ * Every attempt counts against the customer's review limit.
  */
-export async function addReview(db: Database, input: NewReview): Promise<AddReviewResult> {
+export async function addReview(
+  context: { db: Database; config: Pick<Config, "rateLimitScale"> },
+  input: NewReview,
+): Promise<AddReviewResult> {
+  const { db } = context;
+  const refused = await countRequests(context, [["reviewsPerUser", input.user.id]]);
+  if (refused) return refused;
   if (!ID_PATTERN.test(input.productId)) return { ok: false, reason: "product-not-found" };
   return db.transaction(async (tx) => {
     // Locking the product row serialises concurrent reviews of one product, so each recount

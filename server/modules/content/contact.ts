@@ -1,12 +1,22 @@
 import type { ContactInput } from "#common/schemas/content.ts";
+import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { contactMessages } from "#server/db/schema.ts";
+import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 
-/** Stores a contact-form message for the admin inbox. */
-export async function saveContactMessage(db: Database, input: ContactInput) {
-  const [saved] = await db
+export type ContactResult = { ok: true; id: string; createdAt: Date } | Throttled;
+
+/** Stores a contact-form message for the admin inbox; each message counts against the sender's address limit. */
+export async function sendContactMessage(
+  context: { db: Database; config: Pick<Config, "rateLimitScale"> },
+  input: ContactInput,
+  clientIp: string,
+): Promise<ContactResult> {
+  const refused = await countRequests(context, [["contactMessagesPerAddress", clientIp]]);
+  if (refused) return refused;
+  const [saved] = await context.db
     .insert(contactMessages)
     .values({ name: input.name, email: input.email.toLowerCase(), message: input.message })
     .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-  return saved!;
+  return { ok: true, ...saved! };
 }

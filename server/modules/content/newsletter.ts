@@ -1,14 +1,114 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { SHOP_NAME } from "#common/brand.ts";
+import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { newsletterSubscribers } from "#server/db/schema.ts";
+import { queueEmail, type EmailMessage } from "#server/modules/email/outbox.ts";
+import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 
-export type SubscribeResult = { ok: true } | { ok: false; reason: "already-subscribed" };
+/** How long a confirmation link works. */
+export const CONFIRMATION_LINK_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
-/** Adds an address to the newsletter list; addresses compare case-insensitively. */
-export async function subscribeToNewsletter(db: Database, email: string): Promise<SubscribeResult> {
-  const inserted = await db
-    .insert(newsletterSubscribers)
-    .values({ email: email.trim().toLowerCase() })
-    .onConflictDoNothing({ target: newsletterSubscribers.email })
+export interface NewsletterContext {
+  db: Database;
+  config: Pick<Config, "publicUrl" | "rateLimitScale">;
+}
+
+export type SubscribeResult = { ok: true; outcome: "confirmation-sent" } | { ok: false; reason: "already-subscribed" } | Throttled;
+
+export type ConfirmSubscriptionResult = { ok: true } | { ok: false; reason: "invalid-link" };
+
+/**
+ * Signs an address up for the newsletter with double opt-in: the address is stored unconfirmed
+ * and a confirmation link is queued in the email outbox, in one transaction. Asking again before
+ * confirming sends a new link (the old one stops working). A confirmed address is refused. Each
+ * request counts against the client address's limit, each email against the subscriber address's,
+ * so nobody can flood a stranger's inbox or the list.
+ */
+export async function subscribeToNewsletter(context: NewsletterContext, email: string, clientIp: string): Promise<SubscribeResult> {
+  const { db, config } = context;
+  const address = email.trim().toLowerCase();
+  const perClient = await countRequests(context, [["newsletterRequestsPerAddress", clientIp]]);
+  if (perClient) return perClient;
+  if (await isConfirmed(db, address)) return { ok: false, reason: "already-subscribed" };
+  const perSubscriber = await countRequests(context, [["newsletterEmailsPerAddress", address]]);
+  if (perSubscriber) return perSubscriber;
+
+  const token = randomBytes(32).toString("base64url");
+  const link = { confirmationTokenHash: tokenHash(token), confirmationExpiresAt: new Date(Date.now() + CONFIRMATION_LINK_LIFETIME_MS) };
+  return db.transaction(async (tx) => {
+    const saved = await tx
+      .insert(newsletterSubscribers)
+      .values({ email: address, ...link })
+      .onConflictDoUpdate({ target: newsletterSubscribers.email, set: link, setWhere: isNull(newsletterSubscribers.confirmedAt) })
+      .returning({ id: newsletterSubscribers.id });
+    // Confirmed by its link between the check above and this write.
+    if (saved.length === 0) return { ok: false, reason: "already-subscribed" } as const;
+    await queueEmail(tx, confirmationEmail(config.publicUrl, address, token));
+    return { ok: true, outcome: "confirmation-sent" } as const;
+  });
+}
+
+/**
+ * Confirms the subscription a link's token belongs to, while the link is valid. Opening the link
+ * again after confirming is answered the same way (mail scanners and second clicks do that).
+ */
+export async function confirmSubscription(db: Database, token: string): Promise<ConfirmSubscriptionResult> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: "invalid-link" };
+  const hash = tokenHash(token);
+  const confirmed = await db
+    .update(newsletterSubscribers)
+    .set({ confirmedAt: new Date() })
+    .where(
+      and(
+        eq(newsletterSubscribers.confirmationTokenHash, hash),
+        isNull(newsletterSubscribers.confirmedAt),
+        gt(newsletterSubscribers.confirmationExpiresAt, new Date()),
+      ),
+    )
     .returning({ id: newsletterSubscribers.id });
-  return inserted.length > 0 ? { ok: true } : { ok: false, reason: "already-subscribed" };
+  if (confirmed.length > 0) return { ok: true };
+  const [earlier] = await db
+    .select({ confirmedAt: newsletterSubscribers.confirmedAt })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.confirmationTokenHash, hash));
+  return earlier?.confirmedAt ? { ok: true } : { ok: false, reason: "invalid-link" };
+}
+
+async function isConfirmed(db: Database, address: string): Promise<boolean> {
+  const [row] = await db
+    .select({ confirmedAt: newsletterSubscribers.confirmedAt })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, address));
+  return Boolean(row?.confirmedAt);
+}
+
+function tokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function confirmationEmail(publicUrl: string, to: string, token: string): EmailMessage {
+  const link = `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+  const hours = CONFIRMATION_LINK_LIFETIME_MS / (60 * 60 * 1000);
+  return {
+    to,
+    subject: `Confirm your subscription to the ${SHOP_NAME} newsletter`,
+    text: [
+      "Hello,",
+      "",
+      `Someone, hopefully you, asked to receive the ${SHOP_NAME} newsletter at this address.`,
+      "To confirm, open this link:",
+      "",
+      link,
+      "",
+      `The link works for ${hours} hours. If you did not ask for the newsletter, ignore this email: nothing will be sent.`,
+    ].join("\n"),
+    html: [
+      "<p>Hello,</p>",
+      `<p>Someone, hopefully you, asked to receive the ${SHOP_NAME} newsletter at this address.</p>`,
+      `<p><a href="${link}">Confirm my subscription</a></p>`,
+      `<p>The link works for ${hours} hours. If you did not ask for the newsletter, ignore this email: nothing will be sent.</p>`,
+    ].join("\n"),
+  };
 }

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "#common/schemas/auth.ts";
-import type { Auth, Role } from "#server/auth.ts";
+import { CLIENT_IP_HEADER, type Auth, type Role } from "#server/auth.ts";
+import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
-import { user as users } from "#server/db/schema.ts";
-import { clearLoginAttempts, countLoginAttempt } from "./login-throttle.ts";
+import { session as sessions, user as users } from "#server/db/schema.ts";
+import { checkLimit, countRequest, throttled, type LimitName, type Throttled } from "#server/modules/limits/limiter.ts";
 
 /** A user as the API shows it (api-contract.md, "Authentication"); never the password. */
 export interface AccountJson {
@@ -21,28 +22,35 @@ export interface SignedIn {
   cookies: string[];
 }
 
-/** Where a sign-in comes from: the address Express resolved (trusting only local proxies) and the browser. */
+/** Where a sign-in comes from: the address Express resolved (under TRUST_PROXY) and the browser. */
 export interface Client {
   ip: string;
   userAgent: string;
 }
 
-export type RegisterResult = ({ ok: true } & SignedIn) | { ok: false; reason: "email-taken" };
+export type RegisterResult = ({ ok: true } & SignedIn) | { ok: false; reason: "email-taken" } | Throttled;
 
 export type SignInResult =
   | ({ ok: true } & SignedIn)
   | { ok: false; reason: "invalid-credentials" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number }
+  | Throttled
   /** Right password, but the account may not sign in (banned by an admin). */
   | { ok: false; reason: "refused"; message: string };
 
 interface AuthContext {
   auth: Auth;
   db: Database;
+  config: Pick<Config, "rateLimitScale">;
 }
 
-/** Creates a customer account and signs it in. The role is always `customer`: nothing else is passed on. */
-export async function registerCustomer({ auth, db }: AuthContext, input: RegisterInput, client: Client): Promise<RegisterResult> {
+/**
+ * Creates a customer account and signs it in. The role is always `customer`: nothing else is
+ * passed on. Every attempt counts against the client address's registration limit.
+ */
+export async function registerCustomer(context: AuthContext, input: RegisterInput, client: Client): Promise<RegisterResult> {
+  const { auth, db } = context;
+  const verdict = await countRequest(context, "registrationsPerAddress", client.ip);
+  if (!verdict.allowed) return throttled("registrationsPerAddress", verdict.retryAfterSeconds);
   const { name, email, password } = input;
   const response = await auth.api.signUpEmail({ body: { name, email, password }, headers: clientHeaders(client), asResponse: true });
   if (response.status === 422) return { ok: false, reason: "email-taken" };
@@ -56,24 +64,52 @@ export async function registerCustomer({ auth, db }: AuthContext, input: Registe
 
 /**
  * Checks the password through Better Auth and opens a session. Wrong email and wrong password
- * are one answer; after too many failures from one address for one email, attempts are refused.
+ * are one answer. Only failures count: per account (from anywhere) and per client address (over
+ * every account). Once either is used up, attempts are refused before the password is checked,
+ * and a right password whose check ended after a burst of parallel failures used one up is
+ * refused too (its new session revoked), so a burst gains nothing over a sequence.
  */
-export async function signInCustomer({ auth, db }: AuthContext, input: LoginInput, client: Client): Promise<SignInResult> {
-  const attempt = await countLoginAttempt(db, client.ip, input.email);
-  if (!attempt.allowed) return { ok: false, reason: "throttled", retryAfterSeconds: attempt.retryAfterSeconds };
+export async function signInCustomer(context: AuthContext, input: LoginInput, client: Client): Promise<SignInResult> {
+  const { auth, db } = context;
+  const limits: [LimitName, string][] = [
+    ["signInFailuresPerAccount", input.email],
+    ["signInFailuresPerAddress", client.ip],
+  ];
+  const usedUp = async () => {
+    for (const [name, subject] of limits) {
+      const verdict = await checkLimit(context, name, subject);
+      if (!verdict.allowed) return throttled(name, verdict.retryAfterSeconds);
+    }
+    return null;
+  };
+  const before = await usedUp();
+  if (before) return before;
+
   const response = await auth.api.signInEmail({
     body: { email: input.email, password: input.password, rememberMe: true },
     headers: clientHeaders(client),
     asResponse: true,
   });
-  if (response.status === 401 || response.status === 400) return { ok: false, reason: "invalid-credentials" };
+  if (response.status === 401 || response.status === 400) {
+    // Both failures are counted, whatever the first says; the failure that passes a limit is refused already.
+    const verdicts = await Promise.all(limits.map(([name, subject]) => countRequest(context, name, subject)));
+    const refused = verdicts.findIndex((verdict) => !verdict.allowed);
+    const verdict = verdicts[refused];
+    if (verdict && !verdict.allowed) return throttled(limits[refused]![0], verdict.retryAfterSeconds);
+    return { ok: false, reason: "invalid-credentials" };
+  }
   if (response.status === 403) {
     const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
     return { ok: false, reason: "refused", message: typeof body?.message === "string" ? body.message : "You cannot sign in" };
   }
   if (!response.ok) throw new Error(`Sign-in failed with status ${response.status}`);
-  await clearLoginAttempts(db, client.ip, input.email);
-  return { ok: true, ...(await signedIn(response)) };
+  const result = await signedIn(response);
+  const after = await usedUp();
+  if (after) {
+    await db.delete(sessions).where(eq(sessions.token, result.token));
+    return after;
+  }
+  return { ok: true, ...result };
 }
 
 /**
@@ -103,7 +139,7 @@ async function signedIn(response: Response): Promise<SignedIn> {
 /** Only what Better Auth records on the session; never the caller's cookies or authorization. */
 function clientHeaders(client: Client): Headers {
   const headers = new Headers();
-  if (client.ip) headers.set("x-forwarded-for", client.ip);
+  if (client.ip) headers.set(CLIENT_IP_HEADER, client.ip);
   if (client.userAgent) headers.set("user-agent", client.userAgent);
   return headers;
 }

@@ -1,0 +1,27 @@
+import { CONTACT_THANK_YOU, NEWSLETTER_MESSAGES } from "#common/messages.ts";
+import { throttledReply } from "#server/modules/limits/limiter.ts";
+import type { ContactResult } from "./contact.ts";
+import type { ConfirmSubscriptionResult, SubscribeResult } from "./newsletter.ts";
+
+export interface ContentReply {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+/** The one status and message for every outcome of the content module, for the API and the pages alike. */
+export function contentReply(result: ContactResult | SubscribeResult | ConfirmSubscriptionResult): ContentReply {
+  if (result.ok) {
+    if ("outcome" in result) return { status: 201, message: NEWSLETTER_MESSAGES.checkInbox };
+    if ("id" in result) return { status: 201, message: CONTACT_THANK_YOU };
+    return { status: 200, message: NEWSLETTER_MESSAGES.subscribed };
+  }
+  switch (result.reason) {
+    case "throttled":
+      return throttledReply(result);
+    case "already-subscribed":
+      return { status: 409, message: NEWSLETTER_MESSAGES.alreadySubscribed };
+    case "invalid-link":
+      return { status: 400, message: NEWSLETTER_MESSAGES.invalidLink };
+  }
+}

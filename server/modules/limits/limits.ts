@@ -1,0 +1,31 @@
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+export interface Limit {
+  /** Requests (or, for sign-in, failures) allowed per window and subject; the next is refused. */
+  max: number;
+  windowMs: number;
+  /** What the count is kept per: a client address, an email address or a user. */
+  per: "address" | "email" | "user";
+}
+
+/**
+ * Every limit on writes a stranger can make, in one place (decisions/012). Addresses are the
+ * client address Express resolves under TRUST_PROXY; many shoppers in India share one behind
+ * carrier NAT, so the per-address limits leave room for a household or an office.
+ */
+export const LIMITS = {
+  /** Wrong passwords for one account, from anywhere. */
+  signInFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE, per: "email" },
+  /** Wrong passwords from one address, over every account. */
+  signInFailuresPerAddress: { max: 30, windowMs: 15 * MINUTE, per: "address" },
+  registrationsPerAddress: { max: 10, windowMs: HOUR, per: "address" },
+  contactMessagesPerAddress: { max: 5, windowMs: 10 * MINUTE, per: "address" },
+  newsletterRequestsPerAddress: { max: 10, windowMs: HOUR, per: "address" },
+  /** Confirmation emails to one address (the first and the resends). */
+  newsletterEmailsPerAddress: { max: 3, windowMs: HOUR, per: "email" },
+  guestCartsPerAddress: { max: 30, windowMs: HOUR, per: "address" },
+  reviewsPerUser: { max: 10, windowMs: HOUR, per: "user" },
+} as const satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof LIMITS;
