@@ -96,6 +96,8 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   RAZORPAY_API_BASE: urlText.transform((value) => value ?? "https://api.razorpay.com"),
   PAYMENTS_TEST_MODE: flag(false),
+  MAX_UNITS_PER_PRODUCT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1000).default(10),
+  MAX_UNPAID_ORDERS: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(20).default(1),
   SMTP_URL: optionalText.refine(
     (value) => value === undefined || /^smtps?:\/\//.test(value),
     "must start with smtp:// or smtps://",
@@ -164,6 +166,8 @@ export interface Config {
     apiBase: string;
   };
   paymentsTestMode: boolean;
+  /** Fair stock (decisions/014): units of one product per order, and unpaid orders held at once. */
+  orderLimits: { maxUnitsPerProduct: number; maxUnpaidOrders: number };
   smtpUrl: string | undefined;
   /** Express's `trust proxy`: false (the default, trust no proxy), a hop count or addresses and ranges. */
   trustProxy: false | number | string[];
@@ -228,6 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiBase: env.RAZORPAY_API_BASE.replace(/\/$/, ""),
     },
     paymentsTestMode: env.PAYMENTS_TEST_MODE,
+    orderLimits: { maxUnitsPerProduct: env.MAX_UNITS_PER_PRODUCT, maxUnpaidOrders: env.MAX_UNPAID_ORDERS },
     smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,
     rateLimitScale: env.RATE_LIMIT_SCALE,

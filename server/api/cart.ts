@@ -26,6 +26,7 @@ export const CART_ERRORS = {
   noGuestCart: "No guest cart to merge",
   guestCartNotFound: "Guest cart not found",
   onlyAvailable: (available: number) => `Only ${available} items available`,
+  overLimit: (limit: number) => `You can buy at most ${limit} of one product at a time`,
 } as const;
 
 interface ResolvedOwner {
@@ -89,10 +90,11 @@ export function cartRouter(shop: ShopContext) {
     const resolved = (await resolveOwner(req)) ?? { owner: { guestId: newGuestId() }, viaCookie: true };
     const { productId, quantity } = parseInput(addToCartSchema, req.body);
     const visitor = { owner: resolved.owner, ip: req.ip ?? "" };
-    const result = await addToCartAsVisitor(shop, visitor, productId, quantity);
+    const result = await addToCartAsVisitor(shop, visitor, productId, quantity, config.orderLimits.maxUnitsPerProduct);
     if (!result.ok) {
       if (result.reason === "throttled") throw throttledError(result);
       if (result.reason === "product-not-found") throw new HttpError(404, CART_ERRORS.productNotFound);
+      if (result.reason === "over-limit") throw new HttpError(400, CART_ERRORS.overLimit(result.limit), { quantity: CART_ERRORS.overLimit(result.limit) });
       throw new HttpError(409, CART_ERRORS.onlyAvailable(result.available));
     }
     refreshCookie(res, resolved);
@@ -103,8 +105,9 @@ export function cartRouter(shop: ShopContext) {
     const resolved = await resolveOwner(req);
     const { productId, quantity } = parseInput(updateCartLineSchema, req.body);
     if (!resolved) throw new HttpError(404, CART_ERRORS.cartNotFound);
-    const result = await setLineQuantity(db, resolved.owner, productId, quantity);
+    const result = await setLineQuantity(db, resolved.owner, productId, quantity, config.orderLimits.maxUnitsPerProduct);
     if (!result.ok) {
+      if (result.reason === "over-limit") throw new HttpError(400, CART_ERRORS.overLimit(result.limit), { quantity: CART_ERRORS.overLimit(result.limit) });
       if (result.reason === "insufficient-stock") throw new HttpError(409, CART_ERRORS.onlyAvailable(result.available));
       throw new HttpError(404, result.reason === "cart-not-found" ? CART_ERRORS.cartNotFound : CART_ERRORS.lineNotFound);
     }

@@ -5,7 +5,7 @@ import type { ShopContext } from "#server/context.ts";
 import { HttpError, parseInput } from "#server/http/errors.ts";
 import { startCheckout } from "#server/modules/orders/checkout.ts";
 import { findOwnOrder, loadOrderJson } from "#server/modules/orders/orders.ts";
-import { markOrderPaid, refundLatePayment } from "#server/modules/orders/paid.ts";
+import { markOrderPaid, settleMarkPaid } from "#server/modules/orders/paid.ts";
 import { gatewayFor } from "#server/modules/payments/gateway.ts";
 import { verifyPaymentSignature } from "#server/modules/payments/signature.ts";
 
@@ -15,7 +15,9 @@ export const CHECKOUT_ERRORS = {
   notConfigured: "Payments are not configured",
   belowMinimum: "The order total must be at least ₹1",
   aboveMaximum: "The order total can be at most ₹5,00,000. Please split it into smaller orders.",
-  tooManyUnpaid: "You have too many unpaid orders. Please pay for or cancel an earlier order first.",
+  superseded: "This checkout was replaced by a newer one from your account. Please pay on the page where you started it last.",
+  overLimit: (name: string, limit: number) =>
+    `You can buy at most ${limit} of ${name} at a time. Please lower the quantity in your cart.`,
   gatewayFailed: "The payment could not be started. Please try again in a moment.",
   outOfStock: (name: string, available: number) =>
     available > 0 ? `Only ${available} of ${name} left in stock` : `${name} is out of stock`,
@@ -57,8 +59,10 @@ export function checkoutRouter(shop: ShopContext) {
         throw new HttpError(400, CHECKOUT_ERRORS.belowMinimum);
       case "above-maximum":
         throw new HttpError(400, CHECKOUT_ERRORS.aboveMaximum);
-      case "too-many-unpaid":
-        throw new HttpError(409, CHECKOUT_ERRORS.tooManyUnpaid);
+      case "superseded":
+        throw new HttpError(409, CHECKOUT_ERRORS.superseded);
+      case "over-limit":
+        throw new HttpError(400, CHECKOUT_ERRORS.overLimit(result.productName, result.limit));
       case "gateway-failed":
         return res.status(502).json({ message: CHECKOUT_ERRORS.gatewayFailed });
       case "out-of-stock":
@@ -97,10 +101,9 @@ export function checkoutRouter(shop: ShopContext) {
         method,
       }),
     );
-    if (outcome.kind === "cancelled") {
-      await refundLatePayment(shop, order.id);
-      throw new HttpError(409, CHECKOUT_ERRORS.orderCancelled);
-    }
+    // A late payment (the order was cancelled) or a second one (already paid) is refunded here.
+    await settleMarkPaid(shop, outcome);
+    if (outcome.kind === "cancelled") throw new HttpError(409, CHECKOUT_ERRORS.orderCancelled);
     res.json({ order: await loadOrderJson(shop.db, order.id) });
   });
 

@@ -4,12 +4,12 @@ import type { ShopContext } from "#server/context.ts";
 import { paymentEvents, payments } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { findOwnOrder } from "#server/modules/orders/orders.ts";
-import { markOrderPaid, recordPaymentFailure, refundLatePayment } from "#server/modules/orders/paid.ts";
+import { markOrderPaid, recordPaymentFailure, settleMarkPaid } from "#server/modules/orders/paid.ts";
 import type { Transaction } from "#server/modules/orders/side-effects.ts";
 import { gatewayFor } from "#server/modules/payments/gateway.ts";
 import { verifyWebhookSignature } from "#server/modules/payments/signature.ts";
 import { signTestPayment } from "#server/modules/payments/test-gateway.ts";
-import { eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { requireUser } from "./checkout.ts";
 
 export const PAYMENT_ERRORS = {
@@ -78,7 +78,7 @@ export function paymentWebhookRouter(shop: ShopContext) {
           currency: str(entity.currency) ?? "",
         });
         if (result.kind === "amount-mismatch") req.log.warn({ eventId, orderId: result.orderId }, "webhook amount or currency does not match the order; ignored");
-        return result.kind === "cancelled" ? { refund: result.orderId } : result.kind;
+        return result;
       }
       if (type === "payment.failed" && providerOrderId) {
         await recordPaymentFailure(tx, providerOrderId, {
@@ -101,12 +101,18 @@ export function paymentWebhookRouter(shop: ShopContext) {
       if (!inserted) return "duplicate" as const;
       const result = await processEvent(tx);
       if (providerOrderId) {
-        const [paymentRow] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerOrderId, providerOrderId));
+        // The event's own payment (an extra one has a row of its own), else the order's first.
+        const [paymentRow] = await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(eq(payments.providerOrderId, providerOrderId))
+          .orderBy(desc(sql`coalesce(${payments.providerPaymentId} = ${providerPaymentId ?? ""}, false)`), asc(payments.createdAt))
+          .limit(1);
         if (paymentRow) await tx.update(paymentEvents).set({ paymentId: paymentRow.id }).where(eq(paymentEvents.id, inserted.id));
       }
       return result;
     });
-    if (typeof outcome === "object") await refundLatePayment(shop, outcome.refund);
+    if (typeof outcome === "object") await settleMarkPaid(shop, outcome);
     res.json({ ok: true, ...(outcome === "duplicate" ? { duplicate: true } : {}) });
   });
   return router;

@@ -299,6 +299,8 @@ export const orders = pgTable(
     /** Stock stays reserved until this moment; unpaid orders are cancelled after it. */
     reservationExpiresAt: timestamp("reservation_expires_at", { withTimezone: true }),
     providerOrderId: text("provider_order_id").unique(),
+    /** Set instead of erasing an order that has an invoice or a payment (decisions/014). */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -354,7 +356,7 @@ export const invoices = pgTable("invoices", {
   orderId: text("order_id")
     .notNull()
     .unique()
-    .references(() => orders.id, { onDelete: "cascade" }),
+    .references(() => orders.id, { onDelete: "restrict" }),
   /** At most 16 characters, unique within the financial year (e.g. "INV/2026-27/0001"). */
   serial: text("serial").notNull().unique(),
   financialYear: text("financial_year").notNull(),
@@ -373,9 +375,10 @@ export const payments = pgTable(
     id: id(),
     orderId: text("order_id")
       .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     provider: text("provider").notNull(),
-    providerOrderId: text("provider_order_id").notNull().unique(),
+    /** Not unique: a customer who pays one provider order twice leaves two rows (the second `extra`). */
+    providerOrderId: text("provider_order_id").notNull(),
     providerPaymentId: text("provider_payment_id").unique(),
     signature: text("signature"),
     amountPaise: integer("amount_paise").notNull(),
@@ -385,12 +388,15 @@ export const payments = pgTable(
     refundId: text("refund_id"),
     refundedPaise: integer("refunded_paise").notNull().default(0),
     failureReason: text("failure_reason"),
+    /** A second capture for an order already paid: refunded in full, never counted (decisions/014). */
+    extra: boolean("extra").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("payments_status_check", sql`${t.status} in ('created', 'authorized', 'captured', 'failed', 'refunded')`),
     index("payments_order_idx").on(t.orderId),
+    index("payments_provider_order_idx").on(t.providerOrderId),
   ],
 );
 

@@ -137,14 +137,17 @@ describe("PUT /api/admin/orders/:id", () => {
 });
 
 describe("DELETE /api/admin/orders/:id", () => {
-  it("erases cancelled and delivered orders with their lines", async () => {
-    for (const status of ["Cancelled", "Delivered"] as const) {
-      const order = await insertOrder(shop.context, { status });
-      const res = await asAdmin(api().delete(`/api/admin/orders/${order.id}`)).expect(200);
-      expect(res.body.message).toBe("Order deleted");
-      expect(await shop.context.db.select().from(orders).where(eq(orders.id, order.id))).toEqual([]);
-      expect(await shop.context.db.select().from(orderLines).where(eq(orderLines.orderId, order.id))).toEqual([]);
-    }
+  it("erases an unpaid cancelled order with its lines; a paid delivered one is archived (order-archive.test.ts)", async () => {
+    const order = await insertOrder(shop.context, { status: "Cancelled", isPaid: false });
+    const res = await asAdmin(api().delete(`/api/admin/orders/${order.id}`)).expect(200);
+    expect(res.body).toEqual({ message: "Order deleted", archived: false });
+    expect(await shop.context.db.select().from(orders).where(eq(orders.id, order.id))).toEqual([]);
+    expect(await shop.context.db.select().from(orderLines).where(eq(orderLines.orderId, order.id))).toEqual([]);
+
+    const delivered = await insertOrder(shop.context, { status: "Delivered" });
+    const kept = await asAdmin(api().delete(`/api/admin/orders/${delivered.id}`)).expect(200);
+    expect(kept.body.archived).toBe(true);
+    expect(await shop.context.db.select().from(orders).where(eq(orders.id, delivered.id))).toHaveLength(1);
     await asAdmin(api().delete("/api/admin/orders/no-such-order")).expect(404);
   });
 
@@ -152,7 +155,7 @@ describe("DELETE /api/admin/orders/:id", () => {
     for (const [status, isPaid] of [["Pending", false], ["Processing", true], ["Shipped", true]] as const) {
       const order = await insertOrder(shop.context, { status, isPaid });
       const res = await asAdmin(api().delete(`/api/admin/orders/${order.id}`)).expect(409);
-      expect(res.body.message).toBe("Only cancelled or delivered orders can be deleted; cancel the order first");
+      expect(res.body.message).toBe("Only cancelled or delivered orders can be deleted or archived; cancel the order first");
       expect(await shop.context.db.select().from(orders).where(eq(orders.id, order.id))).toHaveLength(1);
     }
   });

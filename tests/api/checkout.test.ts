@@ -175,24 +175,13 @@ describe("POST /api/checkout: the order", () => {
 
   it("refuses totals below ₹1 or above ₹5,00,000 without reserving anything", async () => {
     const cheap = await product({ pricePaise: 99, mrpPaise: 99 });
-    const dear = await product({ pricePaise: 2_000_000_000, mrpPaise: 2_000_000_000, stock: 1000 });
+    const dear = await product({ pricePaise: 200_000_000, mrpPaise: 200_000_000, stock: 1000 });
     const small = await buyerWithCart(shop, [{ productId: cheap.id, quantity: 1 }]);
     await checkout(shop, small).expect(400, /at least ₹1/);
-    const big = await buyerWithCart(shop, [{ productId: dear.id, quantity: 1000 }]);
+    const big = await buyerWithCart(shop, [{ productId: dear.id, quantity: 3 }]);
     await checkout(shop, big).expect(400, /at most ₹5,00,000/);
     expect(await stockOf(shop.context, cheap.id)).toBe(10);
     expect(await stockOf(shop.context, dear.id)).toBe(1000);
-  });
-
-  it("limits a customer to five unpaid orders at once, so nobody can hold the shelves", async () => {
-    const item = await product({ stock: 50 });
-    const buyer = await buyerWithCart(shop, [{ productId: item.id, quantity: 1 }]);
-    const placed = [];
-    for (let i = 0; i < 5; i++) placed.push((await checkout(shop, buyer).expect(201)).body.order._id);
-    await checkout(shop, buyer).expect(409, /too many unpaid orders/);
-    expect(await stockOf(shop.context, item.id)).toBe(45);
-    await api().post(`/api/orders/${placed[0]}/cancel`).set(buyer.headers).expect(200);
-    await checkout(shop, buyer).expect(201);
   });
 
   it("the last unit: two concurrent checkouts, one wins", async () => {
@@ -299,14 +288,16 @@ describe("orders: reading, cancelling, expiring", () => {
 
     const mine = await api().get("/api/orders/my-orders").set(buyer.headers).expect(200);
     expect(mine.body.map((o: { _id: string }) => o._id)).toEqual([second._id, first._id]);
+    // The second checkout replaced the unpaid first one (decisions/014); both stay in the list.
+    expect(mine.body.map((o: { status: string }) => o.status)).toEqual(["Pending", "Cancelled"]);
     const stranger = await createCustomer(shop.context);
     expect((await api().get("/api/orders/my-orders").set(stranger.headers).expect(200)).body).toEqual([]);
     await api().get("/api/orders/my-orders").expect(401);
 
-    const own = await api().get(`/api/orders/${first._id}`).set(buyer.headers).expect(200);
-    expect(own.body).toMatchObject({ ...first, updatedAt: expect.any(String) });
+    const own = await api().get(`/api/orders/${second._id}`).set(buyer.headers).expect(200);
+    expect(own.body).toMatchObject({ ...second, updatedAt: expect.any(String) });
     expect(own.body.statusHistory).toEqual([{ status: "Pending", note: "Order placed", at: expect.any(String) }]);
-    expect(own.body.payment).toMatchObject({ provider: "test", status: "created", amount: first.totalPrice });
+    expect(own.body.payment).toMatchObject({ provider: "test", status: "created", amount: second.totalPrice });
     expect(own.body.cancellable).toBe(true);
     await api().get(`/api/orders/${first._id}`).set(stranger.headers).expect(404, /Order not found/);
     await api().get(`/api/orders/%27%20or%201=1`).set(buyer.headers).expect(404);

@@ -7,7 +7,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#server/app.ts";
 import { carts, contactMessages, products, rateLimit, reviews, session, user as users } from "#server/db/schema.ts";
-import { LIMITS, allowance, countRequest, limitKey } from "#server/modules/limits/limiter.ts";
+import { LIMITS, allowance, countRequest, deleteEndedCounts, limitKey } from "#server/modules/limits/limiter.ts";
 import { action as contactAction } from "../../app/routes/contact.tsx";
 import { action as registerAction } from "../../app/routes/register.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
@@ -148,6 +148,17 @@ describe("the window", () => {
       retryAfterSeconds: (windowMs - 60_000) / 1000,
     });
     expect((await countRequest(shop.context, "contactMessagesPerAddress", "192.0.2.1", start + windowMs)).allowed).toBe(true);
+  });
+
+  it("counts whose window has ended are removed, current ones and Better Auth's own rows are kept", async () => {
+    const now = Date.now();
+    const hourAndMore = 61 * 60 * 1000;
+    await countRequest(shop.context, "guestCartsPerAddress", "192.0.2.50", now - hourAndMore);
+    await countRequest(shop.context, "guestCartsPerAddress", "192.0.2.51", now);
+    await db().insert(rateLimit).values({ id: crypto.randomUUID(), key: "127.0.0.1/sign-in/email", count: 1, lastRequest: now - hourAndMore });
+    await deleteEndedCounts(db(), now);
+    const keys = (await db().select({ key: rateLimit.key }).from(rateLimit)).map((row) => row.key).sort();
+    expect(keys).toEqual(["127.0.0.1/sign-in/email", limitKey("guestCartsPerAddress", "192.0.2.51")].sort());
   });
 
   it("counts an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 one", async () => {

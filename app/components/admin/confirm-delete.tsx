@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { Archive, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useFetcher } from "react-router";
@@ -26,6 +26,8 @@ interface ConfirmDeleteProps {
   /** The message shown when the action fails without one of its own. */
   failure?: string;
   onDeleted?: () => void;
+  /** The action's name on the button and in the question: "Archive" where nothing is erased. Default "Delete". */
+  verb?: "Delete" | "Archive";
 }
 
 /**
@@ -39,6 +41,7 @@ export function ConfirmDelete({
   action,
   failure = "Something went wrong",
   onDeleted,
+  verb = "Delete",
 }: ConfirmDeleteProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -66,12 +69,12 @@ export function ConfirmDelete({
       <button
         ref={triggerRef}
         type="button"
-        aria-label={`Delete ${what}`}
+        aria-label={`${verb} ${what}`}
         className="inline-flex items-center gap-1 rounded-md border border-red-300 px-2.5 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
         onClick={() => dialogRef.current?.showModal()}
       >
-        <Trash2 className="h-4 w-4" aria-hidden />
-        <span className="hidden sm:inline">Delete</span>
+        {verb === "Archive" ? <Archive className="h-4 w-4" aria-hidden /> : <Trash2 className="h-4 w-4" aria-hidden />}
+        <span className="hidden sm:inline">{verb}</span>
       </button>
       {mounted
         ? createPortal(
@@ -83,7 +86,7 @@ export function ConfirmDelete({
               className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-lg bg-white p-6 shadow-xl backdrop:bg-black/50"
             >
               <h2 id={titleId} className="text-lg font-semibold text-gray-900">
-                Delete {what}?
+                {verb} {what}?
               </h2>
               <p className="mt-2 text-gray-700">{question}</p>
               <fetcher.Form
@@ -109,7 +112,7 @@ export function ConfirmDelete({
                   disabled={busy}
                   className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
                 >
-                  {busy ? "Deleting..." : "Delete"}
+                  {busy ? `${verb === "Archive" ? "Archiving" : "Deleting"}...` : verb}
                 </button>
               </fetcher.Form>
             </dialog>,

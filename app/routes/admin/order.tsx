@@ -2,9 +2,10 @@ import { data, Link, useNavigate, type ShouldRevalidateFunctionArgs } from "reac
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { removalQuestion } from "~/components/admin/order-removal";
 import { formatDateTime, shortId } from "~/components/admin/format";
 import { ORDER_MESSAGES, OrderStatusControls } from "~/components/admin/order-controls";
-import { getOrderForViewer } from "~/components/admin/orders.server";
+import { getAdminOrder } from "~/components/admin/orders.server";
 import { ADMIN_MAIN, AdminPageHeader, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { requireAdmin } from "~/components/admin/require-admin.server";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -19,12 +20,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = requireAdmin(request, context);
-  const order = await getOrderForViewer(context.shop.db, params.orderId, { id: admin.id, role: "admin" });
+  const order = await getAdminOrder(context.shop, params.orderId, admin.id);
   if (!order) throw data(null, { status: 404 });
   return { order };
 }
 
-/** After a delete from this page it is left for the list; its own data is not reloaded (it is gone). */
+/** After a delete or archive from this page it is left for the list; its own data is not reloaded (it may be gone). */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formData?.get("intent") === "delete") return false;
   return defaultShouldRevalidate;
@@ -49,6 +50,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="mt-1 text-sm text-gray-700">
         Placed {formatDateTime(order.createdAt)} · id <span className="font-mono">{label}</span>
+        {order.archivedAt ? <> · archived {formatDateTime(order.archivedAt)}</> : null}
       </p>
 
       <section aria-labelledby="order-status-heading" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-lg border border-gray-200 bg-white p-4">
@@ -56,14 +58,17 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           Status
         </h2>
         <OrderStatusControls orderId={order._id} label={label} status={order.status} />
-        <ConfirmDelete
-          what={`order ${label}`}
-          question="The order, its lines, payments and invoice are erased. Only cancelled or delivered orders can be deleted."
-          fields={{ id: order._id }}
-          action="/admin/orders"
-          failure={ORDER_MESSAGES.deleteFailed}
-          onDeleted={() => navigate("/admin/orders")}
-        />
+        {order.archivedAt ? null : (
+          <ConfirmDelete
+            what={`order ${label}`}
+            verb={order.removal === "archive" ? "Archive" : "Delete"}
+            question={removalQuestion(order.removal)}
+            fields={{ id: order._id }}
+            action="/admin/orders"
+            failure={ORDER_MESSAGES.deleteFailed}
+            onDeleted={() => navigate("/admin/orders")}
+          />
+        )}
       </section>
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">

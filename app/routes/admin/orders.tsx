@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
 import { ADMIN_ORDER_STATUSES, ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import type { OrderJson } from "#server/modules/orders/orders.ts";
+import type { AdminOrderJson } from "#server/modules/admin/orders.ts";
 import { adminAction, text } from "~/components/admin/action-result.server";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { removalQuestion } from "~/components/admin/order-removal";
 import { formatDateTime, shortId } from "~/components/admin/format";
 import { ORDER_MESSAGES, OrderStatusControls } from "~/components/admin/order-controls";
 import { listAdminOrders, removeOrder, updateOrderStatus } from "~/components/admin/orders.server";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/orders";
 
 const FILTER_STATUSES = ["Pending", ...ADMIN_ORDER_STATUSES] as const;
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Orders | Admin", "The shop's orders: filter by status, search, update and delete."), NOINDEX];
+export const meta: Route.MetaFunction = () => [...pageMeta("Orders | Admin", "The shop's orders: filter by status, search, update, archive and delete."), NOINDEX];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
@@ -26,16 +27,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = url.searchParams.get("search")?.trim().slice(0, 200) ?? "";
   const wanted = url.searchParams.get("status") ?? "";
   const status = FILTER_STATUSES.find((name) => name === wanted);
+  const archived = url.searchParams.get("archived") === "include";
+  const filters = { page, search, status: status ?? "", archived };
   try {
-    const result = await listAdminOrders(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, status, search: search || undefined });
-    return { orders: result.items, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, page, search, status: status ?? "", error: null };
+    const result = await listAdminOrders(context.shop.db, {
+      page,
+      limit: ADMIN_PAGE_SIZE,
+      status,
+      search: search || undefined,
+      archived: archived ? "include" : "hide",
+    });
+    return { ...filters, orders: result.items, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, error: null };
   } catch (error) {
     context.shop.logger.error({ err: error, requestId: context.requestId }, ORDER_MESSAGES.fetchFailed);
-    return { orders: [] as OrderJson[], total: 0, hasNext: false, page, search, status: status ?? "", error: ORDER_MESSAGES.fetchFailed };
+    return { ...filters, orders: [] as AdminOrderJson[], total: 0, hasNext: false, error: ORDER_MESSAGES.fetchFailed };
   }
 }
 
-/** Status changes (the select or Mark as Delivered) and deletions, from this page and the order's own page. */
+/** Status changes (the select or Mark as Delivered) and deletions or archiving, from this page and the order's own page. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(request, context);
   const form = await request.formData();
@@ -47,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, total, hasNext, page, search, status, error } = loaderData;
+  const { orders, total, hasNext, page, search, status, archived, error } = loaderData;
   return (
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Orders" />
@@ -83,10 +92,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             className="mt-1 w-56 rounded-md border border-gray-400 px-3 py-2 text-sm"
           />
         </div>
+        <label className="flex items-center gap-2 py-2 text-sm font-medium text-gray-800">
+          <input type="checkbox" name="archived" value="include" defaultChecked={archived} className="h-4 w-4" />
+          Show archived
+        </label>
         <button type="submit" className="rounded-md border border-gray-400 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100">
           Apply
         </button>
-        {status || search ? (
+        {status || search || archived ? (
           <Link to="/admin/orders" className="py-2 text-sm font-medium text-brand-800 underline">
             Clear filters
           </Link>
@@ -112,7 +125,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className={TH}>Paid</th>
                   <th scope="col" className={TH}>Status</th>
                   <th scope="col" className={TH}>Change status</th>
-                  <th scope="col" className={TH}><span className="sr-only">Delete</span></th>
+                  <th scope="col" className={TH}><span className="sr-only">Delete or archive</span></th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-200">
@@ -134,18 +147,22 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       <td className={TD}>{order.isPaid ? "Yes" : "No"}</td>
                       <td className={TD}>
                         <StatusBadge status={order.status} />
+                        {order.archivedAt ? <span className="mt-1 block text-xs text-gray-600">Archived</span> : null}
                       </td>
                       <td className={TD}>
                         <OrderStatusControls orderId={order._id} label={label} status={order.status} />
                       </td>
                       <td className={`${TD} text-right`}>
+                        {order.archivedAt ? null : (
                         <ConfirmDelete
                           what={`order ${label}`}
-                          question="The order, its lines, payments and invoice are erased. Only cancelled or delivered orders can be deleted."
+                          verb={order.removal === "archive" ? "Archive" : "Delete"}
+                          question={removalQuestion(order.removal)}
                           fields={{ id: order._id }}
                           action="/admin/orders"
                           failure={ORDER_MESSAGES.deleteFailed}
                         />
+                        )}
                       </td>
                     </tr>
                   );

@@ -15,7 +15,7 @@ import type { ShopContext } from "#server/context.ts";
 import { adminReviewQuerySchema, adminReviewUpdateSchema } from "#common/schemas/admin-reviews.ts";
 import { HttpError, parseInput } from "#server/http/errors.ts";
 import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
-import { deleteOrder, listAdminOrders, setOrderStatus } from "#server/modules/admin/orders.ts";
+import { archivedFilter, listAdminOrders, removeOrder, removeOrderReply, setOrderStatus } from "#server/modules/admin/orders.ts";
 import {
   createProduct,
   deleteProduct,
@@ -120,7 +120,8 @@ export function adminRouter(shop: ShopContext) {
 
   // --- Orders --------------------------------------------------------------------------
   router.get("/orders", async (req, res) => {
-    sendPage(res, await listAdminOrders(db, parseInput(adminOrderQuerySchema, req.query)));
+    const query = parseInput(adminOrderQuerySchema, req.query);
+    sendPage(res, await listAdminOrders(db, { ...query, archived: archivedFilter(req.query.archived) }));
   });
 
   router.put("/orders/:id", async (req, res) => {
@@ -135,12 +136,10 @@ export function adminRouter(shop: ShopContext) {
   });
 
   router.delete("/orders/:id", async (req, res) => {
-    const result = await deleteOrder(db, req.params.id);
-    if (!result.ok) {
-      if (result.reason === "not-found") throw new HttpError(404, ADMIN_MESSAGES.orderNotFound);
-      throw new HttpError(409, ADMIN_MESSAGES.orderNotDeletable);
-    }
-    res.json({ message: ADMIN_MESSAGES.orderDeleted });
+    // An order with an invoice or a payment is archived, never erased; the message says which.
+    const reply = removeOrderReply(await removeOrder(db, req.params.id));
+    if (reply.status !== 200) throw new HttpError(reply.status, reply.message);
+    res.json({ message: reply.message, archived: reply.archived });
   });
 
   // --- Reviews (moderation, decisions/015) ------------------------------------------------

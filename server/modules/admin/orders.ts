@@ -1,22 +1,69 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type AdminOrderQuery, type AdminOrderStatus } from "#common/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
-import { orders } from "#server/db/schema.ts";
-import { isOrderId, ordersJson, type OrderJson } from "#server/modules/orders/orders.ts";
+import { invoices, orders, payments } from "#server/db/schema.ts";
+import { isOrderId, ordersJson, type Executor, type OrderJson } from "#server/modules/orders/orders.ts";
 import { changeOrderStatus, type ChangeStatusResult } from "#server/modules/orders/status.ts";
 import { likePattern } from "./errors.ts";
 import type { Page } from "./users.ts";
 
+/** Which orders an admin list shows: archived ones are hidden unless asked for. */
+export type ArchivedFilter = "hide" | "include" | "only";
+
+/** `?archived=include|only` (or 1/true for include); anything else hides archived orders. */
+export function archivedFilter(value: unknown): ArchivedFilter {
+  const text = typeof value === "string" ? value.trim().toLowerCase() : "";
+  if (text === "only") return "only";
+  return text === "include" || text === "1" || text === "true" ? "include" : "hide";
+}
+
+/** An order in the admin lists: the contract's order, whether it is archived, and what removing it does. */
+export interface AdminOrderJson extends OrderJson, OrderArchiveState {}
+
+/** "archive": the order has an invoice or a payment, so removing it archives it; "delete": it is erased. */
+export type OrderRemoval = "delete" | "archive";
+
+/**
+ * True for an order whose money records must outlive it: paid, invoiced, or holding a captured or
+ * refunded payment (a late or an extra payment refunded on a cancelled order counts too).
+ */
+const keepsRecords = sql<boolean>`(${orders.isPaid} or exists (select 1 from ${invoices} where ${invoices.orderId} = ${orders.id})
+  or exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and (${payments.status} in ('captured', 'refunded') or ${payments.providerPaymentId} is not null)))`;
+
+export interface OrderArchiveState {
+  archivedAt: string | null;
+  removal: OrderRemoval;
+}
+
+/** Whether each order is archived, and what removing it would do (the admin pages name it on the button). */
+export async function orderArchiveStates(db: Executor, orderIds: string[]): Promise<Map<string, OrderArchiveState>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, keep: keepsRecords, archivedAt: orders.archivedAt })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
+  return new Map(
+    rows.map((row) => [row.id, { archivedAt: row.archivedAt?.toISOString() ?? null, removal: row.keep ? "archive" : "delete" }]),
+  );
+}
+
 /**
  * Orders, newest first, optionally of one status; `search` matches part of the order number or
- * id, or the customer's name or email. Each in the contract's shape with `user { _id, name, email }`.
+ * id, or the customer's name or email. Archived orders are left out unless `archived` asks for
+ * them. Each in the contract's shape with `user { _id, name, email }`, plus `archivedAt` and `removal`.
  */
-export async function listAdminOrders(db: Database, query: Partial<AdminOrderQuery> = {}): Promise<Page<OrderJson>> {
+export async function listAdminOrders(
+  db: Database,
+  query: Partial<AdminOrderQuery> & { archived?: ArchivedFilter } = {},
+): Promise<Page<AdminOrderJson>> {
   const page = query.page ?? 1;
   const limit = query.limit ?? ADMIN_PAGE_SIZE;
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
+  const archived = query.archived ?? "hide";
+  if (archived === "hide") conditions.push(isNull(orders.archivedAt));
+  if (archived === "only") conditions.push(isNotNull(orders.archivedAt));
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(
@@ -39,7 +86,13 @@ export async function listAdminOrders(db: Database, query: Partial<AdminOrderQue
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(orders).where(where),
   ]);
-  return { items: await ordersJson(db, rows), total: counted?.total ?? 0, page, limit };
+  const [items, states] = await Promise.all([ordersJson(db, rows), orderArchiveStates(db, rows.map((row) => row.id))]);
+  return {
+    items: items.map((item) => ({ ...item, ...(states.get(item._id) ?? { archivedAt: null, removal: "archive" as const }) })),
+    total: counted?.total ?? 0,
+    page,
+    limit,
+  };
 }
 
 /**
@@ -50,23 +103,58 @@ export function setOrderStatus(shop: ShopContext, orderId: string, status: Admin
   return changeOrderStatus(shop, orderId, status, { actor: "admin" });
 }
 
-/** Statuses whose orders may be erased: nothing is reserved, owed or on its way any more. */
-const DELETABLE = ["Cancelled", "Delivered"] as const;
+/** Statuses whose orders may be removed: nothing is reserved, owed or on its way any more. */
+const REMOVABLE = ["Cancelled", "Delivered"] as const;
 
-export type DeleteOrderResult = { ok: true } | { ok: false; reason: "not-found" | "in-progress" };
+export type RemoveOrderResult =
+  | { ok: true; outcome: "deleted" | "archived" }
+  | { ok: false; reason: "not-found" | "in-progress" };
 
 /**
- * Erases an order with its lines, history, payments and invoice. Only a cancelled or delivered
- * one: a pending order still holds reserved stock and a paid one in progress is owed to a
- * customer, so those are cancelled first (which releases the stock and refunds).
+ * DELETE /api/admin/orders/:id and the admin pages' Delete/Archive. Only a cancelled or delivered
+ * order (a pending one still holds stock, one in progress is owed to a customer). An order with an
+ * invoice or a payment is archived — hidden from the admin list, kept in revenue, in the customer's
+ * orders and its invoice — never erased (the foreign keys refuse it too); any other is erased with
+ * its lines, history and unused payment attempts.
  */
-export async function deleteOrder(db: Database, orderId: string): Promise<DeleteOrderResult> {
+export async function removeOrder(db: Database, orderId: string, now = new Date()): Promise<RemoveOrderResult> {
   if (!isOrderId(orderId)) return { ok: false, reason: "not-found" };
-  const deleted = await db
-    .delete(orders)
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...DELETABLE])))
-    .returning({ id: orders.id });
-  if (deleted.length > 0) return { ok: true };
-  const [exists] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-  return { ok: false, reason: exists ? "in-progress" : "not-found" };
+  return db.transaction(async (tx): Promise<RemoveOrderResult> => {
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, keep: keepsRecords })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order) return { ok: false, reason: "not-found" };
+    if (!(REMOVABLE as readonly string[]).includes(order.status)) return { ok: false, reason: "in-progress" };
+    if (order.keep) {
+      await tx
+        .update(orders)
+        .set({ archivedAt: sql`coalesce(${orders.archivedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(eq(orders.id, orderId));
+      return { ok: true, outcome: "archived" };
+    }
+    // Only provider orders nobody paid (created or failed) are left: they go with the order.
+    await tx.delete(payments).where(eq(payments.orderId, orderId));
+    await tx.delete(orders).where(eq(orders.id, orderId));
+    return { ok: true, outcome: "deleted" };
+  });
+}
+
+export const ORDER_REMOVAL_MESSAGES = {
+  deleted: "Order deleted",
+  archived:
+    "This order has an invoice or a payment, so it was archived instead of deleted: it stays in the revenue figures, the customer's orders and its invoice",
+  notFound: "Order not found",
+  inProgress: "Only cancelled or delivered orders can be deleted or archived; cancel the order first",
+} as const;
+
+/** The one result→status+message map for removing an order (REST handler and admin pages). */
+export function removeOrderReply(result: RemoveOrderResult): { status: number; message: string; archived: boolean } {
+  if (result.ok) {
+    const archived = result.outcome === "archived";
+    return { status: 200, message: archived ? ORDER_REMOVAL_MESSAGES.archived : ORDER_REMOVAL_MESSAGES.deleted, archived };
+  }
+  if (result.reason === "not-found") return { status: 404, message: ORDER_REMOVAL_MESSAGES.notFound, archived: false };
+  return { status: 409, message: ORDER_REMOVAL_MESSAGES.inProgress, archived: false };
 }

@@ -34,12 +34,15 @@ export interface CartJson {
 export type AddToCartResult =
   | { ok: true; cart: CartJson; created: boolean }
   | { ok: false; reason: "product-not-found" }
-  | { ok: false; reason: "insufficient-stock"; available: number };
+  | { ok: false; reason: "insufficient-stock"; available: number }
+  /** More of one product than one customer may buy at a time (MAX_UNITS_PER_PRODUCT). */
+  | { ok: false; reason: "over-limit"; limit: number };
 
 export type SetLineQuantityResult =
   | { ok: true; cart: CartJson }
   | { ok: false; reason: "cart-not-found" | "line-not-found" }
-  | { ok: false; reason: "insufficient-stock"; available: number };
+  | { ok: false; reason: "insufficient-stock"; available: number }
+  | { ok: false; reason: "over-limit"; limit: number };
 
 export type RemoveLineResult = { ok: true; cart: CartJson } | { ok: false; reason: "cart-not-found" | "line-not-found" };
 
@@ -157,16 +160,19 @@ export async function getCart(db: Database, owner: CartOwner): Promise<CartJson 
 
 /**
  * Adds `quantity` of a published product to the owner's cart (created when missing). The line's
- * new total may not exceed the stock; nothing is written when it would.
+ * new total may not exceed the stock nor `maxUnitsPerProduct`; nothing is written when it would.
  */
 export async function addToCart(
   db: Database,
   owner: CartOwner,
   productId: string,
   quantity: number,
+  /** The shop's MAX_UNITS_PER_PRODUCT (the cart API passes it; checkout enforces it again). */
+  maxUnitsPerProduct: number = Number.MAX_SAFE_INTEGER,
 ): Promise<AddToCartResult> {
   if (!PRODUCT_ID_PATTERN.test(productId)) return { ok: false, reason: "product-not-found" };
   assertQuantity(quantity, 1);
+  if (quantity > maxUnitsPerProduct) return { ok: false, reason: "over-limit", limit: maxUnitsPerProduct };
   return inTransaction(db, async (tx) => {
     const { cart, created } = await lockOrCreateCart(tx, owner);
     // Read after the cart lock, so the line and the stock are the latest committed values.
@@ -178,6 +184,7 @@ export async function addToCart(
       .from(cartLines)
       .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productId, productId)));
     const wanted = (line?.quantity ?? 0) + quantity;
+    if (wanted > maxUnitsPerProduct) throw new Rollback<AddToCartResult>({ ok: false, reason: "over-limit", limit: maxUnitsPerProduct });
     if (wanted > product.stock) {
       throw new Rollback<AddToCartResult>({ ok: false, reason: "insufficient-stock", available: product.stock });
     }
@@ -191,14 +198,16 @@ export async function addToCart(
   });
 }
 
-/** Sets a line's quantity (0 removes it); more than the current stock is refused. */
+/** Sets a line's quantity (0 removes it); more than the current stock or the per-product limit is refused. */
 export async function setLineQuantity(
   db: Database,
   owner: CartOwner,
   productId: string,
   quantity: number,
+  maxUnitsPerProduct: number = Number.MAX_SAFE_INTEGER,
 ): Promise<SetLineQuantityResult> {
   assertQuantity(quantity, 0);
+  if (quantity > maxUnitsPerProduct) return { ok: false, reason: "over-limit", limit: maxUnitsPerProduct };
   return inTransaction(db, async (tx): Promise<SetLineQuantityResult> => {
     const cart = await lockCart(tx, owner);
     if (!cart) return { ok: false, reason: "cart-not-found" };

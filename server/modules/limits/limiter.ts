@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, like, lt, sql } from "drizzle-orm";
 import { isIPv4, isIPv6 } from "node:net";
 import { tooManyRequestsMessage } from "#common/messages.ts";
 import { tooManyAttemptsMessage } from "#common/schemas/auth.ts";
@@ -50,8 +50,22 @@ export async function countRequest(context: LimiterContext, name: LimitName, sub
       },
     })
     .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
+  // Now and then, counts whose window has ended are removed (no timer to run; every process helps).
+  if (Math.random() < CLEANUP_CHANCE) await deleteEndedCounts(context.db, now);
   if (!row || row.count <= allowance(context, name)) return { allowed: true };
   return { allowed: false, retryAfterSeconds: retryAfter(row.windowStart + windowMs, now) };
+}
+
+const CLEANUP_CHANCE = 1 / 500;
+const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((limit) => limit.windowMs));
+
+/** Removes the limiter's counts whose window has ended (never Better Auth's own rows); returns how many. */
+export async function deleteEndedCounts(db: Database, now = Date.now()): Promise<number> {
+  const deleted = await db
+    .delete(rateLimit)
+    .where(and(like(rateLimit.key, "limit:%"), lt(rateLimit.lastRequest, now - LONGEST_WINDOW_MS)))
+    .returning({ id: rateLimit.id });
+  return deleted.length;
 }
 
 /** Whether a limit is used up already, without counting anything (sign-in asks before the password check). */

@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, payments, products, type ShippingAddress } from "#server/db/schema.ts";
 import { GatewayError, gatewayFor, type PaymentProvider } from "#server/modules/payments/gateway.ts";
 import { loadOrderJson, type OrderJson } from "./orders.ts";
 import { orderTotals } from "./pricing.ts";
+import type { Transaction } from "./side-effects.ts";
 import { applyStatusChange } from "./status.ts";
 import { Rollback, inTransaction } from "./tx.ts";
 
@@ -14,8 +15,6 @@ export const RESERVATION_MINUTES = 30;
 export const MINIMUM_ORDER_PAISE = 100;
 /** Razorpay's default largest payment (₹5,00,000); also keeps every sum far inside a 32-bit column. */
 export const MAXIMUM_ORDER_PAISE = 50_000_000;
-/** Unpaid orders one customer may hold at once, so nobody can keep the shelves reserved. */
-export const MAX_UNPAID_ORDERS = 5;
 
 export interface CheckoutCustomer {
   id: string;
@@ -34,7 +33,11 @@ export interface CheckoutPayment {
 
 export type CheckoutResult =
   | { ok: true; order: OrderJson; payment: CheckoutPayment }
-  | { ok: false; reason: "not-configured" | "empty-cart" | "below-minimum" | "above-maximum" | "gateway-failed" | "too-many-unpaid" }
+  | { ok: false; reason: "not-configured" | "empty-cart" | "below-minimum" | "above-maximum" | "gateway-failed" }
+  /** A newer checkout of the same customer replaced this one while its payment was being set up. */
+  | { ok: false; reason: "superseded" }
+  /** More units of one product than one customer may hold reserved (MAX_UNITS_PER_PRODUCT). */
+  | { ok: false; reason: "over-limit"; productName: string; limit: number }
   | { ok: false; reason: "out-of-stock"; productName: string; available: number }
   | { ok: false; reason: "unavailable"; productName: string };
 
@@ -52,6 +55,9 @@ export function newOrderNumber(now: Date): string {
  * Builds a Pending order from the customer's server-side cart at current prices and reserves its
  * stock, all in one transaction: each line's `stock >= quantity` is checked by the same UPDATE
  * that takes the units, so concurrent buyers (any number of processes) can never oversell.
+ * Fair stock (decisions/014): the customer's older unpaid orders beyond MAX_UNPAID_ORDERS - 1 are
+ * cancelled first (their stock released), and no product may be held reserved by one customer in
+ * more than MAX_UNITS_PER_PRODUCT units — so a retry or a new checkout replaces, never stacks.
  */
 export async function placeOrder(
   shop: ShopContext,
@@ -64,18 +70,29 @@ export async function placeOrder(
     if (!cart) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
     // Unpublished products are not in the cart the shopper sees (cart API), so not in the order either.
     const cartRows = await tx
-      .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+      .select({ productId: cartLines.productId, quantity: cartLines.quantity, name: products.name })
       .from(cartLines)
       .innerJoin(products, eq(products.id, cartLines.productId))
       .where(and(eq(cartLines.cartId, cart.id), eq(products.published, true)))
       .orderBy(asc(cartLines.productId));
     if (cartRows.length === 0) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
-    // The cart row lock above serialises one customer's checkouts, so this count cannot race.
-    const [unpaid] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(and(eq(orders.userId, customer.id), eq(orders.status, "Pending"), eq(orders.isPaid, false)));
-    if ((unpaid?.count ?? 0) >= MAX_UNPAID_ORDERS) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "too-many-unpaid" });
+    const { maxUnitsPerProduct, maxUnpaidOrders } = shop.config.orderLimits;
+    const tooMany = cartRows.find((line) => line.quantity > maxUnitsPerProduct);
+    if (tooMany) {
+      throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "over-limit", productName: tooMany.name, limit: maxUnitsPerProduct });
+    }
+    // The cart row lock above serialises one customer's checkouts (any process), so this cannot race.
+    const kept = await replaceOlderUnpaidOrders(shop, tx, customer.id, maxUnpaidOrders - 1, cartRows.map((line) => line.productId));
+    if (kept.length > 0) {
+      const held = await tx
+        .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, kept))
+        .groupBy(orderLines.productId);
+      const heldOf = new Map(held.map((row) => [row.productId, row.quantity]));
+      const over = cartRows.find((line) => line.quantity + (heldOf.get(line.productId) ?? 0) > maxUnitsPerProduct);
+      if (over) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "over-limit", productName: over.name, limit: maxUnitsPerProduct });
+    }
 
     const reserved = [];
     // Product rows are locked in id order, so two checkouts cannot deadlock on each other.
@@ -180,7 +197,9 @@ export async function startCheckout(
     return { ok: false, reason: "gateway-failed" };
   }
 
-  await shop.db.transaction(async (tx) => {
+  const stillPending = await shop.db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, placed.orderId)).for("update");
+    // Stored even when a newer checkout replaced the order meanwhile, so a stray payment on it is matched and refunded.
     await tx.update(orders).set({ providerOrderId }).where(eq(orders.id, placed.orderId));
     await tx.insert(payments).values({
       orderId: placed.orderId,
@@ -190,13 +209,49 @@ export async function startCheckout(
       currency: "INR",
       status: "created",
     });
+    return row?.status === "Pending";
   });
+  if (!stillPending) return { ok: false, reason: "superseded" };
   const order = (await loadOrderJson(shop.db, placed.orderId))!;
   return {
     ok: true,
     order,
     payment: { provider: gateway.provider, keyId: gateway.keyId, orderId: providerOrderId, amount: placed.totalPaise, currency: "INR" },
   };
+}
+
+/**
+ * Cancels the customer's unpaid orders except the newest `keep`, releasing their stock (no email:
+ * the customer is replacing them right now); returns the ids of those kept.
+ */
+async function replaceOlderUnpaidOrders(
+  shop: ShopContext,
+  tx: Transaction,
+  userId: string,
+  keep: number,
+  cartProductIds: string[],
+): Promise<string[]> {
+  const unpaid = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "Pending"), eq(orders.isPaid, false)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .for("update");
+  const replaced = unpaid.slice(keep);
+  if (replaced.length === 0) return unpaid.map((order) => order.id);
+  // Every product released here or reserved next is locked now, in id order: releasing first and
+  // reserving after would take locks out of order and could deadlock with another checkout.
+  const released = tx.select({ id: orderLines.productId }).from(orderLines).where(inArray(orderLines.orderId, replaced.map((order) => order.id)));
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(or(inArray(products.id, released), inArray(products.id, cartProductIds)))
+    .orderBy(asc(products.id))
+    .for("update");
+  for (const order of replaced) {
+    await applyStatusChange(shop, tx, order, "Cancelled", "Replaced by a newer checkout", { notify: false });
+  }
+  return unpaid.slice(0, keep).map((order) => order.id);
 }
 
 async function cancelUnstartedOrder(shop: ShopContext, orderId: string, reason: string) {

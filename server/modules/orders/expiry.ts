@@ -2,6 +2,7 @@ import { and, asc, eq, lt } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ShopContext } from "#server/context.ts";
 import { orders } from "#server/db/schema.ts";
+import { refundDueExtraPayments } from "./paid.ts";
 import { applyStatusChange } from "./status.ts";
 
 const SWEEP_BATCH = 100;
@@ -52,6 +53,9 @@ export function startReservationSweeper(shop: ShopContext & { logger: Logger }, 
   };
   // A backlog larger than one batch (after downtime) is worked off in the same tick.
   async function sweepAll() {
+    // A second payment whose refund failed when it arrived is tried again each minute.
+    const refunds = await refundDueExtraPayments(shop);
+    if (refunds > 0) shop.logger.info({ count: refunds }, "refunded extra payments");
     let total = 0;
     for (;;) {
       const count = await expireReservations(shop, new Date(), SWEEP_BATCH);

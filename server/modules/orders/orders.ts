@@ -99,8 +99,10 @@ export function isOrderId(value: unknown): value is string {
   return typeof value === "string" && ORDER_ID_PATTERN.test(value);
 }
 
+/** The order's own payment; an extra one (paid twice, refunded) never stands for it. */
 function capturedPayment(rows: PaymentRow[]): PaymentRow | undefined {
-  return rows.find((row) => row.status === "captured" || row.status === "refunded") ?? rows[0];
+  const own = rows.filter((row) => !row.extra);
+  return own.find((row) => row.status === "captured" || row.status === "refunded") ?? own[0];
 }
 
 export function orderJson(order: OrderRow, lines: LineRow[], paymentRows: PaymentRow[] = []): OrderJson {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
+import { GatewayError, gatewayFor } from "#server/modules/payments/gateway.ts";
 import { afterOrderPaid, type Transaction } from "./side-effects.ts";
 import { refundOrderPayment } from "./status.ts";
 import { inTransaction } from "./tx.ts";
@@ -19,6 +20,8 @@ export type MarkPaidResult =
   | { kind: "paid" | "already-paid"; orderId: string }
   /** The reservation had expired: the payment is recorded and must be refunded. */
   | { kind: "cancelled"; orderId: string }
+  /** A second, different payment for an order already paid: recorded (`extra`) and must be refunded. */
+  | { kind: "extra"; orderId: string; paymentId: string }
   | { kind: "amount-mismatch"; orderId: string }
   | { kind: "not-found" };
 
@@ -36,39 +39,67 @@ export async function markOrderPaid(tx: Transaction, payment: CapturedPayment, n
     return { kind: "amount-mismatch", orderId: order.id };
   }
 
-  if (order.isPaid) {
+  const provider = order.providerOrderId?.startsWith("order_test_") ? "test" : "razorpay";
+  const known = await tx
+    .select({ id: payments.id, providerPaymentId: payments.providerPaymentId, status: payments.status, extra: payments.extra })
+    .from(payments)
+    .where(eq(payments.orderId, order.id));
+  const same = known.find((row) => row.providerPaymentId === payment.providerPaymentId);
+  if (same) {
+    // The same payment told again (verify and webhook, or a replay): nothing new happened.
     if (payment.method) {
-      await tx
-        .update(payments)
-        .set({ method: payment.method })
-        .where(and(eq(payments.providerPaymentId, payment.providerPaymentId), isNull(payments.method)));
+      await tx.update(payments).set({ method: payment.method }).where(and(eq(payments.id, same.id), isNull(payments.method)));
     }
-    return { kind: "already-paid", orderId: order.id };
+    if (same.extra) return { kind: "extra", orderId: order.id, paymentId: same.id };
+    return order.isPaid || order.status !== "Cancelled" ? { kind: "already-paid", orderId: order.id } : { kind: "cancelled", orderId: order.id };
   }
 
-  await tx
-    .insert(payments)
-    .values({
+  const taken = known.some((row) => !row.extra && (row.status === "captured" || row.status === "refunded"));
+  if (order.isPaid || taken) {
+    // The customer paid this order twice: the second payment is kept on record and refunded in full.
+    const [extra] = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        provider,
+        providerOrderId: payment.providerOrderId,
+        providerPaymentId: payment.providerPaymentId,
+        signature: payment.signature ?? null,
+        method: payment.method ?? null,
+        amountPaise: payment.amountPaise ?? order.totalPaise,
+        status: "captured",
+        extra: true,
+      })
+      .returning({ id: payments.id });
+    return { kind: "extra", orderId: order.id, paymentId: extra!.id };
+  }
+
+  // The first capture: the row written when the provider order was created becomes the payment.
+  const captured = {
+    providerPaymentId: payment.providerPaymentId,
+    signature: sql`coalesce(${payment.signature ?? null}, ${payments.signature})`,
+    method: sql`coalesce(${payment.method ?? null}, ${payments.method})`,
+    status: "captured",
+    failureReason: null,
+    updatedAt: now,
+  };
+  const [updated] = await tx
+    .update(payments)
+    .set(captured)
+    .where(and(eq(payments.orderId, order.id), eq(payments.providerOrderId, payment.providerOrderId), eq(payments.extra, false), isNull(payments.providerPaymentId)))
+    .returning({ id: payments.id });
+  if (!updated) {
+    await tx.insert(payments).values({
       orderId: order.id,
-      provider: order.providerOrderId?.startsWith("order_test_") ? "test" : "razorpay",
+      provider,
       providerOrderId: payment.providerOrderId,
       providerPaymentId: payment.providerPaymentId,
       signature: payment.signature ?? null,
       method: payment.method ?? null,
       amountPaise: order.totalPaise,
       status: "captured",
-    })
-    .onConflictDoUpdate({
-      target: payments.providerOrderId,
-      set: {
-        providerPaymentId: payment.providerPaymentId,
-        signature: sql`coalesce(${payment.signature ?? null}, ${payments.signature})`,
-        method: sql`coalesce(${payment.method ?? null}, ${payments.method})`,
-        status: "captured",
-        failureReason: null,
-        updatedAt: now,
-      },
     });
+  }
 
   if (order.status === "Cancelled") return { kind: "cancelled", orderId: order.id };
 
@@ -102,6 +133,65 @@ export async function refundLatePayment(shop: ShopContext, orderId: string): Pro
     return refunded;
   });
   return typeof result === "number" && result > 0;
+}
+
+/**
+ * Refunds one extra payment (the customer paid an order twice) in full, once: the payment row is
+ * locked and must still be `captured`, and the gateway's idempotency key is the row's id, so
+ * verify, webhook, replays and the sweep may all call it. False when the gateway failed (it stays
+ * `captured`, and the next sweep tries again).
+ */
+export async function refundExtraPayment(shop: ShopContext, paymentId: string): Promise<boolean> {
+  const result = await inTransaction(shop.db, async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.extra, true)))
+      .for("update");
+    if (!payment || payment.status !== "captured" || !payment.providerPaymentId) return true;
+    const gateway = gatewayFor(shop.config);
+    if (!gateway || gateway.provider !== payment.provider) {
+      shop.logger.error({ paymentId, orderId: payment.orderId }, "an extra payment cannot be refunded: its provider is not configured");
+      return false;
+    }
+    try {
+      const refund = await gateway.refund({
+        paymentId: payment.providerPaymentId,
+        amountPaise: payment.amountPaise - payment.refundedPaise,
+        idempotencyKey: `refund_${payment.id}`,
+        notes: { orderId: payment.orderId, reason: "paid twice" },
+      });
+      await tx
+        .update(payments)
+        .set({ status: "refunded", refundId: refund.id, refundedPaise: payment.refundedPaise + refund.amountPaise, updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+      shop.logger.info({ paymentId, orderId: payment.orderId }, "refunded a second payment for an order already paid");
+      return true;
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      shop.logger.error({ err: error, paymentId, orderId: payment.orderId }, "refund of an extra payment failed; the sweep retries it");
+      return false;
+    }
+  });
+  return result;
+}
+
+/** Extra payments still waiting for their refund (the gateway failed the first time); for the sweep. */
+export async function refundDueExtraPayments(shop: ShopContext, limit = 20): Promise<number> {
+  const due = await shop.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.extra, true), eq(payments.status, "captured")))
+    .limit(limit);
+  let refunded = 0;
+  for (const { id } of due) if (await refundExtraPayment(shop, id)) refunded += 1;
+  return refunded;
+}
+
+/** After verify or a webhook: the refund a mark-paid outcome calls for (a late or an extra payment). */
+export async function settleMarkPaid(shop: ShopContext, outcome: MarkPaidResult): Promise<void> {
+  if (outcome.kind === "cancelled") await refundLatePayment(shop, outcome.orderId);
+  if (outcome.kind === "extra") await refundExtraPayment(shop, outcome.paymentId);
 }
 
 /** `payment.failed` (webhook or the test dialog's Fail): recorded, not final — a capture may follow. */

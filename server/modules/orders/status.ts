@@ -77,6 +77,8 @@ export async function applyStatusChange(
   order: OrderRow,
   to: OrderStatus,
   note: string,
+  /** `notify: false` queues no email (a checkout replacing the customer's own unpaid order). */
+  options: { notify?: boolean } = {},
 ): Promise<number> {
   const now = new Date();
   let refundedPaise = 0;
@@ -94,6 +96,7 @@ export async function applyStatusChange(
       .where(eq(orders.id, order.id));
   }
   await tx.insert(orderStatusHistory).values({ orderId: order.id, status: to, note, createdAt: now });
+  if (options.notify === false) return refundedPaise;
   if (to === "Cancelled") await afterOrderCancelled(tx, order.id, { refundedPaise });
   else await afterStatusChange(tx, order.id, order.status, to);
   return refundedPaise;
