@@ -340,3 +340,108 @@ describe("without a webhook secret", () => {
     }
   });
 });
+
+// Issue 11: a second captured payment on a paid order (the customer paid twice) was ignored
+// without a record or a refund. It is now an `extra` payment row, refunded in full exactly once.
+describe("an extra captured payment on a paid order", () => {
+  const refundCallsFor = (paymentId: string) => fake.requests.filter((r) => r.method === "POST" && r.path === `/v1/payments/${paymentId}/refund`);
+  const paymentRows = async (orderId: string) =>
+    shop.context.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
+
+  it("a second payment.captured (replayed, and again as order.paid) is recorded and refunded once", async () => {
+    const { buyer, order, payment } = await placeOrder();
+    const first = razorpayFields(payment.orderId);
+    await api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(first).expect(200);
+
+    const second = `pay_twice${Date.now()}`;
+    const raw = webhookEvent("payment.captured", { id: second, order_id: payment.orderId, amount: payment.amount });
+    await sendWebhook(raw, "evt_extra_1").expect(200, { ok: true });
+    await sendWebhook(raw, "evt_extra_1").expect(200, { ok: true, duplicate: true });
+    await sendWebhook(raw, "evt_extra_2").expect(200, { ok: true });
+    const orderPaid = JSON.stringify({
+      event: "order.paid",
+      payload: {
+        payment: { entity: { id: second, order_id: payment.orderId, amount: payment.amount, currency: "INR", method: "upi" } },
+        order: { entity: { id: payment.orderId } },
+      },
+    });
+    await sendWebhook(orderPaid, "evt_extra_3").expect(200, { ok: true });
+
+    expect(refundCallsFor(second)).toHaveLength(1);
+    expect(refundCallsFor(second)[0]!.body).toMatchObject({ amount: payment.amount });
+    expect(refundCallsFor(first.razorpay_payment_id)).toHaveLength(0);
+    const rows = await paymentRows(order._id);
+    expect(rows.map((row) => [row.providerPaymentId, row.status, row.extra, row.refundedPaise])).toEqual([
+      [first.razorpay_payment_id, "captured", false, 0],
+      [second, "refunded", true, payment.amount],
+    ]);
+    // The order is paid once, by the first payment; the events point at the payment they report.
+    expect(await orderRow(order._id)).toMatchObject({ isPaid: true, status: "Processing" });
+    expect(await historyOf(order._id)).toEqual(["Pending", "Processing"]);
+    const detail = await api().get(`/api/orders/${order._id}`).set(buyer.headers).expect(200);
+    expect(detail.body.paymentResult.razorpay_payment_id).toBe(first.razorpay_payment_id);
+    expect(detail.body.payment).toMatchObject({ providerPaymentId: first.razorpay_payment_id, status: "captured" });
+    const [event] = await shop.context.db.select().from(paymentEvents).where(eq(paymentEvents.providerEventId, "evt_extra_1"));
+    expect(event!.paymentId).toBe(rows[1]!.id);
+
+    // Cancelling the order later refunds the order's payment, never the extra one again.
+    await api().post(`/api/orders/${order._id}/cancel`).set(buyer.headers).expect(200);
+    expect(refundCallsFor(first.razorpay_payment_id)).toHaveLength(1);
+    expect(refundCallsFor(second)).toHaveLength(1);
+  });
+
+  it("verify with a different payment id on a paid order is answered 200 and that payment refunded once", async () => {
+    const { buyer, order, payment } = await placeOrder();
+    const first = razorpayFields(payment.orderId);
+    await api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(first).expect(200);
+    const again = razorpayFields(payment.orderId);
+    for (let i = 0; i < 3; i++) {
+      const res = await api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(again).expect(200);
+      expect(res.body.order).toMatchObject({ isPaid: true, paymentResult: first });
+    }
+    expect(refundCallsFor(again.razorpay_payment_id)).toHaveLength(1);
+    expect((await paymentRows(order._id)).map((row) => [row.status, row.extra])).toEqual([
+      ["captured", false],
+      ["refunded", true],
+    ]);
+  });
+
+  it("verify and a webhook racing with two different payments: one pays the order, the other is refunded once", async () => {
+    const { buyer, order, payment } = await placeOrder();
+    const viaVerify = razorpayFields(payment.orderId);
+    const viaWebhook = `pay_race${Date.now()}`;
+    const raw = webhookEvent("payment.captured", { id: viaWebhook, order_id: payment.orderId, amount: payment.amount });
+    await Promise.all([
+      api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(viaVerify).expect(200),
+      sendWebhook(raw, `evt_race_${Date.now()}`).expect(200),
+      sendWebhook(raw, `evt_race_b_${Date.now()}`).expect(200),
+    ]);
+    const rows = await paymentRows(order._id);
+    expect(rows.filter((row) => !row.extra)).toHaveLength(1);
+    expect(rows.filter((row) => row.extra).map((row) => row.status)).toEqual(["refunded"]);
+    const extra = rows.find((row) => row.extra)!;
+    expect(refundCallsFor(extra.providerPaymentId!)).toHaveLength(1);
+    expect(await historyOf(order._id)).toEqual(["Pending", "Processing"]);
+  });
+
+  it("a refund the gateway refused is kept on record and made by the next sweep, once", async () => {
+    const { refundDueExtraPayments } = await import("#server/modules/orders/paid.ts");
+    const { buyer, order, payment } = await placeOrder();
+    await api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(razorpayFields(payment.orderId)).expect(200);
+    const second = `pay_later${Date.now()}`;
+    fake.failNext(503);
+    const raw = webhookEvent("payment.captured", { id: second, order_id: payment.orderId, amount: payment.amount });
+    await sendWebhook(raw, `evt_fail_${Date.now()}`).expect(200);
+    expect((await paymentRows(order._id)).map((row) => [row.status, row.extra])).toEqual([
+      ["captured", false],
+      ["captured", true],
+    ]);
+
+    expect(await refundDueExtraPayments(shop.context)).toBe(1);
+    expect(await refundDueExtraPayments(shop.context)).toBe(0);
+    expect((await paymentRows(order._id)).map((row) => row.status)).toEqual(["captured", "refunded"]);
+    const keys = new Set(refundCallsFor(second).map((r) => r.headers["x-refund-idempotency"]));
+    expect(keys.size).toBe(1);
+    expect(fake.refunds.get([...keys][0] as string)).toMatchObject({ payment_id: second, amount: payment.amount });
+  });
+});
