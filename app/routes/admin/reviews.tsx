@@ -137,8 +137,8 @@ function ReviewCard({ review }: { review: AdminReviewJson }) {
       }`}
     >
       <div className="min-w-0">
-        <div className="flex items-start justify-between gap-3 lg:block">
-          <Link to={`/product/${review.product._id}`} className="min-w-0 break-words font-semibold text-brand-800 underline">
+        <div className="flex items-start justify-between gap-3 lg:flex-col lg:justify-start lg:gap-1.5">
+          <Link to={`/product/${review.product._id}`} className="min-w-0 font-semibold text-brand-800 underline [overflow-wrap:anywhere]">
             {review.product.name}
           </Link>
           <ReviewStatusBadge hidden={review.hidden} hiddenAt={review.hiddenAt} />
@@ -148,7 +148,7 @@ function ReviewCard({ review }: { review: AdminReviewJson }) {
 
       <div className="mt-3 min-w-0 lg:mt-0">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <p className="line-clamp-2 min-w-0 break-all text-sm font-medium text-gray-900" title={review.name}>
+          <p className="line-clamp-2 min-w-0 text-sm font-medium text-gray-900 [overflow-wrap:anywhere]" title={review.name}>
             {review.name}
           </p>
           {review.verifiedPurchase ? (
@@ -158,7 +158,7 @@ function ReviewCard({ review }: { review: AdminReviewJson }) {
           ) : null}
           <Stars rating={review.rating} />
         </div>
-        <p className="mt-2 line-clamp-4 whitespace-pre-line break-words text-sm text-gray-800">{review.comment}</p>
+        <p className="mt-2 line-clamp-4 whitespace-pre-line text-sm text-gray-800 [overflow-wrap:anywhere]">{review.comment}</p>
       </div>
 
       <div className="mt-4 flex flex-wrap items-center gap-2 lg:mt-0 lg:justify-end">
@@ -177,13 +177,13 @@ function ReviewCard({ review }: { review: AdminReviewJson }) {
 function ReviewStatusBadge({ hidden, hiddenAt }: { hidden: boolean; hiddenAt: string | null }) {
   return hidden ? (
     <span
-      className="inline-block shrink-0 rounded-full bg-gray-200 px-2.5 py-0.5 text-xs font-semibold text-gray-800 lg:mt-2"
+      className="inline-block shrink-0 rounded-full bg-gray-200 px-2.5 py-0.5 text-xs font-semibold text-gray-800"
       title={hiddenAt ? `Hidden ${formatDateTime(hiddenAt)}` : undefined}
     >
       Hidden
     </span>
   ) : (
-    <span className="inline-block shrink-0 rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 lg:mt-2">
+    <span className="inline-block shrink-0 rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
       Visible
     </span>
   );
