@@ -7,7 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, newsletterSubscribers, orders, products, user } from "#server/db/schema.ts";
+import { contactMessages, newsletterSubscribers, orders, products, reviews, user } from "#server/db/schema.ts";
 import { makeProduct } from "./cart-helpers.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
@@ -35,6 +35,7 @@ interface Fresh {
   orderId: string;
   deliveredOrderId: string;
   messageId: string;
+  reviewId: string;
 }
 
 async function freshTargets(): Promise<Fresh> {
@@ -48,7 +49,8 @@ async function freshTargets(): Promise<Fresh> {
     insertOrder(shop.context, { status: "Delivered" }),
     db.insert(contactMessages).values({ name: "Ravi", email: "ravi@example.com", message: "Where is my order?" }).returning(),
   ]);
-  return { userId: id, productId: product.id, orderId: order.id, deliveredOrderId: delivered.id, messageId: message!.id };
+  const [review] = await db.insert(reviews).values({ productId: product.id, userId: id, name: "Target Customer", rating: 2, comment: "Meh" }).returning();
+  return { userId: id, productId: product.id, orderId: order.id, deliveredOrderId: delivered.id, messageId: message!.id, reviewId: review!.id };
 }
 
 const CALLS: AdminCall[] = [
@@ -77,6 +79,9 @@ const CALLS: AdminCall[] = [
   { name: "PUT /api/admin/messages/:id", send: (f) => api().put(`/api/admin/messages/${f.messageId}`).send({ handled: true }), success: 200 },
   { name: "GET /api/admin/subscribers", send: () => api().get("/api/admin/subscribers"), success: 200 },
   { name: "GET /api/admin/subscribers.csv", send: () => api().get("/api/admin/subscribers.csv"), success: 200 },
+  { name: "GET /api/admin/reviews", send: () => api().get("/api/admin/reviews"), success: 200 },
+  { name: "PUT /api/admin/reviews/:id", send: (f) => api().put(`/api/admin/reviews/${f.reviewId}`).send({ hidden: true }), success: 200 },
+  { name: "DELETE /api/admin/reviews/:id", send: (f) => api().delete(`/api/admin/reviews/${f.reviewId}`), success: 200 },
   { name: "POST /api/upload", send: () => api().post("/api/upload").attach("image", png, "pack.png"), success: 201 },
 ];
 
@@ -84,14 +89,15 @@ const CALLS: AdminCall[] = [
 async function snapshot(f: Fresh) {
   const { db } = shop.context;
   const counts = await Promise.all(
-    [user, products, orders, contactMessages, newsletterSubscribers].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n),
+    [user, products, orders, contactMessages, newsletterSubscribers, reviews].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n),
   );
   const [target] = await db.select({ name: user.name }).from(user).where(eq(user.id, f.userId));
   const [product] = await db.select({ price: products.pricePaise, stock: products.stock }).from(products).where(eq(products.id, f.productId));
   const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, f.orderId));
   const [message] = await db.select({ handledAt: contactMessages.handledAt }).from(contactMessages).where(eq(contactMessages.id, f.messageId));
+  const [review] = await db.select({ hiddenAt: reviews.hiddenAt }).from(reviews).where(eq(reviews.id, f.reviewId));
   const uploads = await readdir(path.join(shop.config.dataDir, "uploads")).catch(() => []);
-  return { counts, target, product, order, message, uploads };
+  return { counts, target, product, order, message, review, uploads };
 }
 
 beforeAll(async () => {
@@ -189,6 +195,7 @@ describe("odd input from an admin", () => {
       () => api().put(`/api/products/${f.productId}`),
       () => api().put(`/api/admin/orders/${f.orderId}`),
       () => api().put(`/api/admin/messages/${f.messageId}`),
+      () => api().put(`/api/admin/reviews/${f.reviewId}`),
     ];
     for (const write of writes) {
       for (const body of ODD_BODIES) {
