@@ -13,6 +13,7 @@ import { action as productEditAction, loader as productEditLoader } from "../../
 import { action as ordersAction, loader as ordersLoader } from "../../app/routes/admin/orders.tsx";
 import { loader as orderLoader } from "../../app/routes/admin/order.tsx";
 import { action as inboxAction, loader as inboxLoader } from "../../app/routes/admin/inbox.tsx";
+import { action as reviewsAction, loader as reviewsLoader } from "../../app/routes/admin/reviews.tsx";
 import { loader as csvLoader } from "../../app/routes/admin/subscribers-csv.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, pageContext, type TestUser } from "../support/users.ts";
@@ -66,6 +67,7 @@ describe("who may load an admin page", () => {
     ["/admin/orders?status=Cancelled", ordersLoader],
     ["/admin/orders/x", orderLoader, { orderId: "x" }],
     ["/admin/inbox", inboxLoader],
+    ["/admin/reviews?status=hidden", reviewsLoader],
     ["/admin/inbox/subscribers.csv", csvLoader],
   ];
 
@@ -105,6 +107,7 @@ describe("who may change anything through an admin page", () => {
       [productEditAction, `/admin/products/${product.id}/edit`, { name: "Renamed" }, { productId: product.id }],
       [ordersAction, "/admin/orders", { intent: "status", id: "x", status: "Cancelled" }],
       [inboxAction, "/admin/inbox", { intent: "handle", id: "x" }],
+      [reviewsAction, "/admin/reviews", { intent: "delete", id: "x" }],
     ];
     for (const [action, path, form, params] of attempts) {
       expect(await call(action, path, null, { form, params })).toEqual({ redirect: `/login?${new URLSearchParams({ redirect: path })}` });
