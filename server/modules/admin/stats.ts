@@ -31,7 +31,10 @@ export interface AdminStats {
   salesByDay: SalesDay[];
 }
 
-/** A paid order counts as revenue until it is cancelled (a cancelled paid order is refunded). */
+/**
+ * A paid order counts as revenue until it is cancelled (a cancelled paid order is refunded).
+ * Archived orders count like any other (decisions/014); extra payments never do (only the order's total).
+ */
 const earning = and(eq(orders.isPaid, true), ne(orders.status, "Cancelled"));
 
 /** The dashboard's figures. `now` is for tests. */
