@@ -42,6 +42,8 @@ describe("loadConfig", () => {
       seedDemo: true,
       paymentsTestMode: false,
       smtpUrl: undefined,
+      trustProxy: false,
+      rateLimitScale: 1,
       logLevel: "info",
       razorpay: { keyId: undefined, keySecret: undefined, webhookSecret: undefined, apiBase: "https://api.razorpay.com" },
       seller: { gstin: "29AABCH1234M1Z5", name: "Healthcare Pharma Private Limited" },
@@ -99,10 +101,26 @@ describe("loadConfig", () => {
     ["NODE_ENV", "staging"],
     ["SEED_DEMO", "yes"],
     ["SMTP_URL", "http://mail.example.in"],
+    ["TRUST_PROXY", "true"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
+    ["TRUST_PROXY", "proxy.example.in"],
+    ["RATE_LIMIT_SCALE", "0"],
+    ["RATE_LIMIT_SCALE", "lots"],
   ])("stops on a bad %s (%j) with a message naming the variable", (name, value) => {
     const error = configError({ DATA_DIR: tempDir(), [name]: value });
     expect(error.message).toMatch(/^Invalid configuration:/);
     expect(error.message).toContain(`${name}:`);
+  });
+
+  it.each([
+    ["", false],
+    ["0", false],
+    ["1", 1],
+    ["2", 2],
+    ["loopback", ["loopback"]],
+    [" 10.0.0.0/8, 192.168.1.7 ,fd00::/8,uniquelocal", ["10.0.0.0/8", "192.168.1.7", "fd00::/8", "uniquelocal"]],
+  ])("reads TRUST_PROXY %j as Express's trust proxy %j", (value, expected) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it("names every bad variable at once", () => {
