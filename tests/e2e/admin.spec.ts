@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../../playwright.config";
-import { expect, expectPath, openPage, signInAsAdmin, signUpShopper, test } from "./fixtures";
+import { expect, expectPath, findProduct, openPage, signInAsAdmin, signUpShopper, test } from "./fixtures";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/products", "/admin/products/new", "/admin/orders", "/admin/inbox"];
+const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/products", "/admin/products/new", "/admin/orders", "/admin/reviews", "/admin/inbox"];
 
 let counter = 0;
 function unique(label: string) {
@@ -119,6 +119,7 @@ test.describe("as the admin", () => {
       ["Users", "Users"],
       ["Products", "Products"],
       ["Orders", "Orders"],
+      ["Reviews", "Reviews"],
       ["Inbox", "Inbox"],
     ] as const) {
       await (await openAdminNav(page)).getByRole("link", { name: label, exact: true }).click();
@@ -404,6 +405,46 @@ test.describe("as the admin", () => {
     expect(csv.status()).toBe(200);
     expect(csv.headers()["content-type"]).toContain("text/csv");
     expect((await csv.text()).split("\r\n")[0]).toBe("email,subscribed_at");
+  });
+
+  test("reviews: a hidden review leaves the shop and comes back when shown again; Delete removes it", async ({ page, request }) => {
+    // A shopper reviews a demo product (bearer token: a separate client from the admin's page).
+    const reviewer = `Reviewer ${Math.random().toString(36).slice(2, 8)}`;
+    const registered = await request.post("/api/users/register", {
+      data: { name: reviewer, email: `${unique("reviewer")}@e2e.test`, password: "e2e-Passw0rd!", confirmPassword: "e2e-Passw0rd!" },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    const product = await findProduct(page, "Macnurish");
+    const posted = await request.post(`/api/products/${product._id}/reviews`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { rating: 1, comment: "Visit spam.example for cheap pills" },
+    });
+    expect(posted.status(), await posted.text()).toBe(201);
+    const publicComments = async () =>
+      ((await (await request.get(`/api/products/${product._id}/reviews`)).json()) as { comment: string; name: string }[]).filter(
+        (review) => review.name === reviewer,
+      );
+
+    await openPage(page, `/admin/reviews?search=${encodeURIComponent(reviewer)}`);
+    const card = page.getByRole("article", { name: `Review by ${reviewer} of ${product.name}` });
+    await expect(card).toContainText("Visit spam.example for cheap pills");
+    await expect(card).toContainText("Visible");
+    await card.getByRole("button", { name: `Hide review by ${reviewer}` }).click();
+    await expect(toast(page, "Review hidden from the shop")).toBeVisible();
+    await expect(card).toContainText("Hidden");
+    expect(await publicComments()).toEqual([]);
+
+    await card.getByRole("button", { name: `Unhide review by ${reviewer}` }).click();
+    await expect(toast(page, "Review shown in the shop again")).toBeVisible();
+    await expect(card.getByRole("button", { name: `Hide review by ${reviewer}` })).toBeVisible();
+    expect(await publicComments()).toHaveLength(1);
+
+    await card.getByRole("button", { name: `Delete review by ${reviewer}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Review deleted")).toBeVisible();
+    await expect(card).toHaveCount(0);
+    expect(await publicComments()).toEqual([]);
   });
 
   test("every admin page has a title and description and no axe violations", async ({ page, isMobile }) => {
