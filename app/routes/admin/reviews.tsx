@@ -211,30 +211,20 @@ function VisibilityButton({ review }: { review: AdminReviewJson }) {
     else toast.error(failureText(UPDATE_FAILED, fetcher.data.message));
   }, [fetcher.state, fetcher.data]);
   const busy = fetcher.state !== "idle";
+  const Icon = review.hidden ? Eye : EyeOff;
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="id" value={review._id} />
-      {review.hidden ? (
-        <button
-          type="submit"
-          name="intent"
-          value="unhide"
-          disabled={busy}
-          className="inline-flex items-center gap-1 rounded-md border border-gray-400 bg-white px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100 disabled:opacity-70"
-        >
-          <Eye className="h-4 w-4" aria-hidden /> Unhide<span className="sr-only"> review by {review.name}</span>
-        </button>
-      ) : (
-        <button
-          type="submit"
-          name="intent"
-          value="hide"
-          disabled={busy}
-          className="inline-flex items-center gap-1 rounded-md border border-gray-400 bg-white px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100 disabled:opacity-70"
-        >
-          <EyeOff className="h-4 w-4" aria-hidden /> Hide<span className="sr-only"> review by {review.name}</span>
-        </button>
-      )}
+      <button
+        type="submit"
+        name="intent"
+        value={review.hidden ? "unhide" : "hide"}
+        disabled={busy}
+        className="inline-flex items-center gap-1 rounded-md border border-gray-400 bg-white px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100 disabled:opacity-70"
+      >
+        <Icon className="h-4 w-4" aria-hidden /> {review.hidden ? "Unhide" : "Hide"}
+        <span className="sr-only"> review by {review.name}</span>
+      </button>
     </fetcher.Form>
   );
 }
