@@ -139,9 +139,11 @@ function replayingBody(req: Request, body: Buffer): Request {
   const replay = Readable.from(body.length > 0 ? [body] : []);
   return new Proxy(req, {
     get(target, key) {
-      const source: object = STREAM_MEMBERS.has(key) ? replay : target;
-      const value = Reflect.get(source, key, source) as unknown;
-      return typeof value === "function" ? value.bind(source) : value;
+      if (!STREAM_MEMBERS.has(key)) return Reflect.get(target, key, target) as unknown;
+      // Only the replay's own stream methods are bound: `req.app` is a function whose `bind` is
+      // Express's route method, so binding every function would register routes instead.
+      const value = Reflect.get(replay, key, replay) as unknown;
+      return typeof value === "function" ? value.bind(replay) : value;
     },
   });
 }
