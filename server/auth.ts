@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import { personName } from "#common/schemas/auth.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { Logger } from "pino";
 import * as schema from "./db/schema.ts";
 
 export const ROLES = ["customer", "admin"] as const;
@@ -18,7 +19,7 @@ export type Role = (typeof ROLES)[number];
  */
 export const CLIENT_IP_HEADER = "x-shop-client-ip";
 
-export function createAuth(config: Config, db: Database) {
+export function createAuth(config: Config, db: Database, log?: Logger) {
   return betterAuth({
     appName: config.seller.name,
     baseURL: config.publicUrl,
@@ -75,7 +76,11 @@ export function createAuth(config: Config, db: Database) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] }), bearer()],
-    logger: { disabled: config.env === "test" },
+    // Its lines go to the shop's JSON log (one line each), never to the console as coloured text.
+    logger: {
+      disabled: config.env === "test" || !log,
+      log: (level, message) => log?.[level]({ component: "auth" }, message),
+    },
   });
 }
 

@@ -36,7 +36,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
   );
   try {
     await database.migrate();
-    const auth = createAuth(config, database.db);
+    const auth = createAuth(config, database.db, logger);
     const context: ShopContext = { config, database, db: database.db, auth, logger };
     await seedDatabase(context);
     const stopGuestCartCleanup = await startGuestCartCleanup(database.db, logger);
