@@ -4,6 +4,11 @@ import { FLASH_COOKIE, type Flash } from "#common/flash.ts";
 import { ErrorPage } from "~/components/error-page";
 import { DeferredScripts } from "~/components/layout/deferred-scripts";
 import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
+import { setNonce } from "get-nonce";
+
+// Radix's scroll lock (dialogs) inserts a <style> element; get-nonce hands it this page's nonce,
+// which the Content-Security-Policy requires of style elements (server/http/csp.ts).
+if (typeof document !== "undefined") setNonce(document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "");
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

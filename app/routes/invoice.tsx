@@ -4,6 +4,7 @@ import { NOINDEX } from "~/components/auth/auth-card";
 import { InvoiceView } from "~/components/invoice/invoice-document";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/invoice";
+import { INVOICE_PRINT_CSS } from "#common/print-css.ts";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   // The 404 page sets its own title and description.
@@ -26,23 +27,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { invoice };
 }
 
-// Printing keeps the invoice and nothing else: the shop's header, footer, skip link and buttons go.
-const PRINT_CSS = `@media print {
-  @page { size: A4; margin: 12mm; }
-  body > *:not(:has(#invoice)) { display: none !important; }
-  header, footer, .no-print { display: none !important; }
-  #invoice-page { padding: 0 !important; max-width: none !important; }
-  #invoice { color: #000; }
-  #invoice table { page-break-inside: auto; }
-  #invoice tr { page-break-inside: avoid; }
-}`;
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const { invoice } = loaderData;
   const orderId = invoice.order.id;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
-      <style>{PRINT_CSS}</style>
+      <style>{INVOICE_PRINT_CSS}</style>
       <div id="invoice-page">
         <div className="no-print mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <Link

@@ -87,7 +87,7 @@ async function isWellFormedForm(body: Buffer, type: string): Promise<boolean> {
   if (/^multipart\//i.test(type)) {
     let form: FormData;
     try {
-      form = await new Response(body, { headers: { "Content-Type": type } }).formData();
+      form = await new Response(new Uint8Array(body), { headers: { "Content-Type": type } }).formData();
     } catch {
       return true; // not a readable multipart body: the action's own parsing answers it
     }

@@ -62,7 +62,7 @@ async function rawPost(path: string, type: string, body: Buffer, headers: Record
   try {
     await new Promise((resolve) => server.once("listening", resolve));
     const { port } = server.address() as { port: number };
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", headers: { "Content-Type": type, ...headers }, body });
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", headers: { "Content-Type": type, ...headers }, body: new Uint8Array(body) });
     return { status: res.status, text: await res.text(), requestId: res.headers.get("x-request-id") };
   } finally {
     server.close();
