@@ -201,3 +201,54 @@ describe("form posts to page routes (React Router actions)", () => {
     expect(rendered[1]!.fields).toEqual([["name", "Tablet ऊ"]]);
   });
 });
+
+describe("form posts behind a proxy that terminates TLS (React Router compares Origin with the request URL)", () => {
+  const seen: string[] = [];
+  /** The URL @react-router/express builds for the Fetch request: protocol, host and port as Express sees them. */
+  const urlStandIn: RequestHandler = (req, res) => {
+    seen.push(`${req.protocol}://${req.get("host")}${req.originalUrl} hostname=${req.hostname}`);
+    res.type("html").send("ok");
+  };
+  let proxied: ReturnType<typeof createApp>;
+  beforeAll(() => {
+    const config = { ...shop.context.config, publicUrl: "https://shop.example.in" };
+    proxied = createApp({ ...shop.context, config }, { webHandler: urlStandIn });
+  });
+  beforeEach(() => {
+    seen.length = 0;
+  });
+
+  it("a form from the shop's own pages (Origin = PUBLIC_URL) is handed on as addressed to PUBLIC_URL", async () => {
+    await request(proxied)
+      .post("/contact")
+      .set("Host", "shop.example.in")
+      .set("Origin", "https://shop.example.in")
+      .type("form")
+      .send({ name: "Asha" })
+      .expect(200);
+    // Without X-Forwarded-Proto Express sees http; React Router would refuse https://... as another origin.
+    expect(seen).toEqual(["https://shop.example.in/contact hostname=shop.example.in"]);
+  });
+
+  it("the same holds when the proxy rewrote Host to the upstream address", async () => {
+    await request(proxied)
+      .post("/login")
+      .set("Host", "127.0.0.1:3000")
+      .set("Origin", "https://shop.example.in")
+      .type("form")
+      .send({ email: "a@example.com" })
+      .expect(200);
+    expect(seen).toEqual(["https://shop.example.in/login hostname=shop.example.in"]);
+  });
+
+  it("a form from another origin is handed on unchanged (React Router refuses it)", async () => {
+    await request(proxied)
+      .post("/contact")
+      .set("Host", "shop.example.in")
+      .set("Origin", "https://evil.example")
+      .type("form")
+      .send({ name: "Asha" })
+      .expect(200);
+    expect(seen).toEqual(["http://shop.example.in/contact hostname=shop.example.in"]);
+  });
+});
