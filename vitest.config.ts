@@ -2,7 +2,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 // Unit and API integration tests. Kept apart from vite.config.ts so the React Router and
-// Tailwind plugins do not load; only the tsconfig path aliases (~/, #server/, #common/) are shared.
+// Tailwind plugins do not load; only the tsconfig path aliases (~/, #server/, #common/, #tests/) are shared.
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {

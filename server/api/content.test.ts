@@ -3,7 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_THANK_YOU, NEWSLETTER_MESSAGES } from "#common/schemas/content.ts";
 import { contactMessages, newsletterSubscribers } from "#server/db/schema.ts";
-import { createTestShop, type TestShop } from "../../tests/support/test-shop.ts";
+import { createTestShop, type TestShop } from "#tests/support/test-shop.ts";
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -6,16 +6,23 @@ import { sendContactMessage } from "#server/modules/content/contact.ts";
 import { subscribeToNewsletter } from "#server/modules/content/newsletter.ts";
 import { contentReply, type ContentReply } from "#server/modules/content/replies.ts";
 
-/** The newsletter sign-up and the contact form (api-contract.md, "Newsletter and contact"). */
-export function contentRouter(shop: ShopContext) {
+/** POST /api/subscribe: the newsletter sign-up (api-contract.md, "Newsletter and contact"). */
+export function subscribeRouter(shop: ShopContext) {
   const router = Router();
 
-  router.post("/subscribe", async (req, res) => {
+  router.post("/", async (req, res) => {
     const { email } = parseInput(subscribeSchema, req.body);
     send(res, contentReply(await subscribeToNewsletter(shop, email, req.ip ?? "")));
   });
 
-  router.post("/contact", async (req, res) => {
+  return router;
+}
+
+/** POST /api/contact: the contact form (api-contract.md, "Newsletter and contact"). */
+export function contactRouter(shop: ShopContext) {
+  const router = Router();
+
+  router.post("/", async (req, res) => {
     const input = parseInput(contactSchema, req.body);
     send(res, contentReply(await sendContactMessage(shop, input, req.ip ?? "")));
   });

@@ -37,7 +37,7 @@ interface RazorpayPaymentEntity {
  */
 export function paymentWebhookRouter(shop: ShopContext) {
   const router = Router();
-  router.post("/payments/razorpay/webhook", express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
+  router.post("/razorpay/webhook", express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
     const secret = shop.config.razorpay.webhookSecret;
     if (!secret) {
       req.log.warn("Razorpay webhook received but RAZORPAY_WEBHOOK_SECRET is not set");

@@ -31,7 +31,7 @@ export function productsRouter(shop: ShopContext) {
   const cacheable = responseCache(database);
 
   router.get(
-    "/products",
+    "/",
     cacheable(LISTING, async (req) => {
       const query = parseInput(productQuerySchema, req.query);
       const page = await listProducts(db, query);
@@ -40,7 +40,7 @@ export function productsRouter(shop: ShopContext) {
   );
 
   router.get(
-    "/products/facets",
+    "/facets",
     cacheable(LISTING, async (req) => {
       const { collections } = parseInput(facetsQuerySchema, req.query);
       return { body: await productFacets(db, collections) };
@@ -48,12 +48,12 @@ export function productsRouter(shop: ShopContext) {
   );
 
   router.get(
-    "/products/new-arrivals",
+    "/new-arrivals",
     cacheable(LISTING, async () => ({ body: await newArrivals(db) })),
   );
 
   router.get(
-    "/products/similar/:id",
+    "/similar/:id",
     cacheable(LISTING, async (req) => {
       const similar = await similarProducts(db, String(req.params.id));
       if (!similar) throw new HttpError(404, PRODUCT_NOT_FOUND);
@@ -62,7 +62,7 @@ export function productsRouter(shop: ShopContext) {
   );
 
   router.get(
-    "/products/:id",
+    "/:id",
     cacheable(LISTING, async (req) => {
       const product = await getProduct(db, String(req.params.id));
       if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
@@ -70,13 +70,13 @@ export function productsRouter(shop: ShopContext) {
     }),
   );
 
-  router.get("/products/:id/reviews", async (req, res) => {
+  router.get("/:id/reviews", async (req, res) => {
     const reviews = await listReviews(db, req.params.id);
     if (!reviews) throw new HttpError(404, PRODUCT_NOT_FOUND);
     sendJson(req, res, prepare({ body: reviews }), REVALIDATE);
   });
 
-  router.post("/products/:id/reviews", async (req, res) => {
+  router.post("/:id/reviews", async (req, res) => {
     const user = await req.sessionUser();
     if (!user) throw new HttpError(401, REVIEW_MESSAGES.signIn);
     const { rating, comment } = parseInput(reviewSchema, req.body);
@@ -95,7 +95,7 @@ export function productsRouter(shop: ShopContext) {
   });
 
   // Ids are opaque: a path like /api/products/../etc or /api/products/a/b names no product either.
-  router.get("/products/{*rest}", () => {
+  router.get("/{*rest}", () => {
     throw new HttpError(404, PRODUCT_NOT_FOUND);
   });
 

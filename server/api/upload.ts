@@ -37,7 +37,7 @@ export function uploadRouter(shop: ShopContext) {
     );
   }
 
-  router.post("/upload", requireAdmin, async (req, res) => {
+  router.post("/", requireAdmin, async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
     if (!req.is("multipart/form-data")) throw new HttpError(415, UPLOAD_MESSAGES.notMultipart);
     const declared = Number(req.headers["content-length"]);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ProductJson } from "#common/catalog.ts";
 import { auditLog, products, reviews } from "#server/db/schema.ts";
 import { AUDIT_TEXT_MAX, listAuditEntries } from "#server/modules/audit/audit.ts";
-import { action as reviewsAction, loader as reviewsLoader } from "../../app/routes/admin/reviews.tsx";
+import { action as reviewsAction, loader as reviewsLoader } from "~/routes/admin/reviews.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, pageContext, type TestUser } from "../support/users.ts";
 import { makeProduct } from "./cart-helpers.ts";

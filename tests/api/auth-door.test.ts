@@ -13,10 +13,10 @@ import { AUTH_HTTP_ALLOW_LIST, authDoor, type AuthEndpoint } from "#server/http/
 import { requestLogging } from "#server/http/request-log.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, pageContext, type TestUser } from "../support/users.ts";
-import { loader as rootLoader } from "../../app/root.tsx";
-import { action as loginAction } from "../../app/routes/login.tsx";
-import { loader as profileLoader } from "../../app/routes/profile.tsx";
-import { action as registerAction } from "../../app/routes/register.tsx";
+import { loader as rootLoader } from "~/root.tsx";
+import { action as loginAction } from "~/routes/login.tsx";
+import { loader as profileLoader } from "~/routes/profile.tsx";
+import { action as registerAction } from "~/routes/register.tsx";
 
 let shop: TestShop;
 let customer: TestUser;

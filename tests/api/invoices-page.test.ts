@@ -1,7 +1,7 @@
 // The invoice page's loader and meta, called the way React Router calls them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { afterOrderPaid } from "#server/modules/orders/side-effects.ts";
-import { loader as invoiceLoader, meta as invoiceMeta } from "../../app/routes/invoice.tsx";
+import { loader as invoiceLoader, meta as invoiceMeta } from "~/routes/invoice.tsx";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, pageContext, type TestUser } from "../support/users.ts";

@@ -8,8 +8,8 @@ import { createApp } from "#server/app.ts";
 import { newsletterSubscribers, outboundEmails, rateLimit } from "#server/db/schema.ts";
 import { listSubscribers, subscribersCsv } from "#server/modules/admin/inbox.ts";
 import { LIMITS, countRequest } from "#server/modules/limits/limiter.ts";
-import { loader as confirmLoader } from "../../app/routes/newsletter-confirm.tsx";
-import { action as newsletterAction } from "../../app/routes/newsletter.tsx";
+import { loader as confirmLoader } from "~/routes/newsletter-confirm.tsx";
+import { action as newsletterAction } from "~/routes/newsletter.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { pageContext } from "../support/users.ts";
 

@@ -3,11 +3,11 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
-import { paymentSetup } from "../../app/components/checkout/checkout-summary.server.ts";
-import { checkShippingAddress, toShippingAddress, type ShippingAddress } from "../../app/components/checkout/shipping-address.ts";
-import { loader as checkoutLoader } from "../../app/routes/checkout.tsx";
-import { loader as confirmationLoader } from "../../app/routes/order-confirmation.tsx";
-import { loader as orderLoader } from "../../app/routes/order.tsx";
+import { paymentSetup } from "~/components/checkout/checkout-summary.server.ts";
+import { checkShippingAddress, toShippingAddress, type ShippingAddress } from "~/components/checkout/shipping-address.ts";
+import { loader as checkoutLoader } from "~/routes/checkout.tsx";
+import { loader as confirmationLoader } from "~/routes/order-confirmation.tsx";
+import { loader as orderLoader } from "~/routes/order.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createUser, pageContext, type TestUser } from "../support/users.ts";
 import { address, buyerWithCart, checkout, makeProduct } from "./checkout-helpers.ts";

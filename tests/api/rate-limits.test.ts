@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#server/app.ts";
 import { carts, contactMessages, products, rateLimit, reviews, session, user as users } from "#server/db/schema.ts";
 import { LIMITS, allowance, countRequest, deleteEndedCounts, limitKey } from "#server/modules/limits/limiter.ts";
-import { action as contactAction } from "../../app/routes/contact.tsx";
-import { action as registerAction } from "../../app/routes/register.tsx";
+import { action as contactAction } from "~/routes/contact.tsx";
+import { action as registerAction } from "~/routes/register.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createCustomer, pageContext } from "../support/users.ts";
 

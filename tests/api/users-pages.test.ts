@@ -9,11 +9,11 @@ import { readFlash } from "#server/http/flash.ts";
 import { addToCart, getCart } from "#server/modules/cart/cart.ts";
 import { allowance, limitKey } from "#server/modules/limits/limiter.ts";
 import { listCustomerOrders } from "#server/modules/users/profile.ts";
-import { redirectTarget, withRedirect } from "../../app/components/auth/redirect-target.ts";
-import { loader as rootLoader } from "../../app/root.tsx";
-import { action as loginAction, loader as loginLoader } from "../../app/routes/login.tsx";
-import { action as profileAction, loader as profileLoader } from "../../app/routes/profile.tsx";
-import { action as registerAction, loader as registerLoader } from "../../app/routes/register.tsx";
+import { redirectTarget, withRedirect } from "~/components/auth/redirect-target.ts";
+import { loader as rootLoader } from "~/root.tsx";
+import { action as loginAction, loader as loginLoader } from "~/routes/login.tsx";
+import { action as profileAction, loader as profileLoader } from "~/routes/profile.tsx";
+import { action as registerAction, loader as registerLoader } from "~/routes/register.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createCustomer, pageContext, type TestUser } from "../support/users.ts";
 

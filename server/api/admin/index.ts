@@ -223,6 +223,6 @@ function specProductBody(body: unknown): unknown {
  */
 export function adminProductWritesRouter(shop: ShopContext) {
   const router = Router();
-  router.put("/products/:id", requireAdmin, productUpdateHandler(shop, specProductBody));
+  router.put("/:id", requireAdmin, productUpdateHandler(shop, specProductBody));
   return router;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, notExists } from "drizzle-orm";
-import type { ShopContext } from "../../context.ts";
+import type { ShopContext } from "#server/context.ts";
 import { session, user } from "../schema.ts";
 
 export const DEV_ADMIN_EMAIL = "admin@example.com";

@@ -1,4 +1,4 @@
-import type { ShopContext } from "../../context.ts";
+import type { ShopContext } from "#server/context.ts";
 import { ensureFirstAdmin } from "./admin.ts";
 import { seedDemoArticles, seedDemoCatalogue } from "./catalogue.ts";
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ShopContext } from "../../context.ts";
-import { outboundEmails } from "../../db/schema.ts";
+import type { ShopContext } from "#server/context.ts";
+import { outboundEmails } from "#server/db/schema.ts";
 import { configureOrderEmails } from "./order-emails.ts";
 
 type EmailRow = typeof outboundEmails.$inferSelect;

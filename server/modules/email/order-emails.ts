@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { SHOP_NAME } from "#common/brand.ts";
 import { formatRupees } from "#common/money.ts";
-import type { Database } from "../../db/client.ts";
-import { orderLines, orders, type OrderStatus } from "../../db/schema.ts";
+import type { Database } from "#server/db/client.ts";
+import { orderLines, orders, type OrderStatus } from "#server/db/schema.ts";
 import type { EmailMessage } from "./outbox.ts";
 
 /**

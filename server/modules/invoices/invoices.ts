@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import type { SessionUser } from "../../auth.ts";
-import type { SellerDetails } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
-import { invoices, orderLines, orders, type ShippingAddress } from "../../db/schema.ts";
+import type { SessionUser } from "#server/auth.ts";
+import type { SellerDetails } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { invoices, orderLines, orders, type ShippingAddress } from "#server/db/schema.ts";
 import { financialYearOf, formatInvoiceSerial, nextInvoiceNumber } from "./numbering.ts";
 import { placeOfSupply, stateFromGstin, type PlaceOfSupply } from "./place-of-supply.ts";
 import { splitTax, sumSplits, type TaxSplit } from "./tax.ts";

@@ -1,4 +1,4 @@
-import { projectPath } from "../../paths.ts";
+import { projectPath } from "#server/paths.ts";
 import { formatAmount, formatInvoiceDate, formatInvoiceRupees, formatRate } from "./format.ts";
 import type { InvoiceDocument } from "./invoices.ts";
 

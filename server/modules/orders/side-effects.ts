@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { orders, type OrderStatus } from "../../db/schema.ts";
+import type { Database } from "#server/db/client.ts";
+import { orders, type OrderStatus } from "#server/db/schema.ts";
 import {
   cancellationEmail,
   orderConfirmationEmail,
