@@ -1,13 +1,12 @@
 import type { Config } from "#server/config.ts";
-import { GUEST_COOKIE } from "#server/http/guest.ts";
-import { GUEST_ID_PATTERN } from "#server/modules/cart/cart.ts";
 
 /**
- * Cookies for React Router loaders and actions, which see Fetch API requests rather than
- * Express's (server/http/guest.ts has the Express side of the guest cookie).
+ * Reading and writing cookies, for Express handlers and React Router loaders alike (both hand
+ * over a raw Cookie header and take Set-Cookie lines). The shop's own cookies: the guest cart
+ * (`guest.ts`) and the one-time toast (`flash.ts`); Better Auth writes the session cookie.
  */
 
-export function cookieValue(header: string | null, name: string): string | null {
+export function cookieValue(header: string | null | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const separator = part.indexOf("=");
@@ -37,12 +36,7 @@ export function serializeCookie(name: string, value: string, { maxAge, secure }:
   return parts.join("; ");
 }
 
-/** The guest cart id from the guest cookie (a malformed one is ignored). */
-export function guestIdFromCookies(request: Request): string | null {
-  const value = cookieValue(request.headers.get("cookie"), GUEST_COOKIE);
-  return value && GUEST_ID_PATTERN.test(value) ? value : null;
-}
-
-export function clearGuestCookieHeader(config: Config): string {
-  return serializeCookie(GUEST_COOKIE, "", { maxAge: 0, secure: config.publicUrl.startsWith("https://") });
+/** Cookies are Secure when the shop is served over HTTPS. */
+export function secureCookies(config: Pick<Config, "publicUrl">): boolean {
+  return config.publicUrl.startsWith("https://");
 }

@@ -1,6 +1,20 @@
+// The collection page's server side: its filters read from the URL, and the catalogue's reads.
+import type { AppLoadContext } from "react-router";
 import * as z from "zod/mini";
-import { productQuerySchema, type ProductQuery } from "#common/catalog.ts";
-import { categorySlug, type ListingFilters } from "./listing-query";
+import { DEFAULT_PAGE_SIZE, type ProductQuery } from "#common/catalog.ts";
+import { productQuerySchema } from "#server/schemas/catalog.ts";
+import { listProducts, productFacets } from "#server/modules/catalog/products.ts";
+import { categorySlug, toProductQuery, type ListingFilters } from "~/components/catalog/listing-query";
+
+/** One page of the collection's products under the filters, and the facets its sidebar offers. */
+export async function loadListing(context: AppLoadContext, collection: string, filters: ListingFilters) {
+  const { db } = context.shop;
+  const [result, facets] = await Promise.all([
+    listProducts(db, { ...toProductQuery(filters), collections: collection, limit: DEFAULT_PAGE_SIZE }),
+    productFacets(db, collection),
+  ]);
+  return { result, facets };
+}
 
 /** The URL parameters the page reads; `collections` comes from the path and `limit` is fixed. */
 const KEYS = ["search", "sortBy", "minPrice", "maxPrice", "category", "subcategory", "brand", "prescription", "page"] as const;

@@ -1,16 +1,17 @@
+// The shop layout's server side: the header's cart hint.
 import type { AppLoadContext } from "react-router";
-import type { CartHint } from "./cart";
+import { guestIdFromCookieHeader } from "#server/http/guest.ts";
+import { getCart } from "#server/modules/cart/cart.ts";
+import type { CartHint } from "~/lib/cart";
 
 /**
- * The shop layout's cart hint, read on the server: whether the shopper (session user, else the
- * guest cookie) has a cart, and its units. No owner means no cart, without a query.
+ * Whether the shopper (session user, else the guest cookie) has a cart, and its units. No owner
+ * means no cart, without a query.
  */
 export async function loadCartHint(request: Request, context: AppLoadContext): Promise<CartHint> {
   try {
-    const { guestIdFromCookieHeader } = await import("#server/http/guest.ts");
     const guestId = context.user ? null : guestIdFromCookieHeader(request.headers.get("cookie"));
     if (!context.user && !guestId) return { exists: false, count: 0 };
-    const { getCart } = await import("#server/modules/cart/cart.ts");
     const cart = await getCart(context.shop.db, context.user ? { userId: context.user.id } : { guestId: guestId! });
     if (!cart) return { exists: false, count: 0 };
     return { exists: true, count: cart.products.reduce((sum, line) => sum + line.quantity, 0) };

@@ -1,0 +1,39 @@
+// The product page's server side: the product, its reviews and similar products, and the review form.
+import type { AppLoadContext } from "react-router";
+import * as z from "zod/mini";
+import { reviewSchema } from "#server/schemas/review.ts";
+import { fieldErrors } from "#server/schemas/field-errors.ts";
+import type { Reply } from "#server/http/errors.ts";
+import { getProduct, similarProducts } from "#server/modules/catalog/products.ts";
+import { REVIEW_SIGN_IN_REPLY, reviewReply } from "#server/modules/catalog/replies.ts";
+import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";
+import { toCardProduct } from "~/components/catalog/product-card";
+
+/** The product and its reviews (null when there is no such product), and its similar products as a promise to stream. */
+export async function loadProductPage(context: AppLoadContext, productId: string) {
+  const { db, logger } = context.shop;
+  const [product, reviews] = await Promise.all([getProduct(db, productId), listReviews(db, productId)]);
+  if (!product) return null;
+  // Streamed after the first paint; a failure leaves the section out rather than failing the page.
+  const similar = similarProducts(db, product._id)
+    .then((list) => (list ?? []).map(toCardProduct))
+    .catch((error: unknown) => {
+      logger.warn({ err: error, requestId: context.requestId }, "similar products failed");
+      return [];
+    });
+  return { product, reviews: reviews ?? [], similar };
+}
+
+/**
+ * The review form's use case, answered from the catalogue's one reply table (as POST
+ * /api/products/:id/reviews): a visitor is asked to sign in before the form is read.
+ */
+export async function addReviewFromForm(context: AppLoadContext, productId: string, form: () => Promise<FormData>): Promise<Reply> {
+  if (!context.user) return REVIEW_SIGN_IN_REPLY;
+  const parsed = z.safeParse(reviewSchema, Object.fromEntries(await form()));
+  if (!parsed.success) return { status: 400, message: FORM_INVALID, errors: fieldErrors(parsed.error) };
+  const result = await addReview(context.shop, { productId, user: { id: context.user.id, name: context.user.name }, ...parsed.data });
+  return reviewReply(result);
+}
+
+const FORM_INVALID = "Please fix the errors in the form";
