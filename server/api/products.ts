@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import { createHash } from "node:crypto";
 import * as z from "zod/mini";
-import { productQuerySchema } from "#common/catalog.ts";
+import { productQuerySchema } from "#server/schemas/catalog.ts";
 import { reviewSchema } from "#server/schemas/review.ts";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError, parseInput, replyError } from "#server/http/errors.ts";
