@@ -38,7 +38,8 @@ const styleHash = (css: string) => `sha256-${createHash("sha256").update(css).di
 function styleSources(checkout: boolean, viteDev: boolean): string[] {
   const lenient = ["style-src 'self' 'unsafe-inline'"];
   if (checkout || viteDev) return lenient;
-  const hashes = [SONNER_STYLE_HASH, styleHash(INVOICE_PRINT_CSS), styleHash(RECEIPT_PRINT_CSS)];
+  // sonner appends its style element empty and fills it afterwards: the empty one is checked too.
+  const hashes = [SONNER_STYLE_HASH, styleHash(""), styleHash(INVOICE_PRINT_CSS), styleHash(RECEIPT_PRINT_CSS)];
   return [
     ...lenient,
     `style-src-elem 'self' 'nonce-${NONCE}' ${hashes.map((hash) => `'${hash}'`).join(" ")}`,

@@ -105,8 +105,7 @@ function addressedTo(own: URL, req: Request): Request {
           return lower === "host" || lower === "x-forwarded-host" ? own.host : target.get(name);
         };
       }
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === "function" ? value.bind(target) : value;
+      return Reflect.get(target, key, target) as unknown; // unbound: req.app.bind is Express's BIND route
     },
   });
 }
