@@ -4,6 +4,7 @@ import { NOINDEX } from "~/components/auth/auth-card";
 import { InvoiceView } from "~/components/invoice/invoice-document";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/invoice";
+import { loadInvoicePage } from "./invoice.server";
 import { INVOICE_PRINT_CSS } from "#common/print-css.ts";
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -21,8 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const url = new URL(request.url);
     throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname })}`);
   }
-  const { loadInvoiceFor } = await import("#server/modules/invoices/invoices.ts");
-  const invoice = await loadInvoiceFor(context.shop.db, params.orderId, context.user, context.shop.config.seller);
+  const invoice = await loadInvoicePage(context, params.orderId, context.user);
   if (!invoice) throw data(null, { status: 404 });
   return { invoice };
 }

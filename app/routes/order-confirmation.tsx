@@ -4,6 +4,7 @@ import { NOINDEX } from "~/components/auth/auth-card";
 import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo } from "~/components/orders/order-parts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order-confirmation";
+import { loadConfirmation } from "./order-confirmation.server";
 import { RECEIPT_PRINT_CSS } from "#common/print-css.ts";
 
 export const meta: Route.MetaFunction = () => [
@@ -20,8 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = url.searchParams.get("orderId");
   if (!orderId) throw redirect("/");
   if (!context.user) throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
-  const { getOrderForViewer } = await import("#server/modules/orders/orders.ts");
-  const order = await getOrderForViewer(context.shop.db, orderId, { id: context.user.id, role: "customer" });
+  const order = await loadConfirmation(context, orderId, context.user.id);
   if (!order) throw redirect("/");
   return { order };
 }

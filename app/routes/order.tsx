@@ -6,6 +6,7 @@ import { CancelOrder } from "~/components/orders/cancel-order";
 import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo } from "~/components/orders/order-parts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order";
+import { loadOrderPage } from "./order.server";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   // The 404 page sets its own title and description.
@@ -19,8 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const url = new URL(request.url);
     throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname })}`);
   }
-  const { getOrderForViewer } = await import("#server/modules/orders/orders.ts");
-  const order = await getOrderForViewer(context.shop.db, params.orderId, { id: context.user.id, role: context.user.role });
+  const order = await loadOrderPage(context, params.orderId, { id: context.user.id, role: context.user.role });
   if (!order) throw data(null, { status: 404 });
   return { order, isOwner: order.user._id === context.user.id };
 }

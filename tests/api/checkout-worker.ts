@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { createInterface } from "node:readline";
 import { createAuth } from "#server/auth.ts";
 import { loadConfig } from "#server/config.ts";
-import type { ShopContext } from "#server/context.ts";
+import { createShopContext, type ShopContext } from "#server/context.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { cartLines, carts, products, user } from "#server/db/schema.ts";
 import { createLogger } from "#server/logger.ts";
@@ -36,7 +36,7 @@ const database = await openDatabase(
   input.databaseUrl ? { kind: "postgres", url: input.databaseUrl } : { kind: "pglite", dataDir: input.dataDir },
 );
 await database.migrate();
-const shop: ShopContext = { config, database, db: database.db, auth: createAuth(config, database.db), logger: createLogger(config) };
+const shop: ShopContext = createShopContext({ config, database, auth: createAuth(config, database.db), logger: createLogger(config) });
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
 let buyers = input.buyers ?? [];

@@ -393,7 +393,7 @@ describe("orders: reading, cancelling, expiring", () => {
     // A payment arriving after the expiry is refunded, not lost, and the order stays cancelled.
     const fields = await (async () => {
       const { signTestPayment } = await import("#server/modules/payments/test-gateway.ts");
-      const { testGatewaySecret } = await import("#server/modules/payments/gateway.ts");
+      const { testGatewaySecret } = await import("#server/modules/payments/configured-gateway.ts");
       return signTestPayment(testGatewaySecret(shop.config), lateOrder ? (await shop.context.db.select().from(orders).where(eq(orders.id, lateOrder._id)))[0]!.providerOrderId! : "");
     })();
     await api().post(`/api/checkout/${lateOrder._id}/verify`).set(late.headers).send(fields).expect(409, /will be refunded/);

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ShopContext } from "#server/context.ts";
 import { invoices, outboundEmails } from "#server/db/schema.ts";
 import { deliverPendingEmails, outboxDirectory, retryDelayMs, startEmailDispatcher } from "#server/modules/email/dispatcher.ts";
-import { configureOrderEmails } from "#server/modules/email/order-emails.ts";
 import { afterOrderCancelled, afterOrderPaid, afterStatusChange } from "#server/modules/orders/side-effects.ts";
 import { startFakeSmtp, type FakeSmtp } from "../support/fake-smtp.ts";
 import { insertOrder } from "../support/orders.ts";
@@ -17,7 +16,6 @@ let shop: TestShop;
 let smtp: FakeSmtp;
 beforeAll(async () => {
   shop = await createTestShop({ PUBLIC_URL });
-  configureOrderEmails({ publicUrl: PUBLIC_URL });
   smtp = await startFakeSmtp();
 });
 afterAll(async () => {
@@ -44,7 +42,7 @@ describe("order emails in the outbox", () => {
         { name: "Whey protein", unitPricePaise: 199900, quantity: 1, gstRateBps: 1800 },
       ],
     });
-    await db().transaction((tx) => afterOrderPaid(tx, order.id));
+    await db().transaction((tx) => afterOrderPaid(shop.context, tx, order.id));
     const [email, ...others] = await queued();
     expect(others).toHaveLength(0);
     expect(email).toMatchObject({ to: order.customerEmail, subject: `Order ${order.orderNumber} confirmed`, status: "queued", attempts: 0 });
@@ -63,7 +61,7 @@ describe("order emails in the outbox", () => {
 
   it("escapes customer text in the HTML body", async () => {
     const order = await insertOrder(shop.context, { customerName: "<script>x</script>", address: { address: "1 <b>Road</b>" } });
-    await db().transaction((tx) => afterOrderPaid(tx, order.id));
+    await db().transaction((tx) => afterOrderPaid(shop.context, tx, order.id));
     const [email] = await queued();
     expect(email!.html).not.toContain("<script>");
     expect(email!.html).not.toContain("<b>Road");
@@ -74,7 +72,7 @@ describe("order emails in the outbox", () => {
     const order = await insertOrder(shop.context);
     await expect(
       db().transaction(async (tx) => {
-        await afterOrderPaid(tx, order.id);
+        await afterOrderPaid(shop.context, tx, order.id);
         expect(await tx.select().from(outboundEmails)).toHaveLength(1);
         throw new Error("the payment update failed");
       }),
@@ -85,10 +83,10 @@ describe("order emails in the outbox", () => {
 
   it("emails Shipped and Delivered, not Processing (the confirmation covers it)", async () => {
     const order = await insertOrder(shop.context);
-    await db().transaction((tx) => afterStatusChange(tx, order.id, "Pending", "Processing"));
+    await db().transaction((tx) => afterStatusChange(shop.context, tx, order.id, "Pending", "Processing"));
     expect(await queued()).toHaveLength(0);
-    await db().transaction((tx) => afterStatusChange(tx, order.id, "Processing", "Shipped"));
-    await db().transaction((tx) => afterStatusChange(tx, order.id, "Shipped", "Delivered"));
+    await db().transaction((tx) => afterStatusChange(shop.context, tx, order.id, "Processing", "Shipped"));
+    await db().transaction((tx) => afterStatusChange(shop.context, tx, order.id, "Shipped", "Delivered"));
     const emails = await queued();
     expect(emails.map((e) => e.subject)).toEqual([`Order ${order.orderNumber}: Shipped`, `Order ${order.orderNumber}: Delivered`]);
     expect(emails[0]!.text).toContain(`your order ${order.orderNumber} has been shipped`);
@@ -98,8 +96,8 @@ describe("order emails in the outbox", () => {
   it("emails a cancellation, stating the refund when there is one", async () => {
     const paid = await insertOrder(shop.context, { lines: [{ unitPricePaise: 24050, quantity: 2 }] });
     const unpaid = await insertOrder(shop.context, { isPaid: false });
-    await db().transaction((tx) => afterOrderCancelled(tx, paid.id, { refundedPaise: 48100 }));
-    await db().transaction((tx) => afterOrderCancelled(tx, unpaid.id, { refundedPaise: 0 }));
+    await db().transaction((tx) => afterOrderCancelled(shop.context, tx, paid.id, { refundedPaise: 48100 }));
+    await db().transaction((tx) => afterOrderCancelled(shop.context, tx, unpaid.id, { refundedPaise: 0 }));
     const [refunded, notRefunded] = await queued();
     expect(refunded!.subject).toBe(`Order ${paid.orderNumber} cancelled`);
     expect(refunded!.text).toContain("A refund of ₹481 has been issued to your original payment method.");
@@ -111,7 +109,7 @@ describe("order emails in the outbox", () => {
 describe("email dispatcher", () => {
   it("without SMTP_URL writes each email as an .eml file under DATA_DIR/outbox and marks it sent", async () => {
     const order = await insertOrder(shop.context);
-    await db().transaction((tx) => afterOrderPaid(tx, order.id));
+    await db().transaction((tx) => afterOrderPaid(shop.context, tx, order.id));
     expect(await deliverPendingEmails(shop.context)).toEqual({ sent: 1, failed: 0 });
     const [row] = await queued();
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
@@ -134,7 +132,7 @@ describe("email dispatcher", () => {
 
   it("with SMTP_URL sends through the SMTP server", async () => {
     const order = await insertOrder(shop.context, { customerEmail: "buyer@example.com" });
-    await db().transaction((tx) => afterOrderPaid(tx, order.id));
+    await db().transaction((tx) => afterOrderPaid(shop.context, tx, order.id));
     expect(await deliverPendingEmails(withSmtp())).toEqual({ sent: 1, failed: 0 });
     const [message] = await smtp.waitFor(1);
     expect(message!.to).toEqual(["buyer@example.com"]);
@@ -146,7 +144,7 @@ describe("email dispatcher", () => {
 
   it("keeps a failed email, records the error and retries it with backoff until it goes through", async () => {
     const order = await insertOrder(shop.context);
-    await db().transaction((tx) => afterStatusChange(tx, order.id, "Processing", "Shipped"));
+    await db().transaction((tx) => afterStatusChange(shop.context, tx, order.id, "Processing", "Shipped"));
     const start = new Date(Date.now() + 1000);
     smtp.failNext(2);
 
@@ -173,7 +171,7 @@ describe("email dispatcher", () => {
 
   it("retries an unreachable SMTP server too, never dropping the email", async () => {
     const order = await insertOrder(shop.context);
-    await db().transaction((tx) => afterStatusChange(tx, order.id, "Shipped", "Delivered"));
+    await db().transaction((tx) => afterStatusChange(shop.context, tx, order.id, "Shipped", "Delivered"));
     const unreachable: ShopContext = { ...shop.context, config: { ...shop.config, smtpUrl: "smtp://127.0.0.1:1" } };
     expect(await deliverPendingEmails(unreachable)).toEqual({ sent: 0, failed: 1 });
     const [row] = await queued();
@@ -183,7 +181,7 @@ describe("email dispatcher", () => {
 
   it("two dispatchers running at once send each email exactly once", async () => {
     const orderList = await Promise.all([1, 2, 3, 4, 5].map(() => insertOrder(shop.context)));
-    for (const order of orderList) await db().transaction((tx) => afterOrderPaid(tx, order.id));
+    for (const order of orderList) await db().transaction((tx) => afterOrderPaid(shop.context, tx, order.id));
     const [a, b] = await Promise.all([deliverPendingEmails(withSmtp()), deliverPendingEmails(withSmtp())]);
     expect(a!.sent + b!.sent).toBe(5);
     expect(a!.failed + b!.failed).toBe(0);
@@ -195,7 +193,7 @@ describe("email dispatcher", () => {
 
   it("an email claimed by a dispatcher that died mid-send is sent after the claim lapses", async () => {
     const order = await insertOrder(shop.context);
-    await db().transaction((tx) => afterOrderPaid(tx, order.id));
+    await db().transaction((tx) => afterOrderPaid(shop.context, tx, order.id));
     const now = new Date(Date.now() + 1000);
     // What a claim leaves behind: one attempt, not due for five minutes.
     await db().update(outboundEmails).set({ attempts: 1, nextAttemptAt: new Date(now.getTime() + 5 * 60_000) });
@@ -214,7 +212,7 @@ describe("email dispatcher", () => {
     const order = await insertOrder(shop.context, { customerEmail: "background@example.com" });
     const stop = startEmailDispatcher(withSmtp(), { intervalMs: 50 });
     try {
-      await db().transaction((tx) => afterOrderPaid(tx, order.id));
+      await db().transaction((tx) => afterOrderPaid(shop.context, tx, order.id));
       const [message] = await smtp.waitFor(1);
       expect(message!.to).toEqual(["background@example.com"]);
     } finally {

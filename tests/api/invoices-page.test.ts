@@ -36,7 +36,7 @@ async function load(orderId: string, user: TestUser | null): Promise<Outcome> {
 
 async function paidOrder() {
   const order = await insertOrder(shop.context, { userId: owner.id, lines: [{ name: "Calcium tablets", unitPricePaise: 24050, quantity: 2 }] });
-  await shop.context.db.transaction((tx) => afterOrderPaid(tx, order.id));
+  await shop.context.db.transaction((tx) => afterOrderPaid(shop.context, tx, order.id));
   return order;
 }
 

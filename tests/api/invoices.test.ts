@@ -29,7 +29,7 @@ const seller = () => shop.config.seller;
 
 async function paidOrder(input: TestOrderInput = {}) {
   const order = await insertOrder(shop.context, { userId: owner.id, ...input });
-  await db().transaction((tx) => afterOrderPaid(tx, order.id));
+  await db().transaction((tx) => afterOrderPaid(shop.context, tx, order.id));
   return order;
 }
 
@@ -57,7 +57,7 @@ describe("invoice numbering", () => {
     const order = await paidOrder();
     const serial = await serialOf(order.id);
     expect(serial).toMatch(/^INV\/\d{4}\/\d{6}$/);
-    await db().transaction((tx) => afterOrderPaid(tx, order.id));
+    await db().transaction((tx) => afterOrderPaid(shop.context, tx, order.id));
     const again = await db().transaction((tx) => issueInvoice(tx, order.id));
     expect(again).toMatchObject({ serial, created: false });
     expect(await db().select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);

@@ -3,8 +3,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
-import { paymentSetup } from "~/components/checkout/checkout-summary.server.ts";
+import { gatewayFor } from "#server/modules/payments/configured-gateway.ts";
 import { checkShippingAddress, toShippingAddress, type ShippingAddress } from "~/components/checkout/shipping-address.ts";
+import { paymentSetup } from "~/routes/checkout.server.ts";
 import { loader as checkoutLoader } from "~/routes/checkout.tsx";
 import { loader as confirmationLoader } from "~/routes/order-confirmation.tsx";
 import { loader as orderLoader } from "~/routes/order.tsx";
@@ -97,7 +98,9 @@ describe("checkout page loader", () => {
 
 describe("checkout payment setup", () => {
   const setupFor = (env: Record<string, string>) =>
-    paymentSetup({ shop: { config: loadConfig({ DATA_DIR: shop.config.dataDir, BETTER_AUTH_SECRET: "a".repeat(32) + "b".repeat(32), PUBLIC_URL: "http://localhost:3000", ...env }) } } as never);
+    paymentSetup({
+      shop: { gateway: gatewayFor(loadConfig({ DATA_DIR: shop.config.dataDir, BETTER_AUTH_SECRET: "a".repeat(32) + "b".repeat(32), PUBLIC_URL: "http://localhost:3000", ...env })) },
+    } as never);
 
   it("uses Razorpay when its keys are set, the test gateway in development", async () => {
     expect(await setupFor({ NODE_ENV: "test", RAZORPAY_KEY_ID: "rzp_test_x", RAZORPAY_KEY_SECRET: "s" })).toEqual({ provider: "razorpay" });

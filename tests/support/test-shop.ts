@@ -4,7 +4,7 @@ import path from "node:path";
 import { createApp } from "#server/app.ts";
 import { createAuth } from "#server/auth.ts";
 import { loadConfig, type Config } from "#server/config.ts";
-import type { ShopContext } from "#server/context.ts";
+import { createShopContext, type ShopContext } from "#server/context.ts";
 import { seedDatabase } from "#server/db/seed/index.ts";
 import { createLogger } from "#server/logger.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -57,13 +57,12 @@ export async function createTestShop(
       ...env,
     });
     const { handle } = database;
-    const context: ShopContext = {
+    const context: ShopContext = createShopContext({
       config,
       database: handle,
-      db: handle.db,
       auth: createAuth(config, handle.db),
       logger: createLogger(config),
-    };
+    });
     if (options.seed ?? (config.seedDemo || config.admin.email !== undefined)) await seedDatabase(context);
     const app = createApp(context);
     return { app, context, config, databaseSetupMs: database.setupMs, close: release };

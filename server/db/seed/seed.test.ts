@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAuth } from "#server/auth.ts";
 import { loadConfig } from "#server/config.ts";
-import type { ShopContext } from "#server/context.ts";
+import { createShopContext, type ShopContext } from "#server/context.ts";
 import { createLogger } from "#server/logger.ts";
 import { projectPath } from "#server/paths.ts";
 import { openDatabase } from "../client.ts";
@@ -29,7 +29,7 @@ async function openShop(env: Record<string, string> = {}): Promise<ShopContext> 
   });
   await database.migrate();
   const auth = createAuth(config, database.db);
-  return { config, database, db: database.db, auth, logger: createLogger(config) };
+  return createShopContext({ config, database, auth, logger: createLogger(config) });
 }
 
 async function tableCounts(shop: ShopContext) {

@@ -1,0 +1,63 @@
+import type { Reply } from "#server/http/errors.ts";
+import type { CheckoutResult } from "./checkout.ts";
+import type { ChangeStatusResult } from "./status.ts";
+
+export const ORDER_MESSAGES = {
+  signIn: "Please sign in",
+  orderNotFound: "Order not found",
+  emptyCart: "Your cart is empty",
+  notConfigured: "Payments are not configured",
+  belowMinimum: "The order total must be at least ₹1",
+  aboveMaximum: "The order total can be at most ₹5,00,000. Please split it into smaller orders.",
+  superseded: "This checkout was replaced by a newer one from your account. Please pay on the page where you started it last.",
+  overLimit: (name: string, limit: number) =>
+    `You can buy at most ${limit} of ${name} at a time. Please lower the quantity in your cart.`,
+  gatewayFailed: "The payment could not be started. Please try again in a moment.",
+  outOfStock: (name: string, available: number) =>
+    available > 0 ? `Only ${available} of ${name} left in stock` : `${name} is out of stock`,
+  unavailable: (name: string) => `${name} is no longer available`,
+} as const;
+
+export const SIGN_IN_REPLY: Reply = { status: 401, message: ORDER_MESSAGES.signIn };
+export const ORDER_NOT_FOUND_REPLY: Reply = { status: 404, message: ORDER_MESSAGES.orderNotFound };
+
+type Refusal<T> = Extract<T, { ok: false }>;
+
+/** The one status and message for every refusal of the orders module, for the REST handlers and route actions alike. */
+export const orderReply = {
+  checkout(result: Refusal<CheckoutResult>): Reply {
+    switch (result.reason) {
+      // Expected states of the installation (answered directly, not logged as server errors).
+      case "not-configured":
+        return { status: 503, message: ORDER_MESSAGES.notConfigured };
+      case "gateway-failed":
+        return { status: 502, message: ORDER_MESSAGES.gatewayFailed };
+      case "empty-cart":
+        return { status: 400, message: ORDER_MESSAGES.emptyCart };
+      case "below-minimum":
+        return { status: 400, message: ORDER_MESSAGES.belowMinimum };
+      case "above-maximum":
+        return { status: 400, message: ORDER_MESSAGES.aboveMaximum };
+      case "superseded":
+        return { status: 409, message: ORDER_MESSAGES.superseded };
+      case "over-limit":
+        return { status: 400, message: ORDER_MESSAGES.overLimit(result.productName, result.limit) };
+      case "out-of-stock":
+        return { status: 409, message: ORDER_MESSAGES.outOfStock(result.productName, result.available) };
+      case "unavailable":
+        return { status: 409, message: ORDER_MESSAGES.unavailable(result.productName) };
+    }
+  },
+
+  /** The owner's cancel (and any status change refused): 404, 409 with the table's sentence, or 502 when the refund failed. */
+  statusChange(result: Refusal<ChangeStatusResult>): Reply {
+    switch (result.reason) {
+      case "not-found":
+        return ORDER_NOT_FOUND_REPLY;
+      case "not-allowed":
+        return { status: 409, message: result.message };
+      case "refund-failed":
+        return { status: 502, message: result.message };
+    }
+  },
+};
