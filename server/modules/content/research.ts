@@ -1,24 +1,10 @@
 import { desc } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { researchArticles } from "#server/db/schema.ts";
-
-/** A research highlight as the home page shows it. */
-export interface ResearchArticleJson {
-  slug: string;
-  title: string;
-  description: string;
-  /** Paragraphs separated by a blank line. */
-  fullContent: string;
-  category: string;
-  image: string;
-  imageAlt: string;
-  /** ISO date, YYYY-MM-DD. */
-  publishedOn: string;
-  link: string;
-}
+import type { ResearchArticle } from "#common/research.ts";
 
 /** The research highlights, newest first. */
-export async function listResearchArticles(db: Database): Promise<ResearchArticleJson[]> {
+export async function listResearchArticles(db: Database): Promise<ResearchArticle[]> {
   return db
     .select({
       slug: researchArticles.slug,
