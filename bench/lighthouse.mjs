@@ -30,7 +30,11 @@ async function startServer() {
   }
   return {
     baseUrl,
-    stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      }),
   };
 }
 

@@ -1,5 +1,5 @@
-// `npm test`: a production build, unit and integration tests, then the end-to-end suite in the
-// system Chromium. Stops at the first failing step with that step's exit code.
+// `npm test`: the lint and the typecheck, a production build, unit and integration tests, then the
+// end-to-end suite in the system Chromium. Stops at the first failing step with that step's exit code.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -50,6 +50,9 @@ function ensureChromium() {
   }
 }
 
+// The quick checks first: a lint error or a type error fails in seconds, before any build.
+run("Lint (biome lint)", "npm", ["run", "--silent", "lint"]);
+run("Typecheck (react-router typegen && tsc --noEmit)", "npm", ["run", "--silent", "typecheck"]);
 ensureChromium();
 // Built first: the process tests (data-directory lock, several servers, a killed server) run it.
 run("Production build (react-router build)", "npx", ["react-router", "build"]);

@@ -92,6 +92,7 @@ describe("strings that look like markup, SQL or odd Unicode", () => {
     `Robert'); DROP TABLE contact_messages;-- " OR 1=1 --`,
     "नमस्ते 🙏🏽 வணக்கம் 👨‍👩‍👧‍👦",
     "e\u0301 \u202Eevil\u202C \u200B\u200D\uFEFF zero-width",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, on purpose.
     "{{constructor.constructor('return 1')()}} ${7*7} %s %n",
     "\\u0000 is only text here; so is \\x00",
     "𝕳𝖊𝖑𝖑𝖔 \uD83D\uDE00 \u0007bell \u001Bescape",

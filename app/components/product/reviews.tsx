@@ -96,6 +96,7 @@ function ReviewForm({ actionResult }: { actionResult?: ReviewResult }) {
   const errors = { ...(result && !result.ok ? result.errors : {}), ...clientErrors };
   const busy = fetcher.state !== "idle";
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a submission settles; focusComment only reads a ref.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) setFormKey((key) => key + 1);

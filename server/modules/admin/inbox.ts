@@ -1,8 +1,8 @@
 import { asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type AdminListQuery } from "#common/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN } from "#server/db/ids.ts";
 import { contactMessages, newsletterSubscribers } from "#server/db/schema.ts";
-import { ID_PATTERN } from "./errors.ts";
 import type { Page } from "./users.ts";
 
 export interface ContactMessageJson {

@@ -2,8 +2,9 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type 
 import { ADMIN_PAGE_SIZE, type AdminOrderQuery, type AdminOrderStatus } from "#common/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
+import type { Executor } from "#server/db/tx.ts";
 import { invoices, orders, payments } from "#server/db/schema.ts";
-import { isOrderId, ordersJson, type Executor, type OrderJson } from "#server/modules/orders/orders.ts";
+import { isOrderId, ordersJson, type OrderJson } from "#server/modules/orders/orders.ts";
 import { changeOrderStatus, type ChangeStatusResult } from "#server/modules/orders/status.ts";
 import { likePattern } from "./errors.ts";
 import type { Page } from "./users.ts";

@@ -8,9 +8,11 @@ import {
   type AdminProductUpdate,
 } from "#common/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN } from "#server/db/ids.ts";
+import type { Executor } from "#server/db/tx.ts";
 import { orderLines, products } from "#server/db/schema.ts";
 import { toProductJson } from "#server/modules/catalog/products.ts";
-import { ID_PATTERN, isForeignKeyViolation, isUniqueViolation, likePattern } from "./errors.ts";
+import { isForeignKeyViolation, isUniqueViolation, likePattern } from "./errors.ts";
 import type { Page } from "./users.ts";
 
 /** A product as the admin sees it: the public JSON plus whether shoppers can see it. */
@@ -89,7 +91,6 @@ function describedImages(images: AdminProductInput["images"], name: string) {
   return images?.map((image) => ({ url: image.url, altText: image.altText || name }));
 }
 
-type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Whether another product has this SKU in any letter case ("zk-1" and "ZK-1" are one SKU to people). */
 async function skuTaken(db: Executor, sku: string, exceptId?: string): Promise<boolean> {

@@ -2,10 +2,12 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } fro
 import { ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
 import { REVIEW_MODERATION_MESSAGES, type AdminReviewQuery } from "#common/schemas/admin-reviews.ts";
 import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN } from "#server/db/ids.ts";
+import type { Transaction } from "#server/db/tx.ts";
 import { products, reviews } from "#server/db/schema.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { recountReviews } from "#server/modules/catalog/reviews.ts";
-import { ID_PATTERN, likePattern } from "./errors.ts";
+import { likePattern } from "./errors.ts";
 import type { Page } from "./users.ts";
 
 /** A review as the moderation list and the admin API show it; long names and comments are cut. */
@@ -122,7 +124,6 @@ export function reviewModerationAnswer(result: ReviewModerationResult): { status
   return REVIEW_MODERATION_ANSWERS[result.ok ? result.outcome : result.reason];
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Locks a review's product, then the review, in the order adding a review locks them (product

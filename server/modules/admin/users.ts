@@ -8,8 +8,10 @@ import {
 } from "#common/schemas/admin.ts";
 import type { Auth } from "#server/auth.ts";
 import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN } from "#server/db/ids.ts";
+import type { Transaction } from "#server/db/tx.ts";
 import { account, user as users } from "#server/db/schema.ts";
-import { ID_PATTERN, isUniqueViolation, likePattern } from "./errors.ts";
+import { isUniqueViolation, likePattern } from "./errors.ts";
 
 /** A user in the admin lists (api-contract.md, "Admin"); never the password. */
 export interface AdminUserJson {
@@ -169,7 +171,6 @@ export async function deleteUserAccount(db: Database, actorId: string, id: strin
   });
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Locks every admin row (in id order, so concurrent callers queue rather than deadlock). */
 function lockAdmins(tx: Transaction) {

@@ -119,7 +119,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
       // The column headings again at the top of every continuation page.
       if (cells !== headings) row(headings, "bold");
       pageStartY = doc.y;
-      return row(cells, font, secondLine);
+      row(cells, font, secondLine);
+      return;
     }
     let x = MARGIN;
     cells.forEach((cell, i) => {

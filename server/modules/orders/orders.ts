@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
-import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN as ORDER_ID_PATTERN } from "#server/db/ids.ts";
+import type { Executor } from "#server/db/tx.ts";
 import {
   invoices,
   orderLines,
@@ -12,8 +13,6 @@ import {
 } from "#server/db/schema.ts";
 import { allowedNextStatuses } from "./transitions.ts";
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-export type Executor = Database | Transaction;
 export type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -91,8 +90,6 @@ export interface Viewer {
   id: string;
   role: "admin" | "customer" | string;
 }
-
-const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** True when the text could be one of our order ids (anything else is a plain 404). */
 export function isOrderId(value: unknown): value is string {
