@@ -40,6 +40,10 @@ describe("the circle finder", () => {
     write("server/b.ts", `export type B = string;\nexport const load = () => import("#server/a.ts");\n`);
     expect(findCircles(importGraph(fixture, ["server"]))).not.toContain("server/a.ts → server/b.ts → server/a.ts");
     expect(findCircles(importGraph(fixture, ["server"], { types: true, dynamic: true }))).toContain("server/a.ts → server/b.ts → server/a.ts");
+    write("common/c.ts", `export type C = import("./d.ts").D;\n`);
+    write("common/d.ts", `import type { C } from "#common/c.ts";\nexport type D = C[];\n`);
+    expect(findCircles(importGraph(fixture, ["common"]))).toEqual([]);
+    expect(findCircles(importGraph(fixture, ["common"], { types: true }))).toEqual(["common/c.ts → common/d.ts → common/c.ts"]);
   });
 
   it("reports a file importing itself and a longer loop once each", () => {

@@ -8,7 +8,7 @@ const SOURCE = /\.(ts|tsx)$/;
 
 export interface ImportEdge {
   to: string;
-  /** `import type` / `export type`: erased at build time, so no circle at run time. */
+  /** `import type`, `export type`, `import("x").T` in a type: erased at build time, so no circle at run time. */
   typeOnly: boolean;
   /** `await import(...)`: loaded on first use, after both modules have finished loading. */
   dynamic: boolean;
@@ -57,6 +57,7 @@ export function importsOf(root: string, file: string): ImportEdge[] {
     if (ts.isImportDeclaration(node)) add(node.moduleSpecifier, node.importClause?.isTypeOnly ?? false, false);
     else if (ts.isExportDeclaration(node)) add(node.moduleSpecifier, node.isTypeOnly, false);
     else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node.arguments[0], false, true);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, true, false);
     ts.forEachChild(node, visit);
   };
   visit(source);
