@@ -6,7 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { productQuerySchema } from "#common/catalog.ts";
+import { productQuerySchema } from "#server/schemas/catalog.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
 import { clearCatalogueCache } from "#server/modules/catalog/catalogue-cache.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "#common/schemas/auth.ts";
+import { AUTH_MESSAGES } from "#common/auth.ts";
 import { products, user as users } from "#server/db/schema.ts";
 import { addToCart, getCart } from "#server/modules/cart/cart.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { EMAIL_MESSAGES } from "#common/messages.ts";
+import { contactEmailProblem } from "#common/content.ts";
 
 /** What the /newsletter action answers (app/routes/newsletter.tsx). */
 interface SubscribeAnswer {
@@ -24,13 +24,14 @@ export function NewsletterForm() {
   }, [fetcher.state, fetcher.data]);
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
-    // The browser's own email check keeps the footer free of a validation library; the server
-    // checks again with the shared schema and answers with the same messages.
+    // The server's own rule (common/content.ts, no validation library in the footer), so both
+    // answer with the same messages.
     const input = event.currentTarget.elements.namedItem("email") as HTMLInputElement;
     const email = input.value.trim();
-    if (!email || !input.validity.valid) {
+    const problem = contactEmailProblem(email);
+    if (problem !== undefined) {
       event.preventDefault();
-      setInvalid(email ? EMAIL_MESSAGES.invalid : EMAIL_MESSAGES.required);
+      setInvalid(problem);
       return;
     }
     input.value = email;

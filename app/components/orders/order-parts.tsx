@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import type { OrderDetailJson } from "#server/modules/orders/orders.ts";
+import type { OrderDetailJson } from "#common/orders.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatDateTime } from "~/lib/dates";
 

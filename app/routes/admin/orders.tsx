@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { ADMIN_ORDER_STATUSES, ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import type { AdminOrderJson } from "#server/modules/admin/orders.ts";
 import { adminAction, text } from "~/components/admin/action-result.server";

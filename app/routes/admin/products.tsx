@@ -1,6 +1,5 @@
 import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { adminAction, text } from "~/components/admin/action-result.server";

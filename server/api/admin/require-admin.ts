@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { ADMIN_MESSAGES } from "#common/schemas/admin.ts";
+import { ADMIN_MESSAGES } from "#common/admin.ts";
 import type { SessionUser } from "#server/auth.ts";
 import { HttpError } from "#server/http/errors.ts";
 

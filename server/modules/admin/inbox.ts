@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, type AdminListQuery } from "#common/schemas/admin.ts";
+import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
+import { adminMessageUpdateSchema, type AdminListQuery } from "#server/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import { contactMessages, newsletterSubscribers } from "#server/db/schema.ts";

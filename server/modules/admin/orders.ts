@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, type AdminOrderQuery, type AdminOrderStatus } from "#common/schemas/admin.ts";
+import { ADMIN_PAGE_SIZE, type AdminOrderJson, type OrderArchiveState } from "#common/admin.ts";
+import { adminOrderStatusSchema, type AdminOrderQuery } from "#server/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Executor } from "#server/db/tx.ts";

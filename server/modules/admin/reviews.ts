@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
-import { REVIEW_MODERATION_MESSAGES, type AdminReviewQuery } from "#common/schemas/admin-reviews.ts";
+import { ADMIN_PAGE_SIZE, type AdminReviewJson } from "#common/admin.ts";
+import { adminReviewUpdateSchema, type AdminReviewQuery } from "#server/schemas/admin-reviews.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import type { Transaction } from "#server/db/tx.ts";

@@ -1,6 +1,6 @@
 import { projectPath } from "#server/paths.ts";
-import { formatAmount, formatInvoiceDate, formatInvoiceRupees, formatRate } from "./format.ts";
-import type { InvoiceDocument } from "./invoices.ts";
+import { formatInvoiceDate, formatRate, type InvoiceDocument } from "#common/invoices.ts";
+import { formatAmount, formatInvoiceRupees } from "#common/money.ts";
 
 /** DejaVu Sans (shipped with its licence beside it) has the ₹ sign; PDF's standard fonts do not. */
 const FONT_REGULAR = projectPath("server/modules/invoices/fonts/DejaVuSans.ttf");

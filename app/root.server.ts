@@ -1,0 +1,9 @@
+// The root loader's server side: the one-time toast an action's redirect left in its cookie.
+import type { Flash } from "#common/flash.ts";
+import type { Config } from "#server/config.ts";
+import { clearFlashCookie, readFlash } from "#server/http/flash.ts";
+
+/** The toast to show once (null for none or a forged cookie) and the Set-Cookie header that clears it. */
+export function takeFlash(request: Request, config: Config): { flash: Flash | null; clearCookie: string } {
+  return { flash: readFlash(request.headers.get("cookie")), clearCookie: clearFlashCookie(config) };
+}

@@ -1,0 +1,273 @@
+// A product as the admin creates or changes it (api-contract.md, "Admin"; PUT /api/products/:id):
+// every field's rule and message, written once in plain code. The product form checks with it in
+// the browser before sending; server/schemas/admin.ts wraps the same function as the API's zod
+// schema, so the page and the API can never disagree (decisions/016).
+import { ADMIN_MESSAGES, GST_RATES, MAX_PRICE_RUPEES, MAX_PRODUCT_IMAGES, MAX_STOCK, SHOP_IMAGE_URL } from "./admin.ts";
+import { CATEGORIES, DOSAGE_FORMS, type ProductImageJson } from "./catalog.ts";
+import { checked, type Checked, type Problem } from "./forms.ts";
+
+export type DosageForm = (typeof DOSAGE_FORMS)[number];
+
+/** POST /api/admin/products: name, description, category and price required; the rest optional. */
+export interface AdminProductInput {
+  name: string;
+  description: string;
+  category: string;
+  /** Rupees. */
+  price: number;
+  /** Rupees; defaults to the price on create. */
+  mrp?: number;
+  form?: DosageForm | null;
+  subcategory?: string | null;
+  brand?: string | null;
+  /** Generated when absent on create; unique whatever the letter case. */
+  sku?: string;
+  /** The contract's name for stock. */
+  countInStock?: number;
+  /** Pack text ("/Sachet", "200ml"): the contract calls it `quantity`. */
+  quantity?: string | null;
+  tags?: string[];
+  collections?: string[];
+  prescriptionRequired?: boolean;
+  bestseller?: boolean;
+  published?: boolean;
+  hsnCode?: string | null;
+  /** Percent. */
+  gstRate?: number;
+  batchNumber?: string | null;
+  /** "YYYY-MM-DD", or null to clear it. */
+  expiryDate?: string | null;
+  images?: ProductImageJson[];
+}
+
+/** PUT: any product fields (the rest stay). */
+export type AdminProductUpdate = Partial<AdminProductInput>;
+
+/**
+ * One field read: its clean value (undefined: not given), or the message to show beside it.
+ * `wrongType`: the value was not even the right kind (text, number, list...); then the price is
+ * not compared with the MRP, as the API always did.
+ */
+type Read<T> = { value: T } | { problem: string; wrongType?: true };
+
+const ok = <T>(value: T): Read<T> => ({ value });
+const refuse = (problem: string): Read<never> => ({ problem });
+const wrongType = (problem: string): Read<never> => ({ problem, wrongType: true });
+const tooLong = (label: string, max: number) => `${label} is too long (${max} characters at most)`;
+
+/** Strings from a form or a query; empty counts as absent. */
+function blankToUndefined(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "string" && value.trim() === "") return undefined;
+  return value;
+}
+
+/** Form posts send "12.5"; JSON clients send 12.5. Empty text is "not given". */
+function numeric(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  if (trimmed === "") return undefined;
+  return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+function requiredText(value: unknown, required: string, label: string, max: number): Read<string> {
+  if (typeof value !== "string") return wrongType(required);
+  const text = value.trim();
+  if (text === "") return refuse(required);
+  return text.length > max ? refuse(tooLong(label, max)) : ok(text);
+}
+
+/** Optional text: empty (or null) clears the field. */
+function optionalText(value: unknown, label: string, max: number): Read<string | null | undefined> {
+  if (value === undefined) return ok(undefined);
+  if (value === null) return ok(null);
+  if (typeof value !== "string") return wrongType(`${label} must be text`);
+  const text = value.trim();
+  if (text.length > max) return refuse(tooLong(label, max));
+  return ok(text === "" ? null : text);
+}
+
+/** Rupees above 0 with at most two decimals (they become integer paise). */
+function rupees(value: unknown, message: string, required = message): Read<number> {
+  const amount = numeric(value);
+  if (!isNumber(amount)) return wrongType(amount === undefined ? required : message);
+  return amount > 0 && amount <= MAX_PRICE_RUPEES && hasAtMostTwoDecimals(amount) ? ok(amount) : refuse(message);
+}
+
+function category(value: unknown): Read<string> {
+  if (typeof value !== "string") return wrongType(ADMIN_MESSAGES.categoryRequired);
+  const key = value.trim().toLowerCase();
+  const name = CATEGORIES.find((known) => known.toLowerCase() === key) ?? value.trim();
+  if (name === "") return refuse(ADMIN_MESSAGES.categoryRequired);
+  return (CATEGORIES as readonly string[]).includes(name) ? ok(name) : refuse(ADMIN_MESSAGES.categoryInvalid);
+}
+
+function dosageForm(value: unknown): Read<DosageForm | null | undefined> {
+  if (value === undefined) return ok(undefined);
+  if (value === null) return ok(null);
+  if (typeof value !== "string") return wrongType(ADMIN_MESSAGES.formInvalid);
+  const key = value.trim().toLowerCase();
+  if (key === "") return ok(null);
+  const name = DOSAGE_FORMS.find((known) => known.toLowerCase() === key);
+  return name ? ok(name) : wrongType(ADMIN_MESSAGES.formInvalid);
+}
+
+function sku(value: unknown): Read<string | undefined> {
+  if (value === undefined) return ok(undefined);
+  if (typeof value !== "string") return wrongType("SKU must be text");
+  const text = value.trim();
+  if (text.length > 64) return refuse(tooLong("SKU", 64));
+  return /^[A-Za-z0-9][A-Za-z0-9._\-/]*$|^$/.test(text) ? ok(text) : refuse("SKU may contain only letters, digits and . _ - /");
+}
+
+function stock(value: unknown): Read<number | undefined> {
+  const present = blankToUndefined(value);
+  if (present === undefined) return ok(undefined);
+  const count = numeric(present);
+  if (!isNumber(count)) return wrongType(ADMIN_MESSAGES.stockInvalid);
+  return Number.isInteger(count) && count >= 0 && count <= MAX_STOCK ? ok(count) : refuse(ADMIN_MESSAGES.stockInvalid);
+}
+
+/** A list of short texts: an array, or one comma-separated string (a form field). */
+function textList(value: unknown, label: string, lowerCase = false): Read<string[] | undefined> {
+  if (value === undefined) return ok(undefined);
+  if (value === null) return ok([]);
+  const items = typeof value === "string" ? value.split(",") : value;
+  if (!Array.isArray(items)) return wrongType(`${label} must be a list of texts`);
+  const cleaned: string[] = [];
+  for (const item of items) {
+    if (typeof item !== "string") return wrongType(`${label} must be text`);
+    const text = lowerCase ? item.trim().toLowerCase() : item.trim();
+    if (text.length > 60) return refuse(`Each of ${label.toLowerCase()} is limited to 60 characters`);
+    if (text !== "" && !cleaned.includes(text)) cleaned.push(text);
+  }
+  return cleaned.length > 30 ? refuse(`${label}: at most 30`) : ok(cleaned);
+}
+
+export const FLAG_INVALID = "Must be true or false";
+
+/** A checkbox or a JSON flag: "on", "true", "1", "yes" and their opposites become booleans; anything else stays as it is. */
+export function flagValue(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim().toLowerCase();
+  if (["true", "on", "1", "yes"].includes(text)) return true;
+  if (["false", "off", "0", "no", ""].includes(text)) return false;
+  return value;
+}
+
+function flag(value: unknown): Read<boolean | undefined> {
+  if (value === undefined) return ok(undefined);
+  const read = flagValue(value);
+  return typeof read === "boolean" ? ok(read) : wrongType(FLAG_INVALID);
+}
+
+function hsnCode(value: unknown): Read<string | null | undefined> {
+  if (value === undefined) return ok(undefined);
+  const text = value === null ? "" : typeof value === "number" ? String(value) : value;
+  if (typeof text !== "string") return wrongType("HSN code must be 4 to 8 digits");
+  if (!/^(\d{4,8})?$/.test(text.trim())) return refuse("HSN code must be 4 to 8 digits");
+  return ok(text.trim() === "" ? null : text.trim());
+}
+
+function gstRate(value: unknown): Read<number | undefined> {
+  const present = blankToUndefined(value);
+  if (present === undefined) return ok(undefined);
+  const rate = numeric(present);
+  if (!isNumber(rate)) return wrongType(ADMIN_MESSAGES.gstRateInvalid);
+  return (GST_RATES as readonly number[]).includes(rate) ? ok(rate) : refuse(ADMIN_MESSAGES.gstRateInvalid);
+}
+
+/** A real day of the calendar as YYYY-MM-DD (no 31 April). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function expiryDate(value: unknown): Read<string | null | undefined> {
+  if (value === undefined) return ok(undefined);
+  const text = value === null ? "" : typeof value === "string" ? value.trim().slice(0, 10) : value;
+  if (typeof text !== "string") return wrongType(ADMIN_MESSAGES.expiryInvalid);
+  if (text !== "" && !isCalendarDate(text)) return refuse(ADMIN_MESSAGES.expiryInvalid);
+  return ok(text === "" ? null : text);
+}
+
+/** Images live on this shop (uploads or demo files), never on another host (the CSP allows none). */
+export function imageUrlProblem(url: string): Problem {
+  return url.length > 300 || !SHOP_IMAGE_URL.test(url) || url.includes("..") ? ADMIN_MESSAGES.imageUrlInvalid : undefined;
+}
+
+function images(value: unknown): Read<ProductImageJson[] | undefined> {
+  if (value === undefined) return ok(undefined);
+  if (!Array.isArray(value)) return wrongType(ADMIN_MESSAGES.imagesInvalid);
+  const read: ProductImageJson[] = [];
+  for (const image of value) {
+    if (typeof image !== "object" || image === null || Array.isArray(image)) return wrongType(ADMIN_MESSAGES.imagesInvalid);
+    const { url, altText = "" } = image as { url?: unknown; altText?: unknown };
+    if (typeof url !== "string") return wrongType(ADMIN_MESSAGES.imageUrlInvalid);
+    const problem = imageUrlProblem(url.trim());
+    if (problem) return refuse(problem);
+    const alt = altText ?? "";
+    if (typeof alt !== "string") return wrongType("Alt text must be text");
+    if (alt.trim().length > 200) return refuse(tooLong("Alt text", 200));
+    read.push({ url: url.trim(), altText: alt.trim() });
+  }
+  return read.length > MAX_PRODUCT_IMAGES ? refuse(ADMIN_MESSAGES.imagesInvalid) : ok(read);
+}
+
+/** Every field's reader, in the order the form shows them (and the first message is the summary). */
+const PRODUCT_FIELDS: { [K in keyof AdminProductInput]-?: (value: unknown) => Read<AdminProductInput[K]> } = {
+  name: (value) => requiredText(value, ADMIN_MESSAGES.nameRequired, "Name", 200),
+  description: (value) => requiredText(value, ADMIN_MESSAGES.descriptionRequired, "Description", 10_000),
+  category,
+  price: (value) => rupees(value, ADMIN_MESSAGES.priceInvalid, ADMIN_MESSAGES.priceRequired),
+  mrp: (value) => (blankToUndefined(value) === undefined ? ok(undefined) : rupees(value, ADMIN_MESSAGES.mrpInvalid)),
+  form: dosageForm,
+  subcategory: (value) => optionalText(value, "Subcategory", 100),
+  brand: (value) => optionalText(value, "Brand", 100),
+  sku,
+  countInStock: stock,
+  quantity: (value) => optionalText(value, "Pack text", 60),
+  tags: (value) => textList(value, "Tags"),
+  collections: (value) => textList(value, "Collections", true),
+  prescriptionRequired: flag,
+  bestseller: flag,
+  published: flag,
+  hsnCode,
+  gstRate,
+  batchNumber: (value) => optionalText(value, "Batch number", 40),
+  expiryDate,
+  images,
+};
+
+/**
+ * Reads a product's fields (a JSON body or the product form's values). "create" requires name,
+ * description, category and price; "update" reads only the fields given. The price may not be
+ * above the MRP when both are given.
+ */
+export function checkProduct(input: unknown, mode: "create"): Checked<AdminProductInput>;
+export function checkProduct(input: unknown, mode: "update"): Checked<AdminProductUpdate>;
+export function checkProduct(input: unknown, mode: "create" | "update"): Checked<AdminProductUpdate>;
+export function checkProduct(input: unknown, mode: "create" | "update"): Checked<AdminProductUpdate> {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return { ok: false, errors: { _: ADMIN_MESSAGES.productInvalid } };
+  const fields = input as Record<string, unknown>;
+  const data: Record<string, unknown> = {};
+  const problems: Record<string, Problem> = {};
+  let comparable = true;
+  for (const [name, readField] of Object.entries(PRODUCT_FIELDS) as [string, (value: unknown) => Read<unknown>][]) {
+    if (mode === "update" && fields[name] === undefined) continue;
+    const read = readField(fields[name]);
+    if ("problem" in read) {
+      problems[name] = read.problem;
+      if (read.wrongType) comparable = false;
+    } else if (read.value !== undefined) data[name] = read.value;
+  }
+  // Compared even when other fields have problems, so one submit shows this message too.
+  const price = numeric(fields.price);
+  const mrp = numeric(blankToUndefined(fields.mrp));
+  if (comparable && isNumber(price) && isNumber(mrp) && price > mrp) problems.price ??= ADMIN_MESSAGES.priceAboveMrp;
+  return checked(data as AdminProductUpdate, problems);
+}

@@ -1,0 +1,72 @@
+// The tax invoice as the invoice page, the PDF and the tests read it (decisions/008), and the
+// invoice's own formats. Amounts are in common/money.ts.
+import type { ShippingAddress } from "./orders.ts";
+
+export interface TaxSplit {
+  /** GST-inclusive line total. */
+  grossPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  taxPaise: number;
+}
+
+export interface PlaceOfSupply {
+  /** Two-digit GST state code ("29"), "96" for outside India, "97" when unknown. */
+  code: string;
+  name: string;
+}
+
+export interface InvoiceLine extends TaxSplit {
+  description: string;
+  sku: string;
+  hsnCode: string;
+  batchNumber: string | null;
+  /** "YYYY-MM-DD" or null. */
+  expiryDate: string | null;
+  quantity: number;
+  /** GST-inclusive unit price. */
+  unitPricePaise: number;
+  gstRateBps: number;
+}
+
+/** Everything a tax invoice shows, in paise; the page, the PDF and the tests read this one shape. */
+export interface InvoiceDocument {
+  serial: string;
+  financialYear: string;
+  issuedAt: string;
+  order: { id: string; orderNumber: string; placedAt: string; paidAt: string | null; paymentMethod: string };
+  seller: {
+    name: string;
+    address: string;
+    phone: string;
+    email: string;
+    gstin: string;
+    drugLicence: string;
+    pharmacist: string;
+    state: PlaceOfSupply;
+  };
+  buyer: { name: string; address: ShippingAddress };
+  placeOfSupply: PlaceOfSupply;
+  /** IGST (across states or outside India) rather than CGST + SGST. */
+  interState: boolean;
+  lines: InvoiceLine[];
+  /** Sums of the line columns. */
+  totals: TaxSplit;
+  shippingPaise: number;
+  /** Items plus shipping: what the buyer paid. */
+  grandTotalPaise: number;
+}
+
+/** "5%" from basis points; "12.5%" when not whole. */
+export function formatRate(bps: number): string {
+  return `${bps / 100}%`;
+}
+
+/** "21 Nov 2026" for an ISO date or timestamp, in India Standard Time. */
+export function formatInvoiceDate(iso: string): string {
+  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  const moment = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : new Date(new Date(iso).getTime() + 330 * 60_000);
+  return `${moment.getUTCDate()} ${months[moment.getUTCMonth()]} ${moment.getUTCFullYear()}`;
+}

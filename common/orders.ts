@@ -1,0 +1,106 @@
+// Orders as the API and the pages see them (api-contract.md, "Checkout, payments and orders"):
+// the statuses and the JSON shapes, shared by the server, the browser and the tests.
+
+export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface ShippingAddress {
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+  email: string;
+}
+
+export interface OrderItemJson {
+  productId: string;
+  name: string;
+  image: string;
+  /** Rupees, the unit price the order was bought at (GST included). */
+  price: number;
+  quantity: number;
+}
+
+/** An order as the API sends it (api-contract.md, "Checkout, payments and orders"); money in rupees. */
+export interface OrderJson {
+  _id: string;
+  orderNumber: string;
+  user: { _id: string | null; name: string; email: string };
+  orderItems: OrderItemJson[];
+  shippingAddress: ShippingAddress;
+  paymentMethod: string;
+  paymentResult?: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+  itemsPrice: number;
+  shippingPrice: number;
+  /** GST included in itemsPrice. */
+  taxPrice: number;
+  totalPrice: number;
+  isPaid: boolean;
+  paidAt?: string;
+  status: OrderStatus;
+  isDelivered: boolean;
+  deliveredAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderLineDetail extends OrderItemJson {
+  sku: string;
+  hsnCode: string | null;
+  gstRateBps: number;
+  /** Rupees: price × quantity, and the GST included in it. */
+  lineTotal: number;
+  tax: number;
+}
+
+export interface OrderPaymentInfo {
+  provider: string;
+  providerOrderId: string;
+  providerPaymentId: string | null;
+  signature: string | null;
+  method: string | null;
+  /** created, authorized, captured, failed or refunded. */
+  status: string;
+  /** Rupees. */
+  amount: number;
+  currency: string;
+  refundId: string | null;
+  refunded: number;
+  failureReason: string | null;
+}
+
+/** What the order page and the confirmation page show: the contract's order plus its story. */
+export interface OrderDetailJson extends OrderJson {
+  lines: OrderLineDetail[];
+  statusHistory: { status: OrderStatus; note: string | null; at: string }[];
+  payment: OrderPaymentInfo | null;
+  invoiceSerial: string | null;
+  reservationExpiresAt: string | null;
+  cancelledAt: string | null;
+  /** The owner may cancel now (Pending or Processing). */
+  cancellable: boolean;
+}
+
+export interface CheckoutSummaryLine {
+  productId: string;
+  name: string;
+  image: string;
+  quantity: number;
+  /** Paise, GST included. */
+  unitPaise: number;
+  linePaise: number;
+}
+
+/** What the checkout page shows beside the form (server/modules/orders/checkout-summary.ts); every amount in paise. */
+export interface CheckoutSummary {
+  lines: CheckoutSummaryLine[];
+  /** The lines at today's prices (GST included). */
+  subtotalPaise: number;
+  shippingPaise: number;
+  /** The GST contained in the subtotal. */
+  gstPaise: number;
+  totalPaise: number;
+}

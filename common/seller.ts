@@ -1,0 +1,16 @@
+/**
+ * The legal seller as configuration gives it (server/config.ts reads the environment): printed in
+ * the footer of every page, on invoices and in emails.
+ */
+export interface SellerDetails {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  gstin: string;
+  drugLicence: string;
+  pharmacistName: string;
+  pharmacistRegistration: string;
+  grievanceOfficerName: string;
+  grievanceOfficerEmail: string;
+}

@@ -1,0 +1,119 @@
+// Bodies and queries of the admin calls (api-contract.md, "Admin"), pure descriptions (no I/O).
+// Their limits, texts and shared rules are common/admin.ts, which the admin pages use in the browser.
+import * as z from "zod/mini";
+import { ADMIN_MAX_PAGE_SIZE, ADMIN_MESSAGES, ADMIN_ORDER_STATUSES, ADMIN_ROLES } from "#common/admin.ts";
+import { checkProduct, FLAG_INVALID, flagValue } from "#common/admin-product.ts";
+import { AUTH_MESSAGES } from "#common/auth.ts";
+import { accountEmail, password, personName } from "./auth.ts";
+import { fromCheck } from "./rule.ts";
+
+/** Strings from a form or a query; empty counts as absent. */
+function blankToUndefined(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "string" && value.trim() === "") return undefined;
+  return value;
+}
+
+const pageNumber = (field: string, max: number) =>
+  z.pipe(
+    z.transform((value: unknown) => {
+      const present = blankToUndefined(Array.isArray(value) ? value[0] : value);
+      return typeof present === "string" && /^\s*\d+\s*$/.test(present) ? Number(present) : present;
+    }),
+    z.optional(
+      z
+        .number({ error: `${field} must be a whole number from 1 to ${max}` })
+        .check(
+          z.int(`${field} must be a whole number from 1 to ${max}`),
+          z.minimum(1, `${field} must be a whole number from 1 to ${max}`),
+          z.maximum(max, `${field} must be a whole number from 1 to ${max}`),
+        ),
+    ),
+  );
+
+const searchText = z.pipe(
+  z.transform((value: unknown) => {
+    const first = Array.isArray(value) ? value[0] : value;
+    return typeof first === "string" && first.trim() !== "" ? first.trim() : undefined;
+  }),
+  z.optional(z.string().check(z.maxLength(200, "Search is limited to 200 characters"))),
+);
+
+/** `page`, `limit`, `search` of the admin lists. */
+export const adminListQuerySchema = z.object({
+  page: pageNumber("page", 100_000),
+  limit: pageNumber("limit", ADMIN_MAX_PAGE_SIZE),
+  search: searchText,
+});
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+/** The orders list also filters by status ("all" or empty: every status). */
+export const adminOrderQuerySchema = z.object({
+  ...adminListQuerySchema.shape,
+  status: z.pipe(
+    z.transform((value: unknown) => {
+      const first = Array.isArray(value) ? value[0] : value;
+      if (typeof first !== "string") return undefined;
+      const text = first.trim().toLowerCase();
+      if (text === "" || text === "all") return undefined;
+      return ["Pending", ...ADMIN_ORDER_STATUSES].find((status) => status.toLowerCase() === text) ?? first;
+    }),
+    z.optional(
+      z.enum(["Pending", ...ADMIN_ORDER_STATUSES], `Status must be one of Pending, ${ADMIN_ORDER_STATUSES.join(", ")}`),
+    ),
+  ),
+});
+export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
+
+// ---------------------------------------------------------------------------
+// Users
+// ---------------------------------------------------------------------------
+
+/** The registration's rules for an email (same messages). */
+const userEmail = accountEmail(AUTH_MESSAGES.registerEmailInvalid);
+
+const role = z.enum(ADMIN_ROLES, ADMIN_MESSAGES.roleInvalid);
+
+/** POST /api/admin/users: the role defaults to customer. */
+export const adminCreateUserSchema = z.object({
+  name: personName,
+  email: userEmail,
+  password,
+  role: z._default(z.pipe(z.transform(blankToUndefined), z.optional(role)), "customer"),
+});
+export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
+
+/** PUT /api/admin/users/:id: any of name, email, role. */
+export const adminUpdateUserSchema = z.object({
+  name: z.optional(personName),
+  email: z.optional(userEmail),
+  role: z.pipe(z.transform(blankToUndefined), z.optional(role)),
+});
+export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
+
+// ---------------------------------------------------------------------------
+// Products
+// ---------------------------------------------------------------------------
+
+/** POST /api/admin/products: name, description, category and price required (common/admin-product.ts). */
+export const adminProductSchema = fromCheck((input) => checkProduct(input, "create"));
+
+/** PUT /api/admin/products/:id and PUT /api/products/:id: any product fields (the rest stay). */
+export const adminProductUpdateSchema = fromCheck((input) => checkProduct(input, "update"));
+
+// ---------------------------------------------------------------------------
+// Orders and inbox
+// ---------------------------------------------------------------------------
+
+/** PUT /api/admin/orders/:id. */
+export const adminOrderStatusSchema = z.object({
+  status: z.pipe(
+    z.transform((value: unknown) =>
+      typeof value === "string" ? (ADMIN_ORDER_STATUSES.find((status) => status.toLowerCase() === value.trim().toLowerCase()) ?? value) : value,
+    ),
+    z.enum(ADMIN_ORDER_STATUSES, ADMIN_MESSAGES.statusInvalid),
+  ),
+});
+
+/** PUT /api/admin/messages/:id: `{ handled: true }` marks a contact message handled (false reopens it). */
+export const adminMessageUpdateSchema = z.object({ handled: z.pipe(z.transform(flagValue), z.boolean(FLAG_INVALID)) });
