@@ -14,11 +14,14 @@ interface RouteLayer {
   route?: { path: string; methods: Record<string, boolean> };
 }
 
+/** The routes a router declares (Express keeps them in its stack; the typings leave `methods` out). */
+const routesOf = (router: Router) => (router as unknown as { stack: RouteLayer[] }).stack;
+
 /** `METHOD /api/<prefix><path>` for every route the table's routers declare, in table order. */
 function endpoints(): string[] {
   const rows = [...RAW_BODY_ROUTES, ...API_ROUTES];
   return rows.flatMap(([prefix, makeRouter]) =>
-    (makeRouter(shop.context) as Router & { stack: RouteLayer[] }).stack.flatMap(({ route }) =>
+    routesOf(makeRouter(shop.context)).flatMap(({ route }) =>
       route
         ? Object.keys(route.methods)
             .filter((method) => method !== "_all")
@@ -31,9 +34,7 @@ function endpoints(): string[] {
 describe("the API route table (server/api/index.ts)", () => {
   it("routers write their paths relative to their prefix, never the prefix again", () => {
     for (const [prefix, makeRouter] of [...RAW_BODY_ROUTES, ...API_ROUTES]) {
-      const paths = (makeRouter(shop.context) as Router & { stack: RouteLayer[] }).stack.flatMap(({ route }) =>
-        route ? [route.path] : [],
-      );
+      const paths = routesOf(makeRouter(shop.context)).flatMap(({ route }) => (route ? [route.path] : []));
       for (const path of paths) expect(path === prefix || path.startsWith(`${prefix}/`), `${prefix} ${path}`).toBe(false);
     }
   });
