@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
-import { checkoutSchema, shippingAddressSchema, verifyPaymentSchema } from "#server/schemas/checkout.ts";
+import { checkoutSchema, shippingAddressSchema } from "#server/schemas/checkout.ts";
 import type { SessionUser } from "#server/auth.ts";
 import type { ShopContext } from "#server/context.ts";
 import { parseInput, replyError, type Reply } from "#server/http/errors.ts";

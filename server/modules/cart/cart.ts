@@ -91,15 +91,20 @@ async function touchCart(tx: Transaction, cartId: string): Promise<CartRow> {
   return cart;
 }
 
-/** Lines with the product's current name, price and stock; unpublished products are left out. */
-async function cartJson(db: Executor, cart: CartRow): Promise<CartJson> {
-  const rows = await db
+/**
+ * The cart's lines with the product's current name, price (paise), tax rate and stock, in the
+ * order they were added; unpublished products are left out. The cart API and the checkout
+ * summary (orders module) both read the cart through this.
+ */
+export function cartLineRows(db: Executor, cartId: string) {
+  return db
     .select({
       productId: cartLines.productId,
       quantity: cartLines.quantity,
       name: products.name,
       images: products.images,
       pricePaise: products.pricePaise,
+      gstRateBps: products.gstRateBps,
       subcategory: products.subcategory,
       prescriptionRequired: products.prescriptionRequired,
       stock: products.stock,
@@ -108,8 +113,12 @@ async function cartJson(db: Executor, cart: CartRow): Promise<CartJson> {
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(cartLines.cartId, cart.id), eq(products.published, true)))
+    .where(and(eq(cartLines.cartId, cartId), eq(products.published, true)))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
+}
+
+async function cartJson(db: Executor, cart: CartRow): Promise<CartJson> {
+  const rows = await cartLineRows(db, cart.id);
 
   let totalPaise = 0;
   const lines = rows.map((row): CartLineJson => {
