@@ -136,7 +136,7 @@ describe.each(CALLS)("$name", ({ send, success }) => {
   it(`is ${success} for an admin`, async () => {
     const res = await send(await freshTargets()).set(admin.headers);
     expect(res.status, JSON.stringify(res.body)).toBe(success);
-    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["cache-control"]).toBe("private, no-store");
   });
 });
 

@@ -12,6 +12,9 @@ export const ORDER_MESSAGES = {
   empty: "No orders found",
 } as const;
 
+/** The orders list's status filter: the statuses an admin sets, and Pending. */
+export const ORDER_FILTER_STATUSES = ["Pending", ...ADMIN_ORDER_STATUSES] as const;
+
 /**
  * The status select (Processing, Shipped, Delivered, Cancelled) with its Update button, and a
  * Mark as Delivered button; both post to the orders page's action.

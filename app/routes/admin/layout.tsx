@@ -1,6 +1,6 @@
 import { Outlet, redirect } from "react-router";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { requireAdmin } from "~/components/admin/require-admin.server";
+import { requireAdmin } from "./require-admin.server";
 import { ErrorPage } from "~/components/error-page";
 import { signOutHeaders } from "~/routes/profile.server";
 import type { Route } from "./+types/layout";

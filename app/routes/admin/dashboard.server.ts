@@ -1,0 +1,32 @@
+// The dashboard's figures from the admin module, in paise for the page's one rupee formatter.
+import type { AppLoadContext } from "react-router";
+import { rupeesToPaise } from "#common/money.ts";
+import { adminStats } from "#server/modules/admin/stats.ts";
+
+const LOAD_FAILED = "Failed to load data";
+
+/** The figures, or the page's failure text when they could not be read (logged with the request id). */
+export async function loadDashboard(context: AppLoadContext) {
+  try {
+    const stats = await adminStats(context.shop.db);
+    return {
+      error: null,
+      stats: {
+        totalRevenuePaise: rupeesToPaise(stats.totalRevenue),
+        totalOrders: stats.totalOrders,
+        totalProducts: stats.totalProducts,
+        recentOrders: stats.recentOrders.map((order) => ({
+          id: order._id,
+          customer: order.user.name || "Guest",
+          totalPaise: rupeesToPaise(order.totalPrice),
+          status: order.status,
+          createdAt: order.createdAt,
+        })),
+        salesByDay: stats.salesByDay.map((day) => ({ date: day.date, revenuePaise: rupeesToPaise(day.revenue), orders: day.orders })),
+      },
+    };
+  } catch (error) {
+    context.shop.logger.error({ err: error, requestId: context.requestId }, "dashboard figures failed");
+    return { error: LOAD_FAILED, stats: null };
+  }
+}

@@ -1,0 +1,47 @@
+// The inbox's server side: contact messages and the newest subscribers, Mark handled/Reopen
+// through the admin module's use case and its one reply table (the same as PUT
+// /api/admin/messages/:id), and the subscribers' CSV download.
+import type { AppLoadContext } from "react-router";
+import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
+import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
+import { adminReply } from "#server/modules/admin/replies.ts";
+import { pageParam } from "~/components/admin/pager";
+import { formText } from "~/lib/form-text";
+import { adminAction } from "./admin-action.server";
+
+export async function loadInbox(context: AppLoadContext, url: URL) {
+  const page = pageParam(url);
+  const { db } = context.shop;
+  const [messages, subscribers] = await Promise.all([
+    listMessages(db, { page, limit: ADMIN_PAGE_SIZE }),
+    listSubscribers(db, { page: 1, limit: ADMIN_PAGE_SIZE }),
+  ]);
+  return {
+    messages: messages.items,
+    hasNext: page * ADMIN_PAGE_SIZE < messages.total,
+    page,
+    subscribers: subscribers.items,
+    subscriberTotal: subscribers.total,
+  };
+}
+
+/** The form's `intent`: "handle" marks a message handled, anything else reopens it. */
+export function markMessage(context: AppLoadContext, form: FormData) {
+  const { intent, id } = formText(form, ["intent", "id"]);
+  return adminAction(context, "Failed to update message", async () =>
+    adminReply.setMessageHandled(await setMessageHandled(context.shop.db, id, { handled: intent === "handle" })),
+  );
+}
+
+/** Every confirmed subscriber as a CSV download (the same file as GET /api/admin/subscribers.csv). */
+export async function subscribersCsvResponse(context: AppLoadContext): Promise<Response> {
+  const csv = await subscribersCsv(context.shop.db);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="newsletter-subscribers-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,12 @@
+// An order's admin page: its details and archive state. Its status controls and Delete/Archive
+// post to the orders list's action (orders.server.ts).
+import { data, type AppLoadContext } from "react-router";
+import type { SessionUser } from "#server/auth.ts";
+import { getAdminOrder } from "#server/modules/admin/orders.ts";
+
+/** The order; a 404 page when there is none. */
+export async function loadOrder(context: AppLoadContext, orderId: string, admin: SessionUser) {
+  const order = await getAdminOrder(context.shop.db, orderId, admin.id);
+  if (!order) throw data(null, { status: 404 });
+  return { order };
+}

@@ -1,0 +1,20 @@
+// Edit Product's server side: the product (published or not), and Save through the admin
+// module's updateProduct, the same use case and reply table as PUT /api/admin/products/:id.
+import { data, type AppLoadContext } from "react-router";
+import { getAdminProduct, updateProduct } from "#server/modules/admin/products.ts";
+import { adminReply } from "#server/modules/admin/replies.ts";
+import { productInput } from "~/components/admin/product-form";
+import { adminAction } from "./admin-action.server";
+
+/** The product to edit; a 404 page when there is none. */
+export async function loadProductEdit(context: AppLoadContext, productId: string) {
+  const product = await getAdminProduct(context.shop.db, productId);
+  if (!product) throw data(null, { status: 404 });
+  return { product };
+}
+
+export function saveProduct(context: AppLoadContext, productId: string, form: FormData) {
+  return adminAction(context, "Failed to save product", async () =>
+    adminReply.writeProduct(await updateProduct(context.shop.db, productId, productInput(form)), "update"),
+  );
+}

@@ -1,0 +1,32 @@
+// The users page's server side: the list, and Add User, role changes and Delete through the
+// admin module's use cases and its one reply table (the same as /api/admin/users).
+import type { AppLoadContext } from "react-router";
+import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
+import type { SessionUser } from "#server/auth.ts";
+import { adminReply } from "#server/modules/admin/replies.ts";
+import { createUserAccount, deleteUserAccount, listUsers, updateUserAccount } from "#server/modules/admin/users.ts";
+import { pageParam } from "~/components/admin/pager";
+import { formText } from "~/lib/form-text";
+import { adminAction } from "./admin-action.server";
+
+export async function loadUsers(context: AppLoadContext, url: URL, admin: SessionUser) {
+  const page = pageParam(url);
+  const search = url.searchParams.get("search")?.trim() ?? "";
+  const users = await listUsers(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined });
+  return { users: users.items, hasNext: page * ADMIN_PAGE_SIZE < users.total, total: users.total, page, search, selfId: admin.id };
+}
+
+export async function changeUsers(context: AppLoadContext, admin: SessionUser, form: FormData) {
+  const { shop } = context;
+  const fields = formText(form, ["intent", "id", "name", "email", "password", "role"]);
+  if (fields.intent === "create") {
+    const { name, email, password, role } = fields;
+    return adminAction(context, "Failed to add user", async () => adminReply.createUser(await createUserAccount(shop, { name, email, password, role })));
+  }
+  if (fields.intent === "role") {
+    return adminAction(context, "Failed to update user", async () =>
+      adminReply.updateUser(await updateUserAccount(shop.db, admin.id, fields.id, { role: fields.role })),
+    );
+  }
+  return adminAction(context, "Failed to delete user", async () => adminReply.deleteUser(await deleteUserAccount(shop.db, admin.id, fields.id)));
+}
