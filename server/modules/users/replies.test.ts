@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { SignInResult } from "./accounts.ts";
 import { accountReply } from "./replies.ts";
 
-const signedIn = { ok: true, user: { _id: "u1", name: "A", email: "a@example.com", role: "customer" }, token: "t", cookies: [] } as const;
+const signedIn: SignInResult = { ok: true, user: { _id: "u1", name: "A", email: "a@example.com", role: "customer" }, token: "t", cookies: [] };
 
 describe("accountReply: one answer per outcome, for the API and the login and register pages", () => {
   it.each([
@@ -10,7 +11,7 @@ describe("accountReply: one answer per outcome, for the API and the login and re
     [{ ok: false, reason: "email-taken" }, "register", 409, "User already exists"],
     [{ ok: false, reason: "invalid-credentials" }, "sign-in", 401, "Invalid email or password"],
     [{ ok: false, reason: "refused", message: "You have been banned from this application" }, "sign-in", 403, "You have been banned from this application"],
-  ] as const)("%o (%s) → %i %s", (result, useCase, status, message) => {
+  ] as [SignInResult, "register" | "sign-in", number, string][])("%o (%s) → %i %s", (result, useCase, status, message) => {
     expect(accountReply(result, useCase)).toEqual({ status, message });
   });
 
