@@ -8,10 +8,10 @@ import { checkShippingAddress, toShippingAddress, type ShippingAddress } from "~
 import { paymentSetup } from "~/routes/checkout.server.ts";
 import { loader as checkoutLoader } from "~/routes/checkout.tsx";
 import { loader as confirmationLoader } from "~/routes/order-confirmation.tsx";
-import { loader as orderLoader } from "~/routes/order.tsx";
+import { action as orderAction, loader as orderLoader } from "~/routes/order.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createUser, pageContext, type TestUser } from "../support/users.ts";
-import { address, buyerWithCart, checkout, makeProduct } from "./checkout-helpers.ts";
+import { address, buyerWithCart, checkout, makeProduct, stockOf } from "./checkout-helpers.ts";
 
 const ORIGIN = "http://localhost:3000";
 let shop: TestShop;
@@ -169,6 +169,51 @@ describe("order page loader", () => {
     expect(await load(orderLoader, `/order/${paidId}`, null, { orderId: paidId })).toEqual({
       redirect: `/login?${new URLSearchParams({ redirect: `/order/${paidId}` })}`,
     });
+  });
+});
+
+describe("order page action (Cancel order)", () => {
+  /** Posts the dialog's form to the order page's action; the answer's body and status, or the redirect. */
+  async function cancelFromPage(orderId: string, user: TestUser | null) {
+    const body = new URLSearchParams({ intent: "cancel" });
+    const post = new Request(`${ORIGIN}/order/${orderId}`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    try {
+      const answer = (await orderAction({ request: post, context: context(user), params: { orderId } } as never)) as { data: unknown; init: ResponseInit | null };
+      return { status: answer.init?.status ?? 200, data: answer.data };
+    } catch (thrown) {
+      if (thrown instanceof Response) return { redirect: thrown.headers.get("Location")! };
+      throw thrown;
+    }
+  }
+  const statusOf = async (orderId: string, user: TestUser) =>
+    ((await load(orderLoader, `/order/${orderId}`, user, { orderId })) as { data: { order: { status: string } } }).data.order.status;
+
+  it("cancels the owner's paid order through the same use case as the API: refunded, stock back, said in a sentence", async () => {
+    const { buyer, product, paidId, unpaidId } = await customerWithOrders();
+    const before = await stockOf(shop.context, product.id);
+    expect(await cancelFromPage(paidId, buyer)).toEqual({
+      status: 200,
+      data: { ok: true, message: "Your order has been cancelled and your payment will be refunded." },
+    });
+    expect(await statusOf(paidId, buyer)).toBe("Cancelled");
+    expect(await stockOf(shop.context, product.id)).toBe(before + 2);
+    expect(await cancelFromPage(unpaidId, buyer)).toEqual({ status: 200, data: { ok: true, message: "Your order has been cancelled." } });
+    // Asking again is refused with the transition table's sentence, and changes nothing.
+    expect(await cancelFromPage(paidId, buyer)).toEqual({ status: 409, data: { ok: false, message: "This order is already cancelled" } });
+    expect(await stockOf(shop.context, product.id)).toBe(before + 3);
+  });
+
+  it("refuses anyone but the owner with 404 and a signed-out visitor with the sign-in, changing nothing", async () => {
+    const { buyer, product, paidId } = await customerWithOrders();
+    const before = await stockOf(shop.context, product.id);
+    const stranger = await createUser(shop.context);
+    const admin = await createUser(shop.context, { role: "admin" });
+    for (const someone of [stranger, admin]) {
+      expect(await cancelFromPage(paidId, someone)).toEqual({ status: 404, data: { ok: false, message: "Order not found" } });
+    }
+    expect(await cancelFromPage(paidId, null)).toEqual({ redirect: `/login?${new URLSearchParams({ redirect: `/order/${paidId}` })}` });
+    expect(await statusOf(paidId, buyer)).toBe("Processing");
+    expect(await stockOf(shop.context, product.id)).toBe(before);
   });
 });
 

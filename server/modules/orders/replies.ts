@@ -16,6 +16,8 @@ export const ORDER_MESSAGES = {
   outOfStock: (name: string, available: number) =>
     available > 0 ? `Only ${available} of ${name} left in stock` : `${name} is out of stock`,
   unavailable: (name: string) => `${name} is no longer available`,
+  cancelled: (refundedPaise: number) =>
+    refundedPaise > 0 ? "Your order has been cancelled and your payment will be refunded." : "Your order has been cancelled.",
 } as const;
 
 export const SIGN_IN_REPLY: Reply = { status: 401, message: ORDER_MESSAGES.signIn };
@@ -47,6 +49,11 @@ export const orderReply = {
       case "unavailable":
         return { status: 409, message: ORDER_MESSAGES.unavailable(result.productName) };
     }
+  },
+
+  /** The owner's cancel went through: the order page says so, and whether the payment is refunded. */
+  cancelled(result: Extract<ChangeStatusResult, { ok: true }>): Reply {
+    return { status: 200, message: ORDER_MESSAGES.cancelled(result.refundedPaise) };
   },
 
   /** The owner's cancel (and any status change refused): 404, 409 with the table's sentence, or 502 when the refund failed. */
