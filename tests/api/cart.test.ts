@@ -30,7 +30,7 @@ describe("GET /api/cart", () => {
   it("is 404 Cart not found without any identity, and never cached", async () => {
     const res = await api().get("/api/cart").expect(404);
     expect(res.body).toMatchObject({ message: "Cart not found" });
-    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["cache-control"]).toBe("private, no-store");
   });
 
   it("is 404 for a well-formed guest id without a cart", async () => {
@@ -42,7 +42,7 @@ describe("GET /api/cart", () => {
     const item = await product({ pricePaise: 24050 });
     const guestId = await guestWithCart(item.id, 2);
     const byCookie = await api().get("/api/cart").set("Cookie", cookie(guestId)).expect(200);
-    expect(byCookie.headers["cache-control"]).toBe("no-store");
+    expect(byCookie.headers["cache-control"]).toBe("private, no-store");
     expect(byCookie.body).toEqual({
       _id: expect.any(String),
       guestId,
@@ -91,7 +91,7 @@ describe("POST /api/cart", () => {
     expect(res.body.guestId).toBe(guestId);
     const { cart, ...rest } = res.body;
     expect(cart).toEqual(rest);
-    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["cache-control"]).toBe("private, no-store");
   });
 
   it("adds to the existing cart with 200 and refreshes the cookie", async () => {
@@ -316,7 +316,7 @@ describe("POST /api/cart/merge", () => {
     await shop.context.db.update(products).set({ published: false }).where(eq(products.id, hidden.id));
 
     const res = await api().post("/api/cart/merge").set(user.headers).set("Cookie", cookie(guestId)).send({}).expect(200);
-    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["cache-control"]).toBe("private, no-store");
     const quantities = Object.fromEntries(
       (res.body.cart.products as { productId: string; quantity: number }[]).map((line) => [line.productId, line.quantity]),
     );

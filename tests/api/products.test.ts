@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductFacets, ProductJson } from "#common/catalog.ts";
 import { products } from "#server/db/schema.ts";
 import { DEMO_PRODUCTS } from "#server/db/seed/products.ts";
+import { MALFORMED_MESSAGE } from "#server/http/reject-malformed.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createCustomer } from "../support/users.ts";
 
@@ -352,11 +353,15 @@ describe("GET /api/products/similar/:id", () => {
   });
 
   it("is a 404 for an unknown or malformed id", async () => {
-    for (const id of ["no-such-product", "..%2Fetc", "%00", "x".repeat(500)]) {
+    for (const id of ["no-such-product", "..%2Fetc", "x".repeat(500)]) {
       const res = await request(shop.app).get(`/api/products/similar/${id}`);
       expect(res.status, id.slice(0, 20)).toBe(404);
       expect(res.body.message).toBe("Product not found");
     }
+    // A NUL is refused before any router as malformed input (tests/api/malformed-input.test.ts).
+    const nul = await request(shop.app).get("/api/products/similar/%00");
+    expect(nul.status).toBe(400);
+    expect(nul.body.message).toBe(MALFORMED_MESSAGE);
   });
 });
 
@@ -373,7 +378,6 @@ describe("GET /api/products/:id", () => {
     ["an unknown uuid", "00000000-0000-0000-0000-000000000000"],
     ["an encoded path", "..%2F..%2Fetc%2Fpasswd"],
     ["a dot-dot path", "../etc"],
-    ["a NUL", "%00"],
     ["SQL", "%27%20or%201%3D1%20--"],
     ["a 5,000-character id", "x".repeat(5000)],
     ["a rupee sign", "%E2%82%B9"],
@@ -383,6 +387,12 @@ describe("GET /api/products/:id", () => {
     const res = await request(shop.app).get(`/api/products/${id}`);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("Product not found");
+  });
+
+  it("refuses a NUL in the id as malformed input: 400, before any router", async () => {
+    const res = await request(shop.app).get("/api/products/%00");
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(MALFORMED_MESSAGE);
   });
 });
 
