@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import { formatRupeeAmount } from "#common/money.ts";
 import type { OrderDetailJson } from "#common/orders.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatDateTime } from "~/lib/dates";
@@ -7,7 +7,8 @@ import { formatDateTime } from "~/lib/dates";
 export type OrderDetail = OrderDetailJson;
 export { formatDateTime };
 
-export const rupees = (amount: number) => formatRupees(rupeesToPaise(amount));
+/** The order JSON carries rupees (the API contract's edge): shown as they are, never turned back into paise. */
+export const rupees = formatRupeeAmount;
 
 const CARD = "rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 print:border-gray-400 print:shadow-none";
 

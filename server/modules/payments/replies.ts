@@ -15,6 +15,20 @@ export const PAYMENT_MESSAGES = {
 
 type Refusal<T> = Extract<T, { ok: false }>;
 
+const GATEWAY_EVENT_REPLIES: Record<Refusal<GatewayEventResult>["reason"], Reply> = {
+  // An expected state of the installation (no secret set): 503, so the provider retries once it is configured.
+  "not-configured": { status: 503, message: PAYMENT_MESSAGES.webhookNotConfigured },
+  "bad-signature": { status: 400, message: PAYMENT_MESSAGES.badSignature },
+  "bad-payload": { status: 400, message: PAYMENT_MESSAGES.badPayload },
+};
+
+const TEST_PAYMENT_REPLIES: Record<TestPaymentRefusal["reason"], Reply> = {
+  "test-gateway-off": { status: 404, message: PAYMENT_MESSAGES.testGatewayOff },
+  "sign-in": { status: 401, message: PAYMENT_MESSAGES.signIn },
+  "order-not-found": { status: 404, message: PAYMENT_MESSAGES.orderNotFound },
+  "not-payable": { status: 409, message: PAYMENT_MESSAGES.notPayable },
+};
+
 /** The one status and message for every refusal of the payment path (`confirm.ts`), for the REST handlers and route actions alike. */
 export const paymentReply = {
   confirm(result: Refusal<ConfirmPaymentResult>): Reply {
@@ -33,27 +47,10 @@ export const paymentReply = {
   },
 
   gatewayEvent(result: Refusal<GatewayEventResult>): Reply {
-    switch (result.reason) {
-      // An expected state of the installation (no secret set), answered directly.
-      case "not-configured":
-        return { status: 503, message: PAYMENT_MESSAGES.webhookNotConfigured };
-      case "bad-signature":
-        return { status: 400, message: PAYMENT_MESSAGES.badSignature };
-      case "bad-payload":
-        return { status: 400, message: PAYMENT_MESSAGES.badPayload };
-    }
+    return GATEWAY_EVENT_REPLIES[result.reason];
   },
 
   testPayment(result: TestPaymentRefusal): Reply {
-    switch (result.reason) {
-      case "test-gateway-off":
-        return { status: 404, message: PAYMENT_MESSAGES.testGatewayOff };
-      case "sign-in":
-        return { status: 401, message: PAYMENT_MESSAGES.signIn };
-      case "order-not-found":
-        return { status: 404, message: PAYMENT_MESSAGES.orderNotFound };
-      case "not-payable":
-        return { status: 409, message: PAYMENT_MESSAGES.notPayable };
-    }
+    return TEST_PAYMENT_REPLIES[result.reason];
   },
 };
