@@ -1,6 +1,7 @@
 // The tax invoice as the invoice page, the PDF and the tests read it (decisions/008), and the
 // invoice's own formats. Amounts are in common/money.ts.
 import type { ShippingAddress } from "./orders.ts";
+import type { SellerDetails } from "./seller.ts";
 
 export interface TaxSplit {
   /** GST-inclusive line total. */
@@ -37,16 +38,8 @@ export interface InvoiceDocument {
   financialYear: string;
   issuedAt: string;
   order: { id: string; orderNumber: string; placedAt: string; paidAt: string | null; paymentMethod: string };
-  seller: {
-    name: string;
-    address: string;
-    phone: string;
-    email: string;
-    gstin: string;
-    drugLicence: string;
-    pharmacist: string;
-    state: PlaceOfSupply;
-  };
+  /** The configured seller, its pharmacist in one line, and its state from the GSTIN. */
+  seller: Pick<SellerDetails, "name" | "address" | "phone" | "email" | "gstin" | "drugLicence"> & { pharmacist: string; state: PlaceOfSupply };
   buyer: { name: string; address: ShippingAddress };
   placeOfSupply: PlaceOfSupply;
   /** IGST (across states or outside India) rather than CGST + SGST. */

@@ -1,10 +1,10 @@
 import { Router, type Request, type Response } from "express";
 import { createHash } from "node:crypto";
 import * as z from "zod/mini";
-import { productQuerySchema } from "#server/schemas/catalog.ts";
-import { reviewSchema } from "#server/schemas/review.ts";
+import { productQuerySchema } from "#common/catalog.ts";
+import { reviewSchema } from "#common/schemas/review.ts";
 import type { ShopContext } from "#server/context.ts";
-import { HttpError, parseInput, replyError } from "#server/http/errors.ts";
+import { HttpError, parseInput } from "#server/http/errors.ts";
 import {
   getProduct,
   listProducts,
@@ -14,7 +14,13 @@ import {
 } from "#server/modules/catalog/products.ts";
 import { keptUntilProductsChange } from "#server/modules/catalog/catalogue-cache.ts";
 import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";
-import { PRODUCT_NOT_FOUND, REVIEW_SIGN_IN_REPLY, reviewReply } from "#server/modules/catalog/replies.ts";
+import { throttledError } from "#server/modules/limits/http-error.ts";
+
+export const PRODUCT_NOT_FOUND = "Product not found";
+export const REVIEW_MESSAGES = {
+  signIn: "Please sign in to write a review",
+  alreadyReviewed: "You have already reviewed this product",
+} as const;
 
 const facetsQuerySchema = z.pick(productQuerySchema, { collections: true });
 
@@ -25,7 +31,7 @@ export function productsRouter(shop: ShopContext) {
   const cacheable = responseCache(database);
 
   router.get(
-    "/",
+    "/products",
     cacheable(LISTING, async (req) => {
       const query = parseInput(productQuerySchema, req.query);
       const page = await listProducts(db, query);
@@ -34,7 +40,7 @@ export function productsRouter(shop: ShopContext) {
   );
 
   router.get(
-    "/facets",
+    "/products/facets",
     cacheable(LISTING, async (req) => {
       const { collections } = parseInput(facetsQuerySchema, req.query);
       return { body: await productFacets(db, collections) };
@@ -42,12 +48,12 @@ export function productsRouter(shop: ShopContext) {
   );
 
   router.get(
-    "/new-arrivals",
+    "/products/new-arrivals",
     cacheable(LISTING, async () => ({ body: await newArrivals(db) })),
   );
 
   router.get(
-    "/similar/:id",
+    "/products/similar/:id",
     cacheable(LISTING, async (req) => {
       const similar = await similarProducts(db, String(req.params.id));
       if (!similar) throw new HttpError(404, PRODUCT_NOT_FOUND);
@@ -56,7 +62,7 @@ export function productsRouter(shop: ShopContext) {
   );
 
   router.get(
-    "/:id",
+    "/products/:id",
     cacheable(LISTING, async (req) => {
       const product = await getProduct(db, String(req.params.id));
       if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
@@ -64,15 +70,15 @@ export function productsRouter(shop: ShopContext) {
     }),
   );
 
-  router.get("/:id/reviews", async (req, res) => {
+  router.get("/products/:id/reviews", async (req, res) => {
     const reviews = await listReviews(db, req.params.id);
     if (!reviews) throw new HttpError(404, PRODUCT_NOT_FOUND);
     sendJson(req, res, prepare({ body: reviews }), REVALIDATE);
   });
 
-  router.post("/:id/reviews", async (req, res) => {
+  router.post("/products/:id/reviews", async (req, res) => {
     const user = await req.sessionUser();
-    if (!user) throw replyError(REVIEW_SIGN_IN_REPLY);
+    if (!user) throw new HttpError(401, REVIEW_MESSAGES.signIn);
     const { rating, comment } = parseInput(reviewSchema, req.body);
     const result = await addReview(shop, {
       productId: req.params.id,
@@ -80,13 +86,16 @@ export function productsRouter(shop: ShopContext) {
       rating,
       comment,
     });
-    const reply = reviewReply(result);
-    if (!result.ok) throw replyError(reply);
-    res.status(reply.status).json(result.review);
+    if (!result.ok) {
+      if (result.reason === "throttled") throw throttledError(result);
+      if (result.reason === "already-reviewed") throw new HttpError(409, REVIEW_MESSAGES.alreadyReviewed);
+      throw new HttpError(404, PRODUCT_NOT_FOUND);
+    }
+    res.status(201).json(result.review);
   });
 
   // Ids are opaque: a path like /api/products/../etc or /api/products/a/b names no product either.
-  router.get("/{*rest}", () => {
+  router.get("/products/{*rest}", () => {
     throw new HttpError(404, PRODUCT_NOT_FOUND);
   });
 

@@ -53,7 +53,6 @@ export function ConfirmDelete({
   useEffect(() => setMounted(true), []);
 
   // As soon as the answer arrives (the revalidation after it may remove this row, and this component with it).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer; the callbacks may change identity on every render.
   useEffect(() => {
     if (!fetcher.data) return;
     dialogRef.current?.close();
@@ -63,7 +62,7 @@ export function ConfirmDelete({
     } else {
       toast.error(failureText(failure, fetcher.data.message));
     }
-  }, [fetcher.data]);
+  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <>

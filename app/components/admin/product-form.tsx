@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { GST_RATES } from "#common/admin.ts";
-import { checkProduct } from "#common/admin-product.ts";
+import * as z from "zod/mini";
 import { CATEGORIES, DOSAGE_FORMS, type ProductImageJson } from "#common/catalog.ts";
+import { adminProductSchema, adminProductUpdateSchema, GST_RATES } from "#common/schemas/admin.ts";
+import { fieldErrors } from "#common/validation.ts";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { ImageUploader } from "./image-uploader";
 import { BUTTON_PRIMARY, INPUT } from "./page-header";
@@ -106,13 +107,13 @@ export function ProductForm({ values, mode, errors: serverErrors = {}, message }
       noValidate
       className="mt-6 space-y-6"
       onSubmit={(event) => {
-        const result = checkProduct(productInput(new FormData(event.currentTarget)), mode === "create" ? "create" : "update");
-        if (result.ok) {
+        const result = z.safeParse(mode === "create" ? adminProductSchema : adminProductUpdateSchema, productInput(new FormData(event.currentTarget)));
+        if (result.success) {
           setClientErrors(null);
           return;
         }
         event.preventDefault();
-        const found = result.errors;
+        const found = fieldErrors(result.error);
         setClientErrors(found);
         const first = Object.keys(found)[0];
         event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();

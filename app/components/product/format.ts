@@ -1,3 +1,5 @@
+export { formatLongDate as formatDate } from "~/lib/dates";
+
 /** "women-care" → "Women Care". */
 export function collectionName(slug: string): string {
   return slug

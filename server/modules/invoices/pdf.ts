@@ -1,6 +1,6 @@
-import { projectPath } from "#server/paths.ts";
-import { formatInvoiceDate, formatRate, type InvoiceDocument } from "#common/invoices.ts";
-import { formatAmount, formatInvoiceRupees } from "#common/money.ts";
+import { projectPath } from "../../paths.ts";
+import { formatAmount, formatInvoiceDate, formatInvoiceRupees, formatRate } from "./format.ts";
+import type { InvoiceDocument } from "./invoices.ts";
 
 /** DejaVu Sans (shipped with its licence beside it) has the ₹ sign; PDF's standard fonts do not. */
 const FONT_REGULAR = projectPath("server/modules/invoices/fonts/DejaVuSans.ttf");
@@ -119,8 +119,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
       // The column headings again at the top of every continuation page.
       if (cells !== headings) row(headings, "bold");
       pageStartY = doc.y;
-      row(cells, font, secondLine);
-      return;
+      return row(cells, font, secondLine);
     }
     let x = MARGIN;
     cells.forEach((cell, i) => {

@@ -1,0 +1,1 @@
+export { adminStats } from "#server/modules/admin/stats.ts";

@@ -1,0 +1,22 @@
+import type { AppLoadContext } from "react-router";
+import type { CartHint } from "./cart";
+
+/**
+ * The shop layout's cart hint, read on the server: whether the shopper (session user, else the
+ * guest cookie) has a cart, and its units. No owner means no cart, without a query.
+ */
+export async function loadCartHint(request: Request, context: AppLoadContext): Promise<CartHint> {
+  try {
+    const { guestIdFromCookieHeader } = await import("#server/http/guest.ts");
+    const guestId = context.user ? null : guestIdFromCookieHeader(request.headers.get("cookie"));
+    if (!context.user && !guestId) return { exists: false, count: 0 };
+    const { getCart } = await import("#server/modules/cart/cart.ts");
+    const cart = await getCart(context.shop.db, context.user ? { userId: context.user.id } : { guestId: guestId! });
+    if (!cart) return { exists: false, count: 0 };
+    return { exists: true, count: cart.products.reduce((sum, line) => sum + line.quantity, 0) };
+  } catch (error) {
+    // Not knowing is no reason to fail the page: the browser asks the cart API itself.
+    context.shop.logger.warn({ err: error, requestId: context.requestId }, "cart hint failed");
+    return null;
+  }
+}
