@@ -45,7 +45,11 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
+          // A page rendered for a signed-in person shows their name: no shared cache may keep it.
+          // Personal pages (orders, profile, checkout, admin) are `private, no-store` (server/http/private-no-store.ts).
+          if (!responseHeaders.has("Cache-Control")) {
+            responseHeaders.set("Cache-Control", loadContext.user ? "private, no-cache" : "no-cache");
+          }
           pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },

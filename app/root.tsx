@@ -4,6 +4,12 @@ import { FLASH_COOKIE, type Flash } from "#common/flash.ts";
 import { ErrorPage } from "~/components/error-page";
 import { DeferredScripts } from "~/components/layout/deferred-scripts";
 import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
+import { takeFlash } from "./root.server";
+import { setNonce } from "get-nonce";
+
+// Radix's scroll lock (dialogs) inserts a <style> element; get-nonce hands it this page's nonce,
+// which the Content-Security-Policy requires of style elements (server/http/csp.ts).
+if (typeof document !== "undefined") setNonce(document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "");
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -19,9 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   // A one-time toast set by an action's redirect (server/http/flash.ts): shown once, cleared here.
   if (!request.headers.get("cookie")?.includes(`${FLASH_COOKIE}=`)) return data(page);
-  const { clearFlashCookie, readFlash } = await import("#server/http/flash.ts");
-  page.flash = readFlash(request.headers.get("cookie"));
-  return data(page, { headers: { "Set-Cookie": clearFlashCookie(shop.config) } });
+  const { flash, clearCookie } = takeFlash(request, shop.config);
+  page.flash = flash;
+  return data(page, { headers: { "Set-Cookie": clearCookie } });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRupeeAmount, formatRupees, paiseToRupees, rupeesToPaise } from "./money.ts";
+import { formatAmount, formatInvoiceRupees, formatRupeeAmount, formatRupees, paiseToRupees, rupeesToPaise } from "./money.ts";
 
 describe("paise and rupees", () => {
   it.each([
@@ -62,5 +62,18 @@ describe("formatRupeeAmount", () => {
     for (let paise = 0; paise <= 200_000; paise++) check(paiseToRupees(paise));
     for (const rupees of [123456.5, 1234567.89, 10000000, 999999999.99, 500000, -0.5, -69, -123456.75, 0.004, 19.999]) check(rupees);
     expect(differ.slice(0, 10)).toEqual([]);
+  });
+});
+
+describe("invoice amounts", () => {
+  it("writes paise as rupees with two decimals and Indian grouping", () => {
+    expect(formatAmount(0)).toBe("0.00");
+    expect(formatAmount(5)).toBe("0.05");
+    expect(formatAmount(24050)).toBe("240.50");
+    expect(formatAmount(100000)).toBe("1,000.00");
+    expect(formatAmount(12345678)).toBe("1,23,456.78");
+    expect(formatAmount(1234567890)).toBe("1,23,45,678.90");
+    expect(formatInvoiceRupees(48100)).toBe("₹481.00");
+    expect(formatInvoiceRupees(-250)).toBe("-₹2.50");
   });
 });

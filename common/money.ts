@@ -15,16 +15,35 @@ export function rupeesToPaise(rupees: number): number {
  */
 export function formatRupeeAmount(amount: number): string {
   const paise = Math.round(Math.abs(amount) * 100);
-  const whole = String(Math.floor(paise / 100));
   const cents = paise % 100;
-  const last3 = whole.slice(-3);
-  const rest = whole.slice(0, -3);
-  const grouped = rest ? `${rest.replace(/\B(?=(\d{2})+$)/g, ",")},${last3}` : last3;
   const fraction = cents === 0 ? "" : cents % 10 === 0 ? `.${cents / 10}` : `.${String(cents).padStart(2, "0")}`;
-  return `${amount < 0 && paise > 0 ? "-" : ""}₹${grouped}${fraction}`;
+  return `${amount < 0 && paise > 0 ? "-" : ""}₹${groupIndian(Math.floor(paise / 100))}${fraction}`;
+}
+
+/** "1,23,456": the last three digits, then groups of two. */
+function groupIndian(whole: number): string {
+  const digits = String(whole);
+  const last3 = digits.slice(-3);
+  const rest = digits.slice(0, -3);
+  return rest ? `${rest.replace(/\B(?=(\d{2})+$)/g, ",")},${last3}` : last3;
 }
 
 /** "₹1,23,456.5" from integer paise. */
 export function formatRupees(paise: number): string {
   return formatRupeeAmount(paiseToRupees(paise));
+}
+
+/**
+ * "1,23,456.50" from integer paise: always two decimals, as a tax invoice prints every amount
+ * (the invoice page and its PDF).
+ */
+export function formatAmount(paise: number): string {
+  const abs = Math.abs(Math.round(paise));
+  return `${paise < 0 ? "-" : ""}${groupIndian(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** "₹1,23,456.50" from integer paise, always two decimals (the invoice's amounts). */
+export function formatInvoiceRupees(paise: number): string {
+  const text = formatAmount(paise);
+  return text.startsWith("-") ? `-₹${text.slice(1)}` : `₹${text}`;
 }

@@ -10,7 +10,7 @@ import { contentSecurityPolicy } from "./http/csp.ts";
 import { HttpError } from "./http/errors.ts";
 import { pageCache } from "./http/page-cache.ts";
 import { privateNoStore } from "./http/private-no-store.ts";
-import { checkedFormBodies, rejectMalformedUrl } from "./http/reject-malformed.ts";
+import { checkedPageWrites, rejectMalformedUrl } from "./http/reject-malformed.ts";
 import { requestLogging } from "./http/request-log.ts";
 import { imageRouter } from "./images.ts";
 
@@ -88,7 +88,8 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
   for (const middleware of options.beforeWeb ?? []) app.use(middleware);
   if (options.webHandler) {
     // Vite's dev server changes the pages under a running process: nothing is kept there.
-    app.use(checkedFormBodies(options.viteDev ? options.webHandler : pageCache(shop.database, options.webHandler)));
+    const render = options.viteDev ? options.webHandler : pageCache(shop.database, options.webHandler);
+    app.use(checkedPageWrites(render, config.publicUrl));
   }
 
   app.use(errorHandler);

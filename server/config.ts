@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import type { SellerDetails } from "#common/seller.ts";
 
 const optionalText = z
   .string()
@@ -135,18 +136,6 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface SellerDetails {
-  name: string;
-  address: string;
-  phone: string;
-  email: string;
-  gstin: string;
-  drugLicence: string;
-  pharmacistName: string;
-  pharmacistRegistration: string;
-  grievanceOfficerName: string;
-  grievanceOfficerEmail: string;
-}
 
 export interface Config {
   env: "development" | "production" | "test";

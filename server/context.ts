@@ -2,6 +2,8 @@ import type { Logger } from "pino";
 import type { Auth, SessionUser } from "./auth.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
+import { gatewayFor } from "./modules/payments/configured-gateway.ts";
+import type { PaymentGateway } from "./modules/payments/gateway.ts";
 
 /** Everything a request handler or loader needs, built once per process. */
 export interface ShopContext {
@@ -10,6 +12,17 @@ export interface ShopContext {
   db: Database;
   auth: Auth;
   logger: Logger;
+  /**
+   * The payment gateway chosen from the configuration once (Razorpay, the offline test gateway,
+   * or null: payments are not configured). Links in emails use `config.publicUrl`; neither is
+   * read from `process.env` anywhere else.
+   */
+  gateway: PaymentGateway | null;
+}
+
+/** Builds the shop context from its parts; the gateway follows from the configuration. */
+export function createShopContext(parts: Omit<ShopContext, "db" | "gateway">): ShopContext {
+  return { ...parts, db: parts.database.db, gateway: gatewayFor(parts.config) };
 }
 
 /** What React Router loaders and actions receive as `context`. */

@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 import { createApp, type AppOptions } from "./app.ts";
 import { createAuth } from "./auth.ts";
 import { loadConfig, type Config } from "./config.ts";
-import type { ShopContext } from "./context.ts";
+import { createShopContext, type ShopContext } from "./context.ts";
 import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seedDatabase } from "./db/seed/index.ts";
 import { createLogger } from "./logger.ts";
@@ -37,7 +37,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
   try {
     await database.migrate();
     const auth = createAuth(config, database.db, logger);
-    const context: ShopContext = { config, database, db: database.db, auth, logger };
+    const context: ShopContext = createShopContext({ config, database, auth, logger });
     await seedDatabase(context);
     const stopGuestCartCleanup = await startGuestCartCleanup(database.db, logger);
     const stopReservationSweeper = startReservationSweeper(context);

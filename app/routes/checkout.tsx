@@ -5,6 +5,7 @@ import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/checkout";
+import { loadCheckoutPage } from "./checkout.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Checkout", "Enter your delivery details and pay securely for the medicines and supplements in your cart."),
@@ -14,14 +15,9 @@ export const meta: Route.MetaFunction = () => [
 /** Signed-in shoppers with something in the cart; everyone else is sent to sign in, or back to the shop. */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect("/login?redirect=checkout");
-  const { loadCheckoutSummary, paymentSetup } = await import("~/components/checkout/checkout-summary.server");
-  const summary = await loadCheckoutSummary(context, context.user.id);
-  if (!summary) throw redirect("/");
-  return {
-    customer: { name: context.user.name, email: context.user.email },
-    summary,
-    payments: await paymentSetup(context),
-  };
+  const page = await loadCheckoutPage(context, context.user.id);
+  if (!page) throw redirect("/");
+  return { customer: { name: context.user.name, email: context.user.email }, ...page };
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {

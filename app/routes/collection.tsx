@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
-import { DEFAULT_PAGE_SIZE, SECTION_COLLECTIONS } from "#common/catalog.ts";
+import { SECTION_COLLECTIONS } from "#common/catalog.ts";
 import { ActiveFilters } from "~/components/catalog/active-filters";
 import { FilterDrawer } from "~/components/catalog/filter-drawer";
 import { FilterPanel, type FilterChange } from "~/components/catalog/filter-panel";
-import { activeFilterChips, listingSearch, toProductQuery, type ListingFilters } from "~/components/catalog/listing-query";
-import { readListingFilters } from "~/components/catalog/listing-query.server";
+import { activeFilterChips, listingSearch, type ListingFilters } from "~/components/catalog/listing-query";
 import { Pagination } from "~/components/catalog/pagination";
 import { ProductCard, toCardProduct } from "~/components/catalog/product-card";
 import { ErrorPage } from "~/components/error-page";
 import { pageMeta } from "~/lib/meta";
 import { useRequestId } from "~/lib/request-info";
 import type { Route } from "./+types/collection";
+import { loadListing, readListingFilters } from "./collection.server";
 
 const COLLECTIONS: Record<string, { title: string; description: string }> = {
   all: {
@@ -52,13 +52,9 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { listProducts, productFacets } = await import("#server/modules/catalog/products.ts");
   const collection = params.collection.toLowerCase();
   const filters = readListingFilters(new URL(request.url).searchParams);
-  const [result, facets] = await Promise.all([
-    listProducts(context.shop.db, { ...toProductQuery(filters), collections: collection, limit: DEFAULT_PAGE_SIZE }),
-    productFacets(context.shop.db, collection),
-  ]);
+  const { result, facets } = await loadListing(context, collection, filters);
   const known = COLLECTIONS[collection];
   if (!known && facets.categories.length === 0) throw data(null, { status: 404 });
   const title = known?.title ?? titleFromSlug(collection);

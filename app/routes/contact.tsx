@@ -1,14 +1,14 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { useState } from "react";
-import { Form, data, useActionData, useRouteLoaderData } from "react-router";
-import { CONTACT_THANK_YOU, contactSchema } from "#common/schemas/content.ts";
-import { fieldErrors } from "#common/validation.ts";
+import { useEffect, useRef, useState } from "react";
+import { data, useActionData, useFetcher, useRouteLoaderData } from "react-router";
+import { CONTACT_THANK_YOU } from "#common/messages.ts";
+import { checkContactForm } from "#common/content.ts";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { PageHero } from "~/components/ui/page-hero";
-import { postJson } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/contact";
+import { sendContactFromForm } from "./contact.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -17,20 +17,16 @@ export const meta: Route.MetaFunction = () =>
   );
 
 /**
- * Without JavaScript the form posts here; with it, the page posts to POST /api/contact. Both go
- * through the same module function (rate limit included) and its one reply table.
+ * The form posts here, through a fetcher with JavaScript and as a plain form post without it;
+ * POST /api/contact stays for other clients. Both call the same module function (rate limit
+ * included) and answer from its one reply table.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const [{ sendContactMessage }, { contentReply }] = await Promise.all([
-    import("#server/modules/content/contact.ts"),
-    import("#server/modules/content/replies.ts"),
-  ]);
-  const parsed = contactSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), message: null }, { status: 400 });
-  const result = await sendContactMessage(context.shop, parsed.data, context.clientIp);
-  const reply = contentReply(result);
-  if (!result.ok) return data({ ok: false as const, errors: {}, message: reply.message }, { status: reply.status, headers: reply.headers });
-  return { ok: true as const, errors: {}, message: null };
+  const reply = await sendContactFromForm(context, await request.formData());
+  const ok = reply.status < 300;
+  // Field errors are shown beside their fields; a refusal (too many messages) as the form's result.
+  const message = ok || reply.errors ? null : reply.message;
+  return data({ ok, errors: reply.errors ?? {}, message }, { status: reply.status, headers: reply.headers });
 }
 
 const HOURS = [
@@ -41,40 +37,36 @@ const HOURS = [
 
 export default function Contact() {
   const seller = useRouteLoaderData<typeof rootLoader>("root")?.seller;
+  // Without JavaScript the answer is the page's action data; with it, the fetcher's.
   const actionData = useActionData<typeof action>();
+  const fetcher = useFetcher<typeof action>();
+  const result = fetcher.data ?? actionData;
+  const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const shownErrors = actionData && !actionData.ok ? { ...actionData.errors, ...errors } : errors;
-  const thanked = sent || actionData?.ok;
-  // Without JavaScript, a refusal (too many messages) comes back from the action.
-  const shownFailure = failure ?? (actionData && !actionData.ok ? actionData.message : null);
+  const sending = fetcher.state !== "idle";
+  const shownErrors = result && !result.ok ? { ...result.errors, ...errors } : errors;
+  const thanked = !sending && result?.ok;
+  const shownFailure = !sending && result && !result.ok ? result.message : null;
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const form = formRef.current;
+    if (fetcher.data.ok) form?.reset();
+    else if (form) focusFirstInvalid(form, fetcher.data.errors);
+  }, [fetcher.state, fetcher.data]);
+
+  /** The browser checks first with the shared rules; a valid form goes on to the action. */
+  function validate(event: React.FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    setSent(false);
-    setFailure(null);
-    const parsed = contactSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) {
-      const invalid = fieldErrors(parsed.error);
-      setErrors(invalid);
-      focusFirstInvalid(form, invalid);
+    const parsed = checkContactForm(Object.fromEntries(new FormData(form)));
+    if (parsed.ok) {
+      setErrors({});
       return;
     }
-    setErrors({});
-    setSending(true);
-    const result = await postJson("/api/contact", parsed.data);
-    setSending(false);
-    if (result.ok) {
-      form.reset();
-      setSent(true);
-    } else {
-      setErrors(result.errors ?? {});
-      setFailure(result.message);
-      focusFirstInvalid(form, result.errors ?? {});
-    }
+    event.preventDefault();
+    const invalid = parsed.errors;
+    setErrors(invalid);
+    focusFirstInvalid(form, invalid);
   }
 
   return (
@@ -89,7 +81,7 @@ export default function Contact() {
           <h2 id="contact-form-heading" className="text-2xl font-bold text-gray-900">
             Send us a message
           </h2>
-          <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-describedby="contact-result">
+          <fetcher.Form ref={formRef} method="post" noValidate onSubmit={validate} className="mt-6 space-y-5" aria-describedby="contact-result">
             <Field label="Name" name="name" autoComplete="name" required error={shownErrors.name} />
             <Field label="Email" name="email" type="email" autoComplete="email" required error={shownErrors.email} />
             <TextAreaField label="Message" name="message" rows={6} required error={shownErrors.message} />
@@ -106,7 +98,7 @@ export default function Contact() {
               ) : null}
               {shownFailure ? <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">{shownFailure}</p> : null}
             </div>
-          </Form>
+          </fetcher.Form>
         </section>
         <aside className="space-y-8 lg:col-span-2" aria-label="Contact information">
           <section aria-labelledby="contact-info-heading">

@@ -4,13 +4,13 @@ import { imageSrcSet } from "#common/images.ts";
 import { BenefitsStrip } from "~/components/home/benefits";
 import { DigitalDispensary } from "~/components/home/dispensary";
 import { HERO_IMAGE, HERO_SLIDES, HeroSlider } from "~/components/home/hero-slider";
-import { findNewLaunchProduct, listNewArrivalCards, listResearchArticles } from "~/components/home/home-content.server";
 import { NewArrivals } from "~/components/home/new-arrivals";
 import { NewLaunch } from "~/components/home/new-launch";
 import { ResearchHighlights } from "~/components/home/research-highlights";
 import { CompanyValues } from "~/components/home/values";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
+import { loadHomePage } from "./home.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -30,17 +30,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = context.shop;
-  // Below the fold, so streamed after the first paint: returned as a promise, not awaited.
-  const newArrivals = listNewArrivalCards(db).catch((error: unknown) => {
-    logger.error({ err: error, requestId: context.requestId }, "new arrivals failed to load");
-    throw error;
-  });
-  // Marks the rejection as handled until React Router subscribes, so a failure while the
-  // awaited reads below are pending never counts as an unhandled rejection.
-  newArrivals.catch(() => {});
-  const [articles, newLaunch] = await Promise.all([listResearchArticles(db), findNewLaunchProduct(db)]);
-  return { articles, newLaunch, newArrivals };
+  return loadHomePage(context);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,8 @@ import { NOINDEX } from "~/components/auth/auth-card";
 import { InvoiceView } from "~/components/invoice/invoice-document";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/invoice";
+import { loadInvoicePage } from "./invoice.server";
+import { INVOICE_PRINT_CSS } from "#common/print-css.ts";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   // The 404 page sets its own title and description.
@@ -20,29 +22,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const url = new URL(request.url);
     throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname })}`);
   }
-  const { loadInvoiceFor } = await import("#server/modules/invoices/invoices.ts");
-  const invoice = await loadInvoiceFor(context.shop.db, params.orderId, context.user, context.shop.config.seller);
+  const invoice = await loadInvoicePage(context, params.orderId, context.user);
   if (!invoice) throw data(null, { status: 404 });
   return { invoice };
 }
 
-// Printing keeps the invoice and nothing else: the shop's header, footer, skip link and buttons go.
-const PRINT_CSS = `@media print {
-  @page { size: A4; margin: 12mm; }
-  body > *:not(:has(#invoice)) { display: none !important; }
-  header, footer, .no-print { display: none !important; }
-  #invoice-page { padding: 0 !important; max-width: none !important; }
-  #invoice { color: #000; }
-  #invoice table { page-break-inside: auto; }
-  #invoice tr { page-break-inside: avoid; }
-}`;
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const { invoice } = loaderData;
   const orderId = invoice.order.id;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
-      <style>{PRINT_CSS}</style>
+      <style>{INVOICE_PRINT_CSS}</style>
       <div id="invoice-page">
         <div className="no-print mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <Link

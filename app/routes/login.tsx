@@ -1,16 +1,15 @@
 import { useEffect, useState } from "react";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
-import * as z from "zod/mini";
-import { AUTH_MESSAGES, loginSchema } from "#common/schemas/auth.ts";
-import { fieldErrors } from "#common/validation.ts";
+import { AUTH_MESSAGES, checkLoginForm } from "#common/auth.ts";
 import { AuthCard, FormAlert, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
 import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
-import { clientOf, formText, signInCustomer, signedInHeaders, throttledReply } from "~/components/auth/sign-in.server";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
+import { formText } from "~/lib/form-text";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/login";
+import { signInFromPage } from "./login.server";
 
 // Public and indexable (the quality bars ask SEO 100 of every public page); only pages
 // behind a session (profile, orders, checkout) are noindex.
@@ -39,26 +38,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const failure = (status: number, message: string | null, errors: Record<string, string> = {}, headers?: HeadersInit) =>
     data<LoginFailure>({ message, errors, email: values.email }, { status, headers });
 
-  const parsed = z.safeParse(loginSchema, values);
-  if (!parsed.success) return failure(400, null, fieldErrors(parsed.error));
+  const parsed = checkLoginForm(values);
+  if (!parsed.ok) return failure(400, null, parsed.errors);
 
-  let result: Awaited<ReturnType<typeof signInCustomer>>;
+  let result: Awaited<ReturnType<typeof signInFromPage>>;
   try {
-    result = await signInCustomer(shop, parsed.data, clientOf(request, context));
+    result = await signInFromPage(request, context, parsed.data);
   } catch (error) {
     shop.logger.error({ err: error, requestId }, "page sign-in failed");
     return failure(500, AUTH_MESSAGES.loginFailed);
   }
-  if (!result.ok) {
-    if (result.reason === "throttled") {
-      const reply = throttledReply(result);
-      return failure(reply.status, reply.message, {}, reply.headers);
-    }
-    if (result.reason === "refused") return failure(403, result.message);
-    return failure(401, AUTH_MESSAGES.invalidCredentials);
-  }
+  if (!result.ok) return failure(result.reply.status, result.reply.message, {}, result.reply.headers);
   const target = redirectTarget(new URL(request.url).searchParams.get("redirect"));
-  throw redirect(target, { headers: await signedInHeaders(request, context, result, "login") });
+  throw redirect(target, { headers: result.headers });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
@@ -77,13 +69,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const parsed = z.safeParse(loginSchema, Object.fromEntries(new FormData(form)));
-    if (parsed.success) {
+    const parsed = checkLoginForm(Object.fromEntries(new FormData(form)));
+    if (parsed.ok) {
       setErrors({});
       return;
     }
     event.preventDefault();
-    const invalid = fieldErrors(parsed.error);
+    const invalid = parsed.errors;
     setErrors(invalid);
     focusFirstInvalid(form, invalid);
   }

@@ -3,6 +3,7 @@ import { NOINDEX } from "~/components/auth/auth-card";
 import { PageHero } from "~/components/ui/page-hero";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/newsletter-confirm";
+import { confirmFromLink } from "./newsletter-confirm.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Confirm your subscription", "Confirm your subscription to our newsletter."),
@@ -16,14 +17,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
  * the subscription. Never kept by the page cache: the answer depends on the database, not the URL.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ confirmSubscription }, { contentReply }] = await Promise.all([
-    import("#server/modules/content/newsletter.ts"),
-    import("#server/modules/content/replies.ts"),
-  ]);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const result = await confirmSubscription(context.shop.db, token);
-  const reply = contentReply(result);
-  return data({ ok: result.ok, message: reply.message }, { status: reply.status, headers: { "Cache-Control": "private, no-store" } });
+  const reply = await confirmFromLink(context, token);
+  return data({ ok: reply.status < 300, message: reply.message }, { status: reply.status, headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,8 @@ import { NOINDEX } from "~/components/auth/auth-card";
 import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo } from "~/components/orders/order-parts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order-confirmation";
+import { loadConfirmation } from "./order-confirmation.server";
+import { RECEIPT_PRINT_CSS } from "#common/print-css.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Order Confirmation", "Your order, its delivery address and payment details, and where it is now."),
@@ -19,23 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = url.searchParams.get("orderId");
   if (!orderId) throw redirect("/");
   if (!context.user) throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
-  const { getOrderForViewer } = await import("#server/modules/orders/orders.ts");
-  const order = await getOrderForViewer(context.shop.db, orderId, { id: context.user.id, role: "customer" });
+  const order = await loadConfirmation(context, orderId, context.user.id);
   if (!order) throw redirect("/");
   return { order };
 }
 
-// Printing keeps the receipt and nothing else: the shop's header, footer, skip link and buttons go.
-const PRINT_CSS = `@media print {
-  body > *:not(:has(#receipt)) { display: none !important; }
-  #receipt { padding: 0 !important; max-width: none !important; }
-}`;
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
-      <style>{PRINT_CSS}</style>
+      <style>{RECEIPT_PRINT_CSS}</style>
       <div id="receipt">
         <div className="flex flex-col items-start gap-3">
           <CheckCircle2 className="h-12 w-12 text-brand-700 print:hidden" aria-hidden />

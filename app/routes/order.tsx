@@ -1,11 +1,11 @@
 import { FileText } from "lucide-react";
-import { useState } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
-import { CancelOrder } from "~/components/orders/cancel-order";
+import { CANCEL_ORDER_FETCHER, CancelOrder, type CancelResult } from "~/components/orders/cancel-order";
 import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo } from "~/components/orders/order-parts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order";
+import { cancelFromOrderPage, loadOrderPage } from "./order.server";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   // The 404 page sets its own title and description.
@@ -19,15 +19,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const url = new URL(request.url);
     throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname })}`);
   }
-  const { getOrderForViewer } = await import("#server/modules/orders/orders.ts");
-  const order = await getOrderForViewer(context.shop.db, params.orderId, { id: context.user.id, role: context.user.role });
+  const order = await loadOrderPage(context, params.orderId, { id: context.user.id, role: context.user.role });
   if (!order) throw data(null, { status: 404 });
   return { order, isOwner: order.user._id === context.user.id };
 }
 
+/** The owner's "Cancel order" (posted by the confirmation dialog's fetcher); REST's POST /api/orders/:id/cancel is the same use case. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!context.user) throw redirect(`/login?${new URLSearchParams({ redirect: new URL(request.url).pathname })}`);
+  const { status, ...result } = await cancelFromOrderPage(context, params.orderId, context.user.id);
+  return data(result, { status });
+}
+
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, isOwner } = loaderData;
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const cancel = useFetcher<CancelResult>({ key: CANCEL_ORDER_FETCHER });
+  const result = cancel.state === "idle" ? cancel.data : undefined;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
       <p className="text-sm">
@@ -52,7 +59,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               View invoice
             </Link>
           ) : null}
-          {isOwner && order.cancellable ? <CancelOrder orderId={order._id} paid={order.isPaid} onResult={setResult} /> : null}
+          {isOwner && order.cancellable ? <CancelOrder paid={order.isPaid} /> : null}
         </div>
       </div>
       {result ? (

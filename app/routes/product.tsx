@@ -1,13 +1,9 @@
 import { AlertTriangle, Award } from "lucide-react";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
-import * as z from "zod/mini";
 import type { ProductJson } from "#common/catalog.ts";
-import { reviewSchema } from "#common/schemas/review.ts";
-import { fieldErrors } from "#common/validation.ts";
 import { categorySlug, listingSearch, NO_FILTERS } from "~/components/catalog/listing-query";
 import { Price } from "~/components/catalog/price";
-import { toCardProduct } from "~/components/catalog/product-card";
 import { RxChip } from "~/components/catalog/rx-chip";
 import { ErrorPage } from "~/components/error-page";
 import { AddToCart } from "~/components/product/add-to-cart";
@@ -23,6 +19,7 @@ import { StarRating } from "~/components/product/star-rating";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/product";
+import { addReviewFromForm, loadProductPage } from "./product.server";
 
 const DESCRIPTION_CHARS = 155;
 
@@ -40,53 +37,15 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { getProduct, similarProducts } = await import("#server/modules/catalog/products.ts");
-  const { listReviews } = await import("#server/modules/catalog/reviews.ts");
-  const { db } = context.shop;
-  const [product, reviews] = await Promise.all([getProduct(db, params.productId), listReviews(db, params.productId)]);
-  if (!product) throw data(null, { status: 404 });
-  // Streamed after the first paint; a failure leaves the section out rather than failing the page.
-  const similar = similarProducts(db, product._id)
-    .then((list) => (list ?? []).map(toCardProduct))
-    .catch((error: unknown) => {
-      context.shop.logger.warn({ err: error, requestId: context.requestId }, "similar products failed");
-      return [];
-    });
-  return { product, reviews: reviews ?? [], similar };
+  const page = await loadProductPage(context, params.productId);
+  if (!page) throw data(null, { status: 404 });
+  return page;
 }
-
-const REVIEW_MESSAGES = {
-  signIn: "Please sign in to write a review",
-  invalid: "Please fix the errors in the form",
-  notFound: "Product not found",
-  alreadyReviewed: "You have already reviewed this product",
-  thanks: "Thank you! Your review has been posted.",
-};
 
 /** The review form posts here (with or without JavaScript). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const reply = (status: number, message: string, errors: Record<string, string> = {}, headers?: HeadersInit) =>
-    data<ReviewResult>({ ok: status < 300, message, errors }, { status, headers });
-  if (!context.user) return reply(401, REVIEW_MESSAGES.signIn);
-  const parsed = z.safeParse(reviewSchema, Object.fromEntries(await request.formData()));
-  if (!parsed.success) return reply(400, REVIEW_MESSAGES.invalid, fieldErrors(parsed.error));
-  const [{ addReview }, { throttledReply }] = await Promise.all([
-    import("#server/modules/catalog/reviews.ts"),
-    import("#server/modules/limits/limiter.ts"),
-  ]);
-  const result = await addReview(context.shop, {
-    productId: params.productId,
-    user: { id: context.user.id, name: context.user.name },
-    ...parsed.data,
-  });
-  if (!result.ok) {
-    if (result.reason === "throttled") {
-      const refusal = throttledReply(result);
-      return reply(refusal.status, refusal.message, {}, refusal.headers);
-    }
-    return result.reason === "already-reviewed" ? reply(409, REVIEW_MESSAGES.alreadyReviewed) : reply(404, REVIEW_MESSAGES.notFound);
-  }
-  return reply(201, REVIEW_MESSAGES.thanks);
+  const reply = await addReviewFromForm(context, params.productId, () => request.formData());
+  return data<ReviewResult>({ ok: reply.status < 300, message: reply.message, errors: reply.errors ?? {} }, { status: reply.status, headers: reply.headers });
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
@@ -164,6 +123,7 @@ function ProductView({
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <StarRating rating={product.rating} />
             <span className="text-sm font-medium text-gray-800">{product.rating.toFixed(1)}</span>
+            {/* biome-ignore lint/a11y/useValidAnchor: a real link without JavaScript (?tab=reviews), switching the tab in place with it. */}
             <a href="?tab=reviews#product-info" onClick={showReviews} className="text-sm text-brand-800 underline">
               {product.numReviews} {product.numReviews === 1 ? "review" : "reviews"}
             </a>

@@ -2,9 +2,9 @@ import { LogOut, Mail, UserRound } from "lucide-react";
 import { Form, redirect, useNavigation } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { MyOrders, toMyOrderRow } from "~/components/auth/my-orders";
-import { clearGuestCookieHeader, getProfile, signOut } from "~/components/auth/sign-in.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/profile";
+import { loadProfile, signOutHeaders } from "./profile.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("My Profile", "Your account details and your orders."), NOINDEX];
 
@@ -12,19 +12,15 @@ const SIGN_IN_FIRST = "/login?redirect=/profile";
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(SIGN_IN_FIRST);
-  const { db } = context.shop;
-  const { listOrdersForUser } = await import("#server/modules/orders/orders.ts");
-  const [profile, orders] = await Promise.all([getProfile(db, context.user.id), listOrdersForUser(db, context.user.id)]);
-  if (!profile) throw redirect(SIGN_IN_FIRST);
+  const found = await loadProfile(context, context.user.id);
+  if (!found) throw redirect(SIGN_IN_FIRST);
+  const { profile, orders } = found;
   return { profile: { name: profile.name, email: profile.email }, orders: orders.map(toMyOrderRow) };
 }
 
 /** Logout: the session is revoked on the server, its cookie and the guest cart cookie cleared, then on to /login. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const headers = new Headers();
-  for (const cookie of await signOut(context.shop.auth, request.headers)) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", clearGuestCookieHeader(context.shop.config));
-  throw redirect("/login", { headers });
+  throw redirect("/login", { headers: await signOutHeaders(request, context) });
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {

@@ -1,16 +1,15 @@
 import { useEffect, useState } from "react";
 import { Form, Link, data, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import * as z from "zod/mini";
-import { AUTH_MESSAGES, registerSchema } from "#common/schemas/auth.ts";
-import { fieldErrors } from "#common/validation.ts";
+import { AUTH_MESSAGES, checkRegisterForm } from "#common/auth.ts";
 import { AuthCard, FormAlert, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
 import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
-import { clientOf, formText, registerCustomer, signedInHeaders, throttledReply } from "~/components/auth/sign-in.server";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
+import { formText } from "~/lib/form-text";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/register";
+import { registerFromPage } from "./register.server";
 
 /** Spec section 9: the success toast shows this long before the shopper is taken on. */
 const REDIRECT_DELAY_MS = 1500;
@@ -42,29 +41,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const failure = (status: number, message: string, errors: Record<string, string> = {}, headers?: HeadersInit) =>
     data<RegisterResult>({ ok: false, message, errors, values: { name: values.name, email: values.email } }, { status, headers });
 
-  const parsed = z.safeParse(registerSchema, values);
-  if (!parsed.success) return failure(400, AUTH_MESSAGES.formInvalid, fieldErrors(parsed.error));
+  const parsed = checkRegisterForm(values);
+  if (!parsed.ok) return failure(400, AUTH_MESSAGES.formInvalid, parsed.errors);
 
-  let result: Awaited<ReturnType<typeof registerCustomer>>;
+  const enhanced = form.get("enhanced") === "1";
+  let result: Awaited<ReturnType<typeof registerFromPage>>;
   try {
-    result = await registerCustomer(shop, parsed.data, clientOf(request, context));
+    result = await registerFromPage(request, context, parsed.data, !enhanced);
   } catch (error) {
     shop.logger.error({ err: error, requestId }, "page registration failed");
     return failure(500, AUTH_MESSAGES.registrationFailed);
   }
+  const { reply } = result;
   if (!result.ok) {
-    if (result.reason === "throttled") {
-      const reply = throttledReply(result);
-      return failure(reply.status, reply.message, {}, reply.headers);
-    }
-    return failure(409, AUTH_MESSAGES.userExists, { email: AUTH_MESSAGES.userExists });
+    const errors: Record<string, string> = reply.status === 409 ? { email: reply.message } : {};
+    return failure(reply.status, reply.message, errors, reply.headers);
   }
 
   const target = redirectTarget(new URL(request.url).searchParams.get("redirect"));
-  if (form.get("enhanced") === "1") {
-    return data<RegisterResult>({ ok: true, redirectTo: target }, { status: 201, headers: await signedInHeaders(request, context, result) });
-  }
-  throw redirect(target, { headers: await signedInHeaders(request, context, result, "register") });
+  if (enhanced) return data<RegisterResult>({ ok: true, redirectTo: target }, { status: reply.status, headers: result.headers });
+  throw redirect(target, { headers: result.headers });
 }
 
 /** After its own submission the page stays put for the toast; the loader would send a now signed-in visitor away at once. */
@@ -99,13 +95,13 @@ export default function Register({ actionData }: Route.ComponentProps) {
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const parsed = z.safeParse(registerSchema, Object.fromEntries(new FormData(form)));
-    if (parsed.success) {
+    const parsed = checkRegisterForm(Object.fromEntries(new FormData(form)));
+    if (parsed.ok) {
       setErrors({});
       return;
     }
     event.preventDefault();
-    const invalid = fieldErrors(parsed.error);
+    const invalid = parsed.errors;
     setErrors(invalid);
     focusFirstInvalid(form, invalid);
     toast.error(AUTH_MESSAGES.formInvalid);

@@ -5,8 +5,8 @@ import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { Toaster } from "~/components/ui/toaster";
 import { CartProvider } from "~/lib/cart";
-import { loadCartHint } from "~/lib/cart.server";
 import type { loader as rootLoader } from "~/root";
+import { loadCartHint } from "./shop-layout.server";
 
 /** Whether the shopper has a cart and its units, so the header count is right on first paint. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from "express";
-import { addToCartSchema, removeCartLineSchema, updateCartLineSchema } from "#common/schemas/cart.ts";
+import { addToCartSchema, removeCartLineSchema, updateCartLineSchema } from "#server/schemas/cart.ts";
 import type { ShopContext } from "#server/context.ts";
-import { HttpError, parseInput } from "#server/http/errors.ts";
+import { HttpError, parseInput, replyError } from "#server/http/errors.ts";
 import { clearGuestCookie, readGuestId, setGuestCookie } from "#server/http/guest.ts";
 import { addToCartAsVisitor } from "#server/modules/cart/add-as-visitor.ts";
 import {
@@ -14,20 +14,7 @@ import {
   type CartJson,
   type CartOwner,
 } from "#server/modules/cart/cart.ts";
-import { throttledError } from "#server/modules/limits/http-error.ts";
-
-export const CART_ERRORS = {
-  signIn: "Please sign in",
-  notYourCart: "You can only access your own cart",
-  invalidGuestId: "Invalid guest id",
-  cartNotFound: "Cart not found",
-  lineNotFound: "Item not found in cart",
-  productNotFound: "Product not found",
-  noGuestCart: "No guest cart to merge",
-  guestCartNotFound: "Guest cart not found",
-  onlyAvailable: (available: number) => `Only ${available} items available`,
-  overLimit: (limit: number) => `You can buy at most ${limit} of one product at a time`,
-} as const;
+import { CART_MESSAGES, cartRefusal } from "#server/modules/cart/replies.ts";
 
 interface ResolvedOwner {
   owner: CartOwner;
@@ -56,14 +43,14 @@ export function cartRouter(shop: ShopContext) {
 
     const userId = present(body.userId) ?? present(query.userId);
     if (userId !== undefined) {
-      if (!user) throw new HttpError(401, CART_ERRORS.signIn);
-      if (userId !== user.id) throw new HttpError(403, CART_ERRORS.notYourCart);
+      if (!user) throw new HttpError(401, CART_MESSAGES.signIn);
+      if (userId !== user.id) throw new HttpError(403, CART_MESSAGES.notYourCart);
     }
     if (user) return { owner: { userId: user.id }, viaCookie: false };
 
     const guestId = req.method === "GET" ? present(query.guestId) : (present(body.guestId) ?? present(query.guestId));
     if (guestId !== undefined) {
-      if (typeof guestId !== "string" || !GUEST_ID_PATTERN.test(guestId)) throw new HttpError(400, CART_ERRORS.invalidGuestId);
+      if (typeof guestId !== "string" || !GUEST_ID_PATTERN.test(guestId)) throw new HttpError(400, CART_MESSAGES.invalidGuestId);
       return { owner: { guestId }, viaCookie: false };
     }
 
@@ -80,7 +67,7 @@ export function cartRouter(shop: ShopContext) {
   router.get("/", async (req, res) => {
     const resolved = await resolveOwner(req);
     const cart = resolved && (await getCart(db, resolved.owner));
-    if (!resolved || !cart) throw new HttpError(404, CART_ERRORS.cartNotFound);
+    if (!resolved || !cart) throw new HttpError(404, CART_MESSAGES.cartNotFound);
     refreshCookie(res, resolved);
     res.json(cart);
   });
@@ -91,12 +78,7 @@ export function cartRouter(shop: ShopContext) {
     const { productId, quantity } = parseInput(addToCartSchema, req.body);
     const visitor = { owner: resolved.owner, ip: req.ip ?? "" };
     const result = await addToCartAsVisitor(shop, visitor, productId, quantity, config.orderLimits.maxUnitsPerProduct);
-    if (!result.ok) {
-      if (result.reason === "throttled") throw throttledError(result);
-      if (result.reason === "product-not-found") throw new HttpError(404, CART_ERRORS.productNotFound);
-      if (result.reason === "over-limit") throw new HttpError(400, CART_ERRORS.overLimit(result.limit), { quantity: CART_ERRORS.overLimit(result.limit) });
-      throw new HttpError(409, CART_ERRORS.onlyAvailable(result.available));
-    }
+    if (!result.ok) throw replyError(cartRefusal(result));
     refreshCookie(res, resolved);
     sendCart(res, result.created ? 201 : 200, result.cart);
   });
@@ -104,13 +86,9 @@ export function cartRouter(shop: ShopContext) {
   router.put("/", async (req, res) => {
     const resolved = await resolveOwner(req);
     const { productId, quantity } = parseInput(updateCartLineSchema, req.body);
-    if (!resolved) throw new HttpError(404, CART_ERRORS.cartNotFound);
+    if (!resolved) throw new HttpError(404, CART_MESSAGES.cartNotFound);
     const result = await setLineQuantity(db, resolved.owner, productId, quantity, config.orderLimits.maxUnitsPerProduct);
-    if (!result.ok) {
-      if (result.reason === "over-limit") throw new HttpError(400, CART_ERRORS.overLimit(result.limit), { quantity: CART_ERRORS.overLimit(result.limit) });
-      if (result.reason === "insufficient-stock") throw new HttpError(409, CART_ERRORS.onlyAvailable(result.available));
-      throw new HttpError(404, result.reason === "cart-not-found" ? CART_ERRORS.cartNotFound : CART_ERRORS.lineNotFound);
-    }
+    if (!result.ok) throw replyError(cartRefusal(result));
     refreshCookie(res, resolved);
     sendCart(res, 200, result.cart);
   });
@@ -118,11 +96,9 @@ export function cartRouter(shop: ShopContext) {
   router.delete("/", async (req, res) => {
     const resolved = await resolveOwner(req);
     const { productId } = parseInput(removeCartLineSchema, req.body);
-    if (!resolved) throw new HttpError(404, CART_ERRORS.cartNotFound);
+    if (!resolved) throw new HttpError(404, CART_MESSAGES.cartNotFound);
     const result = await removeLine(db, resolved.owner, productId);
-    if (!result.ok) {
-      throw new HttpError(404, result.reason === "cart-not-found" ? CART_ERRORS.cartNotFound : CART_ERRORS.lineNotFound);
-    }
+    if (!result.ok) throw replyError(cartRefusal(result));
     refreshCookie(res, resolved);
     sendCart(res, 200, result.cart);
   });
@@ -130,20 +106,20 @@ export function cartRouter(shop: ShopContext) {
   router.post("/merge", async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const user = await req.sessionUser();
-    if (!user) throw new HttpError(401, CART_ERRORS.signIn);
+    if (!user) throw new HttpError(401, CART_MESSAGES.signIn);
     const userId = present(body.userId);
-    if (userId !== undefined && userId !== user.id) throw new HttpError(403, CART_ERRORS.notYourCart);
+    if (userId !== undefined && userId !== user.id) throw new HttpError(403, CART_MESSAGES.notYourCart);
 
     const cookieGuestId = readGuestId(req);
     const given = present(body.guestId);
     if (given !== undefined && (typeof given !== "string" || !GUEST_ID_PATTERN.test(given))) {
-      throw new HttpError(400, CART_ERRORS.invalidGuestId);
+      throw new HttpError(400, CART_MESSAGES.invalidGuestId);
     }
     const guestId = (given as string | undefined) ?? cookieGuestId;
-    if (!guestId) throw new HttpError(400, CART_ERRORS.noGuestCart);
+    if (!guestId) throw new HttpError(400, CART_MESSAGES.noGuestCart);
 
     const result = await mergeGuestCart(db, user.id, guestId);
-    if (!result.ok) throw new HttpError(404, CART_ERRORS.guestCartNotFound);
+    if (!result.ok) throw replyError(cartRefusal(result));
     if (cookieGuestId === guestId) clearGuestCookie(res, config);
     sendCart(res, 200, result.cart);
   });

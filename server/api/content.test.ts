@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_THANK_YOU, NEWSLETTER_MESSAGES } from "#common/schemas/content.ts";
+import { CONTACT_THANK_YOU, NEWSLETTER_MESSAGES } from "#common/messages.ts";
 import { contactMessages, newsletterSubscribers } from "#server/db/schema.ts";
-import { createTestShop, type TestShop } from "../../tests/support/test-shop.ts";
+import { createTestShop, type TestShop } from "#tests/support/test-shop.ts";
+import { pageContext } from "#tests/support/users.ts";
+import { action as contactAction } from "~/routes/contact.tsx";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -138,5 +140,34 @@ describe("POST /api/contact", () => {
       .expect(201);
     const [row] = await messagesFrom("long@example.com");
     expect(row!.message).toHaveLength(5000);
+  });
+});
+
+describe("the contact page's action (the form posts here, with JavaScript through a fetcher)", () => {
+  type Answer = { data: { ok: boolean; errors: Record<string, string>; message: string | null }; init: ResponseInit };
+  const post = async (fields: Record<string, string>) =>
+    (await contactAction({
+      request: new Request("http://localhost:3000/contact", { method: "POST", body: new URLSearchParams(fields) }),
+      context: pageContext(shop.context, null, "198.51.100.71"),
+      params: {},
+    } as never)) as Answer;
+
+  it("answers as POST /api/contact does: 201, and the message is stored", async () => {
+    const answer = await post({ name: "Ravi", email: "Ravi.Page@example.com", message: "Please call me back." });
+    expect(answer.init.status).toBe(201);
+    expect(answer.data).toEqual({ ok: true, errors: {}, message: null });
+    expect(await messagesFrom("ravi.page@example.com")).toHaveLength(1);
+  });
+
+  it("refuses bad fields with 400 and the API's per-field messages, storing nothing", async () => {
+    const before = (await shop.context.db.select().from(contactMessages)).length;
+    const answer = await post({ name: "", email: "nope", message: "" });
+    expect(answer.init.status).toBe(400);
+    expect(answer.data).toEqual({
+      ok: false,
+      message: null,
+      errors: { name: "Name is required", email: "Please enter a valid email address", message: "Message is required" },
+    });
+    expect((await shop.context.db.select().from(contactMessages)).length).toBe(before);
   });
 });

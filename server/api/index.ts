@@ -5,7 +5,7 @@ import { rejectMalformedJson, verifyUtf8 } from "#server/http/reject-malformed.t
 import { adminProductWritesRouter, adminRouter } from "./admin/index.ts";
 import { cartRouter } from "./cart.ts";
 import { checkoutRouter } from "./checkout.ts";
-import { contentRouter } from "./content.ts";
+import { contactRouter, subscribeRouter } from "./content.ts";
 import { invoicesRouter } from "./invoices.ts";
 import { ordersRouter } from "./orders.ts";
 import { paymentWebhookRouter, paymentsRouter } from "./payments.ts";
@@ -13,27 +13,43 @@ import { productsRouter } from "./products.ts";
 import { uploadRouter } from "./upload.ts";
 import { usersRouter } from "./users.ts";
 
-/** All REST routers under /api, then a JSON 404 for anything else under /api. */
+type RouterFactory = (shop: ShopContext) => Router;
+
+/** Met first, before the JSON parser: routers that read the raw body (Razorpay signs the bytes). */
+export const RAW_BODY_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterFactory]> = [
+  ["/payments", paymentWebhookRouter], //      payments.ts      POST /razorpay/webhook
+];
+
+/**
+ * The REST API in one look: `METHOD /api/<prefix>/<path>` is handled in the file named on the
+ * prefix's row, where the router writes `<path>` relative to the prefix (one rule, no full paths).
+ * Requests meet the rows top to bottom; rows sharing a prefix are tried in turn.
+ */
+export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterFactory]> = [
+  // prefix      router                       file             endpoints
+  ["/subscribe", subscribeRouter], //          content.ts       POST /
+  ["/contact", contactRouter], //              content.ts       POST /
+  ["/products", productsRouter], //            products.ts      GET / /facets /new-arrivals /similar/:id /:id /:id/reviews, POST /:id/reviews
+  ["/products", adminProductWritesRouter], //  admin/index.ts   PUT /:id (admins: the spec's product edit)
+  ["/users", usersRouter], //                  users.ts         POST /register /login /logout, GET /profile
+  ["/cart", cartRouter], //                    cart.ts          GET POST PUT DELETE /, POST /merge
+  ["/admin", adminRouter], //                  admin/index.ts   users, products, orders, reviews, stats, messages, subscribers (admins)
+  ["/upload", uploadRouter], //                upload.ts        POST / (admins)
+  ["/checkout", checkoutRouter], //            checkout.ts      POST /, POST /:orderId/verify
+  ["/orders", invoicesRouter], //              invoices.ts      GET /:id/invoice.pdf
+  ["/orders", ordersRouter], //                orders.ts        GET /my-orders /:id, POST /:id/cancel
+  ["/payments", paymentsRouter], //            payments.ts      POST /test/:orderId/pay /test/:orderId/fail
+];
+
+/** All REST routers under /api (the table above), then a JSON 404 for anything else under /api. */
 export function apiRouter(shop: ShopContext) {
   const router = Router();
-  // Razorpay signs the raw body: its webhook reads the bytes itself, before the JSON parser.
-  router.use(paymentWebhookRouter(shop));
+  for (const [prefix, makeRouter] of RAW_BODY_ROUTES) router.use(prefix, makeRouter(shop));
   router.use(express.json({ limit: "100kb", verify: verifyUtf8 }));
   // NULs, lone surrogates and bad escapes in the body or query: a clear 400, never a database error.
   router.use(rejectMalformedJson);
   router.use(sameOriginForCookies(shop.config.publicUrl));
-
-  router.use(contentRouter(shop));
-  router.use(productsRouter(shop));
-  router.use("/users", usersRouter(shop));
-  router.use("/cart", cartRouter(shop));
-  router.use("/admin", adminRouter(shop));
-  router.use(adminProductWritesRouter(shop));
-  router.use(uploadRouter(shop));
-  router.use("/checkout", checkoutRouter(shop));
-  router.use(invoicesRouter(shop));
-  router.use("/orders", ordersRouter(shop));
-  router.use("/payments", paymentsRouter(shop));
+  for (const [prefix, makeRouter] of API_ROUTES) router.use(prefix, makeRouter(shop));
 
   router.use((req) => {
     throw new HttpError(404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}`);

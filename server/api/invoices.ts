@@ -13,7 +13,7 @@ export const INVOICE_ERRORS = {
 export function invoicesRouter({ db, config }: ShopContext) {
   const router = Router();
 
-  router.get("/orders/:id/invoice.pdf", async (req, res) => {
+  router.get("/:id/invoice.pdf", async (req, res) => {
     res.setHeader("Cache-Control", "private, no-store");
     const user = await req.sessionUser();
     if (!user) throw new HttpError(401, INVOICE_ERRORS.signIn);

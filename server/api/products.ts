@@ -1,10 +1,10 @@
 import { Router, type Request, type Response } from "express";
 import { createHash } from "node:crypto";
 import * as z from "zod/mini";
-import { productQuerySchema } from "#common/catalog.ts";
-import { reviewSchema } from "#common/schemas/review.ts";
+import { productQuerySchema } from "#server/schemas/catalog.ts";
+import { reviewSchema } from "#server/schemas/review.ts";
 import type { ShopContext } from "#server/context.ts";
-import { HttpError, parseInput } from "#server/http/errors.ts";
+import { HttpError, parseInput, replyError } from "#server/http/errors.ts";
 import {
   getProduct,
   listProducts,
@@ -14,13 +14,7 @@ import {
 } from "#server/modules/catalog/products.ts";
 import { keptUntilProductsChange } from "#server/modules/catalog/catalogue-cache.ts";
 import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";
-import { throttledError } from "#server/modules/limits/http-error.ts";
-
-export const PRODUCT_NOT_FOUND = "Product not found";
-export const REVIEW_MESSAGES = {
-  signIn: "Please sign in to write a review",
-  alreadyReviewed: "You have already reviewed this product",
-} as const;
+import { PRODUCT_NOT_FOUND, REVIEW_SIGN_IN_REPLY, reviewReply } from "#server/modules/catalog/replies.ts";
 
 const facetsQuerySchema = z.pick(productQuerySchema, { collections: true });
 
@@ -31,7 +25,7 @@ export function productsRouter(shop: ShopContext) {
   const cacheable = responseCache(database);
 
   router.get(
-    "/products",
+    "/",
     cacheable(LISTING, async (req) => {
       const query = parseInput(productQuerySchema, req.query);
       const page = await listProducts(db, query);
@@ -40,7 +34,7 @@ export function productsRouter(shop: ShopContext) {
   );
 
   router.get(
-    "/products/facets",
+    "/facets",
     cacheable(LISTING, async (req) => {
       const { collections } = parseInput(facetsQuerySchema, req.query);
       return { body: await productFacets(db, collections) };
@@ -48,12 +42,12 @@ export function productsRouter(shop: ShopContext) {
   );
 
   router.get(
-    "/products/new-arrivals",
+    "/new-arrivals",
     cacheable(LISTING, async () => ({ body: await newArrivals(db) })),
   );
 
   router.get(
-    "/products/similar/:id",
+    "/similar/:id",
     cacheable(LISTING, async (req) => {
       const similar = await similarProducts(db, String(req.params.id));
       if (!similar) throw new HttpError(404, PRODUCT_NOT_FOUND);
@@ -62,7 +56,7 @@ export function productsRouter(shop: ShopContext) {
   );
 
   router.get(
-    "/products/:id",
+    "/:id",
     cacheable(LISTING, async (req) => {
       const product = await getProduct(db, String(req.params.id));
       if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
@@ -70,15 +64,15 @@ export function productsRouter(shop: ShopContext) {
     }),
   );
 
-  router.get("/products/:id/reviews", async (req, res) => {
+  router.get("/:id/reviews", async (req, res) => {
     const reviews = await listReviews(db, req.params.id);
     if (!reviews) throw new HttpError(404, PRODUCT_NOT_FOUND);
     sendJson(req, res, prepare({ body: reviews }), REVALIDATE);
   });
 
-  router.post("/products/:id/reviews", async (req, res) => {
+  router.post("/:id/reviews", async (req, res) => {
     const user = await req.sessionUser();
-    if (!user) throw new HttpError(401, REVIEW_MESSAGES.signIn);
+    if (!user) throw replyError(REVIEW_SIGN_IN_REPLY);
     const { rating, comment } = parseInput(reviewSchema, req.body);
     const result = await addReview(shop, {
       productId: req.params.id,
@@ -86,16 +80,13 @@ export function productsRouter(shop: ShopContext) {
       rating,
       comment,
     });
-    if (!result.ok) {
-      if (result.reason === "throttled") throw throttledError(result);
-      if (result.reason === "already-reviewed") throw new HttpError(409, REVIEW_MESSAGES.alreadyReviewed);
-      throw new HttpError(404, PRODUCT_NOT_FOUND);
-    }
-    res.status(201).json(result.review);
+    const reply = reviewReply(result);
+    if (!result.ok) throw replyError(reply);
+    res.status(reply.status).json(result.review);
   });
 
   // Ids are opaque: a path like /api/products/../etc or /api/products/a/b names no product either.
-  router.get("/products/{*rest}", () => {
+  router.get("/{*rest}", () => {
     throw new HttpError(404, PRODUCT_NOT_FOUND);
   });
 

@@ -1,43 +1,22 @@
 import busboy from "busboy";
 import { Router, type Request } from "express";
 import type { ShopContext } from "#server/context.ts";
-import { HttpError } from "#server/http/errors.ts";
-import { MAX_UPLOAD_BYTES, removeUnusedUploads, storeUploadedImage } from "#server/modules/uploads/images.ts";
+import { HttpError, replyError } from "#server/http/errors.ts";
+import { UPLOAD_MESSAGES, uploadProductImage } from "#server/modules/admin/images.ts";
+import { adminReply } from "#server/modules/admin/replies.ts";
+import { MAX_UPLOAD_BYTES } from "#server/modules/uploads/images.ts";
 import { requireAdmin } from "./admin/require-admin.ts";
-
-export const UPLOAD_MESSAGES = {
-  notMultipart: "Send the image as multipart/form-data in the field 'image'",
-  noImage: "Please choose an image to upload",
-  tooLarge: "The image is too large (5 MB at most)",
-  unsupported: "Only JPEG, PNG, WebP and AVIF images can be uploaded",
-  unreadable: "The image could not be read; it may be damaged",
-} as const;
 
 /** Multipart overhead allowed on top of the image itself when Content-Length is declared. */
 const MULTIPART_SLACK = 64 * 1024;
 /** Past this many bytes a too-large upload is cut off instead of read to its end. */
 const DISCARD_LIMIT = 32 * 1024 * 1024;
-/** Unused uploads are looked for after an upload, at most this often per process. */
-const CLEANUP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /** POST /api/upload (admins only): one image in the multipart field `image` → 201 `{ imageUrl }`. */
 export function uploadRouter(shop: ShopContext) {
   const router = Router();
-  let lastCleanup = 0;
 
-  /** Uploads are rare, so tidying up after one costs nothing noticeable and needs no timer. */
-  function tidyUploads() {
-    if (Date.now() - lastCleanup < CLEANUP_INTERVAL_MS) return;
-    lastCleanup = Date.now();
-    removeUnusedUploads(shop.db, shop.config.dataDir).then(
-      (removed) => {
-        if (removed.length > 0) shop.logger.info({ removed }, "unused uploads removed");
-      },
-      (error: unknown) => shop.logger.warn({ err: error }, "unused uploads could not be removed"),
-    );
-  }
-
-  router.post("/upload", requireAdmin, async (req, res) => {
+  router.post("/", requireAdmin, async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
     if (!req.is("multipart/form-data")) throw new HttpError(415, UPLOAD_MESSAGES.notMultipart);
     const declared = Number(req.headers["content-length"]);
@@ -48,15 +27,13 @@ export function uploadRouter(shop: ShopContext) {
       throw new HttpError(413, UPLOAD_MESSAGES.tooLarge, undefined, { Connection: "close" });
     }
 
-    const bytes = await readImagePart(req);
-    const stored = await storeUploadedImage(shop.config.dataDir, bytes);
-    if (!stored.ok) {
-      if (stored.reason === "unsupported-type") throw new HttpError(415, UPLOAD_MESSAGES.unsupported);
-      throw new HttpError(400, UPLOAD_MESSAGES.unreadable);
-    }
+    // The transport's refusals above (not multipart, too large, no image) are this handler's;
+    // what the image itself is worth is the admin module's (uploadProductImage and its reply).
+    const stored = await uploadProductImage(shop, await readImagePart(req));
+    const reply = adminReply.uploadImage(stored);
+    if (!stored.ok) throw replyError(reply);
     req.log.info({ imageUrl: stored.imageUrl, bytes: stored.bytes }, "image uploaded");
-    res.status(201).json({ imageUrl: stored.imageUrl });
-    tidyUploads();
+    res.status(reply.status).json({ imageUrl: stored.imageUrl });
   });
 
   return router;

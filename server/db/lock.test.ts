@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { usingPostgres } from "../../tests/support/database.ts";
+import { usingPostgres } from "#tests/support/database.ts";
 import {
   ensureBuild,
   freePort,
@@ -13,7 +13,7 @@ import {
   waitUntilReady,
   withTimeout,
   type ServerProcess,
-} from "../../tests/support/server-process.ts";
+} from "#tests/support/server-process.ts";
 import { DataDirectoryLockedError, acquireDirectoryLock } from "./lock.ts";
 
 const dirs: string[] = [];

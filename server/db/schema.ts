@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ORDER_STATUSES, type OrderStatus, type ShippingAddress } from "#common/orders.ts";
 import {
   bigint,
   boolean,
@@ -261,19 +262,8 @@ export const cartLines = pgTable(
 // Orders and payments
 // ---------------------------------------------------------------------------
 
-export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export interface ShippingAddress {
-  firstName: string;
-  lastName: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-  email: string;
-}
+// The statuses and the address shape are part of the shared contract (common/orders.ts).
+export { ORDER_STATUSES, type OrderStatus, type ShippingAddress };
 
 export const orders = pgTable(
   "orders",

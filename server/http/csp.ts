@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
-import { randomFillSync } from "node:crypto";
+import { createHash, randomFillSync } from "node:crypto";
+import { INVOICE_PRINT_CSS, RECEIPT_PRINT_CSS } from "#common/print-css.ts";
 import type { Config } from "#server/config.ts";
 
 declare global {
@@ -19,6 +20,42 @@ const isCheckoutPage = (req: Request) => req.path === "/checkout" || req.path ==
 const NONCE = "{nonce}";
 
 /**
+ * The stylesheet sonner (toasts) inserts into the head when it loads, without a nonce; held equal
+ * to the installed sonner's by server/http/csp.test.ts (update it when sonner is upgraded).
+ */
+export const SONNER_STYLE_HASH = "sha256-StEaX+se6YS7pqjzrzMIA0KaX9zF/8zAhvQXZAe5epY=";
+const styleHash = (css: string) => `sha256-${createHash("sha256").update(css).digest("base64")}`;
+
+/**
+ * `<style>` elements: ours carry the nonce (the inlined stylesheet, Radix's scroll lock through
+ * get-nonce) or are known by their hash (sonner's, the print stylesheets); an injected one is not
+ * applied. Style attributes stay allowed: React renders a few (star ratings, the price slider), and
+ * an attribute cannot select or read other elements. Browsers without the -elem/-attr directives
+ * fall back to `style-src`, kept permissive so they still show those attributes.
+ * On /checkout Razorpay's checkout.js inserts its own style elements, which can carry neither a
+ * nonce nor a known hash, so that page allows inline styles as before; so does Vite's dev server.
+ */
+function styleSources(checkout: boolean, viteDev: boolean): string[] {
+  const lenient = ["style-src 'self' 'unsafe-inline'"];
+  if (checkout || viteDev) return lenient;
+  // sonner appends its style element empty and fills it afterwards: the empty one is checked too.
+  const hashes = [SONNER_STYLE_HASH, styleHash(""), styleHash(INVOICE_PRINT_CSS), styleHash(RECEIPT_PRINT_CSS)];
+  return [
+    ...lenient,
+    `style-src-elem 'self' 'nonce-${NONCE}' ${hashes.map((hash) => `'${hash}'`).join(" ")}`,
+    "style-src-attr 'unsafe-inline'",
+  ];
+}
+
+/**
+ * Powerful features the shop never uses are off for it and for any frame; the Payment Request API
+ * is allowed on /checkout only, for the shop and Razorpay's frames (UPI and card wallets).
+ */
+const PERMISSIONS = "camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), hid=(), midi=()";
+const SHOP_PERMISSIONS = `${PERMISSIONS}, payment=()`;
+const CHECKOUT_PERMISSIONS = `${PERMISSIONS}, payment=(self "https://api.razorpay.com" "https://checkout.razorpay.com")`;
+
+/**
  * The Content-Security-Policy: no inline script without this response's nonce, no framing of
  * the shop, nothing loaded from other origins except Razorpay's checkout on the checkout page.
  * Both policies are written once; a request only fills in its nonce.
@@ -33,7 +70,7 @@ export function contentSecurityPolicy(config: Config, viteDev: boolean): Request
       "form-action 'self'",
       "img-src 'self' data: blob:",
       "font-src 'self'",
-      "style-src 'self' 'unsafe-inline'",
+      ...styleSources(checkout, viteDev),
       // Vite's dev server needs eval for hot reload; a built shop never does.
       `script-src 'self' 'nonce-${NONCE}'${viteDev ? " 'unsafe-eval'" : ""}${checkout ? ` ${RAZORPAY_SCRIPT_ORIGIN}` : ""}`,
       `frame-src 'self'${checkout ? ` ${RAZORPAY_FRAME_ORIGINS}` : ""}`,
@@ -42,16 +79,18 @@ export function contentSecurityPolicy(config: Config, viteDev: boolean): Request
     ]
       .join(";")
       .split(NONCE);
-  const [shopBefore, shopAfter] = policy(false);
-  const [checkoutBefore, checkoutAfter] = policy(true);
+  const shopParts = policy(false);
+  const checkoutParts = policy(true);
 
   return (req, res, next) => {
     const nonce = nextNonce();
     res.locals.cspNonce = nonce;
+    const checkout = isCheckoutPage(req);
     res.setHeader(
       "Content-Security-Policy",
-      isCheckoutPage(req) ? checkoutBefore + nonce + checkoutAfter : shopBefore + nonce + shopAfter,
+      (checkout ? checkoutParts : shopParts).join(nonce),
     );
+    res.setHeader("Permissions-Policy", checkout ? CHECKOUT_PERMISSIONS : SHOP_PERMISSIONS);
     next();
   };
 }

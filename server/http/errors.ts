@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { fieldErrors } from "#common/validation.ts";
+import { fieldErrors } from "#server/schemas/field-errors.ts";
 
 /** An expected failure that maps to a 4xx response with a message fit to show a shopper. */
 export class HttpError extends Error {
@@ -25,4 +25,17 @@ export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown,
   const result = z.safeParse(schema, input ?? {});
   if (!result.success) throw validationError(result.error, summary);
   return result.data;
+}
+
+/** A use case's outcome as both doors answer it (a module's reply table): status, message, field errors, headers. */
+export interface Reply {
+  status: number;
+  message: string;
+  errors?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** A refusal from a module's reply table, as a REST handler throws it (the error handler writes the JSON). */
+export function replyError(reply: Reply): HttpError {
+  return new HttpError(reply.status, reply.message, reply.errors, reply.headers);
 }

@@ -1,7 +1,7 @@
 import type { Config } from "#server/config.ts";
 import { FLASH_COOKIE, type Flash } from "#common/flash.ts";
-import { AUTH_MESSAGES } from "#common/schemas/auth.ts";
-import { cookieValue, serializeCookie } from "./web-cookies.ts";
+import { AUTH_MESSAGES } from "#common/auth.ts";
+import { cookieValue, secureCookies, serializeCookie } from "./cookies.ts";
 
 /**
  * One-time messages that survive a redirect (style.md: "toasts after a redirect travel in a
@@ -18,11 +18,11 @@ export type FlashKind = keyof typeof FLASHES;
 
 export function flashCookie(config: Config, kind: FlashKind): string {
   const id = crypto.randomUUID().slice(0, 8);
-  return serializeCookie(FLASH_COOKIE, `${kind}.${id}`, { maxAge: 60, secure: isSecure(config) });
+  return serializeCookie(FLASH_COOKIE, `${kind}.${id}`, { maxAge: 60, secure: secureCookies(config) });
 }
 
 export function clearFlashCookie(config: Config): string {
-  return serializeCookie(FLASH_COOKIE, "", { maxAge: 0, secure: isSecure(config) });
+  return serializeCookie(FLASH_COOKIE, "", { maxAge: 0, secure: secureCookies(config) });
 }
 
 export function readFlash(cookieHeader: string | null): Flash | null {
@@ -31,8 +31,4 @@ export function readFlash(cookieHeader: string | null): Flash | null {
   if (!match || !Object.hasOwn(FLASHES, match[1]!)) return null;
   const { type, message } = FLASHES[match[1] as FlashKind];
   return { id: match[2]!, type, message };
-}
-
-function isSecure(config: Config): boolean {
-  return config.publicUrl.startsWith("https://");
 }

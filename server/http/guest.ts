@@ -1,42 +1,35 @@
 import type { Request, Response } from "express";
 import type { Config } from "#server/config.ts";
 import { GUEST_CART_LIFETIME_MS, GUEST_ID_PATTERN } from "#server/modules/cart/cart.ts";
+import { cookieValue, secureCookies, serializeCookie } from "./cookies.ts";
 
 /** The guest's cart id, kept in an httpOnly cookie so the shop's pages never store it in JavaScript. */
 export const GUEST_COOKIE = "guest_id";
 
-function cookieOptions(config: Config) {
-  return {
-    httpOnly: true,
-    sameSite: "lax" as const,
-    secure: config.publicUrl.startsWith("https://"),
-    path: "/",
-  };
+/** The guest id from a raw Cookie header (Express's or a loader's Fetch request); a malformed one is ignored (null). */
+export function guestIdFromCookieHeader(header: string | null | undefined): string | null {
+  const value = cookieValue(header, GUEST_COOKIE);
+  return value && GUEST_ID_PATTERN.test(value) ? value : null;
 }
 
-/** The guest id from the cookie; a malformed one is ignored (null). */
+/** The Set-Cookie line that sets (or refreshes for another 30 days) the guest cookie. */
+export function guestCookieHeader(config: Pick<Config, "publicUrl">, guestId: string): string {
+  return serializeCookie(GUEST_COOKIE, guestId, { maxAge: GUEST_CART_LIFETIME_MS / 1000, secure: secureCookies(config) });
+}
+
+export function clearGuestCookieHeader(config: Pick<Config, "publicUrl">): string {
+  return serializeCookie(GUEST_COOKIE, "", { maxAge: 0, secure: secureCookies(config) });
+}
+
+/** The same for Express handlers. */
 export function readGuestId(req: Request): string | null {
   return guestIdFromCookieHeader(req.headers.cookie);
 }
 
-/** The same, from a raw Cookie header (React Router loaders have a Fetch `Request`, not Express's). */
-export function guestIdFromCookieHeader(header: string | null | undefined): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const separator = part.indexOf("=");
-    if (separator === -1 || part.slice(0, separator).trim() !== GUEST_COOKIE) continue;
-    let value = part.slice(separator + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    if (GUEST_ID_PATTERN.test(value)) return value;
-  }
-  return null;
+export function setGuestCookie(res: Response, config: Pick<Config, "publicUrl">, guestId: string): void {
+  res.append("Set-Cookie", guestCookieHeader(config, guestId));
 }
 
-/** Sets (or refreshes for another 30 days) the guest cookie. */
-export function setGuestCookie(res: Response, config: Config, guestId: string): void {
-  res.cookie(GUEST_COOKIE, guestId, { ...cookieOptions(config), maxAge: GUEST_CART_LIFETIME_MS });
-}
-
-export function clearGuestCookie(res: Response, config: Config): void {
-  res.clearCookie(GUEST_COOKIE, cookieOptions(config));
+export function clearGuestCookie(res: Response, config: Pick<Config, "publicUrl">): void {
+  res.append("Set-Cookie", clearGuestCookieHeader(config));
 }

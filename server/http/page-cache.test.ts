@@ -6,7 +6,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "#server/config.ts";
 import { products } from "#server/db/schema.ts";
-import { createTestDatabase, usingPostgres, type TestDatabase } from "../../tests/support/database.ts";
+import { createTestDatabase, usingPostgres, type TestDatabase } from "#tests/support/database.ts";
 import { contentSecurityPolicy } from "./csp.ts";
 import { pageCache } from "./page-cache.ts";
 import { requestLogging } from "./request-log.ts";

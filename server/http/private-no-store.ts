@@ -7,7 +7,7 @@ import type { RequestHandler } from "express";
  */
 const PERSONAL = [
   /^\/api\/(users|cart|orders|checkout|admin|invoices|payments|upload)(\/|$)/,
-  /^\/(profile|checkout|order-confirmation)(\.data)?$/,
+  /^\/(profile|checkout|order-confirmation)(\.data|\/)?$/,
   /^\/order\//,
   /^\/admin(\/|\.data$|$)/,
 ];

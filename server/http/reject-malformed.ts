@@ -63,31 +63,58 @@ const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 const MAX_FORM_BYTES = 1 << 20;
 
 /**
- * Form posts to page routes are read by React Router (`request.formData()` in each action), which
- * decodes bad escapes and bytes to U+FFFD and passes NULs on. This wraps the React Router handler:
- * a form body is read here (at most 1 MB, else 413), every field name and value checked, and the
- * same bytes handed to React Router, so an action never sees a field the database would refuse.
+ * Wraps the React Router handler for writes (form posts to route actions):
+ * - React Router reads form bodies itself (`request.formData()` in each action), decoding bad
+ *   escapes and bytes to U+FFFD and passing NULs on. A form body is read here (at most 1 MB, else
+ *   413), every field name and value checked, and the same bytes handed on, so an action never
+ *   sees a field the database would refuse.
+ * - React Router refuses an action whose Origin differs from the request's own URL, which it builds
+ *   from Host and the protocol; behind a proxy that terminates TLS without `X-Forwarded-Proto` (or
+ *   without TRUST_PROXY) every form would fail. A write whose Origin is PUBLIC_URL's comes from the
+ *   shop's own pages, so it is handed on as addressed to PUBLIC_URL.
  */
-export function checkedFormBodies(render: RequestHandler): RequestHandler {
+export function checkedPageWrites(render: RequestHandler, publicUrl: string): RequestHandler {
+  const own = new URL(publicUrl);
   return (req, res, next) => {
+    if (BODYLESS.has(req.method)) return render(req, res, next);
+    const fromOwnPages = req.headers.origin === own.origin;
     const type = req.headers["content-type"] ?? "";
-    if (BODYLESS.has(req.method) || !FORM_TYPES.test(type)) return render(req, res, next);
+    if (!FORM_TYPES.test(type)) return render(fromOwnPages ? addressedTo(own, req) : req, res, next);
     readBody(req, MAX_FORM_BYTES).then(
       async (body) => {
         if (body === undefined) return refuse(req, res, 413, "The form is too large.");
         if (!(await isWellFormedForm(body, type))) return refuse(req, res);
-        render(replayingBody(req, body), res, next);
+        const replayed = replayingBody(req, body);
+        render(fromOwnPages ? addressedTo(own, replayed) : replayed, res, next);
       },
       (error: unknown) => next(error),
     );
   };
 }
 
+/** The request as React Router's adapter will see it: at PUBLIC_URL's protocol, host and port. */
+function addressedTo(own: URL, req: Request): Request {
+  const protocol = own.protocol.slice(0, -1);
+  return new Proxy(req, {
+    get(target, key) {
+      if (key === "protocol") return protocol;
+      if (key === "hostname") return own.hostname;
+      if (key === "get" || key === "header") {
+        return (name: string) => {
+          const lower = name.toLowerCase();
+          return lower === "host" || lower === "x-forwarded-host" ? own.host : target.get(name);
+        };
+      }
+      return Reflect.get(target, key, target) as unknown; // unbound: req.app.bind is Express's BIND route
+    },
+  });
+}
+
 async function isWellFormedForm(body: Buffer, type: string): Promise<boolean> {
   if (/^multipart\//i.test(type)) {
     let form: FormData;
     try {
-      form = await new Response(body, { headers: { "Content-Type": type } }).formData();
+      form = await new Response(new Uint8Array(body), { headers: { "Content-Type": type } }).formData();
     } catch {
       return true; // not a readable multipart body: the action's own parsing answers it
     }

@@ -53,6 +53,7 @@ export function ConfirmDelete({
   useEffect(() => setMounted(true), []);
 
   // As soon as the answer arrives (the revalidation after it may remove this row, and this component with it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer; the callbacks may change identity on every render.
   useEffect(() => {
     if (!fetcher.data) return;
     dialogRef.current?.close();
@@ -62,7 +63,7 @@ export function ConfirmDelete({
     } else {
       toast.error(failureText(failure, fetcher.data.message));
     }
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
 
   return (
     <>

@@ -1,5 +1,3 @@
-export { formatDateTime, formatShortDate as formatDate } from "~/lib/dates";
-
 /** The spec's short order id: its first 8 characters. */
 export function shortId(id: string): string {
   return id.slice(0, 8);

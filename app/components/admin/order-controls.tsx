@@ -1,7 +1,7 @@
 import { Truck } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { ADMIN_ORDER_STATUSES } from "#common/schemas/admin.ts";
+import { ADMIN_ORDER_STATUSES } from "#common/admin.ts";
 import { failureText, type ActionResult } from "./confirm-delete";
 import { toast } from "~/components/ui/toaster";
 
@@ -11,6 +11,9 @@ export const ORDER_MESSAGES = {
   deleteFailed: "Failed to delete order",
   empty: "No orders found",
 } as const;
+
+/** The orders list's status filter: the statuses an admin sets, and Pending. */
+export const ORDER_FILTER_STATUSES = ["Pending", ...ADMIN_ORDER_STATUSES] as const;
 
 /**
  * The status select (Processing, Shipped, Delivered, Cancelled) with its Update button, and a

@@ -1,4 +1,4 @@
-import type { OrderRemoval } from "#server/modules/admin/orders.ts";
+import type { OrderRemoval } from "#common/admin.ts";
 
 /** What the confirmation says will happen when an admin removes an order (decisions/014). */
 export function removalQuestion(removal: OrderRemoval): string {

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import * as z from "zod/mini";
+import { GST_RATES } from "#common/admin.ts";
+import { checkProduct } from "#common/admin-product.ts";
 import { CATEGORIES, DOSAGE_FORMS, type ProductImageJson } from "#common/catalog.ts";
-import { adminProductSchema, adminProductUpdateSchema, GST_RATES } from "#common/schemas/admin.ts";
-import { fieldErrors } from "#common/validation.ts";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { ImageUploader } from "./image-uploader";
 import { BUTTON_PRIMARY, INPUT } from "./page-header";
@@ -107,13 +106,13 @@ export function ProductForm({ values, mode, errors: serverErrors = {}, message }
       noValidate
       className="mt-6 space-y-6"
       onSubmit={(event) => {
-        const result = z.safeParse(mode === "create" ? adminProductSchema : adminProductUpdateSchema, productInput(new FormData(event.currentTarget)));
-        if (result.success) {
+        const result = checkProduct(productInput(new FormData(event.currentTarget)), mode === "create" ? "create" : "update");
+        if (result.ok) {
           setClientErrors(null);
           return;
         }
         event.preventDefault();
-        const found = fieldErrors(result.error);
+        const found = result.errors;
         setClientErrors(found);
         const first = Object.keys(found)[0];
         event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();

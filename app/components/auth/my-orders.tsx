@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { PRODUCT_PLACEHOLDER } from "#common/images.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import type { OrderJson } from "#server/modules/orders/orders.ts";
+import type { OrderJson } from "#common/orders.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatShortDate } from "~/lib/dates";
 

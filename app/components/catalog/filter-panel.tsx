@@ -1,13 +1,11 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import type { ProductFacets, SortBy } from "#common/catalog.ts";
+import { PRICE_FILTER_MAX, SORT_OPTIONS, type ProductFacets, type SortBy } from "#common/catalog.ts";
 import {
   CATEGORY_OPTIONS,
   PRESCRIPTION_OPTIONS,
-  PRICE_FILTER_MAX,
   priceRangeLabel,
-  SORT_OPTIONS,
   type ListingFilters,
   type Prescription,
 } from "./listing-query";

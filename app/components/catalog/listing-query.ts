@@ -1,21 +1,6 @@
-// The collection page's filters as its URL holds them: writing them, labels and chips (reading: listing-query.server.ts).
-import type {
-  PRICE_FILTER_MAX as CATALOG_PRICE_MAX,
-  ProductQuery,
-  SORT_OPTIONS as CATALOG_SORT_OPTIONS,
-  SortBy,
-} from "#common/catalog.ts";
+// The collection page's filters as its URL holds them: writing them, labels and chips (reading: app/routes/collection.server.ts).
+import { PRICE_FILTER_MAX, SORT_OPTIONS, type ProductQuery, type SortBy } from "#common/catalog.ts";
 import { formatRupeeAmount } from "#common/money.ts";
-
-// Copies of common/catalog.ts values, checked against its types: importing that module's values
-// would ship its zod query schema to every listing page.
-export const PRICE_FILTER_MAX: typeof CATALOG_PRICE_MAX = 1000;
-export const SORT_OPTIONS: typeof CATALOG_SORT_OPTIONS = [
-  { value: "newest", label: "Newest First" },
-  { value: "priceAsc", label: "Price: Low to High" },
-  { value: "priceDesc", label: "Price: High to Low" },
-  { value: "rating", label: "Highest Rated" },
-];
 
 /** The category radios; the spec calls the Women Care section "Women Healthcare". */
 export const CATEGORY_OPTIONS = [

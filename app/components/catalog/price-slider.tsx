@@ -1,5 +1,6 @@
 import { formatRupeeAmount } from "#common/money.ts";
-import { PRICE_FILTER_MAX, PRICE_STEP } from "./listing-query";
+import { PRICE_FILTER_MAX } from "#common/catalog.ts";
+import { PRICE_STEP } from "./listing-query";
 
 // Two native range inputs over one track: keyboard, touch and screen readers for free, and no
 // slider library in the page's JavaScript (a library slider would take the page over budget).

@@ -2,13 +2,13 @@ import { Lock } from "lucide-react";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
+import { CHECKOUT_COUNTRIES } from "#common/checkout.ts";
 import { formatRupees } from "#common/money.ts";
 import { useCartStore } from "~/lib/cart";
 import { loadRazorpay, openRazorpay, SDK_FAILED_TO_LOAD, type PaymentResult } from "~/lib/razorpay";
 import { cancelOrder, failWithTestGateway, payWithTestGateway, startCheckout, verifyPayment, type CheckoutStarted } from "./payment-api";
 import {
   checkShippingAddress,
-  COUNTRIES,
   SHIPPING_FIELDS,
   toShippingAddress,
   type ShippingAddress,
@@ -294,7 +294,7 @@ export function CheckoutForm({
               required
               className={CONTROL}
             >
-              {COUNTRIES.map((country) => (
+              {CHECKOUT_COUNTRIES.map((country) => (
                 <option key={country}>{country}</option>
               ))}
             </select>

@@ -1,30 +1,10 @@
 import { formatRupees } from "#common/money.ts";
+import type { CheckoutSummary } from "#common/orders.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 
 // The cart drawer's placeholder (not imported: the drawer is loaded on first open).
 const CART_PLACEHOLDER = "/images/placeholder-cart.svg";
 
-export interface SummaryLine {
-  productId: string;
-  name: string;
-  image: string;
-  quantity: number;
-  /** Paise, GST included. */
-  unitPaise: number;
-  linePaise: number;
-}
-
-export interface CheckoutSummary {
-  lines: SummaryLine[];
-  /** Paise: the lines at today's prices (GST included). */
-  subtotalPaise: number;
-  shippingPaise: number;
-  /** Paise: the GST contained in the subtotal. */
-  gstPaise: number;
-  totalPaise: number;
-}
-
-/** The cart as it will be ordered: lines, subtotal, shipping 'FREE', the GST included, the total. */
 export function OrderSummary({ summary }: { summary: CheckoutSummary }) {
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-2xl border border-gray-200 bg-gray-50 p-5 sm:p-6">

@@ -85,6 +85,7 @@ export function HeroSlider() {
     };
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: goTo is new every render; the reason follows.
   useEffect(() => {
     if (!rotating) return;
     const timer = window.setTimeout(() => goTo(index + 1), HERO_AUTOPLAY_MS);

@@ -1,20 +1,7 @@
 import { CalendarDays, ExternalLink } from "lucide-react";
 import { useRef, useState } from "react";
+import type { ResearchArticle } from "#common/research.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-
-export interface ResearchArticle {
-  slug: string;
-  title: string;
-  description: string;
-  /** Paragraphs separated by a blank line. */
-  fullContent: string;
-  category: string;
-  image: string;
-  imageAlt: string;
-  /** ISO date, YYYY-MM-DD. */
-  publishedOn: string;
-  link: string;
-}
 
 const FILTERS = [
   { value: "all", label: "All Articles" },

@@ -1,5 +1,5 @@
-import type { InvoiceDocument } from "#server/modules/invoices/invoices.ts";
-import { formatAmount, formatInvoiceDate, formatInvoiceRupees, formatRate } from "#server/modules/invoices/format.ts";
+import { formatInvoiceDate, formatRate, type InvoiceDocument } from "#common/invoices.ts";
+import { formatAmount, formatInvoiceRupees } from "#common/money.ts";
 
 const CELL = "border border-gray-300 px-2 py-1.5 align-top";
 const NUMBER = `${CELL} text-right tabular-nums whitespace-nowrap`;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { SHOP_NAME, SHOP_SECTIONS } from "#common/brand.ts";
-import type { SellerDetails } from "#server/config.ts";
+import type { SellerDetails } from "#common/seller.ts";
 import { NewsletterForm } from "./newsletter-form";
 
 const HELP_LINKS = [

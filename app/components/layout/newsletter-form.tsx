@@ -1,36 +1,46 @@
-import { useState } from "react";
-import { EMAIL_MESSAGES } from "#common/messages.ts";
-import { postJson } from "~/lib/api";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { contactEmailProblem } from "#common/content.ts";
 
-type Status = { kind: "idle" } | { kind: "sending" } | { kind: "success" | "error"; message: string };
+/** What the /newsletter action answers (app/routes/newsletter.tsx). */
+interface SubscribeAnswer {
+  ok: boolean;
+  message: string;
+}
 
 /**
- * Posts to POST /api/subscribe. Without JavaScript the same form posts to /newsletter,
- * which stores the address through the same module.
+ * Posts to the /newsletter route action: through a fetcher with JavaScript (the page stays put),
+ * as a plain form post without it (the answer is the /newsletter page). POST /api/subscribe
+ * stays for other clients; all three call the same module function.
  */
 export function NewsletterForm() {
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const fetcher = useFetcher<SubscribeAnswer>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const sending = fetcher.state !== "idle";
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    // The browser's own email check keeps the footer free of a validation library; the server
-    // checks again with the shared schema and answers with the same messages.
-    const input = form.elements.namedItem("email") as HTMLInputElement;
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    // The server's own rule (common/content.ts, no validation library in the footer), so both
+    // answer with the same messages.
+    const input = event.currentTarget.elements.namedItem("email") as HTMLInputElement;
     const email = input.value.trim();
-    if (!email || !input.validity.valid) {
-      setStatus({ kind: "error", message: email ? EMAIL_MESSAGES.invalid : EMAIL_MESSAGES.required });
+    const problem = contactEmailProblem(email);
+    if (problem !== undefined) {
+      event.preventDefault();
+      setInvalid(problem);
       return;
     }
-    setStatus({ kind: "sending" });
-    const result = await postJson("/api/subscribe", { email });
-    setStatus({ kind: result.ok ? "success" : "error", message: result.message });
-    if (result.ok) form.reset();
+    input.value = email;
+    setInvalid(null);
   }
 
-  const message = status.kind === "success" || status.kind === "error" ? status : null;
+  const answer = sending ? null : invalid !== null ? { ok: false, message: invalid } : (fetcher.data ?? null);
   return (
-    <form method="post" action="/newsletter" noValidate onSubmit={onSubmit} className="mt-4">
+    <fetcher.Form ref={formRef} method="post" action="/newsletter" noValidate onSubmit={validate} className="mt-4">
       <label htmlFor="newsletter-email" className="sr-only">
         Email address
       </label>
@@ -42,13 +52,13 @@ export function NewsletterForm() {
           required
           autoComplete="email"
           placeholder="Your email address"
-          aria-invalid={status.kind === "error" || undefined}
+          aria-invalid={(answer !== null && !answer.ok) || undefined}
           aria-describedby="newsletter-status"
           className="min-w-0 flex-1 rounded-md border border-brand-200 bg-white px-3 py-2 text-gray-900"
         />
         <button
           type="submit"
-          disabled={status.kind === "sending"}
+          disabled={sending}
           className="rounded-md bg-accent-600 px-4 py-2 font-semibold text-white hover:bg-accent-500 disabled:opacity-70"
         >
           Subscribe
@@ -57,10 +67,10 @@ export function NewsletterForm() {
       <p
         id="newsletter-status"
         role="status"
-        className={`mt-2 min-h-5 text-sm ${message?.kind === "error" ? "text-orange-200" : "text-white"}`}
+        className={`mt-2 min-h-5 text-sm ${answer && !answer.ok ? "text-orange-200" : "text-white"}`}
       >
-        {message?.message}
+        {answer?.message}
       </p>
-    </form>
+    </fetcher.Form>
   );
 }

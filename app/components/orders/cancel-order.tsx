@@ -1,18 +1,23 @@
 import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
-import { postJson } from "~/lib/api";
+import { useFetcher } from "react-router";
 import { keepFocusInside } from "~/lib/dialog";
 
+export type CancelResult = { ok: boolean; message: string };
+
+/** The cancel's fetcher: the dialog posts through it, the page shows its answer (the dialog is gone once the order is cancelled). */
+export const CANCEL_ORDER_FETCHER = "cancel-order";
+
 /**
- * "Cancel order" with a confirmation (a native modal <dialog>): `POST /api/orders/:id/cancel`,
- * then the page reloads its order, so status, history and payment show what the server did.
+ * "Cancel order" with a confirmation (a native modal <dialog>): posts to the order page's action
+ * (the orders module's `cancelOrder`, as `POST /api/orders/:id/cancel`), after which the page
+ * reloads its order, so status, history and payment show what the server did.
  */
-export function CancelOrder({ orderId, paid, onResult }: { orderId: string; paid: boolean; onResult: (result: { ok: boolean; message: string }) => void }) {
+export function CancelOrder({ paid }: { paid: boolean }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<CancelResult>({ key: CANCEL_ORDER_FETCHER });
+  const busy = fetcher.state !== "idle";
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const revalidator = useRevalidator();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -26,19 +31,16 @@ export function CancelOrder({ orderId, paid, onResult }: { orderId: string; paid
     triggerRef.current?.focus();
   };
 
-  const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    const result = await postJson(`/api/orders/${encodeURIComponent(orderId)}/cancel`, {});
-    setBusy(false);
+  // A refusal closes the dialog and brings focus back to the button (a cancelled order has neither).
+  const answered = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!answered) return;
     setOpen(false);
-    if (result.ok) {
-      await revalidator.revalidate();
-      onResult({ ok: true, message: paid ? "Your order has been cancelled and your payment will be refunded." : "Your order has been cancelled." });
-    } else {
-      onResult({ ok: false, message: result.message || "Failed to cancel the order" });
-      triggerRef.current?.focus();
-    }
+    if (!answered.ok) triggerRef.current?.focus();
+  }, [answered]);
+
+  const confirm = () => {
+    if (!busy) void fetcher.submit({ intent: "cancel" }, { method: "post" });
   };
 
   return (
@@ -75,7 +77,7 @@ export function CancelOrder({ orderId, paid, onResult }: { orderId: string; paid
           <button
             type="button"
             aria-disabled={busy}
-            onClick={() => void confirm()}
+            onClick={confirm}
             className="rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 aria-disabled:cursor-wait aria-disabled:opacity-70"
           >
             {busy ? "Processing..." : "Yes, cancel order"}

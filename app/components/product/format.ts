@@ -1,5 +1,3 @@
-export { formatLongDate as formatDate } from "~/lib/dates";
-
 /** "women-care" → "Women Care". */
 export function collectionName(slug: string): string {
   return slug

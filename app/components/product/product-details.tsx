@@ -1,5 +1,6 @@
 import type { ProductJson } from "#common/catalog.ts";
-import { collectionName, formatDate } from "./format";
+import { formatLongDate } from "~/lib/dates";
+import { collectionName } from "./format";
 
 const NA = "N/A";
 
@@ -11,7 +12,7 @@ export function ProductDetails({ product }: { product: ProductJson }) {
     ["Subcategory", product.subcategory || NA],
     ["Brand", product.brand || NA],
     ["Status", product.countInStock > 0 ? "In stock" : "Out of stock"],
-    ["Date added", product.createdAt ? formatDate(product.createdAt) : NA],
+    ["Date added", product.createdAt ? formatLongDate(product.createdAt) : NA],
     ["Collections", product.collections.length > 0 ? product.collections.map(collectionName).join(", ") : NA],
   ];
   return (

@@ -1,8 +1,9 @@
 import { BadgeCheck, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { checkReviewForm } from "#common/review.ts";
 import { TextAreaField } from "~/components/ui/field";
-import { formatDate } from "./format";
+import { formatLongDate } from "~/lib/dates";
 import { StarRating } from "./star-rating";
 
 /** A review as the product page shows it (the API's ReviewJson). */
@@ -52,7 +53,7 @@ export function Reviews({
                     ) : null}
                   </div>
                   <p className="mt-1 text-sm text-gray-600">
-                    <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+                    <time dateTime={review.createdAt}>{formatLongDate(review.createdAt)}</time>
                   </p>
                   <p className="mt-2 whitespace-pre-line text-gray-800">{review.comment}</p>
                 </article>
@@ -81,8 +82,6 @@ export function Reviews({
 }
 
 const RATINGS = [5, 4, 3, 2, 1] as const;
-/** The review schema's message (common/schemas/review.ts), without shipping zod to the page. */
-const COMMENT_REQUIRED = "Comment is required";
 const RATING_WORDS: Record<number, string> = { 5: "Excellent", 4: "Good", 3: "Average", 2: "Poor", 1: "Terrible" };
 
 /** Posts to the product route's action: through a fetcher with JavaScript, as a plain form post without it. */
@@ -96,6 +95,7 @@ function ReviewForm({ actionResult }: { actionResult?: ReviewResult }) {
   const errors = { ...(result && !result.ok ? result.errors : {}), ...clientErrors };
   const busy = fetcher.state !== "idle";
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a submission settles; focusComment only reads a ref.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) setFormKey((key) => key + 1);
@@ -110,12 +110,12 @@ function ReviewForm({ actionResult }: { actionResult?: ReviewResult }) {
       noValidate
       className="mt-3 space-y-4"
       onSubmit={(event) => {
-        // The server checks with the shared review schema; the browser only needs the one likely mistake.
-        const comment = new FormData(event.currentTarget).get("comment");
-        if (typeof comment !== "string" || comment.trim() === "") {
+        // The same rules as the server's (common/review.ts), so a mistake is shown before the round trip.
+        const parsed = checkReviewForm(Object.fromEntries(new FormData(event.currentTarget)));
+        if (!parsed.ok) {
           event.preventDefault();
-          setClientErrors({ comment: COMMENT_REQUIRED });
-          focusComment();
+          setClientErrors(parsed.errors);
+          if (parsed.errors.comment) focusComment();
           return;
         }
         setClientErrors({});

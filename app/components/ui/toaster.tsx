@@ -47,10 +47,11 @@ export function Toaster() {
   const active = useSyncExternalStore(subscribe, () => wanted, () => false);
   // A toast that travelled through a redirect in the one-time flash cookie (server/http/flash.ts).
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the flash's id, see below.
   useEffect(() => {
     if (flash) show(flash.type, flash.message, { id: `flash-${flash.id}` });
     // Once per flash: a re-render with the same one must not raise it again.
-  }, [flash?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [flash?.id]);
   if (!active) return null;
   return (
     <Suspense fallback={null}>

@@ -1,44 +1,22 @@
 import { IndianRupee, Package, ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
-import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import { formatDateTime, shortId } from "~/components/admin/format";
-import { adminStats } from "~/components/admin/stats.server";
+import { formatRupees } from "#common/money.ts";
+import { shortId } from "~/components/admin/format";
+import { formatDateTime } from "~/lib/dates";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
-import { requireAdmin } from "~/components/admin/require-admin.server";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/dashboard";
-
-const LOAD_FAILED = "Failed to load data";
+import { loadDashboard } from "./dashboard.server";
+import { requireAdmin } from "./require-admin.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Dashboard | Admin", "How the shop is doing: revenue, orders, products and the latest orders."), NOINDEX];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  try {
-    const stats = await adminStats(context.shop.db);
-    return {
-      error: null,
-      stats: {
-        totalRevenuePaise: rupeesToPaise(stats.totalRevenue),
-        totalOrders: stats.totalOrders,
-        totalProducts: stats.totalProducts,
-        recentOrders: stats.recentOrders.map((order) => ({
-          id: order._id,
-          customer: order.user.name || "Guest",
-          totalPaise: rupeesToPaise(order.totalPrice),
-          status: order.status,
-          createdAt: order.createdAt,
-        })),
-        salesByDay: stats.salesByDay.map((day) => ({ date: day.date, revenuePaise: rupeesToPaise(day.revenue), orders: day.orders })),
-      },
-    };
-  } catch (error) {
-    context.shop.logger.error({ err: error, requestId: context.requestId }, "dashboard figures failed");
-    return { error: LOAD_FAILED, stats: null };
-  }
+  return loadDashboard(context);
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
@@ -47,7 +25,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Dashboard" />
       {!stats ? (
-        <EmptyState error>Error: {error ?? LOAD_FAILED}</EmptyState>
+        <EmptyState error>Error: {error}</EmptyState>
       ) : (
         <>
           <section aria-label="Totals" className="mt-6 grid gap-4 sm:grid-cols-3">

@@ -1,18 +1,16 @@
 import { CheckCircle2, Download, RotateCcw } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
-import { adminAction, text } from "~/components/admin/action-result.server";
 import { failureText, type ActionResult } from "~/components/admin/confirm-delete";
-import { formatDateTime } from "~/components/admin/format";
-import { HttpError, listMessages, listSubscribers, setMessageHandled } from "~/components/admin/inbox.server";
+import { formatDateTime } from "~/lib/dates";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
-import { Pager, pageParam } from "~/components/admin/pager";
-import { requireAdmin } from "~/components/admin/require-admin.server";
+import { Pager } from "~/components/admin/pager";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { toast } from "~/components/ui/toaster";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/inbox";
+import { loadInbox, markMessage } from "./inbox.server";
+import { requireAdmin } from "./require-admin.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Inbox | Admin", "Messages sent through the contact form, and the newsletter's subscribers."),
@@ -21,32 +19,13 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const url = new URL(request.url);
-  const page = pageParam(url);
-  const { db } = context.shop;
-  const [messages, subscribers] = await Promise.all([
-    listMessages(db, { page, limit: ADMIN_PAGE_SIZE }),
-    listSubscribers(db, { page: 1, limit: ADMIN_PAGE_SIZE }),
-  ]);
-  return {
-    messages: messages.items,
-    hasNext: page * ADMIN_PAGE_SIZE < messages.total,
-    page,
-    subscribers: subscribers.items,
-    subscriberTotal: subscribers.total,
-  };
+  return loadInbox(context, new URL(request.url));
 }
 
 /** Marks a contact message handled, or reopens it. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(request, context);
-  const form = await request.formData();
-  const handled = text(form, "intent") === "handle";
-  return adminAction(context, "Failed to update message", async () => {
-    const message = await setMessageHandled(context.shop.db, text(form, "id"), handled);
-    if (!message) throw new HttpError(404, ADMIN_MESSAGES.messageNotFound);
-    return handled ? "Message marked handled" : "Message reopened";
-  });
+  return markMessage(context, await request.formData());
 }
 
 export default function AdminInbox({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
 import { Outlet, redirect } from "react-router";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { requireAdmin } from "~/components/admin/require-admin.server";
+import { requireAdmin } from "./require-admin.server";
 import { ErrorPage } from "~/components/error-page";
-import { clearGuestCookieHeader, signOut } from "~/components/auth/sign-in.server";
+import { signOutHeaders } from "~/routes/profile.server";
 import type { Route } from "./+types/layout";
 
 /** The server turns away everyone but admins before any admin page renders (each child loader checks too). */
@@ -13,10 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Logout from the sidebar: the session is revoked on the server, its cookies cleared, then home (spec: "goes to /"). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const headers = new Headers();
-  for (const cookie of await signOut(context.shop.auth, request.headers)) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", clearGuestCookieHeader(context.shop.config));
-  throw redirect("/", { headers });
+  throw redirect("/", { headers: await signOutHeaders(request, context) });
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

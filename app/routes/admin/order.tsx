@@ -1,17 +1,18 @@
-import { data, Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { removalQuestion } from "~/components/admin/order-removal";
-import { formatDateTime, shortId } from "~/components/admin/format";
+import { shortId } from "~/components/admin/format";
+import { formatDateTime } from "~/lib/dates";
 import { ORDER_MESSAGES, OrderStatusControls } from "~/components/admin/order-controls";
-import { getAdminOrder } from "~/components/admin/orders.server";
 import { ADMIN_MAIN, AdminPageHeader, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
-import { requireAdmin } from "~/components/admin/require-admin.server";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order";
+import { loadOrder } from "./order.server";
+import { requireAdmin } from "./require-admin.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(data ? `Order ${data.order.orderNumber} | Admin` : "Order | Admin", "An order's lines, customer, shipping address, payment and status history."),
@@ -20,9 +21,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = requireAdmin(request, context);
-  const order = await getAdminOrder(context.shop, params.orderId, admin.id);
-  if (!order) throw data(null, { status: 404 });
-  return { order };
+  return loadOrder(context, params.orderId, admin);
 }
 
 /** After a delete or archive from this page it is left for the list; its own data is not reloaded (it may be gone). */

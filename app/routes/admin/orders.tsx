@@ -1,58 +1,30 @@
 import { Form, Link } from "react-router";
-import { ADMIN_ORDER_STATUSES, ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import type { AdminOrderJson } from "#server/modules/admin/orders.ts";
-import { adminAction, text } from "~/components/admin/action-result.server";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { removalQuestion } from "~/components/admin/order-removal";
-import { formatDateTime, shortId } from "~/components/admin/format";
-import { ORDER_MESSAGES, OrderStatusControls } from "~/components/admin/order-controls";
-import { listAdminOrders, removeOrder, updateOrderStatus } from "~/components/admin/orders.server";
+import { shortId } from "~/components/admin/format";
+import { formatDateTime } from "~/lib/dates";
+import { ORDER_FILTER_STATUSES, ORDER_MESSAGES, OrderStatusControls } from "~/components/admin/order-controls";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
-import { Pager, pageParam } from "~/components/admin/pager";
-import { requireAdmin } from "~/components/admin/require-admin.server";
+import { Pager } from "~/components/admin/pager";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/orders";
-
-const FILTER_STATUSES = ["Pending", ...ADMIN_ORDER_STATUSES] as const;
+import { changeOrders, loadOrders } from "./orders.server";
+import { requireAdmin } from "./require-admin.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Orders | Admin", "The shop's orders: filter by status, search, update, archive and delete."), NOINDEX];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const url = new URL(request.url);
-  const page = pageParam(url);
-  const search = url.searchParams.get("search")?.trim().slice(0, 200) ?? "";
-  const wanted = url.searchParams.get("status") ?? "";
-  const status = FILTER_STATUSES.find((name) => name === wanted);
-  const archived = url.searchParams.get("archived") === "include";
-  const filters = { page, search, status: status ?? "", archived };
-  try {
-    const result = await listAdminOrders(context.shop.db, {
-      page,
-      limit: ADMIN_PAGE_SIZE,
-      status,
-      search: search || undefined,
-      archived: archived ? "include" : "hide",
-    });
-    return { ...filters, orders: result.items, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, error: null };
-  } catch (error) {
-    context.shop.logger.error({ err: error, requestId: context.requestId }, ORDER_MESSAGES.fetchFailed);
-    return { ...filters, orders: [] as AdminOrderJson[], total: 0, hasNext: false, error: ORDER_MESSAGES.fetchFailed };
-  }
+  return loadOrders(context, new URL(request.url));
 }
 
 /** Status changes (the select or Mark as Delivered) and deletions or archiving, from this page and the order's own page. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(request, context);
-  const form = await request.formData();
-  const intent = text(form, "intent");
-  const id = text(form, "id");
-  if (intent === "delete") return adminAction(context, ORDER_MESSAGES.deleteFailed, () => removeOrder(context.shop, id));
-  const status = intent === "deliver" ? "Delivered" : text(form, "status");
-  return adminAction(context, ORDER_MESSAGES.updateFailed, () => updateOrderStatus(context.shop, id, status));
+  return changeOrders(context, await request.formData());
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
@@ -72,7 +44,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             className="mt-1 rounded-md border border-gray-400 bg-white px-3 py-2 text-sm"
           >
             <option value="">All statuses</option>
-            {FILTER_STATUSES.map((name) => (
+            {ORDER_FILTER_STATUSES.map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>

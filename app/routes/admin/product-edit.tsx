@@ -1,16 +1,15 @@
 import { CheckCircle2, ExternalLink } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { adminAction } from "~/components/admin/action-result.server";
+import { Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { ADMIN_MAIN, AdminPageHeader } from "~/components/admin/page-header";
-import { ProductForm, productInput } from "~/components/admin/product-form";
-import { getAdminProduct, saveProduct } from "~/components/admin/products.server";
-import { requireAdmin } from "~/components/admin/require-admin.server";
+import { ProductForm } from "~/components/admin/product-form";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { toast } from "~/components/ui/toaster";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/product-edit";
+import { loadProductEdit, saveProduct } from "./product-edit.server";
+import { requireAdmin } from "./require-admin.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(data ? `Edit ${data.product.name} | Admin` : "Edit Product | Admin", "Change a product's details, price, stock, images and visibility."),
@@ -19,18 +18,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const product = await getAdminProduct(context.shop.db, params.productId);
-  if (!product) throw data(null, { status: 404 });
-  return { product };
+  return loadProductEdit(context, params.productId);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireAdmin(request, context);
-  const input = productInput(await request.formData());
-  return adminAction(context, "Failed to save product", async () => {
-    await saveProduct(context.shop.db, params.productId, input);
-    return "Product saved";
-  });
+  return saveProduct(context, params.productId, await request.formData());
 }
 
 /** After a delete from this page it is left for the list; its own data is not reloaded (it is gone). */

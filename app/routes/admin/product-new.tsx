@@ -1,12 +1,11 @@
-import { Link, redirect } from "react-router";
-import { adminAction } from "~/components/admin/action-result.server";
+import { Link } from "react-router";
 import { ADMIN_MAIN, AdminPageHeader } from "~/components/admin/page-header";
-import { BLANK_PRODUCT, ProductForm, productInput } from "~/components/admin/product-form";
-import { saveNewProduct } from "~/components/admin/products.server";
-import { requireAdmin } from "~/components/admin/require-admin.server";
+import { BLANK_PRODUCT, ProductForm } from "~/components/admin/product-form";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/product-new";
+import { addProduct } from "./product-new.server";
+import { requireAdmin } from "./require-admin.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Add Product | Admin", "Add a product to the shop's catalogue."), NOINDEX];
 
@@ -18,14 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Creates the product and opens its edit page; a refusal comes back with messages beside the fields. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(request, context);
-  const input = productInput(await request.formData());
-  let createdId = "";
-  const result = await adminAction(context, "Failed to save product", async () => {
-    createdId = (await saveNewProduct(context.shop.db, input))._id;
-    return "";
-  });
-  if (createdId) throw redirect(`/admin/products/${createdId}/edit?created=1`);
-  return result;
+  return addProduct(context, await request.formData());
 }
 
 export default function AdminProductNew({ actionData }: Route.ComponentProps) {

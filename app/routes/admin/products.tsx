@@ -1,19 +1,17 @@
 import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import { adminAction, text } from "~/components/admin/action-result.server";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
-import { Pager, pageParam } from "~/components/admin/pager";
-import { listAdminProducts, removeProduct } from "~/components/admin/products.server";
-import { requireAdmin } from "~/components/admin/require-admin.server";
+import { Pager } from "~/components/admin/pager";
 import { SearchBox } from "~/components/admin/search-box";
 import { StockCell } from "~/components/admin/stock-cell";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/products";
+import { loadProducts, removeProduct } from "./products.server";
+import { requireAdmin } from "./require-admin.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Products | Admin", "Every product of the shop, published or not: search, stock, edit and delete."),
@@ -22,17 +20,13 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const url = new URL(request.url);
-  const page = pageParam(url);
-  const search = url.searchParams.get("search")?.trim().slice(0, 200) ?? "";
-  const products = await listAdminProducts(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined });
-  return { products: products.items, total: products.total, hasNext: page * ADMIN_PAGE_SIZE < products.total, page, search };
+  return loadProducts(context, new URL(request.url));
 }
 
+/** Delete, from this list and from the edit page. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(request, context);
-  const form = await request.formData();
-  return adminAction(context, "Failed to delete product", () => removeProduct(context.shop.db, text(form, "id")));
+  return removeProduct(context, await request.formData());
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {

@@ -1,27 +1,21 @@
 import { BadgeCheck, Eye, EyeOff, Star } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
-import { adminReviewQuerySchema, REVIEW_STATUSES, type ReviewStatus } from "#common/schemas/admin-reviews.ts";
-import type { AdminReviewJson } from "#server/modules/admin/reviews.ts";
-import { adminAction, text } from "~/components/admin/action-result.server";
+import { REVIEW_STATUSES, type AdminReviewJson } from "#common/admin.ts";
 import { ConfirmDelete, failureText, type ActionResult } from "~/components/admin/confirm-delete";
-import { formatDateTime } from "~/components/admin/format";
+import { formatDateTime } from "~/lib/dates";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState } from "~/components/admin/page-header";
-import { Pager, pageParam } from "~/components/admin/pager";
-import { requireAdmin } from "~/components/admin/require-admin.server";
-import { listReviewsForModeration, moderateReview, removeReview } from "~/components/admin/reviews.server";
+import { Pager } from "~/components/admin/pager";
+import { REVIEW_PAGE_MESSAGES } from "~/components/admin/review-texts";
 import { SearchBox } from "~/components/admin/search-box";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { toast } from "~/components/ui/toaster";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/reviews";
+import { requireAdmin } from "./require-admin.server";
+import { loadReviews, moderateReviews } from "./reviews.server";
 
-const FETCH_FAILED = "Failed to fetch reviews";
-const UPDATE_FAILED = "Failed to update review";
-const DELETE_FAILED = "Failed to delete review";
-/** The list shows the start of a comment; the whole of it is on the product page (or in the API). */
-const EXCERPT = 280;
+const { updateFailed: UPDATE_FAILED, deleteFailed: DELETE_FAILED } = REVIEW_PAGE_MESSAGES;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Reviews | Admin", "Customers' product reviews: hide, show again or delete them."),
@@ -30,37 +24,13 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const url = new URL(request.url);
-  const page = pageParam(url);
-  const parsed = adminReviewQuerySchema.safeParse({
-    search: url.searchParams.get("search") ?? undefined,
-    status: url.searchParams.get("status") ?? undefined,
-  });
-  const search = parsed.success ? (parsed.data.search ?? "") : "";
-  const status: ReviewStatus | "" = parsed.success ? (parsed.data.status ?? "") : "";
-  try {
-    const result = await listReviewsForModeration(context.shop.db, {
-      page,
-      limit: ADMIN_PAGE_SIZE,
-      search: search || undefined,
-      status: status || undefined,
-    });
-    const reviews = result.items.map((review) => ({ ...review, comment: excerpt(review.comment) }));
-    return { reviews, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, page, search, status, error: null };
-  } catch (error) {
-    context.shop.logger.error({ err: error, requestId: context.requestId }, FETCH_FAILED);
-    return { reviews: [] as AdminReviewJson[], total: 0, hasNext: false, page, search, status, error: FETCH_FAILED };
-  }
+  return loadReviews(context, new URL(request.url));
 }
 
 /** Hide, unhide and delete: the same server functions and answers as the admin API. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  const form = await request.formData();
-  const intent = text(form, "intent");
-  const id = text(form, "id");
-  if (intent === "delete") return adminAction(context, DELETE_FAILED, () => removeReview(context.shop, admin, id));
-  return adminAction(context, UPDATE_FAILED, () => moderateReview(context.shop, admin, id, intent));
+  return moderateReviews(context, admin, await request.formData());
 }
 
 export default function AdminReviews({ loaderData }: Route.ComponentProps) {
@@ -227,11 +197,6 @@ function VisibilityButton({ review }: { review: AdminReviewJson }) {
       </button>
     </fetcher.Form>
   );
-}
-
-function excerpt(comment: string): string {
-  const characters = Array.from(comment);
-  return characters.length <= EXCERPT ? comment : `${characters.slice(0, EXCERPT).join("").trimEnd()}…`;
 }
 
 export { ErrorBoundary } from "~/components/admin/admin-error";

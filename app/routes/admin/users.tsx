@@ -1,53 +1,31 @@
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, useFetcher, useSearchParams } from "react-router";
+import { useFetcher } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
-import { adminAction, text } from "~/components/admin/action-result.server";
-import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, ADMIN_ROLES } from "#common/schemas/admin.ts";
+import { ADMIN_ROLES } from "#common/admin.ts";
 import { ConfirmDelete, type ActionResult } from "~/components/admin/confirm-delete";
-import { formatDate } from "~/components/admin/format";
+import { formatShortDate } from "~/lib/dates";
 import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, BUTTON_SECONDARY, EmptyState, INPUT, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
-import { Pager, pageParam } from "~/components/admin/pager";
-import { requireAdmin } from "~/components/admin/require-admin.server";
+import { Pager } from "~/components/admin/pager";
 import { SearchBox } from "~/components/admin/search-box";
-import { addUser, changeRole, listUsers, removeUser } from "~/components/admin/users.server";
 import { Field } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/users";
-
+import { requireAdmin } from "./require-admin.server";
+import { changeUsers, loadUsers } from "./users.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Users | Admin", "Add shop users, change their roles and remove them."), NOINDEX];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = requireAdmin(request, context);
-  const url = new URL(request.url);
-  const page = pageParam(url);
-  const search = url.searchParams.get("search")?.trim() ?? "";
-  const users = await listUsers(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined });
-  return { users: users.items, hasNext: page * ADMIN_PAGE_SIZE < users.total, total: users.total, page, search, selfId: admin.id };
+  return loadUsers(context, new URL(request.url), admin);
 }
 
+/** Add User, role changes and Delete (the form's `intent`). */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  const form = await request.formData();
-  const intent = text(form, "intent");
-  if (intent === "create") {
-    return adminAction(context, "Failed to add user", async () => {
-      await addUser(context.shop, { name: text(form, "name"), email: text(form, "email"), password: text(form, "password"), role: text(form, "role") });
-      return ADMIN_MESSAGES.userCreated;
-    });
-  }
-  if (intent === "role") {
-    return adminAction(context, "Failed to update user", async () => {
-      await changeRole(context.shop, admin.id, text(form, "id"), text(form, "role"));
-      return ADMIN_MESSAGES.userUpdated;
-    });
-  }
-  return adminAction(context, "Failed to delete user", async () => {
-    await removeUser(context.shop, admin.id, text(form, "id"));
-    return ADMIN_MESSAGES.userDeleted;
-  });
+  return changeUsers(context, admin, await request.formData());
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
@@ -83,7 +61,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   <td className={TD}>
                     <RoleForm id={user._id} name={user.name} role={user.role} />
                   </td>
-                  <td className={TD}>{formatDate(user.createdAt)}</td>
+                  <td className={TD}>{formatShortDate(user.createdAt)}</td>
                   <td className={`${TD} text-right`}>
                     <ConfirmDelete
                       what={`user ${user.name}`}

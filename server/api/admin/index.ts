@@ -1,42 +1,16 @@
 import { Router, type Request, type Response } from "express";
 import { DOSAGE_FORMS } from "#common/catalog.ts";
-import {
-  ADMIN_MESSAGES,
-  adminCreateUserSchema,
-  adminListQuerySchema,
-  adminMessageUpdateSchema,
-  adminOrderQuerySchema,
-  adminOrderStatusSchema,
-  adminProductSchema,
-  adminProductUpdateSchema,
-  adminUpdateUserSchema,
-} from "#common/schemas/admin.ts";
+import { adminListQuerySchema, adminOrderQuerySchema } from "#server/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
-import { adminReviewQuerySchema, adminReviewUpdateSchema } from "#common/schemas/admin-reviews.ts";
-import { HttpError, parseInput } from "#server/http/errors.ts";
+import { adminReviewQuerySchema } from "#server/schemas/admin-reviews.ts";
+import { parseInput, replyError, type Reply } from "#server/http/errors.ts";
 import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
-import { archivedFilter, listAdminOrders, removeOrder, removeOrderReply, setOrderStatus } from "#server/modules/admin/orders.ts";
-import {
-  createProduct,
-  deleteProduct,
-  listAdminProducts,
-  updateProduct,
-  type ProductWriteResult,
-} from "#server/modules/admin/products.ts";
-import {
-  deleteReview,
-  listReviewsForModeration,
-  reviewModerationAnswer,
-  setReviewHidden,
-} from "#server/modules/admin/reviews.ts";
+import { archivedFilter, listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/admin/orders.ts";
+import { createProduct, deleteProduct, listAdminProducts, updateProduct } from "#server/modules/admin/products.ts";
+import { adminReply } from "#server/modules/admin/replies.ts";
+import { deleteReview, listReviewsForModeration, setReviewHidden } from "#server/modules/admin/reviews.ts";
 import { adminStats } from "#server/modules/admin/stats.ts";
-import {
-  createUserAccount,
-  deleteUserAccount,
-  listUsers,
-  updateUserAccount,
-  type Page,
-} from "#server/modules/admin/users.ts";
+import { createUserAccount, deleteUserAccount, listUsers, updateUserAccount, type Page } from "#server/modules/admin/users.ts";
 import { requireAdmin, signedInAdmin } from "./require-admin.ts";
 
 /** A page of a list: the array, with the count before paging in X-Total-Count. */
@@ -45,11 +19,13 @@ function sendPage<T>(res: Response, page: Page<T>) {
   res.json(page.items);
 }
 
-function productOrError(result: ProductWriteResult) {
-  if (result.ok) return result.product;
-  if (result.reason === "not-found") throw new HttpError(404, ADMIN_MESSAGES.productNotFound);
-  if (result.reason === "sku-taken") throw new HttpError(409, ADMIN_MESSAGES.skuTaken, { sku: ADMIN_MESSAGES.skuTaken });
-  throw new HttpError(400, ADMIN_MESSAGES.priceAboveMrp, { price: ADMIN_MESSAGES.priceAboveMrp });
+/**
+ * The admin module's reply for a result (server/modules/admin/replies.ts): a refusal is thrown
+ * for the error handler to write; a success is returned for the handler to send with its record.
+ */
+function accepted<R extends { ok: boolean }>(result: R, reply: Reply): Extract<R, { ok: true }> {
+  if (!result.ok || reply.status >= 400) throw replyError(reply);
+  return result as Extract<R, { ok: true }>;
 }
 
 /**
@@ -67,36 +43,24 @@ export function adminRouter(shop: ShopContext) {
   });
 
   router.post("/users", async (req, res) => {
-    const input = parseInput(adminCreateUserSchema, req.body);
-    const result = await createUserAccount(shop, input);
-    if (!result.ok) throw new HttpError(409, ADMIN_MESSAGES.userExists, { email: ADMIN_MESSAGES.userExists });
-    res.status(201).json({ message: ADMIN_MESSAGES.userCreated, user: result.user });
+    const result = await createUserAccount(shop, req.body);
+    const reply = adminReply.createUser(result);
+    res.status(reply.status).json({ message: reply.message, user: accepted(result, reply).user });
   });
 
   router.put("/users/:id", async (req, res) => {
     const admin = await signedInAdmin(req);
-    const input = parseInput(adminUpdateUserSchema, req.body);
-    if (input.name === undefined && input.email === undefined && input.role === undefined) {
-      throw new HttpError(400, ADMIN_MESSAGES.nothingToUpdate);
-    }
-    const result = await updateUserAccount(db, admin.id, req.params.id, input);
-    if (!result.ok) {
-      if (result.reason === "not-found") throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
-      if (result.reason === "email-taken") throw new HttpError(409, ADMIN_MESSAGES.userExists, { email: ADMIN_MESSAGES.userExists });
-      if (result.reason === "own-role") throw new HttpError(409, ADMIN_MESSAGES.cannotChangeOwnRole, { role: ADMIN_MESSAGES.cannotChangeOwnRole });
-      throw new HttpError(409, ADMIN_MESSAGES.lastAdmin, { role: ADMIN_MESSAGES.lastAdmin });
-    }
-    res.json({ message: ADMIN_MESSAGES.userUpdated, user: result.user });
+    const result = await updateUserAccount(db, admin.id, req.params.id, req.body);
+    const reply = adminReply.updateUser(result);
+    res.status(reply.status).json({ message: reply.message, user: accepted(result, reply).user });
   });
 
   router.delete("/users/:id", async (req, res) => {
     const admin = await signedInAdmin(req);
     const result = await deleteUserAccount(db, admin.id, req.params.id);
-    if (!result.ok) {
-      if (result.reason === "not-found") throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
-      throw new HttpError(409, result.reason === "self" ? ADMIN_MESSAGES.cannotDeleteSelf : ADMIN_MESSAGES.lastAdmin);
-    }
-    res.json({ message: ADMIN_MESSAGES.userDeleted });
+    const reply = adminReply.deleteUser(result);
+    accepted(result, reply);
+    res.status(reply.status).json({ message: reply.message });
   });
 
   // --- Products ------------------------------------------------------------------------
@@ -105,17 +69,17 @@ export function adminRouter(shop: ShopContext) {
   });
 
   router.post("/products", async (req, res) => {
-    const product = productOrError(await createProduct(db, parseInput(adminProductSchema, req.body)));
-    res.status(201).json(product);
+    const result = await createProduct(db, req.body);
+    const reply = adminReply.writeProduct(result, "create");
+    res.status(reply.status).json(accepted(result, reply).product);
   });
 
   router.put("/products/:id", productUpdateHandler(shop));
 
   router.delete("/products/:id", async (req, res) => {
     const result = await deleteProduct(db, req.params.id);
-    if (!result.ok) throw new HttpError(404, ADMIN_MESSAGES.productNotFound);
-    const unpublished = result.outcome === "unpublished";
-    res.json({ message: unpublished ? ADMIN_MESSAGES.productUnpublished : ADMIN_MESSAGES.productDeleted, unpublished });
+    const reply = adminReply.deleteProduct(result);
+    res.status(reply.status).json({ message: reply.message, unpublished: accepted(result, reply).outcome === "unpublished" });
   });
 
   // --- Orders --------------------------------------------------------------------------
@@ -125,21 +89,16 @@ export function adminRouter(shop: ShopContext) {
   });
 
   router.put("/orders/:id", async (req, res) => {
-    const { status } = parseInput(adminOrderStatusSchema, req.body);
-    const result = await setOrderStatus(shop, req.params.id, status);
-    if (!result.ok) {
-      if (result.reason === "not-found") throw new HttpError(404, ADMIN_MESSAGES.orderNotFound);
-      if (result.reason === "not-allowed") throw new HttpError(409, result.message, { status: result.message });
-      throw new HttpError(502, result.message);
-    }
-    res.json(result.order);
+    const result = await setOrderStatus(shop, req.params.id, req.body);
+    const reply = adminReply.setOrderStatus(result);
+    res.status(reply.status).json(accepted(result, reply).order);
   });
 
   router.delete("/orders/:id", async (req, res) => {
     // An order with an invoice or a payment is archived, never erased; the message says which.
-    const reply = removeOrderReply(await removeOrder(db, req.params.id));
-    if (reply.status !== 200) throw new HttpError(reply.status, reply.message);
-    res.json({ message: reply.message, archived: reply.archived });
+    const result = await removeOrder(db, req.params.id);
+    const reply = adminReply.removeOrder(result);
+    res.status(reply.status).json({ message: reply.message, archived: accepted(result, reply).outcome === "archived" });
   });
 
   // --- Reviews (moderation, decisions/015) ------------------------------------------------
@@ -149,19 +108,18 @@ export function adminRouter(shop: ShopContext) {
 
   router.put("/reviews/:id", async (req, res) => {
     const admin = await signedInAdmin(req);
-    const { hidden } = parseInput(adminReviewUpdateSchema, req.body);
-    const result = await setReviewHidden(db, admin, req.params.id, hidden);
-    const { status, message } = reviewModerationAnswer(result);
-    if (!result.ok || !("review" in result)) throw new HttpError(status, message);
-    res.status(status).json(result.review);
+    const result = await setReviewHidden(db, admin, req.params.id, req.body);
+    const reply = adminReply.moderateReview(result);
+    const changed = accepted(result, reply);
+    res.status(reply.status).json("review" in changed ? changed.review : { message: reply.message });
   });
 
   router.delete("/reviews/:id", async (req, res) => {
     const admin = await signedInAdmin(req);
     const result = await deleteReview(db, admin, req.params.id);
-    const { status, message } = reviewModerationAnswer(result);
-    if (!result.ok) throw new HttpError(status, message);
-    res.status(status).json({ message });
+    const reply = adminReply.moderateReview(result);
+    accepted(result, reply);
+    res.status(reply.status).json({ message: reply.message });
   });
 
   // --- Dashboard and inbox -------------------------------------------------------------
@@ -174,10 +132,9 @@ export function adminRouter(shop: ShopContext) {
   });
 
   router.put("/messages/:id", async (req, res) => {
-    const { handled } = parseInput(adminMessageUpdateSchema, req.body);
-    const message = await setMessageHandled(db, req.params.id, handled);
-    if (!message) throw new HttpError(404, ADMIN_MESSAGES.messageNotFound);
-    res.json(message);
+    const result = await setMessageHandled(db, req.params.id, req.body);
+    const reply = adminReply.setMessageHandled(result);
+    res.status(reply.status).json(accepted(result, reply).message);
   });
 
   router.get("/subscribers", async (req, res) => {
@@ -198,9 +155,9 @@ export function adminRouter(shop: ShopContext) {
 /** PUT .../products/:id: the given product fields change, the rest stay. */
 function productUpdateHandler({ db }: ShopContext, adaptBody: (body: unknown) => unknown = (body) => body) {
   return async (req: Request<{ id: string }>, res: Response) => {
-    const input = parseInput(adminProductUpdateSchema, adaptBody(req.body));
-    if (Object.values(input).every((value) => value === undefined)) throw new HttpError(400, ADMIN_MESSAGES.nothingToUpdate);
-    res.json(productOrError(await updateProduct(db, req.params.id, input)));
+    const result = await updateProduct(db, req.params.id, adaptBody(req.body));
+    const reply = adminReply.writeProduct(result, "update");
+    res.status(reply.status).json(accepted(result, reply).product);
   };
 }
 
@@ -223,6 +180,6 @@ function specProductBody(body: unknown): unknown {
  */
 export function adminProductWritesRouter(shop: ShopContext) {
   const router = Router();
-  router.put("/products/:id", requireAdmin, productUpdateHandler(shop, specProductBody));
+  router.put("/:id", requireAdmin, productUpdateHandler(shop, specProductBody));
   return router;
 }

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { ADMIN_MESSAGES } from "#common/schemas/admin.ts";
+import { ADMIN_MESSAGES } from "#common/admin.ts";
 import type { SessionUser } from "#server/auth.ts";
 import { HttpError } from "#server/http/errors.ts";
 
@@ -9,7 +9,8 @@ import { HttpError } from "#server/http/errors.ts";
  * is read from the database with the session on each request.
  */
 export const requireAdmin: RequestHandler = async (req, res, next) => {
-  res.setHeader("Cache-Control", "no-store");
+  // As every personal answer (server/http/private-no-store.ts), also where no prefix marks it: PUT /api/products/:id.
+  res.setHeader("Cache-Control", "private, no-store");
   const user = await req.sessionUser();
   if (!user) throw new HttpError(401, ADMIN_MESSAGES.signInRequired);
   if (user.role !== "admin") throw new HttpError(403, ADMIN_MESSAGES.adminsOnly);

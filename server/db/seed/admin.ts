@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, notExists } from "drizzle-orm";
-import type { ShopContext } from "../../context.ts";
 import { session, user } from "../schema.ts";
+import type { SeedShop } from "./seed-shop.ts";
 
 export const DEV_ADMIN_EMAIL = "admin@example.com";
 export const ADMIN_CREDENTIALS_FILE = "admin-credentials.txt";
@@ -23,7 +23,7 @@ export type AdminSeedResult =
  *   password, printed once and written to DATA_DIR/admin-credentials.txt (mode 0600).
  * - in production without them: a warning, nothing created.
  */
-export async function ensureFirstAdmin(shop: ShopContext): Promise<AdminSeedResult> {
+export async function ensureFirstAdmin(shop: SeedShop): Promise<AdminSeedResult> {
   const { config, db, logger } = shop;
   const { email, password } = config.admin;
 
@@ -77,7 +77,7 @@ export async function ensureFirstAdmin(shop: ShopContext): Promise<AdminSeedResu
 }
 
 /** Promotes the ADMIN_EMAIL account when no admin exists; one statement, so a start racing another is harmless. */
-async function restoreAdmin(shop: ShopContext, email: string): Promise<boolean> {
+async function restoreAdmin(shop: SeedShop, email: string): Promise<boolean> {
   const admins = shop.db.select({ id: user.id }).from(user).where(eq(user.role, "admin"));
   const rows = await shop.db
     .update(user)
@@ -89,7 +89,7 @@ async function restoreAdmin(shop: ShopContext, email: string): Promise<boolean> 
   return true;
 }
 
-async function findUserByEmail(shop: ShopContext, email: string) {
+async function findUserByEmail(shop: SeedShop, email: string) {
   const [found] = await shop.db
     .select({ id: user.id, role: user.role })
     .from(user)
@@ -99,7 +99,7 @@ async function findUserByEmail(shop: ShopContext, email: string) {
 }
 
 /** Returns false when another process created the same account first. */
-async function createAdmin(shop: ShopContext, email: string, password: string): Promise<boolean> {
+async function createAdmin(shop: SeedShop, email: string, password: string): Promise<boolean> {
   let userId: string;
   try {
     const result = await shop.auth.api.signUpEmail({ body: { name: "Shop Admin", email, password } });
@@ -114,7 +114,7 @@ async function createAdmin(shop: ShopContext, email: string, password: string): 
   return true;
 }
 
-function writeCredentialsFile(shop: ShopContext, email: string, password: string): string {
+function writeCredentialsFile(shop: SeedShop, email: string, password: string): string {
   const { config } = shop;
   const file = path.join(config.dataDir, ADMIN_CREDENTIALS_FILE);
   mkdirSync(config.dataDir, { recursive: true });

@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createAuth } from "../../auth.ts";
-import { loadConfig } from "../../config.ts";
-import type { ShopContext } from "../../context.ts";
-import { createLogger } from "../../logger.ts";
-import { projectPath } from "../../paths.ts";
+import { createAuth } from "#server/auth.ts";
+import { loadConfig } from "#server/config.ts";
+import { createShopContext, type ShopContext } from "#server/context.ts";
+import { createLogger } from "#server/logger.ts";
+import { projectPath } from "#server/paths.ts";
 import { openDatabase } from "../client.ts";
 import { products, researchArticles, user } from "../schema.ts";
 import { ADMIN_CREDENTIALS_FILE, DEV_ADMIN_EMAIL, ensureFirstAdmin } from "./admin.ts";
@@ -29,7 +29,7 @@ async function openShop(env: Record<string, string> = {}): Promise<ShopContext> 
   });
   await database.migrate();
   const auth = createAuth(config, database.db);
-  return { config, database, db: database.db, auth, logger: createLogger(config) };
+  return createShopContext({ config, database, auth, logger: createLogger(config) });
 }
 
 async function tableCounts(shop: ShopContext) {

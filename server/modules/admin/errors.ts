@@ -12,9 +12,6 @@ export function sqlStateOf(error: unknown): string | undefined {
 export const isUniqueViolation = (error: unknown) => sqlStateOf(error) === "23505";
 export const isForeignKeyViolation = (error: unknown) => sqlStateOf(error) === "23503";
 
-/** Ids are opaque, but anything that is not a plausible one names nothing (and never reaches SQL as junk). */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

@@ -1,8 +1,10 @@
 import { asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, type AdminListQuery } from "#common/schemas/admin.ts";
+import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
+import { adminMessageUpdateSchema, type AdminListQuery } from "#server/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN } from "#server/db/ids.ts";
 import { contactMessages, newsletterSubscribers } from "#server/db/schema.ts";
-import { ID_PATTERN } from "./errors.ts";
+import { readInput, type InvalidInput } from "./input.ts";
 import type { Page } from "./users.ts";
 
 export interface ContactMessageJson {
@@ -51,19 +53,31 @@ export async function listMessages(db: Database, query: Partial<AdminListQuery> 
   return { items: rows.map(toMessageJson), total: counted?.total ?? 0, page, limit };
 }
 
-/** Marks a message handled (keeping the first time it was) or reopens it; null when there is no such message. */
-export async function setMessageHandled(db: Database, id: string, handled: boolean): Promise<ContactMessageJson | null> {
-  if (!ID_PATTERN.test(id)) return null;
-  return db.transaction(async (tx) => {
+export type MessageHandledResult =
+  | { ok: true; outcome: "handled" | "reopened"; message: ContactMessageJson }
+  | { ok: false; reason: "not-found" }
+  | InvalidInput;
+
+/**
+ * PUT /api/admin/messages/:id and the inbox's buttons: `{ handled: true }` marks a contact message
+ * handled (keeping the first time it was), `false` reopens it.
+ */
+export async function setMessageHandled(db: Database, id: string, body: unknown): Promise<MessageHandledResult> {
+  const read = readInput(adminMessageUpdateSchema, body);
+  if (!read.ok) return read;
+  const { handled } = read.input;
+  const outcome = handled ? "handled" : "reopened";
+  if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
+  return db.transaction(async (tx): Promise<MessageHandledResult> => {
     const [current] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
-    if (!current) return null;
-    if (handled === (current.handledAt !== null)) return toMessageJson(current);
+    if (!current) return { ok: false, reason: "not-found" };
+    if (handled === (current.handledAt !== null)) return { ok: true, outcome, message: toMessageJson(current) };
     const [row] = await tx
       .update(contactMessages)
       .set({ handledAt: handled ? new Date() : null })
       .where(eq(contactMessages.id, id))
       .returning();
-    return toMessageJson(row!);
+    return { ok: true, outcome, message: toMessageJson(row!) };
   });
 }
 

@@ -1,11 +1,14 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, type AdminOrderQuery, type AdminOrderStatus } from "#common/schemas/admin.ts";
+import { ADMIN_PAGE_SIZE, type AdminOrderJson, type OrderArchiveState } from "#common/admin.ts";
+import { adminOrderStatusSchema, type AdminOrderQuery } from "#server/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
+import type { Executor } from "#server/db/tx.ts";
 import { invoices, orders, payments } from "#server/db/schema.ts";
-import { isOrderId, ordersJson, type Executor, type OrderJson } from "#server/modules/orders/orders.ts";
+import { getOrderForViewer, isOrderId, ordersJson } from "#server/modules/orders/orders.ts";
 import { changeOrderStatus, type ChangeStatusResult } from "#server/modules/orders/status.ts";
 import { likePattern } from "./errors.ts";
+import { readInput, type InvalidInput } from "./input.ts";
 import type { Page } from "./users.ts";
 
 /** Which orders an admin list shows: archived ones are hidden unless asked for. */
@@ -18,23 +21,12 @@ export function archivedFilter(value: unknown): ArchivedFilter {
   return text === "include" || text === "1" || text === "true" ? "include" : "hide";
 }
 
-/** An order in the admin lists: the contract's order, whether it is archived, and what removing it does. */
-export interface AdminOrderJson extends OrderJson, OrderArchiveState {}
-
-/** "archive": the order has an invoice or a payment, so removing it archives it; "delete": it is erased. */
-export type OrderRemoval = "delete" | "archive";
-
 /**
  * True for an order whose money records must outlive it: paid, invoiced, or holding a captured or
  * refunded payment (a late or an extra payment refunded on a cancelled order counts too).
  */
 const keepsRecords = sql<boolean>`(${orders.isPaid} or exists (select 1 from ${invoices} where ${invoices.orderId} = ${orders.id})
   or exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and (${payments.status} in ('captured', 'refunded') or ${payments.providerPaymentId} is not null)))`;
-
-export interface OrderArchiveState {
-  archivedAt: string | null;
-  removal: OrderRemoval;
-}
 
 /** Whether each order is archived, and what removing it would do (the admin pages name it on the button). */
 export async function orderArchiveStates(db: Executor, orderIds: string[]): Promise<Map<string, OrderArchiveState>> {
@@ -46,6 +38,14 @@ export async function orderArchiveStates(db: Executor, orderIds: string[]): Prom
   return new Map(
     rows.map((row) => [row.id, { archivedAt: row.archivedAt?.toISOString() ?? null, removal: row.keep ? "archive" : "delete" }]),
   );
+}
+
+/** The admin order page's order: its details, whether it is archived, and what removing it does. */
+export async function getAdminOrder(db: Database, orderId: string, adminId: string) {
+  const order = await getOrderForViewer(db, orderId, { id: adminId, role: "admin" });
+  if (!order) return undefined;
+  const state = (await orderArchiveStates(db, [order._id])).get(order._id) ?? { archivedAt: null, removal: "archive" as const };
+  return { ...order, ...state };
 }
 
 /**
@@ -95,12 +95,17 @@ export async function listAdminOrders(
   };
 }
 
+export type SetOrderStatusResult = ChangeStatusResult | InvalidInput;
+
 /**
- * Moves an order to a status an admin may choose, through the orders module's one transition
- * table (a cancellation puts the stock back and refunds a paid order).
+ * PUT /api/admin/orders/:id and the orders pages' status controls: moves an order to a status an
+ * admin may choose (`{ status }`), through the orders module's one transition table (a
+ * cancellation puts the stock back and refunds a paid order).
  */
-export function setOrderStatus(shop: ShopContext, orderId: string, status: AdminOrderStatus): Promise<ChangeStatusResult> {
-  return changeOrderStatus(shop, orderId, status, { actor: "admin" });
+export async function setOrderStatus(shop: ShopContext, orderId: string, body: unknown): Promise<SetOrderStatusResult> {
+  const read = readInput(adminOrderStatusSchema, body);
+  if (!read.ok) return read;
+  return changeOrderStatus(shop, orderId, read.input.status, { actor: "admin" });
 }
 
 /** Statuses whose orders may be removed: nothing is reserved, owed or on its way any more. */
@@ -139,22 +144,4 @@ export async function removeOrder(db: Database, orderId: string, now = new Date(
     await tx.delete(orders).where(eq(orders.id, orderId));
     return { ok: true, outcome: "deleted" };
   });
-}
-
-export const ORDER_REMOVAL_MESSAGES = {
-  deleted: "Order deleted",
-  archived:
-    "This order has an invoice or a payment, so it was archived instead of deleted: it stays in the revenue figures, the customer's orders and its invoice",
-  notFound: "Order not found",
-  inProgress: "Only cancelled or delivered orders can be deleted or archived; cancel the order first",
-} as const;
-
-/** The one result→status+message map for removing an order (REST handler and admin pages). */
-export function removeOrderReply(result: RemoveOrderResult): { status: number; message: string; archived: boolean } {
-  if (result.ok) {
-    const archived = result.outcome === "archived";
-    return { status: 200, message: archived ? ORDER_REMOVAL_MESSAGES.archived : ORDER_REMOVAL_MESSAGES.deleted, archived };
-  }
-  if (result.reason === "not-found") return { status: 404, message: ORDER_REMOVAL_MESSAGES.notFound, archived: false };
-  return { status: 409, message: ORDER_REMOVAL_MESSAGES.inProgress, archived: false };
 }

@@ -1,16 +1,16 @@
 import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { ProductJson } from "#common/catalog.ts";
 import { rupeesToPaise } from "#common/money.ts";
-import {
-  ADMIN_PAGE_SIZE,
-  type AdminListQuery,
-  type AdminProductInput,
-  type AdminProductUpdate,
-} from "#common/schemas/admin.ts";
+import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
+import type { AdminProductInput, AdminProductUpdate } from "#common/admin-product.ts";
+import { adminProductSchema, adminProductUpdateSchema, type AdminListQuery } from "#server/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN } from "#server/db/ids.ts";
+import type { Executor } from "#server/db/tx.ts";
 import { orderLines, products } from "#server/db/schema.ts";
 import { toProductJson } from "#server/modules/catalog/products.ts";
-import { ID_PATTERN, isForeignKeyViolation, isUniqueViolation, likePattern } from "./errors.ts";
+import { isForeignKeyViolation, isUniqueViolation, likePattern } from "./errors.ts";
+import { readInput, type InvalidInput } from "./input.ts";
 import type { Page } from "./users.ts";
 
 /** A product as the admin sees it: the public JSON plus whether shoppers can see it. */
@@ -89,7 +89,6 @@ function describedImages(images: AdminProductInput["images"], name: string) {
   return images?.map((image) => ({ url: image.url, altText: image.altText || name }));
 }
 
-type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Whether another product has this SKU in any letter case ("zk-1" and "ZK-1" are one SKU to people). */
 async function skuTaken(db: Executor, sku: string, exceptId?: string): Promise<boolean> {
@@ -108,14 +107,18 @@ function generatedSku(): string {
 
 export type ProductWriteResult =
   | { ok: true; product: AdminProductJson }
-  | { ok: false; reason: "not-found" | "sku-taken" | "price-above-mrp" };
+  | { ok: false; reason: "not-found" | "sku-taken" | "price-above-mrp" | "nothing-to-update" }
+  | InvalidInput;
 
 /**
- * Adds a product (published unless said otherwise). The MRP defaults to the price and the SKU
+ * POST /api/admin/products and the Add Product page: a product (published unless said otherwise). The MRP defaults to the price and the SKU
  * is generated when none is given. The catalogue's counts, facets and search vocabulary follow
  * through the products table's triggers (docs/decisions/005).
  */
-export async function createProduct(db: Database, input: AdminProductInput): Promise<ProductWriteResult> {
+export async function createProduct(db: Database, body: unknown): Promise<ProductWriteResult> {
+  const read = readInput(adminProductSchema, body);
+  if (!read.ok) return read;
+  const { input } = read;
   const values = productValues(input);
   values.mrpPaise ??= values.pricePaise;
   values.sku ??= generatedSku();
@@ -138,10 +141,15 @@ export async function createProduct(db: Database, input: AdminProductInput): Pro
 }
 
 /**
- * Changes the given fields of a product; the rest stay. Price and MRP are checked together
+ * PUT /api/admin/products/:id, PUT /api/products/:id and the Edit Product page: the given fields
+ * of a product change; the rest stay. Price and MRP are checked together
  * (a new price against the stored MRP and the other way round) under a row lock.
  */
-export async function updateProduct(db: Database, id: string, input: AdminProductUpdate): Promise<ProductWriteResult> {
+export async function updateProduct(db: Database, id: string, body: unknown): Promise<ProductWriteResult> {
+  const read = readInput(adminProductUpdateSchema, body);
+  if (!read.ok) return read;
+  const { input } = read;
+  if (Object.values(input).every((value) => value === undefined)) return { ok: false, reason: "nothing-to-update" };
   if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
   try {
     return await db.transaction(async (tx) => {
@@ -179,7 +187,7 @@ export type DeleteProductResult =
   | { ok: false; reason: "not-found" };
 
 /**
- * Erases a product, or, when an order has a line for it, unpublishes it instead so the order
+ * DELETE /api/admin/products/:id and the products pages' Delete: erases a product, or, when an order has a line for it, unpublishes it instead so the order
  * keeps its line (order_lines refuse the delete, which also covers an order placed meanwhile).
  */
 export async function deleteProduct(db: Database, id: string): Promise<DeleteProductResult> {

@@ -1,26 +1,15 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE } from "#common/schemas/admin.ts";
-import { REVIEW_MODERATION_MESSAGES, type AdminReviewQuery } from "#common/schemas/admin-reviews.ts";
+import { ADMIN_PAGE_SIZE, type AdminReviewJson } from "#common/admin.ts";
+import { adminReviewUpdateSchema, type AdminReviewQuery } from "#server/schemas/admin-reviews.ts";
 import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN } from "#server/db/ids.ts";
+import type { Transaction } from "#server/db/tx.ts";
 import { products, reviews } from "#server/db/schema.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { recountReviews } from "#server/modules/catalog/reviews.ts";
-import { ID_PATTERN, likePattern } from "./errors.ts";
+import { likePattern } from "./errors.ts";
+import { readInput, type InvalidInput } from "./input.ts";
 import type { Page } from "./users.ts";
-
-/** A review as the moderation list and the admin API show it; long names and comments are cut. */
-export interface AdminReviewJson {
-  _id: string;
-  product: { _id: string; name: string };
-  user: { _id: string } | null;
-  name: string;
-  rating: number;
-  comment: string;
-  verifiedPurchase: boolean;
-  hidden: boolean;
-  hiddenAt: string | null;
-  createdAt: string;
-}
 
 /** Reviewer names longer than this are cut in the list (a 5 MB name must not make a 5 MB page). */
 const NAME_SHOWN = 120;
@@ -105,24 +94,9 @@ export async function listReviewsForModeration(
 export type ReviewModerationResult =
   | { ok: true; outcome: "hidden" | "shown"; review: AdminReviewJson }
   | { ok: true; outcome: "deleted" }
-  | { ok: false; reason: "not-found" };
+  | { ok: false; reason: "not-found" }
+  | InvalidInput;
 
-/**
- * The one table from a moderation result to the answer, for the admin API and the admin page
- * alike (a status and a sentence for the admin).
- */
-export const REVIEW_MODERATION_ANSWERS = {
-  hidden: { status: 200, message: REVIEW_MODERATION_MESSAGES.reviewHidden },
-  shown: { status: 200, message: REVIEW_MODERATION_MESSAGES.reviewShown },
-  deleted: { status: 200, message: REVIEW_MODERATION_MESSAGES.reviewDeleted },
-  "not-found": { status: 404, message: REVIEW_MODERATION_MESSAGES.reviewNotFound },
-} as const satisfies Record<string, { status: number; message: string }>;
-
-export function reviewModerationAnswer(result: ReviewModerationResult): { status: number; message: string } {
-  return REVIEW_MODERATION_ANSWERS[result.ok ? result.outcome : result.reason];
-}
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Locks a review's product, then the review, in the order adding a review locks them (product
@@ -157,7 +131,8 @@ function auditedReview(row: ReviewListRow & { fullName: string; fullComment: str
 }
 
 /**
- * Hides a review from the shop (or shows it again): it leaves the product page, the reviews API,
+ * PUT /api/admin/reviews/:id and the reviews page's Hide/Unhide: `{ hidden: true }` hides a review
+ * from the shop (`false` shows it again): it leaves the product page, the reviews API,
  * the rating and the count, in one transaction with its audit record. Setting the state it
  * already has changes nothing and records nothing.
  */
@@ -165,8 +140,11 @@ export async function setReviewHidden(
   db: Database,
   actor: AuditActor,
   id: string,
-  hidden: boolean,
+  body: unknown,
 ): Promise<ReviewModerationResult> {
+  const read = readInput(adminReviewUpdateSchema, body);
+  if (!read.ok) return read;
+  const { hidden } = read.input;
   if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
   const outcome = hidden ? "hidden" : "shown";
   return db.transaction(async (tx) => {
@@ -192,7 +170,7 @@ export async function setReviewHidden(
   });
 }
 
-/** Deletes a review for good, recounts its product and records what it said (cut) in the audit log. */
+/** DELETE /api/admin/reviews/:id and the reviews page's Delete: removes a review for good, recounts its product and records what it said (cut) in the audit log. */
 export async function deleteReview(db: Database, actor: AuditActor, id: string): Promise<ReviewModerationResult> {
   if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
   return db.transaction(async (tx) => {

@@ -2,7 +2,8 @@ import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { orders, products, user as users } from "#server/db/schema.ts";
-import { ordersJson, type OrderJson } from "#server/modules/orders/orders.ts";
+import type { OrderJson } from "#common/orders.ts";
+import { ordersJson } from "#server/modules/orders/orders.ts";
 
 export const RECENT_ORDERS = 5;
 export const SALES_DAYS = 30;

@@ -1,15 +1,13 @@
 import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import {
-  ADMIN_PAGE_SIZE,
-  type AdminCreateUserInput,
-  type AdminListQuery,
-  type AdminRole,
-  type AdminUpdateUserInput,
-} from "#common/schemas/admin.ts";
+import { ADMIN_PAGE_SIZE, type AdminRole } from "#common/admin.ts";
+import { adminCreateUserSchema, adminUpdateUserSchema, type AdminListQuery } from "#server/schemas/admin.ts";
 import type { Auth } from "#server/auth.ts";
 import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN } from "#server/db/ids.ts";
+import type { Transaction } from "#server/db/tx.ts";
 import { account, user as users } from "#server/db/schema.ts";
-import { ID_PATTERN, isUniqueViolation, likePattern } from "./errors.ts";
+import { isUniqueViolation, likePattern } from "./errors.ts";
+import { readInput, type InvalidInput } from "./input.ts";
 
 /** A user in the admin lists (api-contract.md, "Admin"); never the password. */
 export interface AdminUserJson {
@@ -68,16 +66,17 @@ export async function getUser(db: Database, id: string): Promise<AdminUserJson |
   return row ? toAdminUserJson(row) : null;
 }
 
-export type CreateUserResult = { ok: true; user: AdminUserJson } | { ok: false; reason: "email-taken" };
+export type CreateUserResult = { ok: true; user: AdminUserJson } | { ok: false; reason: "email-taken" } | InvalidInput;
 
 /**
- * Creates an account with a password (hashed by Better Auth, as at sign-up) and the chosen role,
- * without signing anyone in. The user and its credential account are written in one transaction.
+ * POST /api/admin/users and the users page's Add User: creates an account with a password (hashed
+ * by Better Auth, as at sign-up) and the chosen role, without signing anyone in. The user and its
+ * credential account are written in one transaction.
  */
-export async function createUserAccount(
-  { auth, db }: { auth: Auth; db: Database },
-  input: AdminCreateUserInput,
-): Promise<CreateUserResult> {
+export async function createUserAccount({ auth, db }: { auth: Auth; db: Database }, body: unknown): Promise<CreateUserResult> {
+  const read = readInput(adminCreateUserSchema, body);
+  if (!read.ok) return read;
+  const { input } = read;
   const authContext = await auth.$context;
   const passwordHash = await authContext.password.hash(input.password);
   const id = crypto.randomUUID();
@@ -106,10 +105,11 @@ export async function createUserAccount(
 
 export type UpdateUserResult =
   | { ok: true; user: AdminUserJson }
-  | { ok: false; reason: "not-found" | "email-taken" | "own-role" | "last-admin" };
+  | { ok: false; reason: "not-found" | "email-taken" | "own-role" | "last-admin" | "nothing-to-update" }
+  | InvalidInput;
 
 /**
- * Changes a user's name, email or role. An admin cannot change their own role, and the last
+ * PUT /api/admin/users/:id and the users page's role change: a user's name, email or role. An admin cannot change their own role, and the last
  * admin cannot be demoted: the admins' rows are locked first, so two admins demoting each other
  * at the same moment cannot both succeed.
  */
@@ -117,8 +117,12 @@ export async function updateUserAccount(
   db: Database,
   actorId: string,
   id: string,
-  input: AdminUpdateUserInput,
+  body: unknown,
 ): Promise<UpdateUserResult> {
+  const read = readInput(adminUpdateUserSchema, body);
+  if (!read.ok) return read;
+  const { input } = read;
+  if (input.name === undefined && input.email === undefined && input.role === undefined) return { ok: false, reason: "nothing-to-update" };
   if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
   try {
     return await db.transaction(async (tx) => {
@@ -153,7 +157,7 @@ export async function updateUserAccount(
 export type DeleteUserResult = { ok: true } | { ok: false; reason: "not-found" | "self" | "last-admin" };
 
 /**
- * Deletes a user with their sessions, accounts and cart; their orders stay (without the link)
+ * DELETE /api/admin/users/:id and the users page's Delete: removes a user with their sessions, accounts and cart; their orders stay (without the link)
  * and their reviews keep the name they were written under. Never the caller, never the last admin.
  */
 export async function deleteUserAccount(db: Database, actorId: string, id: string): Promise<DeleteUserResult> {
@@ -169,7 +173,6 @@ export async function deleteUserAccount(db: Database, actorId: string, id: strin
   });
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Locks every admin row (in id order, so concurrent callers queue rather than deadlock). */
 function lockAdmins(tx: Transaction) {

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartLines, carts, products } from "#server/db/schema.ts";
-import { createTestShop, type TestShop } from "../../../tests/support/test-shop.ts";
-import { createCustomer } from "../../../tests/support/users.ts";
+import { createTestShop, type TestShop } from "#tests/support/test-shop.ts";
+import { createCustomer } from "#tests/support/users.ts";
 import {
   GUEST_ID_PATTERN,
   addToCart,

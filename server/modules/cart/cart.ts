@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN as PRODUCT_ID_PATTERN } from "#server/db/ids.ts";
+import { Rollback, inTransaction, type Transaction, type Executor } from "#server/db/tx.ts";
 import { cartLines, carts, products } from "#server/db/schema.ts";
 
 /** Who a cart belongs to: a signed-in user or a guest (the guest id is a bearer-like secret). */
@@ -58,25 +60,7 @@ export function newGuestId(): string {
 /** Guest carts untouched for this long are deleted (api-contract.md, "Cart"). */
 export const GUEST_CART_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
-const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Executor = Database | Transaction;
 type CartRow = typeof carts.$inferSelect;
-
-/** Thrown inside a transaction to roll it back and hand an expected failure to the caller. */
-class Rollback<T> {
-  constructor(readonly result: T) {}
-}
-
-async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(work);
-  } catch (error) {
-    if (error instanceof Rollback) return error.result as T;
-    throw error;
-  }
-}
 
 const ownedBy = (owner: CartOwner) =>
   "userId" in owner ? eq(carts.userId, owner.userId) : eq(carts.guestId, owner.guestId);
@@ -107,15 +91,20 @@ async function touchCart(tx: Transaction, cartId: string): Promise<CartRow> {
   return cart;
 }
 
-/** Lines with the product's current name, price and stock; unpublished products are left out. */
-async function cartJson(db: Executor, cart: CartRow): Promise<CartJson> {
-  const rows = await db
+/**
+ * The cart's lines with the product's current name, price (paise), tax rate and stock, in the
+ * order they were added; unpublished products are left out. The cart API and the checkout
+ * summary (orders module) both read the cart through this.
+ */
+export function cartLineRows(db: Executor, cartId: string) {
+  return db
     .select({
       productId: cartLines.productId,
       quantity: cartLines.quantity,
       name: products.name,
       images: products.images,
       pricePaise: products.pricePaise,
+      gstRateBps: products.gstRateBps,
       subcategory: products.subcategory,
       prescriptionRequired: products.prescriptionRequired,
       stock: products.stock,
@@ -124,8 +113,12 @@ async function cartJson(db: Executor, cart: CartRow): Promise<CartJson> {
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(cartLines.cartId, cart.id), eq(products.published, true)))
+    .where(and(eq(cartLines.cartId, cartId), eq(products.published, true)))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
+}
+
+async function cartJson(db: Executor, cart: CartRow): Promise<CartJson> {
+  const rows = await cartLineRows(db, cart.id);
 
   let totalPaise = 0;
   const lines = rows.map((row): CartLineJson => {

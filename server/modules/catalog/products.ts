@@ -24,6 +24,7 @@ import {
 } from "#common/catalog.ts";
 import { paiseToRupees, rupeesToPaise } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN } from "#server/db/ids.ts";
 import { products } from "#server/db/schema.ts";
 import { cachedForVersion, catalogueVersion, catalogueVersionColumn } from "./catalogue-cache.ts";
 import { productSearch, type ProductSearch } from "./search.ts";
@@ -242,8 +243,6 @@ async function searchProducts(
   return { products: rows.map(toProductJson), total: ranking.total, page, limit };
 }
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** A published product, or null for unknown and malformed ids. */
 export async function getProduct(db: Database, id: string): Promise<ProductJson | null> {
   if (!ID_PATTERN.test(id)) return null;
@@ -251,6 +250,16 @@ export async function getProduct(db: Database, id: string): Promise<ProductJson 
     .select(productColumns)
     .from(products)
     .where(and(eq(products.id, id), eq(products.published, true)));
+  return row ? toProductJson(row as ProductRow) : null;
+}
+
+/** The published product of that exact name (the home page's New Launch), or null. */
+export async function findProductByName(db: Database, name: string): Promise<ProductJson | null> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.name, name), eq(products.published, true)))
+    .limit(1);
   return row ? toProductJson(row as ProductRow) : null;
 }
 

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN } from "#server/db/ids.ts";
+import type { Transaction } from "#server/db/tx.ts";
 import { orderLines, orders, products, reviews } from "#server/db/schema.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 
@@ -15,7 +17,6 @@ export interface ReviewJson {
 }
 
 type ReviewRow = typeof reviews.$inferSelect;
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 function toReviewJson(row: ReviewRow): ReviewJson {
   return {
@@ -27,8 +28,6 @@ function toReviewJson(row: ReviewRow): ReviewJson {
     verifiedPurchase: row.verifiedPurchase,
   };
 }
-
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 const publishedProduct = (productId: string) => and(eq(products.id, productId), eq(products.published, true));
 

@@ -1,4 +1,4 @@
-import type { ContactInput } from "#common/schemas/content.ts";
+import type { ContactInput } from "#common/content.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { contactMessages } from "#server/db/schema.ts";

@@ -1,16 +1,11 @@
 import { CONTACT_THANK_YOU, NEWSLETTER_MESSAGES } from "#common/messages.ts";
+import type { Reply } from "#server/http/errors.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { ContactResult } from "./contact.ts";
 import type { ConfirmSubscriptionResult, SubscribeResult } from "./newsletter.ts";
 
-export interface ContentReply {
-  status: number;
-  message: string;
-  headers?: Record<string, string>;
-}
-
 /** The one status and message for every outcome of the content module, for the API and the pages alike. */
-export function contentReply(result: ContactResult | SubscribeResult | ConfirmSubscriptionResult): ContentReply {
+export function contentReply(result: ContactResult | SubscribeResult | ConfirmSubscriptionResult): Reply {
   if (result.ok) {
     if ("outcome" in result) return { status: 201, message: NEWSLETTER_MESSAGES.checkInbox };
     if ("id" in result) return { status: 201, message: CONTACT_THANK_YOU };

@@ -1,9 +1,8 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ShopContext } from "../../context.ts";
-import { outboundEmails } from "../../db/schema.ts";
-import { configureOrderEmails } from "./order-emails.ts";
+import type { ShopContext } from "#server/context.ts";
+import { outboundEmails } from "#server/db/schema.ts";
 
 type EmailRow = typeof outboundEmails.$inferSelect;
 
@@ -144,7 +143,6 @@ export async function deliverPendingEmails(
  * process alive). Returns stop(), which waits for a delivery in progress.
  */
 export function startEmailDispatcher(shop: ShopContext, options: { intervalMs?: number } = {}): () => Promise<void> {
-  configureOrderEmails({ publicUrl: shop.config.publicUrl });
   let running: Promise<unknown> | undefined;
   let stopped = false;
   const tick = () => {

@@ -1,20 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { SHOP_NAME } from "#common/brand.ts";
 import { formatRupees } from "#common/money.ts";
-import type { Database } from "../../db/client.ts";
-import { orderLines, orders, type OrderStatus } from "../../db/schema.ts";
+import type { Database } from "#server/db/client.ts";
+import { orderLines, orders, type OrderStatus } from "#server/db/schema.ts";
 import type { EmailMessage } from "./outbox.ts";
-
-/**
- * The shop's address for links in emails. The order side effects run inside the orders module's
- * transactions, which pass no configuration, so createShop sets it once at start (from
- * PUBLIC_URL); the fallback mirrors the configuration's own default.
- */
-let publicUrl = (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, "");
-
-export function configureOrderEmails(settings: { publicUrl: string }) {
-  publicUrl = settings.publicUrl.replace(/\/$/, "");
-}
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
@@ -26,7 +15,8 @@ async function loadOrder(tx: Pick<Database, "select">, orderId: string) {
   return { order, lines };
 }
 
-const orderLink = (order: OrderRow) => `${publicUrl}/order/${encodeURIComponent(order.id)}`;
+/** `publicUrl` is the shop's configured address without a trailing slash (`shop.config.publicUrl`), given by the caller. */
+const orderLink = (order: OrderRow, publicUrl: string) => `${publicUrl}/order/${encodeURIComponent(order.id)}`;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -70,20 +60,20 @@ function summaryHtml(order: OrderRow, lines: LineRow[]): string {
   ].join("");
 }
 
-function wrapHtml(paragraphs: string[], order: OrderRow, body: string): string {
+function wrapHtml(paragraphs: string[], order: OrderRow, body: string, publicUrl: string): string {
   const address = addressLines(order).map(escapeHtml).join("<br>");
   return [
     `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111">`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     body,
     `<h2 style="font-size:16px">Shipping address</h2><p>${address}</p>`,
-    `<p><a href="${escapeHtml(orderLink(order))}">View your order ${escapeHtml(order.orderNumber)}</a></p>`,
+    `<p><a href="${escapeHtml(orderLink(order, publicUrl))}">View your order ${escapeHtml(order.orderNumber)}</a></p>`,
     `<p>${escapeHtml(SHOP_NAME)}</p>`,
     `</body></html>`,
   ].join("\n");
 }
 
-function composeText(paragraphs: string[], order: OrderRow, summary: string[]): string {
+function composeText(paragraphs: string[], order: OrderRow, summary: string[], publicUrl: string): string {
   return [
     ...paragraphs.flatMap((p) => [p, ""]),
     ...summary,
@@ -91,7 +81,7 @@ function composeText(paragraphs: string[], order: OrderRow, summary: string[]): 
     "Shipping address:",
     ...addressLines(order),
     "",
-    `View your order: ${orderLink(order)}`,
+    `View your order: ${orderLink(order, publicUrl)}`,
     "",
     SHOP_NAME,
     "",
@@ -99,18 +89,18 @@ function composeText(paragraphs: string[], order: OrderRow, summary: string[]): 
 }
 
 /** "Order HP-… confirmed": lines, totals, address, links to the order and its tax invoice. */
-export async function orderConfirmationEmail(tx: Pick<Database, "select">, orderId: string): Promise<EmailMessage> {
+export async function orderConfirmationEmail(tx: Pick<Database, "select">, orderId: string, publicUrl: string): Promise<EmailMessage> {
   const { order, lines } = await loadOrder(tx, orderId);
   const paragraphs = [
     `Hello ${order.customerName},`,
     `Thank you for your order ${order.orderNumber}. We have received your payment of ${formatRupees(order.totalPaise)} and are preparing your order.`,
-    `Your tax invoice: ${publicUrl}/order/${encodeURIComponent(order.id)}/invoice`,
+    `Your tax invoice: ${orderLink(order, publicUrl)}/invoice`,
   ];
   return {
     to: order.customerEmail,
     subject: `Order ${order.orderNumber} confirmed`,
-    text: composeText(paragraphs, order, summaryText(order, lines)),
-    html: wrapHtml(paragraphs, order, summaryHtml(order, lines)),
+    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
+    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
   };
 }
 
@@ -128,6 +118,7 @@ export async function statusChangeEmail(
   tx: Pick<Database, "select">,
   orderId: string,
   to: OrderStatus,
+  publicUrl: string,
 ): Promise<EmailMessage> {
   const sentence = STATUS_SENTENCES[to];
   if (!sentence) throw new Error(`No email for the status ${to}`);
@@ -136,8 +127,8 @@ export async function statusChangeEmail(
   return {
     to: order.customerEmail,
     subject: `Order ${order.orderNumber}: ${to}`,
-    text: composeText(paragraphs, order, summaryText(order, lines)),
-    html: wrapHtml(paragraphs, order, summaryHtml(order, lines)),
+    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
+    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
   };
 }
 
@@ -145,6 +136,7 @@ export async function cancellationEmail(
   tx: Pick<Database, "select">,
   orderId: string,
   refundedPaise: number,
+  publicUrl: string,
 ): Promise<EmailMessage> {
   const { order, lines } = await loadOrder(tx, orderId);
   const paragraphs = [
@@ -157,7 +149,7 @@ export async function cancellationEmail(
   return {
     to: order.customerEmail,
     subject: `Order ${order.orderNumber} cancelled`,
-    text: composeText(paragraphs, order, summaryText(order, lines)),
-    html: wrapHtml(paragraphs, order, summaryHtml(order, lines)),
+    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
+    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
   };
 }

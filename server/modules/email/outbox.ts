@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client.ts";
-import { outboundEmails } from "../../db/schema.ts";
+import type { Database } from "#server/db/client.ts";
+import { outboundEmails } from "#server/db/schema.ts";
 
 export interface EmailMessage {
   to: string;

@@ -1,11 +1,12 @@
 import { asc, eq } from "drizzle-orm";
-import type { SessionUser } from "../../auth.ts";
-import type { SellerDetails } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
-import { invoices, orderLines, orders, type ShippingAddress } from "../../db/schema.ts";
+import type { SessionUser } from "#server/auth.ts";
+import type { SellerDetails } from "#common/seller.ts";
+import type { Database } from "#server/db/client.ts";
+import type { InvoiceDocument, InvoiceLine } from "#common/invoices.ts";
+import { invoices, orderLines, orders } from "#server/db/schema.ts";
 import { financialYearOf, formatInvoiceSerial, nextInvoiceNumber } from "./numbering.ts";
-import { placeOfSupply, stateFromGstin, type PlaceOfSupply } from "./place-of-supply.ts";
-import { splitTax, sumSplits, type TaxSplit } from "./tax.ts";
+import { placeOfSupply, stateFromGstin } from "./place-of-supply.ts";
+import { splitTax, sumSplits } from "./tax.ts";
 
 type Executor = Pick<Database, "select" | "insert" | "execute">;
 
@@ -37,47 +38,6 @@ async function findInvoice(db: Pick<Database, "select">, orderId: string) {
     .from(invoices)
     .where(eq(invoices.orderId, orderId));
   return row;
-}
-
-export interface InvoiceLine extends TaxSplit {
-  description: string;
-  sku: string;
-  hsnCode: string;
-  batchNumber: string | null;
-  /** "YYYY-MM-DD" or null. */
-  expiryDate: string | null;
-  quantity: number;
-  /** GST-inclusive unit price. */
-  unitPricePaise: number;
-  gstRateBps: number;
-}
-
-/** Everything a tax invoice shows, in paise; the page, the PDF and the tests read this one shape. */
-export interface InvoiceDocument {
-  serial: string;
-  financialYear: string;
-  issuedAt: string;
-  order: { id: string; orderNumber: string; placedAt: string; paidAt: string | null; paymentMethod: string };
-  seller: {
-    name: string;
-    address: string;
-    phone: string;
-    email: string;
-    gstin: string;
-    drugLicence: string;
-    pharmacist: string;
-    state: PlaceOfSupply;
-  };
-  buyer: { name: string; address: ShippingAddress };
-  placeOfSupply: PlaceOfSupply;
-  /** IGST (across states or outside India) rather than CGST + SGST. */
-  interState: boolean;
-  lines: InvoiceLine[];
-  /** Sums of the line columns. */
-  totals: TaxSplit;
-  shippingPaise: number;
-  /** Items plus shipping: what the buyer paid. */
-  grandTotalPaise: number;
 }
 
 /** The order's invoice with all its figures, or null when the order has none (unpaid or unknown). */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { invoiceCounters } from "../../db/schema.ts";
+import type { Database } from "#server/db/client.ts";
+import { invoiceCounters } from "#server/db/schema.ts";
 
 type Executor = Pick<Database, "insert">;
 

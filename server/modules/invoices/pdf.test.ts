@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pdfText } from "../../../tests/api/invoice-helpers.ts";
-import type { InvoiceDocument, InvoiceLine } from "./invoices.ts";
+import { pdfText } from "#tests/api/invoice-helpers.ts";
+import type { InvoiceDocument, InvoiceLine } from "#common/invoices.ts";
 import { renderInvoicePdf } from "./pdf.ts";
 import { gstIncludedPaise, splitTax, sumSplits } from "./tax.ts";
 

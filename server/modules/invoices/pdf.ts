@@ -1,6 +1,6 @@
-import { projectPath } from "../../paths.ts";
-import { formatAmount, formatInvoiceDate, formatInvoiceRupees, formatRate } from "./format.ts";
-import type { InvoiceDocument } from "./invoices.ts";
+import { projectPath } from "#server/paths.ts";
+import { formatInvoiceDate, formatRate, type InvoiceDocument } from "#common/invoices.ts";
+import { formatAmount, formatInvoiceRupees } from "#common/money.ts";
 
 /** DejaVu Sans (shipped with its licence beside it) has the ₹ sign; PDF's standard fonts do not. */
 const FONT_REGULAR = projectPath("server/modules/invoices/fonts/DejaVuSans.ttf");
@@ -119,7 +119,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
       // The column headings again at the top of every continuation page.
       if (cells !== headings) row(headings, "bold");
       pageStartY = doc.y;
-      return row(cells, font, secondLine);
+      row(cells, font, secondLine);
+      return;
     }
     let x = MARGIN;
     cells.forEach((cell, i) => {

@@ -16,12 +16,8 @@
  * CGST + SGST may only be charged when the supply is known to stay within the seller's state.
  * Addresses outside India are exports: IGST, place of supply "Other Country" (GST code 96).
  */
+import type { PlaceOfSupply } from "#common/invoices.ts";
 
-export interface PlaceOfSupply {
-  /** Two-digit GST state code ("29"), "96" for outside India, "97" when unknown. */
-  code: string;
-  name: string;
-}
 
 export const GST_STATES: Record<string, string> = {
   "01": "Jammu and Kashmir",

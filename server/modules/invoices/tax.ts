@@ -6,6 +6,7 @@
  * SGST are half each, an odd paisa going to CGST. Invoice totals are the sums of the line
  * figures, so every total adds up exactly and no paisa is lost or invented.
  */
+import type { TaxSplit } from "#common/invoices.ts";
 
 /** GST contained in a GST-inclusive amount at `rateBps` basis points (500 = 5%), rounded half up. */
 export function gstIncludedPaise(grossPaise: number, rateBps: number): number {
@@ -17,15 +18,6 @@ export function gstIncludedPaise(grossPaise: number, rateBps: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
 
-export interface TaxSplit {
-  /** GST-inclusive line total. */
-  grossPaise: number;
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-  taxPaise: number;
-}
 
 /**
  * Splits a GST-inclusive amount carrying `taxPaise` of GST: CGST + SGST (half each) within the

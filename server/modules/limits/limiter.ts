@@ -1,7 +1,7 @@
 import { and, eq, gt, like, lt, sql } from "drizzle-orm";
 import { isIPv4, isIPv6 } from "node:net";
 import { tooManyRequestsMessage } from "#common/messages.ts";
-import { tooManyAttemptsMessage } from "#common/schemas/auth.ts";
+import { tooManyAttemptsMessage } from "#common/auth.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { rateLimit } from "#server/db/schema.ts";

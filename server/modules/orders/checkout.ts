@@ -2,12 +2,13 @@ import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, payments, products, type ShippingAddress } from "#server/db/schema.ts";
-import { GatewayError, gatewayFor, type PaymentProvider } from "#server/modules/payments/gateway.ts";
-import { loadOrderJson, type OrderJson } from "./orders.ts";
+import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
+import { GatewayError, type PaymentProvider } from "#server/modules/payments/gateway.ts";
+import type { OrderJson } from "#common/orders.ts";
+import { loadOrderJson } from "./orders.ts";
 import { orderTotals } from "./pricing.ts";
-import type { Transaction } from "./side-effects.ts";
 import { applyStatusChange } from "./status.ts";
-import { Rollback, inTransaction } from "./tx.ts";
+import { reserveStock } from "./stock.ts";
 
 /** Stock stays reserved this long for an unpaid order (api-contract.md). */
 export const RESERVATION_MINUTES = 30;
@@ -53,8 +54,7 @@ export function newOrderNumber(now: Date): string {
 
 /**
  * Builds a Pending order from the customer's server-side cart at current prices and reserves its
- * stock, all in one transaction: each line's `stock >= quantity` is checked by the same UPDATE
- * that takes the units, so concurrent buyers (any number of processes) can never oversell.
+ * stock (`reserveStock`), all in one transaction, so concurrent buyers can never oversell.
  * Fair stock (decisions/014): the customer's older unpaid orders beyond MAX_UNPAID_ORDERS - 1 are
  * cancelled first (their stock released), and no product may be held reserved by one customer in
  * more than MAX_UNITS_PER_PRODUCT units — so a retry or a new checkout replaces, never stacks.
@@ -94,31 +94,10 @@ export async function placeOrder(
       if (over) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "over-limit", productName: over.name, limit: maxUnitsPerProduct });
     }
 
-    const reserved = [];
-    // Product rows are locked in id order, so two checkouts cannot deadlock on each other.
-    for (const line of cartRows) {
-      const [row] = await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${line.quantity}` })
-        .where(and(eq(products.id, line.productId), eq(products.published, true), sql`${products.stock} >= ${line.quantity}`))
-        .returning();
-      if (!row) {
-        const [current] = await tx
-          .select({ name: products.name, stock: products.stock, published: products.published })
-          .from(products)
-          .where(eq(products.id, line.productId));
-        if (!current || !current.published) {
-          throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "unavailable", productName: current?.name ?? "A product" });
-        }
-        throw new Rollback<PlaceOrderFailure>({
-          ok: false,
-          reason: "out-of-stock",
-          productName: current.name,
-          available: current.stock,
-        });
-      }
-      reserved.push({ product: row, quantity: line.quantity });
-    }
+    // Product rows are locked in id order (the cart rows are sorted so), so two checkouts cannot deadlock.
+    const stock = await reserveStock(tx, cartRows);
+    if (!stock.ok) throw new Rollback<PlaceOrderFailure>(stock);
+    const { reserved } = stock;
 
     const totals = orderTotals(
       reserved.map(({ product, quantity }) => ({ unitPricePaise: product.pricePaise, quantity, gstRateBps: product.gstRateBps })),
@@ -177,7 +156,7 @@ export async function startCheckout(
   customer: CheckoutCustomer,
   shippingAddress: ShippingAddress,
 ): Promise<CheckoutResult> {
-  const gateway = gatewayFor(shop.config);
+  const gateway = shop.gateway;
   if (!gateway) return { ok: false, reason: "not-configured" };
 
   const placed = await placeOrder(shop, customer, shippingAddress);
@@ -249,7 +228,7 @@ async function replaceOlderUnpaidOrders(
     .orderBy(asc(products.id))
     .for("update");
   for (const order of replaced) {
-    await applyStatusChange(shop, tx, order, "Cancelled", "Replaced by a newer checkout", { notify: false });
+    await applyStatusChange(shop, tx, order, "Cancelled", "Replaced by a newer checkout", { actor: "system", notify: false });
   }
   return unpaid.slice(0, keep).map((order) => order.id);
 }
@@ -261,6 +240,6 @@ async function cancelUnstartedOrder(shop: ShopContext, orderId: string, reason: 
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.status, "Pending"), eq(orders.isPaid, false)))
       .for("update");
-    if (order) await applyStatusChange(shop, tx, order, "Cancelled", `The payment could not be started (${reason.slice(0, 200)})`);
+    if (order) await applyStatusChange(shop, tx, order, "Cancelled", `The payment could not be started (${reason.slice(0, 200)})`, { actor: "system" });
   });
 }

@@ -28,7 +28,7 @@ export async function expireReservations(shop: ShopContext, now = new Date(), ba
         .where(and(eq(orders.id, id), eq(orders.status, "Pending"), eq(orders.isPaid, false), lt(orders.reservationExpiresAt, now)))
         .for("update", { skipLocked: true });
       if (!order) return false;
-      await applyStatusChange(shop, tx, order, "Cancelled", "Payment was not received within 30 minutes");
+      await applyStatusChange(shop, tx, order, "Cancelled", "Payment was not received within 30 minutes", { actor: "system" });
       return true;
     });
     if (done) cancelled += 1;

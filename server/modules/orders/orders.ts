@@ -1,98 +1,19 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
-import type { Database } from "#server/db/client.ts";
-import {
-  invoices,
-  orderLines,
-  orderStatusHistory,
-  orders,
-  payments,
-  type OrderStatus,
-  type ShippingAddress,
-} from "#server/db/schema.ts";
+import { ID_PATTERN as ORDER_ID_PATTERN } from "#server/db/ids.ts";
+import type { Executor } from "#server/db/tx.ts";
+import type { OrderDetailJson, OrderItemJson, OrderJson, OrderLineDetail, OrderPaymentInfo, OrderStatus } from "#common/orders.ts";
+import { invoices, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
 import { allowedNextStatuses } from "./transitions.ts";
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-export type Executor = Database | Transaction;
 export type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
-
-export interface OrderItemJson {
-  productId: string;
-  name: string;
-  image: string;
-  /** Rupees, the unit price the order was bought at (GST included). */
-  price: number;
-  quantity: number;
-}
-
-/** An order as the API sends it (api-contract.md, "Checkout, payments and orders"); money in rupees. */
-export interface OrderJson {
-  _id: string;
-  orderNumber: string;
-  user: { _id: string | null; name: string; email: string };
-  orderItems: OrderItemJson[];
-  shippingAddress: ShippingAddress;
-  paymentMethod: string;
-  paymentResult?: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
-  itemsPrice: number;
-  shippingPrice: number;
-  /** GST included in itemsPrice. */
-  taxPrice: number;
-  totalPrice: number;
-  isPaid: boolean;
-  paidAt?: string;
-  status: OrderStatus;
-  isDelivered: boolean;
-  deliveredAt?: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface OrderLineDetail extends OrderItemJson {
-  sku: string;
-  hsnCode: string | null;
-  gstRateBps: number;
-  /** Rupees: price × quantity, and the GST included in it. */
-  lineTotal: number;
-  tax: number;
-}
-
-export interface OrderPaymentInfo {
-  provider: string;
-  providerOrderId: string;
-  providerPaymentId: string | null;
-  signature: string | null;
-  method: string | null;
-  /** created, authorized, captured, failed or refunded. */
-  status: string;
-  /** Rupees. */
-  amount: number;
-  currency: string;
-  refundId: string | null;
-  refunded: number;
-  failureReason: string | null;
-}
-
-/** What the order page and the confirmation page show: the contract's order plus its story. */
-export interface OrderDetailJson extends OrderJson {
-  lines: OrderLineDetail[];
-  statusHistory: { status: OrderStatus; note: string | null; at: string }[];
-  payment: OrderPaymentInfo | null;
-  invoiceSerial: string | null;
-  reservationExpiresAt: string | null;
-  cancelledAt: string | null;
-  /** The owner may cancel now (Pending or Processing). */
-  cancellable: boolean;
-}
 
 export interface Viewer {
   id: string;
   role: "admin" | "customer" | string;
 }
-
-const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** True when the text could be one of our order ids (anything else is a plain 404). */
 export function isOrderId(value: unknown): value is string {

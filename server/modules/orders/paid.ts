@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
-import { GatewayError, gatewayFor } from "#server/modules/payments/gateway.ts";
-import { afterOrderPaid, type Transaction } from "./side-effects.ts";
-import { refundOrderPayment } from "./status.ts";
-import { inTransaction } from "./tx.ts";
+import { inTransaction, type Transaction } from "#server/db/tx.ts";
+import { GatewayError } from "#server/modules/payments/gateway.ts";
+import { applyStatusChange, refundOrderPayment } from "./status.ts";
 
 export interface CapturedPayment {
   providerOrderId: string;
@@ -26,10 +25,12 @@ export type MarkPaidResult =
   | { kind: "not-found" };
 
 /**
- * The one idempotent "mark paid" that verification and webhooks share. Locks the order found by
- * the provider order id stored on it; a second call for a paid order changes nothing.
+ * The one idempotent "mark paid" that verification and webhooks share (through
+ * `payments/confirm.ts`). Locks the order found by the provider order id stored on it; a second
+ * call for a paid order changes nothing. The status moves Pending → Processing through the
+ * transition table like every other change (`applyStatusChange`, with the payment stored first).
  */
-export async function markOrderPaid(tx: Transaction, payment: CapturedPayment, now = new Date()): Promise<MarkPaidResult> {
+export async function markOrderPaid(shop: ShopContext, tx: Transaction, payment: CapturedPayment, now = new Date()): Promise<MarkPaidResult> {
   const [order] = await tx.select().from(orders).where(eq(orders.providerOrderId, payment.providerOrderId)).for("update");
   if (!order) return { kind: "not-found" };
   if (
@@ -103,19 +104,14 @@ export async function markOrderPaid(tx: Transaction, payment: CapturedPayment, n
 
   if (order.status === "Cancelled") return { kind: "cancelled", orderId: order.id };
 
-  await tx
-    .update(orders)
-    .set({ isPaid: true, paidAt: now, status: "Processing", reservationExpiresAt: null, updatedAt: now })
-    .where(eq(orders.id, order.id));
-  await tx.insert(orderStatusHistory).values({ orderId: order.id, status: "Processing", note: "Payment received", createdAt: now });
-
   // The bought products leave the cart; anything added since checkout began stays.
   if (order.userId) {
     const bought = tx.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, order.id));
     const cart = tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId));
     await tx.delete(cartLines).where(and(inArray(cartLines.cartId, cart), inArray(cartLines.productId, bought)));
   }
-  await afterOrderPaid(tx, order.id);
+  // Marks it paid, writes the history and issues the invoice and the confirmation email.
+  await applyStatusChange(shop, tx, order, "Processing", "Payment received", { actor: "system", paymentCaptured: true, now });
   return { kind: "paid", orderId: order.id };
 }
 
@@ -149,7 +145,7 @@ export async function refundExtraPayment(shop: ShopContext, paymentId: string): 
       .where(and(eq(payments.id, paymentId), eq(payments.extra, true)))
       .for("update");
     if (!payment || payment.status !== "captured" || !payment.providerPaymentId) return true;
-    const gateway = gatewayFor(shop.config);
+    const gateway = shop.gateway;
     if (!gateway || gateway.provider !== payment.provider) {
       shop.logger.error({ paymentId, orderId: payment.orderId }, "an extra payment cannot be refunded: its provider is not configured");
       return false;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { orders, type OrderStatus } from "../../db/schema.ts";
+import type { ShopContext } from "#server/context.ts";
+import type { Transaction } from "#server/db/tx.ts";
+import { orders, type OrderStatus } from "#server/db/schema.ts";
 import {
   cancellationEmail,
   orderConfirmationEmail,
@@ -11,44 +12,46 @@ import { queueEmail } from "../email/outbox.ts";
 import { issueInvoice } from "../invoices/invoices.ts";
 
 /** The transaction handle Drizzle passes to `db.transaction(async (tx) => ...)`. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /*
  * What follows an order's lifecycle events: the tax invoice and the customer's emails.
  * The orders module calls these INSIDE its own transaction, so the invoice and the queued
  * emails commit or roll back together with the order change (transactional outbox): an
- * acknowledged order never loses its email, a rolled-back one never sends one.
+ * acknowledged order never loses its email, a rolled-back one never sends one. Links in the
+ * emails use the shop's configured public address (`shop.config.publicUrl`).
  */
 
 /**
  * The order has just been marked paid: issue its tax invoice and queue the confirmation email.
  * Idempotent: a second call (a replayed webhook after verify) finds the invoice and does nothing.
  */
-export async function afterOrderPaid(tx: Transaction, orderId: string): Promise<void> {
+export async function afterOrderPaid(shop: Pick<ShopContext, "config">, tx: Transaction, orderId: string): Promise<void> {
   // Concurrent payers of one order queue here, so only one of them issues the invoice.
   const locked = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
   if (locked.length === 0) throw new Error(`Order ${orderId} not found`);
   const invoice = await issueInvoice(tx, orderId);
   if (!invoice.created) return;
-  await queueEmail(tx, await orderConfirmationEmail(tx, orderId));
+  await queueEmail(tx, await orderConfirmationEmail(tx, orderId, shop.config.publicUrl));
 }
 
 /** The order moved from one status to another: Shipped and Delivered are emailed to the customer. */
 export async function afterStatusChange(
+  shop: Pick<ShopContext, "config">,
   tx: Transaction,
   orderId: string,
   from: OrderStatus,
   to: OrderStatus,
 ): Promise<void> {
   if (from === to || !statusChangeIsEmailed(to)) return;
-  await queueEmail(tx, await statusChangeEmail(tx, orderId, to));
+  await queueEmail(tx, await statusChangeEmail(tx, orderId, to, shop.config.publicUrl));
 }
 
 /** The order was cancelled; `refundedPaise` > 0 when a paid order was refunded, which the email states. */
 export async function afterOrderCancelled(
+  shop: Pick<ShopContext, "config">,
   tx: Transaction,
   orderId: string,
   details: { refundedPaise: number },
 ): Promise<void> {
-  await queueEmail(tx, await cancellationEmail(tx, orderId, details.refundedPaise));
+  await queueEmail(tx, await cancellationEmail(tx, orderId, details.refundedPaise, shop.config.publicUrl));
 }

@@ -1,11 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { orderStatusHistory, orders, payments, type OrderStatus } from "#server/db/schema.ts";
-import { GatewayError, gatewayFor } from "#server/modules/payments/gateway.ts";
-import { loadOrderJson, isOrderId, type OrderJson, type OrderRow } from "./orders.ts";
-import { afterOrderCancelled, afterStatusChange, type Transaction } from "./side-effects.ts";
-import { canTransition, type StatusActor } from "./transitions.ts";
-import { Rollback, inTransaction, releaseStock } from "./tx.ts";
+import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
+import { GatewayError } from "#server/modules/payments/gateway.ts";
+import type { OrderJson } from "#common/orders.ts";
+import { loadOrderJson, isOrderId, type OrderRow } from "./orders.ts";
+import { afterOrderCancelled, afterOrderPaid, afterStatusChange } from "./side-effects.ts";
+import { releaseStock } from "./stock.ts";
+import { checkTransition, type StatusActor } from "./transitions.ts";
 
 export interface StatusChangeOptions {
   actor: StatusActor;
@@ -26,17 +28,11 @@ const DEFAULT_NOTES: Record<StatusActor, string> = {
   system: "Changed automatically",
 };
 
-function notAllowedMessage(order: OrderRow, to: OrderStatus): string {
-  if (to === "Cancelled") return order.status === "Cancelled" ? "This order is already cancelled" : "This order can no longer be cancelled";
-  if (order.status === "Pending") return "This order is not paid yet";
-  return `An order cannot move from ${order.status} to ${to}`;
-}
-
 /**
- * The one way an order's status changes (besides payment, which moves Pending → Processing):
- * checks the transition table, writes the history row, sets the delivery fields, and for a
- * cancellation puts the stock back and refunds a paid order through its gateway — all in one
- * transaction, so a failed refund leaves the order as it was.
+ * A status change someone asked for (an admin, the owner, or the system): checks the transition
+ * table and its guards, then `applyStatusChange` writes it — for a cancellation putting the stock
+ * back and refunding a paid order through its gateway, all in one transaction, so a failed refund
+ * leaves the order as it was.
  */
 export async function changeOrderStatus(
   shop: ShopContext,
@@ -52,10 +48,9 @@ export async function changeOrderStatus(
     const from = order.status;
     // Asking again for the status an order already has changes nothing (a cancel twice is refused below).
     if (from === to && to !== "Cancelled") return { ok: true, from, refundedPaise: 0, changed: false };
-    if (!canTransition(from, to, options.actor) || (to === "Shipped" && !order.isPaid)) {
-      return { ok: false, reason: "not-allowed", from, to, message: notAllowedMessage(order, to) };
-    }
-    const refundedPaise = await applyStatusChange(shop, tx, order, to, options.note ?? DEFAULT_NOTES[options.actor]);
+    const check = checkTransition(order, to, options.actor);
+    if (!check.ok) return { ok: false, reason: "not-allowed", from, to, message: check.message };
+    const refundedPaise = await applyStatusChange(shop, tx, order, to, options.note ?? DEFAULT_NOTES[options.actor], { actor: options.actor });
     return { ok: true, from, refundedPaise, changed: true };
   });
   if (!result.ok) return result;
@@ -67,9 +62,21 @@ export function cancelOrder(shop: ShopContext, orderId: string, userId: string):
   return changeOrderStatus(shop, orderId, "Cancelled", { actor: "customer", ownerId: userId });
 }
 
+export interface ApplyStatusOptions {
+  actor: StatusActor;
+  /** `notify: false` queues no email (a checkout replacing the customer's own unpaid order). */
+  notify?: boolean;
+  /** Set by `markOrderPaid` only: the captured payment is stored, so Pending → Processing may pass. */
+  paymentCaptured?: boolean;
+  now?: Date;
+}
+
 /**
- * Writes a checked change on a locked order row. For Cancelled: releases the stock and refunds a
- * captured payment (idempotency key per order, so a retry never refunds twice); returns the refund.
+ * The one place an order's status is written, every move included (payment's Pending → Processing
+ * too), on a row the caller has locked: the transition table and its guards are checked again (a
+ * refusal here is a bug in the caller, so it throws), then the row, the history and the side
+ * effects. For Cancelled: releases the stock and refunds a captured payment (idempotency key per
+ * payment, so a retry never refunds twice); returns the refund. For Processing: marks it paid.
  */
 export async function applyStatusChange(
   shop: ShopContext,
@@ -77,12 +84,18 @@ export async function applyStatusChange(
   order: OrderRow,
   to: OrderStatus,
   note: string,
-  /** `notify: false` queues no email (a checkout replacing the customer's own unpaid order). */
-  options: { notify?: boolean } = {},
+  options: ApplyStatusOptions,
 ): Promise<number> {
-  const now = new Date();
+  const check = checkTransition({ status: order.status, isPaid: order.isPaid, paymentCaptured: options.paymentCaptured }, to, options.actor);
+  if (!check.ok) throw new Error(`Order ${order.id}: ${order.status} → ${to} by ${options.actor} refused (${check.message})`);
+  const now = options.now ?? new Date();
   let refundedPaise = 0;
-  if (to === "Cancelled") {
+  if (to === "Processing" && order.status === "Pending") {
+    await tx
+      .update(orders)
+      .set({ isPaid: true, paidAt: now, status: "Processing", reservationExpiresAt: null, updatedAt: now })
+      .where(eq(orders.id, order.id));
+  } else if (to === "Cancelled") {
     await releaseStock(tx, order.id);
     if (order.isPaid) refundedPaise = await refundOrderPayment(shop, tx, order.id);
     await tx
@@ -97,8 +110,9 @@ export async function applyStatusChange(
   }
   await tx.insert(orderStatusHistory).values({ orderId: order.id, status: to, note, createdAt: now });
   if (options.notify === false) return refundedPaise;
-  if (to === "Cancelled") await afterOrderCancelled(tx, order.id, { refundedPaise });
-  else await afterStatusChange(tx, order.id, order.status, to);
+  if (to === "Processing" && order.status === "Pending") await afterOrderPaid(shop, tx, order.id);
+  else if (to === "Cancelled") await afterOrderCancelled(shop, tx, order.id, { refundedPaise });
+  else await afterStatusChange(shop, tx, order.id, order.status, to);
   return refundedPaise;
 }
 
@@ -114,7 +128,7 @@ export async function refundOrderPayment(shop: ShopContext, tx: Transaction, ord
     .for("update");
   let refunded = 0;
   for (const payment of captured) {
-    const gateway = gatewayFor(shop.config);
+    const gateway = shop.gateway;
     const amountPaise = payment.amountPaise - payment.refundedPaise;
     if (!payment.providerPaymentId || amountPaise <= 0) continue;
     if (!gateway || gateway.provider !== payment.provider) {

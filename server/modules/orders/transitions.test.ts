@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "#server/db/schema.ts";
-import { allowedNextStatuses, canTransition, type StatusActor } from "./transitions.ts";
+import { allowedNextStatuses, canTransition, checkTransition, type StatusActor } from "./transitions.ts";
 import { orderTotals, splitInclusiveGst } from "./pricing.ts";
 
 const actors: StatusActor[] = ["admin", "customer", "system"];
@@ -34,6 +34,43 @@ describe("order status transition table", () => {
     expect(allowedNextStatuses("Cancelled", "admin")).toEqual([]);
     expect(allowedNextStatuses("Shipped", "customer")).toEqual([]);
     expect(allowedNextStatuses("Processing", "customer")).toEqual(["Cancelled"]);
+  });
+});
+
+describe("the table's guards (checkTransition)", () => {
+  it("moves Pending → Processing only for the system recording a captured payment", () => {
+    expect(checkTransition({ status: "Pending", isPaid: false, paymentCaptured: true }, "Processing", "system")).toEqual({ ok: true });
+    expect(checkTransition({ status: "Pending", isPaid: false }, "Processing", "system")).toEqual({ ok: false, message: "This order is not paid yet" });
+    // Even a row marked paid does not pass without the payment being recorded by this very move.
+    expect(checkTransition({ status: "Pending", isPaid: true }, "Processing", "system").ok).toBe(false);
+    for (const actor of ["admin", "customer"] as const) {
+      expect(checkTransition({ status: "Pending", isPaid: false, paymentCaptured: true }, "Processing", actor)).toEqual({
+        ok: false,
+        message: "This order is not paid yet",
+      });
+    }
+  });
+
+  it("ships only a paid order", () => {
+    expect(checkTransition({ status: "Processing", isPaid: true }, "Shipped", "admin")).toEqual({ ok: true });
+    expect(checkTransition({ status: "Processing", isPaid: false }, "Shipped", "admin")).toEqual({ ok: false, message: "This order is not paid yet" });
+    expect(checkTransition({ status: "Pending", isPaid: false }, "Shipped", "admin")).toEqual({ ok: false, message: "This order is not paid yet" });
+  });
+
+  it("says why a move outside the table is refused", () => {
+    expect(checkTransition({ status: "Cancelled", isPaid: false }, "Cancelled", "customer")).toEqual({ ok: false, message: "This order is already cancelled" });
+    expect(checkTransition({ status: "Shipped", isPaid: true }, "Cancelled", "customer")).toEqual({ ok: false, message: "This order can no longer be cancelled" });
+    expect(checkTransition({ status: "Delivered", isPaid: true }, "Shipped", "admin")).toEqual({ ok: false, message: "An order cannot move from Delivered to Shipped" });
+    expect(checkTransition({ status: "Processing", isPaid: true }, "Cancelled", "customer")).toEqual({ ok: true });
+  });
+
+  it("agrees with canTransition wherever no guard stands in the way", () => {
+    for (const from of ORDER_STATUSES)
+      for (const to of ORDER_STATUSES)
+        for (const actor of actors) {
+          const facts = { status: from, isPaid: true, paymentCaptured: true };
+          expect(checkTransition(facts, to, actor).ok).toBe(canTransition(from, to, actor));
+        }
   });
 });
 

@@ -2,25 +2,71 @@ import type { OrderStatus } from "#server/db/schema.ts";
 
 export type StatusActor = "admin" | "customer" | "system";
 
+/** What a row's guard may look at: the order as it is, and whether this move is a payment being recorded. */
+export interface TransitionFacts {
+  isPaid: boolean;
+  /** Set only by `markOrderPaid`, after it has stored the captured payment. */
+  paymentCaptured?: boolean;
+}
+
+export interface Transition {
+  actors: readonly StatusActor[];
+  /** Returns the refusal for people when the move is not possible now, else null. */
+  guard?: (facts: TransitionFacts) => string | null;
+}
+
+const NOT_PAID = "This order is not paid yet";
+
 /**
- * Every allowed order status change, and who may make it. Pending → Processing happens only
- * when a payment is confirmed (the system), so an unpaid order can never be shipped; nothing
- * leads back from a paid state to Pending, and Delivered and Cancelled are final.
+ * Every allowed order status change, who may make it, and what must hold first. Pending →
+ * Processing happens only when a payment is confirmed (the system, with the payment stored), so
+ * an unpaid order can never be shipped; nothing leads back from a paid state to Pending, and
+ * Delivered and Cancelled are final.
  */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderStatus, readonly StatusActor[]>>>> = {
-  Pending: { Processing: ["system"], Cancelled: ["customer", "admin", "system"] },
-  Processing: { Shipped: ["admin", "system"], Cancelled: ["customer", "admin", "system"] },
-  Shipped: { Delivered: ["admin", "system"] },
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderStatus, Transition>>>> = {
+  Pending: {
+    Processing: { actors: ["system"], guard: (facts) => (facts.paymentCaptured ? null : NOT_PAID) },
+    Cancelled: { actors: ["customer", "admin", "system"] },
+  },
+  Processing: {
+    Shipped: { actors: ["admin", "system"], guard: (facts) => (facts.isPaid ? null : NOT_PAID) },
+    Cancelled: { actors: ["customer", "admin", "system"] },
+  },
+  Shipped: { Delivered: { actors: ["admin", "system"] } },
   Delivered: {},
   Cancelled: {},
 };
 
+/** Whether the table lets `actor` make the move at all (guards aside): for buttons and lists. */
 export function canTransition(from: OrderStatus, to: OrderStatus, actor: StatusActor): boolean {
-  return ORDER_TRANSITIONS[from]?.[to]?.includes(actor) ?? false;
+  return ORDER_TRANSITIONS[from]?.[to]?.actors.includes(actor) ?? false;
 }
 
 /** The statuses an actor may move an order to from `from`. */
 export function allowedNextStatuses(from: OrderStatus, actor: StatusActor): OrderStatus[] {
   const moves = ORDER_TRANSITIONS[from] ?? {};
-  return (Object.keys(moves) as OrderStatus[]).filter((to) => moves[to]!.includes(actor));
+  return (Object.keys(moves) as OrderStatus[]).filter((to) => moves[to]!.actors.includes(actor));
+}
+
+export type TransitionCheck = { ok: true } | { ok: false; message: string };
+
+/**
+ * The one check before any status change: the move is in the table, the actor may make it, and
+ * the row's guard holds. The refusal is a sentence for the person who asked.
+ */
+export function checkTransition(
+  order: { status: OrderStatus } & TransitionFacts,
+  to: OrderStatus,
+  actor: StatusActor,
+): TransitionCheck {
+  const move = ORDER_TRANSITIONS[order.status]?.[to];
+  if (!move || !move.actors.includes(actor)) return { ok: false, message: notAllowedMessage(order.status, to) };
+  const refusal = move.guard?.(order) ?? null;
+  return refusal ? { ok: false, message: refusal } : { ok: true };
+}
+
+function notAllowedMessage(from: OrderStatus, to: OrderStatus): string {
+  if (to === "Cancelled") return from === "Cancelled" ? "This order is already cancelled" : "This order can no longer be cancelled";
+  if (from === "Pending") return NOT_PAID;
+  return `An order cannot move from ${from} to ${to}`;
 }

@@ -1,7 +1,7 @@
-import { createHmac } from "node:crypto";
-import type { Config } from "#server/config.ts";
-import { createRazorpayGateway } from "./razorpay.ts";
-import { createTestGateway } from "./test-gateway.ts";
+/*
+ * What a payment provider is to the shop. This file imports no adapter: `razorpay.ts` and
+ * `test-gateway.ts` implement it, and `configured-gateway.ts` picks one for the shop context.
+ */
 
 export type PaymentProvider = "razorpay" | "test";
 
@@ -45,34 +45,3 @@ export class GatewayError extends Error {
 export type PaymentsAvailability =
   | { configured: true; provider: PaymentProvider; keyId: string }
   | { configured: false; reason: string };
-
-const cache = new WeakMap<Config, PaymentGateway | null>();
-
-/**
- * Razorpay when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set; else the offline test gateway,
- * except in production where it needs PAYMENTS_TEST_MODE=1; null means payments are not configured.
- */
-export function gatewayFor(config: Config): PaymentGateway | null {
-  if (cache.has(config)) return cache.get(config)!;
-  let gateway: PaymentGateway | null = null;
-  const { keyId, keySecret, apiBase } = config.razorpay;
-  if (keyId && keySecret) gateway = createRazorpayGateway({ keyId, keySecret, apiBase });
-  else if (!keyId && (!config.isProduction || config.paymentsTestMode)) gateway = createTestGateway(testGatewaySecret(config));
-  cache.set(config, gateway);
-  return gateway;
-}
-
-/** For the checkout page: which gateway the browser talks to, or why payment is unavailable. */
-export function paymentsAvailability(config: Config): PaymentsAvailability {
-  const gateway = gatewayFor(config);
-  if (!gateway) return { configured: false, reason: "Payments are not configured" };
-  return { configured: true, provider: gateway.provider, keyId: gateway.keyId };
-}
-
-/**
- * The test gateway's signing secret, per installation: derived from the auth secret (itself kept
- * under DATA_DIR or given in the environment), so every process of one shop agrees on it.
- */
-export function testGatewaySecret(config: Config): string {
-  return createHmac("sha256", config.authSecret).update("offline-test-payment-gateway").digest("hex");
-}

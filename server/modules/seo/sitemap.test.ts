@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema.ts";
-import { loader as robotsLoader } from "../../../app/routes/robots.ts";
-import { loader as sitemapLoader } from "../../../app/routes/sitemap.ts";
-import { createTestShop, type TestShop } from "../../../tests/support/test-shop.ts";
+import { loader as robotsLoader } from "~/routes/robots.ts";
+import { loader as sitemapLoader } from "~/routes/sitemap.ts";
+import { createTestShop, type TestShop } from "#tests/support/test-shop.ts";
 import { escapeXml, PUBLIC_PAGES } from "./sitemap.ts";
 
 const PUBLIC_URL = "https://shop.example.in";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { LoginInput, RegisterInput } from "#common/schemas/auth.ts";
+import type { LoginInput, RegisterInput } from "#common/auth.ts";
 import { CLIENT_IP_HEADER, type Auth, type Role } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
@@ -110,20 +110,6 @@ export async function signInCustomer(context: AuthContext, input: LoginInput, cl
     return after;
   }
   return { ok: true, ...result };
-}
-
-/**
- * Revokes the session the request carries (bearer token or cookie) and returns the Set-Cookie
- * headers that clear Better Auth's cookies. Without a session it only clears them.
- */
-export async function signOut(auth: Auth, requestHeaders: Headers): Promise<string[]> {
-  const headers = new Headers();
-  for (const name of ["cookie", "authorization"]) {
-    const value = requestHeaders.get(name);
-    if (value) headers.set(name, value);
-  }
-  const response = await auth.api.signOut({ headers, asResponse: true });
-  return response.headers.getSetCookie();
 }
 
 async function signedIn(response: Response): Promise<SignedIn> {

@@ -1,1 +1,0 @@
-export { adminStats } from "#server/modules/admin/stats.ts";
