@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
 import { ID_PATTERN as ORDER_ID_PATTERN } from "#server/db/ids.ts";
 import type { Executor } from "#server/db/tx.ts";
-import type { OrderDetailJson, OrderItemJson, OrderJson, OrderLineDetail, OrderPaymentInfo, OrderStatus } from "#common/orders.ts";
+import type { OrderDetailJson, OrderJson, OrderStatus } from "#common/orders.ts";
 import { invoices, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
 import { allowedNextStatuses } from "./transitions.ts";
 
