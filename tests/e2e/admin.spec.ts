@@ -470,7 +470,7 @@ test.describe("as the admin", () => {
 });
 
 test.describe("an order bought through the shop", () => {
-  test("the admin moves it along, sees it on the dashboard and in detail, and deletes it", async ({ page, consoleErrors }, testInfo) => {
+  test("the admin moves it along, sees it on the dashboard and in detail, and archives it", async ({ page, consoleErrors }, testInfo) => {
     test.slow();
     consoleErrors.allow(/status of 409/);
     // A product of our own, so no other spec's stock counts change.
@@ -532,17 +532,20 @@ test.describe("an order bought through the shop", () => {
     await expect(recent).toContainText("Delivered");
     await expect(recent).toContainText("₹120");
 
-    // Its details, then deleted after confirming.
+    // Its details, then archived after confirming: it was paid, so it is kept, not erased (decisions/014).
     await recent.getByRole("link", { name: shortOrderId }).click();
     await expect(main.getByRole("heading", { level: 1 })).toContainText("Order ");
     await expect(main).toContainText(name);
     await expect(main).toContainText("7 Park Street");
     await expectNoAxeViolations(page, "the order page");
-    await main.getByRole("button", { name: `Delete order ${shortOrderId}` }).click();
-    await page.getByRole("dialog", { name: `Delete order ${shortOrderId}?` }).getByRole("button", { name: "Delete", exact: true }).click();
-    await expect(toast(page, "Order deleted")).toBeVisible();
+    await expect(main.getByRole("button", { name: `Delete order ${shortOrderId}` })).toHaveCount(0);
+    await main.getByRole("button", { name: `Archive order ${shortOrderId}` }).click();
+    await page.getByRole("dialog", { name: `Archive order ${shortOrderId}?` }).getByRole("button", { name: "Archive", exact: true }).click();
+    await expect(toast(page, /This order has an invoice or a payment, so it was archived instead of deleted/)).toBeVisible();
     await expectPath(page, "/admin/orders");
     await openPage(page, `/admin/orders?search=${orderId}`);
     await expect(main.getByText("No orders found")).toBeVisible();
+    await openPage(page, `/admin/orders?search=${orderId}&archived=include`);
+    await expect(main.getByRole("row").filter({ hasText: shortOrderId })).toHaveCount(1);
   });
 });
