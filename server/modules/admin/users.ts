@@ -60,12 +60,6 @@ export async function listUsers(db: Database, query: Partial<AdminListQuery> = {
   return { items: rows.map(toAdminUserJson), total: counted?.total ?? 0, page, limit };
 }
 
-export async function getUser(db: Database, id: string): Promise<AdminUserJson | null> {
-  if (!ID_PATTERN.test(id)) return null;
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
-  return row ? toAdminUserJson(row) : null;
-}
-
 export type CreateUserResult = { ok: true; user: AdminUserJson } | { ok: false; reason: "email-taken" } | InvalidInput;
 
 /**
