@@ -1,6 +1,7 @@
 import express, { Router, type RequestHandler } from "express";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { sameOriginForCookies } from "#server/http/same-origin.ts";
 import { rejectMalformedJson, verifyUtf8 } from "#server/http/reject-malformed.ts";
 import { adminProductWritesRouter, adminRouter } from "./admin/index.ts";
 import { cartRouter } from "./cart.ts";
@@ -55,35 +56,4 @@ export function apiRouter(shop: ShopContext) {
     throw new HttpError(404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}`);
   });
   return router;
-}
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * Cookie-authenticated requests that change state must come from our own pages.
- * Bearer-token clients are not exposed to CSRF and pass.
- */
-function sameOriginForCookies(publicUrl: string): RequestHandler {
-  const ownOrigin = new URL(publicUrl).origin;
-  return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method) || req.headers.authorization || !req.headers.cookie) return next();
-    const site = req.headers["sec-fetch-site"];
-    const origin = req.headers.origin;
-    const host = req.headers.host;
-    const sameOrigin =
-      site === "same-origin" ||
-      site === "none" ||
-      (origin !== undefined && (origin === ownOrigin || (host !== undefined && hostOf(origin) === host))) ||
-      (site === undefined && origin === undefined);
-    if (!sameOrigin) return next(new HttpError(403, "Cross-site requests are not allowed"));
-    next();
-  };
-}
-
-function hostOf(origin: string): string | undefined {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return undefined;
-  }
 }

@@ -3,6 +3,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import { CLIENT_IP_HEADER, type Auth } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
 import { HttpError } from "./errors.ts";
+import { SAFE_METHODS, sameOriginForCookies } from "./same-origin.ts";
 
 export interface AuthEndpoint {
   method: "GET" | "POST";
@@ -19,7 +20,6 @@ export const AUTH_HTTP_ALLOW_LIST: readonly AuthEndpoint[] = [];
 
 /** The shop's JSON body limit, as for every other API call. */
 const BODY_LIMIT = "100kb";
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Response headers that would hand a session token to page JavaScript. */
 const TOKEN_HEADERS = ["set-auth-token", "access-control-expose-headers"];
 
@@ -38,7 +38,7 @@ export function authDoor(shop: { auth: Auth; config: Config }, allowList: readon
     next();
   });
   router.use(express.json({ limit: BODY_LIMIT }));
-  router.use(sameOriginForCookieWrites(shop.config.publicUrl));
+  router.use(sameOriginForCookies(shop.config.publicUrl));
   router.use(async (req, res, next) => {
     try {
       await forward(shop, req, res);
@@ -84,17 +84,4 @@ function withoutTokens(value: unknown): unknown {
       .filter(([key]) => !/token/i.test(key))
       .map(([key, item]) => [key, withoutTokens(item)]),
   );
-}
-
-/** As for the shop's own API: a cookie-authenticated write must come from our pages; bearer clients pass. */
-function sameOriginForCookieWrites(publicUrl: string): RequestHandler {
-  const ownOrigin = new URL(publicUrl).origin;
-  return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method) || req.headers.authorization || !req.headers.cookie) return next();
-    const site = req.headers["sec-fetch-site"];
-    const origin = req.headers.origin;
-    const sameOrigin =
-      site === "same-origin" || site === "none" || origin === ownOrigin || (site === undefined && origin === undefined);
-    next(sameOrigin ? undefined : new HttpError(403, "Cross-site requests are not allowed"));
-  };
 }
