@@ -1,11 +1,10 @@
 import { Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
-import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { removalQuestion } from "~/components/admin/order-removal";
+import { RemoveOrderButton } from "~/components/admin/order-removal";
 import { shortId } from "~/components/admin/format";
 import { formatDateTime } from "~/lib/dates";
-import { ORDER_MESSAGES, OrderStatusControls } from "~/components/admin/order-controls";
+import { OrderStatusControls } from "~/components/admin/order-controls";
 import { ADMIN_MAIN, AdminPageHeader, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { NOINDEX } from "~/components/auth/auth-card";
@@ -57,17 +56,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           Status
         </h2>
         <OrderStatusControls orderId={order._id} label={label} status={order.status} />
-        {order.archivedAt ? null : (
-          <ConfirmDelete
-            what={`order ${label}`}
-            verb={order.removal === "archive" ? "Archive" : "Delete"}
-            question={removalQuestion(order.removal)}
-            fields={{ id: order._id }}
-            action="/admin/orders"
-            failure={ORDER_MESSAGES.deleteFailed}
-            onDeleted={() => navigate("/admin/orders")}
-          />
-        )}
+        <RemoveOrderButton order={order} label={label} onDeleted={() => navigate("/admin/orders")} />
       </section>
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">

@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { removalQuestion } from "~/components/admin/order-removal";
+import { RemoveOrderButton } from "~/components/admin/order-removal";
 import { shortId } from "~/components/admin/format";
 import { formatDateTime } from "~/lib/dates";
 import { ORDER_FILTER_STATUSES, ORDER_MESSAGES, OrderStatusControls } from "~/components/admin/order-controls";
@@ -125,16 +124,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                         <OrderStatusControls orderId={order._id} label={label} status={order.status} />
                       </td>
                       <td className={`${TD} text-right`}>
-                        {order.archivedAt ? null : (
-                        <ConfirmDelete
-                          what={`order ${label}`}
-                          verb={order.removal === "archive" ? "Archive" : "Delete"}
-                          question={removalQuestion(order.removal)}
-                          fields={{ id: order._id }}
-                          action="/admin/orders"
-                          failure={ORDER_MESSAGES.deleteFailed}
-                        />
-                        )}
+                        <RemoveOrderButton order={order} label={label} />
                       </td>
                     </tr>
                   );
