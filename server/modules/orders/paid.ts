@@ -55,22 +55,25 @@ export async function markOrderPaid(shop: ShopContext, tx: Transaction, payment:
     return order.isPaid || order.status !== "Cancelled" ? { kind: "already-paid", orderId: order.id } : { kind: "cancelled", orderId: order.id };
   }
 
+  // A captured payment the provider order had no row for (or a second one), as it was reported.
+  const capturedRow = (amountPaise: number, extra: boolean) => ({
+    orderId: order.id,
+    provider,
+    providerOrderId: payment.providerOrderId,
+    providerPaymentId: payment.providerPaymentId,
+    signature: payment.signature ?? null,
+    method: payment.method ?? null,
+    amountPaise,
+    status: "captured",
+    extra,
+  });
+
   const taken = known.some((row) => !row.extra && (row.status === "captured" || row.status === "refunded"));
   if (order.isPaid || taken) {
     // The customer paid this order twice: the second payment is kept on record and refunded in full.
     const [extra] = await tx
       .insert(payments)
-      .values({
-        orderId: order.id,
-        provider,
-        providerOrderId: payment.providerOrderId,
-        providerPaymentId: payment.providerPaymentId,
-        signature: payment.signature ?? null,
-        method: payment.method ?? null,
-        amountPaise: payment.amountPaise ?? order.totalPaise,
-        status: "captured",
-        extra: true,
-      })
+      .values(capturedRow(payment.amountPaise ?? order.totalPaise, true))
       .returning({ id: payments.id });
     return { kind: "extra", orderId: order.id, paymentId: extra!.id };
   }
@@ -90,16 +93,7 @@ export async function markOrderPaid(shop: ShopContext, tx: Transaction, payment:
     .where(and(eq(payments.orderId, order.id), eq(payments.providerOrderId, payment.providerOrderId), eq(payments.extra, false), isNull(payments.providerPaymentId)))
     .returning({ id: payments.id });
   if (!updated) {
-    await tx.insert(payments).values({
-      orderId: order.id,
-      provider,
-      providerOrderId: payment.providerOrderId,
-      providerPaymentId: payment.providerPaymentId,
-      signature: payment.signature ?? null,
-      method: payment.method ?? null,
-      amountPaise: order.totalPaise,
-      status: "captured",
-    });
+    await tx.insert(payments).values(capturedRow(order.totalPaise, false));
   }
 
   if (order.status === "Cancelled") return { kind: "cancelled", orderId: order.id };
