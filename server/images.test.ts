@@ -6,7 +6,8 @@ import realSharp, { type SharpConstructor, type SharpInput, type SharpOptions } 
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { projectPath } from "#server/paths.ts";
-import { createTestShop, type TestShop } from "../tests/support/test-shop.ts";
+import { createTestShop, type TestShop } from "#tests/support/test-shop.ts";
+import { MALFORMED_MESSAGE } from "./http/reject-malformed.ts";
 import { allowedWidth, resolveImagePath } from "./images.ts";
 
 // Counts sharp pipelines the image route starts (it loads sharp with a dynamic import).
@@ -264,9 +265,6 @@ describe("what is not served", () => {
     "/images/uploads/../../../etc/passwd",
     "/images/uploads/%2e%2e/image-cache/x.avif",
     "/images/%252e%252e/package.json",
-    "/images/products/hp-kn-001.webp%00.png",
-    "/images/products/hp-kn-001.webp%00",
-    "/images/products/%",
     "/images/./products/hp-kn-001.webp",
     "/images//products/hp-kn-001.webp",
     "/images/.hidden.png",
@@ -275,6 +273,15 @@ describe("what is not served", () => {
     // Answered by the image route itself, not by anything behind it.
     expect(res).toEqual({ status: 404, body: "Not found" });
   });
+
+  it.each(["/images/products/hp-kn-001.webp%00.png", "/images/products/hp-kn-001.webp%00", "/images/products/%"])(
+    "refuses the malformed %s with 400 before the image route (decisions/013)",
+    async (pathname) => {
+      const res = await rawGet(pathname);
+      expect(res.status).toBe(400);
+      expect(res.body).toContain(MALFORMED_MESSAGE);
+    },
+  );
 
   it.each([
     "/images/uploads/notes.txt",
