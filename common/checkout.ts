@@ -15,6 +15,7 @@ export const CHECKOUT_MESSAGES = {
   email: "Please enter a valid email",
   tooLong: "This field is too long",
   paymentMethod: "Payment method must be razorpay",
+  paymentVerification: "Payment verification failed",
 } as const;
 
 /** "98765 43210", "98765-43210" and "(98765) 43210" are ten digits too: spaces, dashes and brackets go. */

@@ -47,10 +47,15 @@ export const checkoutSchema = z.object({
 });
 
 /** The three fields the checkout widget (or the test dialog) hands back. */
+const paymentField = (max: number) =>
+  z
+    .string({ error: CHECKOUT_MESSAGES.paymentVerification })
+    .check(z.minLength(1, CHECKOUT_MESSAGES.paymentVerification), z.maxLength(max, CHECKOUT_MESSAGES.paymentVerification));
+
 export const verifyPaymentSchema = z.object({
-  razorpay_payment_id: z.string().check(z.minLength(1), z.maxLength(100)),
-  razorpay_order_id: z.string().check(z.minLength(1), z.maxLength(100)),
-  razorpay_signature: z.string().check(z.minLength(1), z.maxLength(200)),
+  razorpay_payment_id: paymentField(100),
+  razorpay_order_id: paymentField(100),
+  razorpay_signature: paymentField(200),
 });
 
 export type ShippingAddressInput = z.infer<typeof shippingAddressSchema>;

@@ -1,6 +1,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as z from "zod/mini";
 import { contactMessages } from "#server/db/schema.ts";
+import { verifyPaymentSchema } from "#server/schemas/checkout.ts";
+import { fieldErrors } from "#server/schemas/field-errors.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 
 let shop: TestShop;
@@ -45,6 +48,24 @@ describe("request bodies", () => {
   it("an array body is a 400", async () => {
     const res = await request(shop.app).post("/api/subscribe").send([{ email: "asha@example.com" }]);
     expectErrorShape(res, 400);
+  });
+
+  it.each([
+    ["/api/users/login", []],
+    ["/api/cart", ["x"]],
+    ["/api/contact", [1, 2]],
+  ])("a body that is not an object, to %s, is told so in the shop's words (never zod's 'Invalid input')", async (path, body) => {
+    const res = await request(shop.app).post(path).set("Content-Type", "application/json").send(JSON.stringify(body));
+    expectErrorShape(res, 400);
+    expect(res.body.message).toBe("Send the fields as a JSON object");
+  });
+
+  it("a payment verification with missing or odd fields says what failed, field by field", () => {
+    for (const body of [{}, { razorpay_payment_id: 1, razorpay_order_id: "", razorpay_signature: "x".repeat(201) }]) {
+      const result = z.safeParse(verifyPaymentSchema, body);
+      expect(result.success).toBe(false);
+      expect(Object.values(fieldErrors(result.error!))).toEqual(["Payment verification failed", "Payment verification failed", "Payment verification failed"]);
+    }
   });
 
   it("wrong types are a 400 per field", async () => {

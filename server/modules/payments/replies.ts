@@ -1,10 +1,11 @@
+import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
 import { validationError, type Reply } from "#server/http/errors.ts";
 import type { ConfirmPaymentResult, GatewayEventResult, TestPaymentRefusal } from "./confirm.ts";
 
 export const PAYMENT_MESSAGES = {
   signIn: "Please sign in",
   orderNotFound: "Order not found",
-  verificationFailed: "Payment verification failed",
+  verificationFailed: CHECKOUT_MESSAGES.paymentVerification,
   orderCancelled: "This order was cancelled before the payment arrived; the payment will be refunded",
   badSignature: "Invalid webhook signature",
   webhookNotConfigured: "Webhooks are not configured",
