@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { isUtf8 } from "node:buffer";
 import { Readable } from "node:stream";
 import { HttpError } from "./errors.ts";
+import { SAFE_METHODS } from "./same-origin.ts";
 
 /**
  * Input the shop never accepts, wherever it comes: a NUL (PostgreSQL text cannot hold U+0000, so
@@ -58,7 +59,6 @@ export function verifyUtf8(_req: unknown, _res: unknown, body: Buffer): void {
 }
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
-const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The shop's page forms are a few kilobytes; product images go to /api/upload, not to pages. */
 const MAX_FORM_BYTES = 1 << 20;
 
@@ -76,7 +76,7 @@ const MAX_FORM_BYTES = 1 << 20;
 export function checkedPageWrites(render: RequestHandler, publicUrl: string): RequestHandler {
   const own = new URL(publicUrl);
   return (req, res, next) => {
-    if (BODYLESS.has(req.method)) return render(req, res, next);
+    if (SAFE_METHODS.has(req.method)) return render(req, res, next);
     const fromOwnPages = req.headers.origin === own.origin;
     const type = req.headers["content-type"] ?? "";
     if (!FORM_TYPES.test(type)) return render(fromOwnPages ? addressedTo(own, req) : req, res, next);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { SHOP_NAME } from "#common/brand.ts";
+import { normalizeEmail } from "#common/forms.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { newsletterSubscribers } from "#server/db/schema.ts";
@@ -28,7 +29,7 @@ export type ConfirmSubscriptionResult = { ok: true } | { ok: false; reason: "inv
  */
 export async function subscribeToNewsletter(context: NewsletterContext, email: string, clientIp: string): Promise<SubscribeResult> {
   const { db, config } = context;
-  const address = email.trim().toLowerCase();
+  const address = normalizeEmail(email);
   const perClient = await countRequests(context, [["newsletterRequestsPerAddress", clientIp]]);
   if (perClient) return perClient;
   if (await isConfirmed(db, address)) return { ok: false, reason: "already-subscribed" };

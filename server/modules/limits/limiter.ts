@@ -2,6 +2,7 @@ import { and, eq, gt, like, lt, sql } from "drizzle-orm";
 import { isIPv4, isIPv6 } from "node:net";
 import { tooManyRequestsMessage } from "#common/messages.ts";
 import { tooManyAttemptsMessage } from "#common/auth.ts";
+import { normalizeEmail } from "#common/forms.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { rateLimit } from "#server/db/schema.ts";
@@ -109,7 +110,7 @@ export function throttledReply(refusal: Pick<Throttled, "limit" | "retryAfterSec
 /** The row key of a limit for a subject: `limit:<name>:<subject>`. */
 export function limitKey(name: LimitName, subject: string): string {
   const per = LIMITS[name].per;
-  const normalised = per === "address" ? addressKey(subject) : per === "email" ? subject.trim().toLowerCase() : subject;
+  const normalised = per === "address" ? addressKey(subject) : per === "email" ? normalizeEmail(subject) : subject;
   return `limit:${name}:${normalised}`;
 }
 
