@@ -30,6 +30,11 @@ const CASES: { name: string; query: Record<string, string> }[] = [
 // Generated catalogue: deterministic, varied names, brands, tags and descriptions.
 // ---------------------------------------------------------------------------
 
+/** A generated product's schedule and the flag that follows from it (the database checks they agree). */
+function rx(required: boolean) {
+  return { prescriptionRequired: required, schedule: required ? ("H" as const) : ("OTC" as const) };
+}
+
 function random(seed: number) {
   let state = seed >>> 0;
   return () => {
@@ -237,7 +242,7 @@ function generatedProduct(index: number, next: () => number, now: number): typeo
     numReviews: Math.floor(next() * 500),
     stock: Math.floor(next() * 200),
     packText: pick(next, ["/Sachet", "200ml", "60 Tablets", "1 kg", "30 Capsules"]),
-    prescriptionRequired: form === "Injection" || next() < 0.05,
+    ...rx(form === "Injection" || next() < 0.05),
     hsnCode: "2106",
     gstRateBps: 1800,
     published: next() > 0.02,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { ORDER_STATUSES, type OrderStatus, type ShippingAddress } from "#common/orders.ts";
+import { ORDER_STATUSES, type OrderStatus, type PaymentMethod, type ShippingAddress } from "#common/orders.ts";
 import {
   bigint,
   boolean,
@@ -43,13 +43,15 @@ export const user = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
     role: text("role").notNull().default("customer"),
+    /** A pharmacist's State Pharmacy Council registration number, recorded on each decision. */
+    pharmacistRegistration: text("pharmacist_registration"),
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("user_role_check", sql`${t.role} in ('customer', 'admin')`)],
+  (t) => [check("user_role_check", sql`${t.role} in ('customer', 'pharmacist', 'admin')`)],
 );
 
 export const session = pgTable(
@@ -146,7 +148,10 @@ export const products = pgTable(
     stock: integer("stock").notNull().default(0),
     /** Pack text shown beside the quantity selector ("/Sachet", "200ml"); the API calls it `quantity`. */
     packText: text("pack_text"),
+    /** Follows from `schedule` (a check keeps them in step): true for H, H1 and X. */
     prescriptionRequired: boolean("prescription_required").notNull().default(false),
+    /** Drug schedule (pharmacy-domain.md): OTC, H, H1 (separate register) or X (never sold online). */
+    schedule: text("schedule").$type<DrugSchedule>().notNull().default("OTC"),
     hsnCode: text("hsn_code"),
     /** GST rate in basis points (500 = 5%). Prices are GST-inclusive. */
     gstRateBps: integer("gst_rate_bps").notNull().default(500),
@@ -162,6 +167,8 @@ export const products = pgTable(
     check("products_price_check", sql`${t.pricePaise} >= 0 and ${t.pricePaise} <= ${t.mrpPaise}`),
     check("products_stock_check", sql`${t.stock} >= 0`),
     check("products_rating_check", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+    check("products_schedule_check", sql`${t.schedule} in ('OTC', 'H', 'H1', 'X')`),
+    check("products_schedule_rx_check", sql`${t.prescriptionRequired} = (${t.schedule} <> 'OTC')`),
     check("products_gst_check", sql`${t.gstRateBps} >= 0 and ${t.gstRateBps} <= 4000`),
     index("products_search_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
@@ -275,9 +282,13 @@ export const orders = pgTable(
     customerEmail: text("customer_email").notNull(),
     status: text("status").$type<OrderStatus>().notNull().default("Pending"),
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
-    paymentMethod: text("payment_method").notNull().default("razorpay"),
+    paymentMethod: text("payment_method").$type<PaymentMethod>().notNull().default("razorpay"),
     itemsPaise: integer("items_paise").notNull(),
     shippingPaise: integer("shipping_paise").notNull().default(0),
+    /** A coupon's discount (0 without one); total = items - discount + shipping + COD fee. */
+    discountPaise: integer("discount_paise").notNull().default(0),
+    /** The cash-on-delivery fee (0 unless paid by COD). */
+    codFeePaise: integer("cod_fee_paise").notNull().default(0),
     /** GST included in the items price (prices are GST-inclusive). */
     taxPaise: integer("tax_paise").notNull(),
     totalPaise: integer("total_paise").notNull(),
@@ -291,12 +302,26 @@ export const orders = pgTable(
     providerOrderId: text("provider_order_id").unique(),
     /** Set instead of erasing an order that has an invoice or a payment (decisions/014). */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** The pharmacist's review of an order with prescription-only lines; null when it has none. */
+    prescriptionStatus: text("prescription_status").$type<PrescriptionStatus>(),
+    prescriptionReviewedAt: timestamp("prescription_reviewed_at", { withTimezone: true }),
+    prescriptionReviewerId: text("prescription_reviewer_id").references(() => user.id, { onDelete: "set null" }),
+    /** The reviewing pharmacist's name and registration, copied so the record outlives the account. */
+    prescriptionReviewerName: text("prescription_reviewer_name"),
+    prescriptionReviewerRegistration: text("prescription_reviewer_registration"),
+    prescriberName: text("prescriber_name"),
+    prescriberRegistration: text("prescriber_registration"),
+    prescriptionRejectReason: text("prescription_reject_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("orders_prescription_status_check", sql`${t.prescriptionStatus} in ('pending', 'approved', 'rejected')`),
+    index("orders_prescription_status_idx").on(t.prescriptionStatus, t.createdAt),
     check("orders_status_check", sql`${t.status} in ('Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled')`),
-    check("orders_total_check", sql`${t.totalPaise} = ${t.itemsPaise} + ${t.shippingPaise}`),
+    check("orders_total_check", sql`${t.totalPaise} = ${t.itemsPaise} - ${t.discountPaise} + ${t.shippingPaise} + ${t.codFeePaise}`),
+    check("orders_money_check", sql`${t.discountPaise} >= 0 and ${t.discountPaise} <= ${t.itemsPaise} and ${t.codFeePaise} >= 0`),
+    check("orders_payment_method_check", sql`${t.paymentMethod} in ('razorpay', 'cod')`),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
   ],
@@ -323,8 +348,63 @@ export const orderLines = pgTable(
     taxPaise: integer("tax_paise").notNull(),
     batchNumber: text("batch_number"),
     expiryDate: date("expiry_date"),
+    /** The product's schedule when ordered (the H1 register reads it). */
+    schedule: text("schedule").$type<DrugSchedule>().notNull().default("OTC"),
   },
-  (t) => [check("order_lines_quantity_check", sql`${t.quantity} > 0`), index("order_lines_order_idx").on(t.orderId)],
+  (t) => [
+    check("order_lines_schedule_check", sql`${t.schedule} in ('OTC', 'H', 'H1', 'X')`),
+    check("order_lines_quantity_check", sql`${t.quantity} > 0`),
+    index("order_lines_order_idx").on(t.orderId),
+  ],
+);
+
+export const DRUG_SCHEDULES = ["OTC", "H", "H1", "X"] as const;
+export type DrugSchedule = (typeof DRUG_SCHEDULES)[number];
+export type PrescriptionStatus = "pending" | "approved" | "rejected";
+
+/**
+ * An uploaded prescription (decisions/019). The file is private (`storageKey` in the private
+ * store, never under /images). It outlives its uploader's account: the law keeps the record.
+ */
+export const prescriptions = pgTable(
+  "prescriptions",
+  {
+    id: id(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    status: text("status").$type<PrescriptionStatus>().notNull().default("pending"),
+    storageKey: text("storage_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    patientName: text("patient_name"),
+    doctorName: text("doctor_name"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    rejectReason: text("reject_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("prescriptions_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    index("prescriptions_user_idx").on(t.userId, t.createdAt),
+    index("prescriptions_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** The prescriptions an order was placed with; neither side can be erased while linked. */
+export const orderPrescriptions = pgTable(
+  "order_prescriptions",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    prescriptionId: text("prescription_id")
+      .notNull()
+      .references(() => prescriptions.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ name: "order_prescriptions_pk", columns: [t.orderId, t.prescriptionId] }),
+    index("order_prescriptions_prescription_idx").on(t.prescriptionId),
+  ],
 );
 
 export const orderStatusHistory = pgTable(
@@ -488,3 +568,59 @@ export const researchArticles = pgTable("research_articles", {
   link: text("link").notNull(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------
+// Delivery promise and address book (issue 14, decisions/021)
+// ---------------------------------------------------------------------------
+
+/**
+ * Where the shop delivers: PIN ranges (inclusive, never overlapping: an exclusion constraint in
+ * 0011) → state, city where known, working days from the dispatch point, cash on delivery.
+ */
+export const serviceabilityRanges = pgTable(
+  "serviceability_ranges",
+  {
+    id: id(),
+    pinFrom: integer("pin_from").notNull(),
+    pinTo: integer("pin_to").notNull(),
+    state: text("state").notNull(),
+    city: text("city"),
+    minDays: integer("min_days").notNull(),
+    maxDays: integer("max_days").notNull(),
+    cod: boolean("cod").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("serviceability_ranges_pin_check", sql`${t.pinFrom} between 100000 and 999999 and ${t.pinTo} between ${t.pinFrom} and 999999`),
+    check("serviceability_ranges_days_check", sql`${t.minDays} between 0 and 60 and ${t.maxDays} between ${t.minDays} and 60`),
+    index("serviceability_ranges_from_idx").on(t.pinFrom),
+  ],
+);
+
+/** A customer's saved delivery addresses (India only); at most one default each. */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    /** 10 digits starting 6-9 (common/india.ts normalizeIndianPhone). */
+    phone: text("phone").notNull(),
+    line1: text("line1").notNull(),
+    line2: text("line2"),
+    landmark: text("landmark"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    postalCode: text("postal_code").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("addresses_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("addresses_one_default_idx").on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);

@@ -44,6 +44,7 @@ export function demoProductRow(product: DemoProduct, now: Date): typeof products
     stock: product.stock,
     packText: product.packText,
     prescriptionRequired: product.prescriptionRequired ?? false,
+    schedule: product.prescriptionRequired ? "H" : "OTC",
     hsnCode: product.hsnCode,
     gstRateBps: GST_RATE_BPS[product.hsnCode],
     batchNumber: product.batchNumber,
