@@ -132,6 +132,12 @@ const envSchema = z.object({
     .default("Karnataka State Pharmacy Council, Reg. No. 45821"),
   GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).default("Arjun Mehta"),
   GRIEVANCE_OFFICER_EMAIL: z.email({ message: "must be an email address" }).default("grievance@healthcarepharma.in"),
+  /** Orders before this time (IST, "HH:MM") leave the same working day (decisions/021). */
+  SHOP_DISPATCH_CUTOFF: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time as HH:MM (24-hour, IST)")
+    .default("14:00"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -164,6 +170,8 @@ export interface Config {
   rateLimitScale: number;
   logLevel: Env["LOG_LEVEL"];
   seller: SellerDetails;
+  /** The delivery promise's dispatch rule (server/modules/delivery/serviceability.ts). */
+  dispatch: { dispatchCutoff: string };
 }
 
 export class ConfigError extends Error {
@@ -226,6 +234,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     logLevel: env.LOG_LEVEL,
+    dispatch: { dispatchCutoff: env.SHOP_DISPATCH_CUTOFF },
     seller: {
       name: env.SELLER_NAME,
       address: env.SELLER_ADDRESS,
