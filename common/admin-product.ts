@@ -5,6 +5,7 @@
 import { ADMIN_MESSAGES, GST_RATES, MAX_PRICE_RUPEES, MAX_PRODUCT_IMAGES, MAX_STOCK, SHOP_IMAGE_URL } from "./admin.ts";
 import { CATEGORIES, DOSAGE_FORMS, type ProductImageJson } from "./catalog.ts";
 import { checked, type Checked, type Problem } from "./forms.ts";
+import { PRESCRIPTION_MESSAGES, SCHEDULES, type Schedule } from "./prescriptions.ts";
 
 export type DosageForm = (typeof DOSAGE_FORMS)[number];
 
@@ -28,6 +29,9 @@ export interface AdminProductInput {
   quantity?: string | null;
   tags?: string[];
   collections?: string[];
+  /** Drug schedule (OTC, H, H1, X); prescriptionRequired follows from it (decisions/019). */
+  schedule?: Schedule;
+  /** Older clients' flag: true without a schedule means Schedule H, false means OTC. */
   prescriptionRequired?: boolean;
   bestseller?: boolean;
   published?: boolean;
@@ -164,6 +168,14 @@ function flag(value: unknown): Read<boolean | undefined> {
   return typeof read === "boolean" ? ok(read) : wrongType(FLAG_INVALID);
 }
 
+function schedule(value: unknown): Read<Schedule | undefined> {
+  if (value === undefined) return ok(undefined);
+  if (typeof value !== "string") return wrongType(PRESCRIPTION_MESSAGES.scheduleInvalid);
+  const key = value.trim().toUpperCase();
+  const known = SCHEDULES.find((name) => name === key);
+  return known ? ok(known) : refuse(PRESCRIPTION_MESSAGES.scheduleInvalid);
+}
+
 function hsnCode(value: unknown): Read<string | null | undefined> {
   if (value === undefined) return ok(undefined);
   const text = value === null ? "" : typeof value === "number" ? String(value) : value;
@@ -233,6 +245,7 @@ const PRODUCT_FIELDS: { [K in keyof AdminProductInput]-?: (value: unknown) => Re
   quantity: (value) => optionalText(value, "Pack text", 60),
   tags: (value) => textList(value, "Tags"),
   collections: (value) => textList(value, "Collections", true),
+  schedule,
   prescriptionRequired: flag,
   bestseller: flag,
   published: flag,
@@ -269,5 +282,8 @@ export function checkProduct(input: unknown, mode: "create" | "update"): Checked
   const price = numeric(fields.price);
   const mrp = numeric(blankToUndefined(fields.mrp));
   if (comparable && isNumber(price) && isNumber(mrp) && price > mrp) problems.price ??= ADMIN_MESSAGES.priceAboveMrp;
+  // A Schedule X product may be kept unpublished, never shown for sale (create publishes by default).
+  const published = fields.published === undefined ? (mode === "create" ? true : undefined) : flagValue(fields.published);
+  if (data.schedule === "X" && published === true) problems.schedule ??= PRESCRIPTION_MESSAGES.scheduleX;
   return checked(data as AdminProductUpdate, problems);
 }

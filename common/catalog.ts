@@ -1,5 +1,6 @@
 // The catalogue's public shapes, sections and list limits, shared by the API, the pages and tests
 // (the product-list query's zod schema is server/schemas/catalog.ts).
+import type { Schedule } from "./prescriptions.ts";
 
 export const CATEGORIES = ["Women Care", "Sports Nutrition", "Kids Nutrition"] as const;
 export const DOSAGE_FORMS = ["Tablet", "Syrup", "Capsule", "Powder", "Topical", "Injection"] as const;
@@ -37,6 +38,8 @@ export interface ProductJson {
   countInStock: number;
   /** Pack text shown beside the quantity selector ("/Sachet", "200ml"). */
   quantity: string | null;
+  /** Drug schedule; `prescriptionRequired` follows from it (common/prescriptions.ts). */
+  schedule: Schedule;
   prescriptionRequired: boolean;
   hsnCode: string | null;
   gstRate: number;

@@ -39,7 +39,9 @@ export function checkoutRouter(shop: ShopContext) {
     const parsed = parseInput(shippingAddressSchema, body.shippingAddress ?? {}, requiredSummary(body.shippingAddress));
     const shippingAddress = { ...parsed, email: parsed.email ?? user.email };
 
-    const result = await startCheckout(shop, { id: user.id, name: user.name, email: user.email }, shippingAddress);
+    const result = await startCheckout(shop, { id: user.id, name: user.name, email: user.email }, shippingAddress, {
+      prescriptionIds: body.prescriptionIds,
+    });
     if (result.ok) return res.status(201).json({ order: result.order, payment: result.payment });
     return refuse(res, orderReply.checkout(result));
   });

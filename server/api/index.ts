@@ -10,6 +10,7 @@ import { contactRouter, subscribeRouter } from "./content.ts";
 import { invoicesRouter } from "./invoices.ts";
 import { ordersRouter } from "./orders.ts";
 import { paymentWebhookRouter, paymentsRouter } from "./payments.ts";
+import { prescriptionsRouter } from "./prescriptions.ts";
 import { productsRouter } from "./products.ts";
 import { uploadRouter } from "./upload.ts";
 import { usersRouter } from "./users.ts";
@@ -34,8 +35,9 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/products", adminProductWritesRouter], //  admin/index.ts   PUT /:id (admins: the spec's product edit)
   ["/users", usersRouter], //                  users.ts         POST /register /login /logout, GET /profile
   ["/cart", cartRouter], //                    cart.ts          GET POST PUT DELETE /, POST /merge
-  ["/admin", adminRouter], //                  admin/index.ts   users, products, orders, reviews, stats, messages, subscribers (admins)
+  ["/admin", adminRouter], //                  admin/index.ts   users, products, orders, reviews, stats, messages, subscribers (admins); GET /orders /prescriptions /reports/h1-register.csv, POST /orders/:id/prescription-review (pharmacists too)
   ["/upload", uploadRouter], //                upload.ts        POST / (admins)
+  ["/prescriptions", prescriptionsRouter], //  prescriptions.ts POST /, GET / /:id /:id/file (owner, pharmacist, admin)
   ["/checkout", checkoutRouter], //            checkout.ts      POST /, POST /:orderId/verify
   ["/orders", invoicesRouter], //              invoices.ts      GET /:id/invoice.pdf
   ["/orders", ordersRouter], //                orders.ts        GET /my-orders /:id, POST /:id/cancel

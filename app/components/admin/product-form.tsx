@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { GST_RATES } from "#common/admin.ts";
 import { checkProduct } from "#common/admin-product.ts";
 import { CATEGORIES, DOSAGE_FORMS, type ProductImageJson } from "#common/catalog.ts";
+import { SCHEDULE_LABELS, SCHEDULES, type Schedule } from "#common/prescriptions.ts";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { ImageUploader } from "./image-uploader";
 import { BUTTON_PRIMARY, INPUT } from "./page-header";
@@ -22,7 +23,7 @@ export interface ProductFormValues {
   quantity: string | null;
   tags: string[];
   collections: string[];
-  prescriptionRequired: boolean;
+  schedule: Schedule;
   bestseller: boolean;
   published: boolean;
   hsnCode: string | null;
@@ -46,7 +47,7 @@ export const BLANK_PRODUCT: ProductFormValues = {
   quantity: null,
   tags: [],
   collections: [],
-  prescriptionRequired: false,
+  schedule: "OTC",
   bestseller: false,
   published: true,
   hsnCode: null,
@@ -58,7 +59,7 @@ export const BLANK_PRODUCT: ProductFormValues = {
 
 const NUMBER_FIELDS = new Set(["price", "mrp", "countInStock", "gstRate"]);
 
-export const PRODUCT_FLAGS = ["prescriptionRequired", "bestseller", "published"] as const;
+export const PRODUCT_FLAGS = ["bestseller", "published"] as const;
 
 /**
  * The submitted product form as the admin schemas read it: checkboxes become true/false (an
@@ -195,7 +196,16 @@ export function ProductForm({ values, mode, errors: serverErrors = {}, message }
         <div className="mt-3 flex flex-wrap gap-6">
           <Checkbox name="published" label="Published" defaultChecked={values.published} />
           <Checkbox name="bestseller" label="Bestseller" defaultChecked={values.bestseller} />
-          <Checkbox name="prescriptionRequired" label="Prescription required" defaultChecked={values.prescriptionRequired} />
+        </div>
+        <div className="mt-4 max-w-sm">
+          <SelectField label="Drug schedule" name="schedule" defaultValue={values.schedule} error={errors.schedule}>
+            {SCHEDULES.map((schedule) => (
+              <option key={schedule} value={schedule}>
+                {SCHEDULE_LABELS[schedule]}
+              </option>
+            ))}
+          </SelectField>
+          <p className="mt-1 text-sm text-gray-700">Schedule H and H1 need a prescription at checkout; Schedule X cannot be published.</p>
         </div>
       </section>
 

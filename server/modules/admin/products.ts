@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { ProductJson } from "#common/catalog.ts";
 import { rupeesToPaise } from "#common/money.ts";
+import { asSchedule, prescriptionRequiredFor, soldOnline, type Schedule } from "#common/prescriptions.ts";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import type { AdminProductInput, AdminProductUpdate } from "#common/admin-product.ts";
 import { adminProductSchema, adminProductUpdateSchema, type AdminListQuery } from "#server/schemas/admin.ts";
@@ -74,7 +75,11 @@ function productValues(input: AdminProductUpdate): ProductValues {
   if (input.quantity !== undefined) values.packText = input.quantity;
   if (input.tags !== undefined) values.tags = input.tags;
   if (input.collections !== undefined) values.collections = input.collections;
-  if (input.prescriptionRequired !== undefined) values.prescriptionRequired = input.prescriptionRequired;
+  const schedule = scheduleFromInput(input);
+  if (schedule !== undefined) {
+    values.schedule = schedule;
+    values.prescriptionRequired = prescriptionRequiredFor(schedule);
+  }
   if (input.bestseller !== undefined) values.bestseller = input.bestseller;
   if (input.published !== undefined) values.published = input.published;
   if (input.hsnCode !== undefined) values.hsnCode = input.hsnCode;
@@ -82,6 +87,18 @@ function productValues(input: AdminProductUpdate): ProductValues {
   if (input.batchNumber !== undefined) values.batchNumber = input.batchNumber;
   if (input.expiryDate !== undefined) values.expiryDate = input.expiryDate;
   return values;
+}
+
+/**
+ * The product's schedule from an admin write, the one place `prescriptionRequired` is decided: the
+ * schedule when given; else the older flag (true → Schedule H, or the stored Rx schedule it
+ * already has; false → OTC); undefined when neither is given.
+ */
+function scheduleFromInput(input: AdminProductUpdate, current?: Schedule): Schedule | undefined {
+  if (input.schedule !== undefined) return input.schedule;
+  if (input.prescriptionRequired === undefined) return undefined;
+  if (!input.prescriptionRequired) return "OTC";
+  return current && prescriptionRequiredFor(current) ? current : "H";
 }
 
 /** Images without alt text are described by the product's name, so no picture is announced as a bare file. */
@@ -108,6 +125,8 @@ function generatedSku(): string {
 export type ProductWriteResult =
   | { ok: true; product: AdminProductJson }
   | { ok: false; reason: "not-found" | "sku-taken" | "price-above-mrp" | "nothing-to-update" }
+  /** A Schedule X product published (decisions/019: never sold online). */
+  | { ok: false; reason: "schedule-x" }
   | InvalidInput;
 
 /**
@@ -123,6 +142,7 @@ export async function createProduct(db: Database, body: unknown): Promise<Produc
   values.mrpPaise ??= values.pricePaise;
   values.sku ??= generatedSku();
   if (values.pricePaise! > values.mrpPaise!) return { ok: false, reason: "price-above-mrp" };
+  if (values.schedule && !soldOnline(asSchedule(values.schedule)) && values.published !== false) return { ok: false, reason: "schedule-x" };
   if (await skuTaken(db, values.sku)) return { ok: false, reason: "sku-taken" };
   const images = describedImages(input.images, input.name);
   if (images) values.images = images;
@@ -154,13 +174,25 @@ export async function updateProduct(db: Database, id: string, body: unknown): Pr
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ name: products.name, sku: products.sku, pricePaise: products.pricePaise, mrpPaise: products.mrpPaise })
+        .select({
+          name: products.name,
+          sku: products.sku,
+          pricePaise: products.pricePaise,
+          mrpPaise: products.mrpPaise,
+          schedule: products.schedule,
+          published: products.published,
+        })
         .from(products)
         .where(eq(products.id, id))
         .for("update");
       if (!current) return { ok: false, reason: "not-found" } as const;
 
       const values = productValues(input);
+      const schedule = scheduleFromInput(input, asSchedule(current.schedule));
+      if (schedule !== undefined) Object.assign(values, { schedule, prescriptionRequired: prescriptionRequiredFor(schedule) });
+      if (!soldOnline(schedule ?? asSchedule(current.schedule)) && (values.published ?? current.published)) {
+        return { ok: false, reason: "schedule-x" } as const;
+      }
       if ((values.pricePaise ?? current.pricePaise) > (values.mrpPaise ?? current.mrpPaise)) {
         return { ok: false, reason: "price-above-mrp" } as const;
       }

@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES, REVIEW_MODERATION_MESSAGES } from "#common/admin.ts";
+import { PRESCRIPTION_MESSAGES } from "#common/prescriptions.ts";
 import type { Reply } from "#server/http/errors.ts";
 import type { StoreImageResult } from "#server/modules/uploads/images.ts";
 import { UPLOAD_MESSAGES } from "./images.ts";
@@ -39,6 +40,7 @@ const PRODUCT_REFUSALS: Refusals<ProductWriteResult | DeleteProductResult> = {
   "not-found": refused(404, ADMIN_MESSAGES.productNotFound),
   "sku-taken": refused(409, ADMIN_MESSAGES.skuTaken, "sku"),
   "price-above-mrp": refused(400, ADMIN_MESSAGES.priceAboveMrp, "price"),
+  "schedule-x": refused(400, PRESCRIPTION_MESSAGES.scheduleX, "schedule"),
 };
 
 export const ORDER_REMOVAL_MESSAGES = {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
+import { asSchedule, soldOnline } from "#common/prescriptions.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN as PRODUCT_ID_PATTERN } from "#server/db/ids.ts";
 import { Rollback, inTransaction, type Transaction, type Executor } from "#server/db/tx.ts";
@@ -36,6 +37,8 @@ export interface CartJson {
 export type AddToCartResult =
   | { ok: true; cart: CartJson; created: boolean }
   | { ok: false; reason: "product-not-found" }
+  /** A Schedule X medicine (decisions/019): never sold online, even if it was published. */
+  | { ok: false; reason: "not-sold-online"; productName: string }
   | { ok: false; reason: "insufficient-stock"; available: number }
   /** More of one product than one customer may buy at a time (MAX_UNITS_PER_PRODUCT). */
   | { ok: false; reason: "over-limit"; limit: number };
@@ -169,8 +172,14 @@ export async function addToCart(
   return inTransaction(db, async (tx) => {
     const { cart, created } = await lockOrCreateCart(tx, owner);
     // Read after the cart lock, so the line and the stock are the latest committed values.
-    const [product] = await tx.select({ stock: products.stock }).from(products).where(publishedProduct(productId));
+    const [product] = await tx
+      .select({ stock: products.stock, name: products.name, schedule: products.schedule })
+      .from(products)
+      .where(publishedProduct(productId));
     if (!product) throw new Rollback<AddToCartResult>({ ok: false, reason: "product-not-found" });
+    if (!soldOnline(asSchedule(product.schedule))) {
+      throw new Rollback<AddToCartResult>({ ok: false, reason: "not-sold-online", productName: product.name });
+    }
 
     const [line] = await tx
       .select({ quantity: cartLines.quantity })

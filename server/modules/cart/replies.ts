@@ -1,3 +1,4 @@
+import { PRESCRIPTION_MESSAGES } from "#common/prescriptions.ts";
 import type { Reply } from "#server/http/errors.ts";
 import { throttledReply, type Throttled } from "#server/modules/limits/limiter.ts";
 import type { AddToCartResult, MergeGuestCartResult, RemoveLineResult, SetLineQuantityResult } from "./cart.ts";
@@ -24,6 +25,8 @@ export function cartRefusal(result: CartRefusal): Reply {
       return throttledReply(result);
     case "product-not-found":
       return { status: 404, message: CART_MESSAGES.productNotFound };
+    case "not-sold-online":
+      return { status: 400, message: PRESCRIPTION_MESSAGES.notSoldOnline(result.productName) };
     case "over-limit": {
       const message = CART_MESSAGES.overLimit(result.limit);
       return { status: 400, message, errors: { quantity: message } };

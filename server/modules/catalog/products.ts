@@ -23,6 +23,7 @@ import {
   type ProductQuery,
 } from "#common/catalog.ts";
 import { paiseToRupees, rupeesToPaise } from "#common/money.ts";
+import { asSchedule, prescriptionRequiredFor } from "#common/prescriptions.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import { products } from "#server/db/schema.ts";
@@ -52,7 +53,8 @@ export function toProductJson(row: ProductRow): ProductJson {
     numReviews: row.numReviews,
     countInStock: row.stock,
     quantity: row.packText,
-    prescriptionRequired: row.prescriptionRequired,
+    schedule: asSchedule(row.schedule),
+    prescriptionRequired: prescriptionRequiredFor(asSchedule(row.schedule)),
     hsnCode: row.hsnCode,
     gstRate: row.gstRateBps / 100,
     batchNumber: row.batchNumber,

@@ -4,9 +4,12 @@ import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, payments, products, type ShippingAddress } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError, type PaymentProvider } from "#server/modules/payments/gateway.ts";
-import type { OrderJson } from "#common/orders.ts";
+import type { OrderJson, PaymentMethod } from "#common/orders.ts";
+import { checkoutPrescriptions, linkOrderPrescriptions, type CheckoutPrescriptionRefusal } from "#server/modules/prescriptions/checkout.ts";
 import { loadOrderJson } from "./orders.ts";
-import { orderTotals } from "./pricing.ts";
+import { readCheckoutRequest, type CheckoutRequestRefusal } from "./checkout-request.ts";
+import { priceOrder } from "./pricing.ts";
+import { afterCashOnDeliveryPlaced } from "./side-effects.ts";
 import { applyStatusChange } from "./status.ts";
 import { reserveStock } from "./stock.ts";
 
@@ -33,14 +36,31 @@ export interface CheckoutPayment {
 }
 
 export type CheckoutResult =
-  | { ok: true; order: OrderJson; payment: CheckoutPayment }
+  /** `payment` is null for cash on delivery: nothing to pay now. */
+  | { ok: true; order: OrderJson; payment: CheckoutPayment | null }
+  /** The body, the saved address or the PIN code refused (checkout-request.ts). */
+  | CheckoutRequestRefusal
+  /** Cash on delivery asked for where it is not offered; `message` says why (pricing.ts codOption). */
+  | { ok: false; reason: "cod-unavailable"; message: string }
   | { ok: false; reason: "not-configured" | "empty-cart" | "below-minimum" | "above-maximum" | "gateway-failed" }
   /** A newer checkout of the same customer replaced this one while its payment was being set up. */
   | { ok: false; reason: "superseded" }
   /** More units of one product than one customer may hold reserved (MAX_UNITS_PER_PRODUCT). */
   | { ok: false; reason: "over-limit"; productName: string; limit: number }
   | { ok: false; reason: "out-of-stock"; productName: string; available: number }
-  | { ok: false; reason: "unavailable"; productName: string };
+  | { ok: false; reason: "unavailable"; productName: string }
+  /** Prescription-only lines without a usable prescription, or a Schedule X line (decisions/019). */
+  | CheckoutPrescriptionRefusal;
+
+/** What the shopper chose at checkout beyond the address. */
+export interface CheckoutChoices {
+  /** The caller's own prescriptions to attach (required when the cart holds prescription-only lines). */
+  prescriptionIds?: readonly string[];
+  /** Online (the default) or cash on delivery (decisions/022). */
+  paymentMethod?: PaymentMethod;
+  /** The delivery PIN code's range offers cash on delivery. */
+  pinAllowsCod?: boolean;
+}
 
 type PlaceOrderFailure = Extract<CheckoutResult, { ok: false }>;
 
@@ -64,13 +84,14 @@ export async function placeOrder(
   customer: CheckoutCustomer,
   shippingAddress: ShippingAddress,
   now = new Date(),
+  choices: CheckoutChoices = {},
 ): Promise<{ ok: true; orderId: string; totalPaise: number; orderNumber: string } | PlaceOrderFailure> {
   return inTransaction(shop.db, async (tx) => {
     const [cart] = await tx.select().from(carts).where(eq(carts.userId, customer.id)).for("update");
     if (!cart) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
     // Unpublished products are not in the cart the shopper sees (cart API), so not in the order either.
     const cartRows = await tx
-      .select({ productId: cartLines.productId, quantity: cartLines.quantity, name: products.name })
+      .select({ productId: cartLines.productId, quantity: cartLines.quantity, name: products.name, schedule: products.schedule })
       .from(cartLines)
       .innerJoin(products, eq(products.id, cartLines.productId))
       .where(and(eq(cartLines.cartId, cart.id), eq(products.published, true)))
@@ -81,6 +102,8 @@ export async function placeOrder(
     if (tooMany) {
       throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "over-limit", productName: tooMany.name, limit: maxUnitsPerProduct });
     }
+    const rx = await checkoutPrescriptions(tx, customer.id, cartRows, choices.prescriptionIds);
+    if (!rx.ok) throw new Rollback<PlaceOrderFailure>(rx);
     // The cart row lock above serialises one customer's checkouts (any process), so this cannot race.
     const kept = await replaceOlderUnpaidOrders(shop, tx, customer.id, maxUnpaidOrders - 1, cartRows.map((line) => line.productId));
     if (kept.length > 0) {
@@ -121,6 +144,7 @@ export async function placeOrder(
         taxPaise: totals.taxPaise,
         totalPaise: totals.totalPaise,
         reservationExpiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
+        prescriptionStatus: rx.status,
         createdAt: now,
         updatedAt: now,
       })
@@ -140,8 +164,10 @@ export async function placeOrder(
         taxPaise: totals.lineTaxes[index]!,
         batchNumber: product.batchNumber,
         expiryDate: product.expiryDate,
+        schedule: product.schedule,
       })),
     );
+    await linkOrderPrescriptions(tx, order!.id, rx.prescriptionIds);
     await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: "Pending", note: "Order placed", createdAt: now });
     return { ok: true as const, orderId: order!.id, totalPaise: totals.totalPaise, orderNumber };
   });
@@ -155,11 +181,12 @@ export async function startCheckout(
   shop: ShopContext,
   customer: CheckoutCustomer,
   shippingAddress: ShippingAddress,
+  choices: CheckoutChoices = {},
 ): Promise<CheckoutResult> {
   const gateway = shop.gateway;
   if (!gateway) return { ok: false, reason: "not-configured" };
 
-  const placed = await placeOrder(shop, customer, shippingAddress);
+  const placed = await placeOrder(shop, customer, shippingAddress, new Date(), choices);
   if (!placed.ok) return placed;
 
   let providerOrderId: string;

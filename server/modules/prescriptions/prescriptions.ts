@@ -1,0 +1,153 @@
+// A customer's prescriptions (api-contract.md, "Prescriptions"; decisions/019): upload, list,
+// read one and its file. Who may read: the owner, a pharmacist or an admin (canReadPrescription,
+// also for the pharmacist's review pages); everyone else is told "not found".
+import * as z from "zod/mini";
+import { desc, eq } from "drizzle-orm";
+import type { PrescriptionJson } from "#common/prescriptions.ts";
+import type { Config } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN } from "#server/db/ids.ts";
+import { prescriptions } from "#server/db/schema.ts";
+import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
+import { fieldErrors } from "#server/schemas/field-errors.ts";
+import { prescriptionFieldsSchema } from "#server/schemas/prescriptions.ts";
+import { prepareFile, readStoredFile, removeStoredFile, safeFileName, storeFile } from "./files.ts";
+
+export type PrescriptionRow = typeof prescriptions.$inferSelect;
+
+/** Whoever asks: a signed-in user's id and role (customer, pharmacist or admin). */
+export interface PrescriptionViewer {
+  id: string;
+  role: string;
+}
+
+export interface PrescriptionContext {
+  db: Database;
+  config: Pick<Config, "dataDir" | "rateLimitScale">;
+}
+
+/** The one rule of who may see a prescription and its file: its owner, any pharmacist, any admin. */
+export function canReadPrescription(viewer: PrescriptionViewer | null | undefined, prescription: Pick<PrescriptionRow, "userId">): boolean {
+  if (!viewer) return false;
+  if (viewer.role === "pharmacist" || viewer.role === "admin") return true;
+  return prescription.userId !== null && prescription.userId === viewer.id;
+}
+
+export function toPrescriptionJson(row: PrescriptionRow): PrescriptionJson {
+  return {
+    _id: row.id,
+    status: row.status,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    patientName: row.patientName,
+    doctorName: row.doctorName,
+    rejectReason: row.status === "rejected" ? row.rejectReason : null,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What an upload carries: the file's bytes and name as sent, and the form's text fields. */
+export interface PrescriptionUpload {
+  bytes: Buffer;
+  fileName: string;
+  fields: Record<string, unknown>;
+}
+
+export type UploadPrescriptionResult =
+  | { ok: true; prescription: PrescriptionJson }
+  | { ok: false; reason: "empty" | "too-large" | "unsupported-type" | "unreadable" }
+  | { ok: false; reason: "invalid"; errors: Record<string, string> }
+  | Throttled;
+
+/**
+ * POST /api/prescriptions and the profile's upload form: the file is checked by its content,
+ * stored privately, and recorded as pending. Nothing is left behind when any step refuses or
+ * fails: the file is written only after every check, and removed again if the row is not.
+ */
+export async function uploadPrescription(
+  context: PrescriptionContext,
+  userId: string,
+  upload: PrescriptionUpload,
+): Promise<UploadPrescriptionResult> {
+  const refused = await countRequests(context, [["prescriptionUploadsPerUser", userId]]);
+  if (refused) return refused;
+  const fields = z.safeParse(prescriptionFieldsSchema, upload.fields);
+  if (!fields.success) return { ok: false, reason: "invalid", errors: fieldErrors(fields.error) };
+
+  const prepared = await prepareFile(upload.bytes, upload.fileName);
+  if (!prepared.ok) return prepared;
+
+  const storageKey = await storeFile(context.config.dataDir, prepared.kind, prepared.data);
+  try {
+    const [row] = await context.db
+      .insert(prescriptions)
+      .values({
+        userId,
+        storageKey,
+        fileName: safeFileName(upload.fileName, prepared.kind),
+        contentType: prepared.contentType,
+        sizeBytes: prepared.data.length,
+        patientName: fields.data.patientName,
+        doctorName: fields.data.doctorName,
+      })
+      .returning();
+    return { ok: true, prescription: toPrescriptionJson(row!) };
+  } catch (error) {
+    await removeStoredFile(context.config.dataDir, storageKey);
+    throw error;
+  }
+}
+
+/** The customer's own prescriptions, newest first. */
+export async function listPrescriptions(db: Database, userId: string): Promise<PrescriptionJson[]> {
+  const rows = await db
+    .select()
+    .from(prescriptions)
+    .where(eq(prescriptions.userId, userId))
+    .orderBy(desc(prescriptions.createdAt), desc(prescriptions.id));
+  return rows.map(toPrescriptionJson);
+}
+
+/** The row when the viewer may read it; undefined otherwise (unknown and forbidden look alike). */
+export async function findReadablePrescription(
+  db: Database,
+  id: string,
+  viewer: PrescriptionViewer | null,
+): Promise<PrescriptionRow | undefined> {
+  if (!viewer || !ID_PATTERN.test(id)) return undefined;
+  const [row] = await db.select().from(prescriptions).where(eq(prescriptions.id, id));
+  return row && canReadPrescription(viewer, row) ? row : undefined;
+}
+
+export type GetPrescriptionResult = { ok: true; prescription: PrescriptionJson } | { ok: false; reason: "not-found" };
+
+/** GET /api/prescriptions/:id: owner, pharmacist or admin. */
+export async function getPrescription(db: Database, id: string, viewer: PrescriptionViewer | null): Promise<GetPrescriptionResult> {
+  const row = await findReadablePrescription(db, id, viewer);
+  return row ? { ok: true, prescription: toPrescriptionJson(row) } : { ok: false, reason: "not-found" };
+}
+
+export interface PrescriptionFile {
+  data: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+export type ReadPrescriptionFileResult = { ok: true; file: PrescriptionFile } | { ok: false; reason: "not-found" };
+
+/**
+ * GET /api/prescriptions/:id/file and the pharmacist's review page: the stored bytes, their type
+ * and a safe file name, when the viewer may read the prescription.
+ */
+export async function readPrescriptionFile(
+  context: PrescriptionContext,
+  id: string,
+  viewer: PrescriptionViewer | null,
+): Promise<ReadPrescriptionFileResult> {
+  const row = await findReadablePrescription(context.db, id, viewer);
+  if (!row) return { ok: false, reason: "not-found" };
+  const data = await readStoredFile(context.config.dataDir, row.storageKey);
+  if (!data) return { ok: false, reason: "not-found" };
+  return { ok: true, file: { data, contentType: row.contentType, fileName: row.fileName } };
+}
