@@ -4,8 +4,10 @@ import { HttpError } from "#server/http/errors.ts";
 import { sameOriginForCookies } from "#server/http/same-origin.ts";
 import { rejectMalformedJson, verifyUtf8 } from "#server/http/reject-malformed.ts";
 import { adminProductWritesRouter, adminRouter } from "./admin/index.ts";
+import { addressesRouter } from "./addresses.ts";
 import { cartRouter } from "./cart.ts";
 import { checkoutRouter } from "./checkout.ts";
+import { adminServiceabilityRouter, serviceabilityRouter } from "./delivery.ts";
 import { contactRouter, subscribeRouter } from "./content.ts";
 import { invoicesRouter } from "./invoices.ts";
 import { ordersRouter } from "./orders.ts";
@@ -33,8 +35,11 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/contact", contactRouter], //              content.ts       POST /
   ["/products", productsRouter], //            products.ts      GET / /facets /new-arrivals /similar/:id /:id /:id/reviews, POST /:id/reviews
   ["/products", adminProductWritesRouter], //  admin/index.ts   PUT /:id (admins: the spec's product edit)
+  ["/users/addresses", addressesRouter], //   addresses.ts     GET POST /, PUT DELETE /:id (signed in, own addresses)
   ["/users", usersRouter], //                  users.ts         POST /register /login /logout, GET /profile
   ["/cart", cartRouter], //                    cart.ts          GET POST PUT DELETE /, POST /merge
+  ["/serviceability", serviceabilityRouter], // delivery.ts    GET /:pin (public)
+  ["/admin", adminServiceabilityRouter], //   delivery.ts      GET /serviceability /serviceability.csv, POST /serviceability/import (admins)
   ["/admin", adminRouter], //                  admin/index.ts   users, products, orders, reviews, stats, messages, subscribers (admins); GET /orders /prescriptions /reports/h1-register.csv, POST /orders/:id/prescription-review (pharmacists too)
   ["/upload", uploadRouter], //                upload.ts        POST / (admins)
   ["/prescriptions", prescriptionsRouter], //  prescriptions.ts POST /, GET / /:id /:id/file (owner, pharmacist, admin)
