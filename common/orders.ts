@@ -48,6 +48,12 @@ export interface OrderJson {
 }
 
 export interface OrderLineDetail extends OrderItemJson {
+/**
+ * A row of GET /api/orders/my-orders: the order plus, while it awaits payment (Pending, prepaid),
+ * the end of its reservation, after which it can no longer be paid; null otherwise.
+ */
+export type MyOrderJson = OrderJson & { reservationExpiresAt: string | null };
+
   sku: string;
   hsnCode: string | null;
   gstRateBps: number;

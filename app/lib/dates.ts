@@ -18,3 +18,6 @@ export const formatShortDate = (value: string | Date) => format("short-date", { 
 
 /** "21 November 2026". */
 export const formatLongDate = (value: string | Date) => format("long-date", { day: "numeric", month: "long", year: "numeric" }, value);
+
+/** "3:45 pm" (India's time). */
+export const formatTime = (value: string | Date) => format("time", { hour: "numeric", minute: "2-digit" }, value);

@@ -1,7 +1,8 @@
-// The order page's server side: one order for its owner or an admin, and the owner's cancel.
+// The order page's server side: one order for its owner or an admin, the owner's cancel and "Complete payment".
 import type { AppLoadContext } from "react-router";
 import { getOrderForViewer } from "#server/modules/orders/orders.ts";
 import { orderReply } from "#server/modules/orders/replies.ts";
+import { retryPayment } from "#server/modules/orders/retry-payment.ts";
 import { cancelOrder } from "#server/modules/orders/status.ts";
 
 /** The order with its lines, payment and history, or null for anyone but its owner and admins (the 404 page). */
@@ -17,4 +18,26 @@ export async function cancelFromOrderPage(context: AppLoadContext, orderId: stri
   const result = await cancelOrder(context.shop, orderId, userId);
   const reply = result.ok ? orderReply.cancelled(result) : orderReply.statusChange(result);
   return { ok: result.ok, message: reply.message, status: reply.status };
+}
+
+/**
+ * "Complete payment" as POST /api/orders/:id/pay does it (`retryPayment`): a new provider order for
+ * the same Pending order, which the page opens in the payment step the checkout uses; or the
+ * refusal's sentence from the orders reply table. Also posted from My Orders' rows.
+ */
+export async function payFromOrderPage(context: AppLoadContext, orderId: string, userId: string) {
+  const result = await retryPayment(context.shop, userId, orderId);
+  if (!result.ok) {
+    const reply = orderReply.retryPayment(result);
+    return { ok: false as const, message: reply.message, status: reply.status, headers: reply.headers };
+  }
+  const { order, payment } = result;
+  return {
+    ok: true as const,
+    message: "",
+    status: 200,
+    headers: undefined,
+    started: { order: { _id: order._id, orderNumber: order.orderNumber, totalPrice: order.totalPrice, isPaid: order.isPaid, status: order.status }, payment },
+    prefill: { name: order.user.name, email: order.user.email, contact: order.shippingAddress.phone },
+  };
 }

@@ -2,10 +2,11 @@ import { FileText } from "lucide-react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { CANCEL_ORDER_FETCHER, CancelOrder, type CancelResult } from "~/components/orders/cancel-order";
+import { CompletePayment } from "~/components/orders/complete-payment";
 import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo } from "~/components/orders/order-parts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order";
-import { cancelFromOrderPage, loadOrderPage } from "./order.server";
+import { cancelFromOrderPage, loadOrderPage, payFromOrderPage } from "./order.server";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   // The 404 page sets its own title and description.
@@ -24,9 +25,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order, isOwner: order.user._id === context.user.id };
 }
 
-/** The owner's "Cancel order" (posted by the confirmation dialog's fetcher); REST's POST /api/orders/:id/cancel is the same use case. */
+/**
+ * The owner's "Cancel order" (posted by the confirmation dialog's fetcher) and "Complete payment"
+ * (intent "pay", from this page and My Orders); REST's POST /api/orders/:id/cancel and /pay are the same use cases.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!context.user) throw redirect(`/login?${new URLSearchParams({ redirect: new URL(request.url).pathname })}`);
+  const form = await request.formData();
+  if (form.get("intent") === "pay") {
+    const { status, headers, ...result } = await payFromOrderPage(context, params.orderId, context.user.id);
+    return data(result, { status, headers });
+  }
   const { status, ...result } = await cancelFromOrderPage(context, params.orderId, context.user.id);
   return data(result, { status });
 }
@@ -69,6 +78,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         >
           {result.message}
         </p>
+      ) : null}
+      {isOwner && order.status === "Pending" && !order.isPaid && order.paymentMethod !== "cod" && order.reservationExpiresAt ? (
+        <CompletePayment orderId={order._id} orderNumber={order.orderNumber} payBy={order.reservationExpiresAt} variant="page" />
       ) : null}
       <div className="mt-8 space-y-6">
         <OrderTimeline order={order} />

@@ -4,10 +4,10 @@ import { listOrdersForUser } from "#server/modules/orders/orders.ts";
 import { getProfile } from "#server/modules/users/profile.ts";
 import { signOut } from "#server/modules/users/session.ts";
 
-/** The signed-in user's name, email and orders; null when the account is gone. */
-export async function loadProfile(context: AppLoadContext, userId: string) {
+/** The signed-in user's name, email and orders (with unpaid attempts when asked); null when the account is gone. */
+export async function loadProfile(context: AppLoadContext, userId: string, options: { includeExpired?: boolean } = {}) {
   const { db } = context.shop;
-  const [profile, orders] = await Promise.all([getProfile(db, userId), listOrdersForUser(db, userId)]);
+  const [profile, orders] = await Promise.all([getProfile(db, userId), listOrdersForUser(db, userId, options)]);
   return profile ? { profile, orders } : null;
 }
 

@@ -10,12 +10,14 @@ export const meta: Route.MetaFunction = () => [...pageMeta("My Profile", "Your a
 
 const SIGN_IN_FIRST = "/login?redirect=/profile";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(SIGN_IN_FIRST);
-  const found = await loadProfile(context, context.user.id);
+  // "Show expired attempts": checkouts that ended unpaid, hidden by default (decisions/024).
+  const showingExpired = new URL(request.url).searchParams.get("include") === "expired";
+  const found = await loadProfile(context, context.user.id, { includeExpired: showingExpired });
   if (!found) throw redirect(SIGN_IN_FIRST);
   const { profile, orders } = found;
-  return { profile: { name: profile.name, email: profile.email }, orders: orders.map(toMyOrderRow) };
+  return { profile: { name: profile.name, email: profile.email }, orders: orders.map(toMyOrderRow), showingExpired };
 }
 
 /** Logout: the session is revoked on the server, its cookie and the guest cart cookie cleared, then on to /login. */
@@ -24,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, orders } = loaderData;
+  const { profile, orders, showingExpired } = loaderData;
   const navigation = useNavigation();
   const loggingOut = navigation.state !== "idle" && navigation.formAction === "/profile";
   return (
@@ -57,7 +59,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </section>
-      <MyOrders orders={orders} />
+      <MyOrders orders={orders} showingExpired={showingExpired} />
     </main>
   );
 }

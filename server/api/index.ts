@@ -45,7 +45,7 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/prescriptions", prescriptionsRouter], //  prescriptions.ts POST /, GET / /:id /:id/file (owner, pharmacist, admin)
   ["/checkout", checkoutRouter], //            checkout.ts      POST /, POST /:orderId/verify
   ["/orders", invoicesRouter], //              invoices.ts      GET /:id/invoice.pdf
-  ["/orders", ordersRouter], //                orders.ts        GET /my-orders /:id, POST /:id/cancel
+  ["/orders", ordersRouter], //                orders.ts        GET /my-orders /:id, POST /:id/cancel /:id/pay
   ["/payments", paymentsRouter], //            payments.ts      POST /test/:orderId/pay /test/:orderId/fail
 ];
 

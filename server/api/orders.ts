@@ -1,12 +1,14 @@
 import { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
 import { replyError } from "#server/http/errors.ts";
+import { includesExpired } from "#server/modules/orders/attempts.ts";
 import { getOrderForViewer, listOrdersForUser } from "#server/modules/orders/orders.ts";
 import { ORDER_NOT_FOUND_REPLY, orderReply } from "#server/modules/orders/replies.ts";
+import { retryPayment } from "#server/modules/orders/retry-payment.ts";
 import { cancelOrder } from "#server/modules/orders/status.ts";
-import { requireUser } from "./checkout.ts";
+import { refuse, requireUser } from "./checkout.ts";
 
-/** GET /api/orders/my-orders, GET /api/orders/:id, POST /api/orders/:id/cancel. */
+/** GET /api/orders/my-orders, GET /api/orders/:id, POST /api/orders/:id/cancel, POST /api/orders/:id/pay. */
 export function ordersRouter(shop: ShopContext) {
   const router = Router();
   router.use((_req, res, next) => {
@@ -16,7 +18,7 @@ export function ordersRouter(shop: ShopContext) {
 
   router.get("/my-orders", async (req, res) => {
     const user = await requireUser(req);
-    res.json(await listOrdersForUser(shop.db, user.id));
+    res.json(await listOrdersForUser(shop.db, user.id, { includeExpired: includesExpired(req.query.include) }));
   });
 
   router.get("/:id", async (req, res) => {
@@ -31,6 +33,13 @@ export function ordersRouter(shop: ShopContext) {
     const result = await cancelOrder(shop, req.params.id, user.id);
     if (result.ok) return res.json({ order: result.order });
     throw replyError(orderReply.statusChange(result));
+  });
+
+  router.post("/:id/pay", async (req, res) => {
+    const user = await requireUser(req);
+    const result = await retryPayment(shop, user.id, req.params.id);
+    if (result.ok) return res.json({ order: result.order, payment: result.payment });
+    return refuse(res, orderReply.retryPayment(result));
   });
 
   return router;

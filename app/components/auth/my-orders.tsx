@@ -1,7 +1,8 @@
 import { Link, useNavigate } from "react-router";
 import { PRODUCT_PLACEHOLDER } from "#common/images.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import type { OrderJson } from "#common/orders.ts";
+import type { MyOrderJson, OrderJson } from "#common/orders.ts";
+import { CompletePayment } from "~/components/orders/complete-payment";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatShortDate } from "~/lib/dates";
 
@@ -16,9 +17,11 @@ export interface MyOrderRow {
   totalPrice: number;
   isPaid: boolean;
   status: OrderJson["status"];
+  /** While the order awaits payment: when its reservation ends ("Complete payment by ..."); else null. */
+  payBy: string | null;
 }
 
-export function toMyOrderRow(order: OrderJson): MyOrderRow {
+export function toMyOrderRow(order: MyOrderJson): MyOrderRow {
   return {
     _id: order._id,
     orderNumber: order.orderNumber,
@@ -28,6 +31,7 @@ export function toMyOrderRow(order: OrderJson): MyOrderRow {
     totalPrice: order.totalPrice,
     isPaid: order.isPaid,
     status: order.status,
+    payBy: order.reservationExpiresAt,
   };
 }
 
@@ -37,8 +41,12 @@ function statusBadge(order: MyOrderRow): { label: string; className: string } {
   return order.isPaid ? { label: "Paid", className: "bg-brand-100 text-brand-900" } : { label: "Pending", className: "bg-amber-100 text-amber-900" };
 }
 
-/** My Orders (spec section 2, Profile): the customer's orders, newest first; a row opens the order. */
-export function MyOrders({ orders }: { orders: MyOrderRow[] }) {
+/**
+ * My Orders (spec section 2, Profile): the customer's orders, newest first; a row opens the order.
+ * A Pending order offers "Complete payment" until its reservation ends. Checkouts that ended unpaid
+ * are left out unless `showingExpired` (the link under the table switches, decisions/024).
+ */
+export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRow[]; showingExpired?: boolean }) {
   const navigate = useNavigate();
   return (
     <section aria-labelledby="my-orders-heading" className="mt-10">
@@ -89,8 +97,9 @@ export function MyOrders({ orders }: { orders: MyOrderRow[] }) {
                     key={order._id}
                     className="cursor-pointer hover:bg-brand-50"
                     onClick={(event) => {
-                      // The Order ID is the real link (keyboard, new tab); a click anywhere else in the row follows it too.
-                      if (!(event.target as HTMLElement).closest("a")) navigate(href);
+                      // The Order ID is the real link (keyboard, new tab); a click anywhere else in the row follows it too
+                      // (not on "Complete payment" or inside its payment dialog).
+                      if (!(event.target as HTMLElement).closest("a, button, dialog")) navigate(href);
                     }}
                   >
                     <td className="px-4 py-3">
@@ -121,6 +130,9 @@ export function MyOrders({ orders }: { orders: MyOrderRow[] }) {
                     </td>
                     <td className="px-4 py-3">
                       <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
+                      {order.payBy && order.status === "Pending" && !order.isPaid ? (
+                        <CompletePayment orderId={order._id} orderNumber={order.orderNumber} payBy={order.payBy} variant="row" />
+                      ) : null}
                     </td>
                   </tr>
                 );
@@ -129,6 +141,17 @@ export function MyOrders({ orders }: { orders: MyOrderRow[] }) {
           </table>
         </div>
       )}
+      <p className="mt-3 text-sm">
+        {showingExpired ? (
+          <Link to="/profile" className="font-medium text-brand-800 underline underline-offset-2">
+            Hide expired attempts
+          </Link>
+        ) : (
+          <Link to="/profile?include=expired" className="font-medium text-brand-800 underline underline-offset-2">
+            Show expired attempts
+          </Link>
+        )}
+      </p>
     </section>
   );
 }

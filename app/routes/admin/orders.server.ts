@@ -16,7 +16,9 @@ export async function loadOrders(context: AppLoadContext, url: URL) {
   const wanted = url.searchParams.get("status") ?? "";
   const status = ORDER_FILTER_STATUSES.find((name) => name === wanted);
   const archived = url.searchParams.get("archived") === "include";
-  const filters = { page, search, status: status ?? "", archived };
+  // Checkouts that ended unpaid (expired, replaced) are hidden unless asked for (decisions/024).
+  const expired = url.searchParams.get("include") === "expired";
+  const filters = { page, search, status: status ?? "", archived, expired };
   try {
     const result = await listAdminOrders(context.shop.db, {
       page,
@@ -24,6 +26,7 @@ export async function loadOrders(context: AppLoadContext, url: URL) {
       status,
       search: search || undefined,
       archived: archived ? "include" : "hide",
+      includeExpired: expired,
     });
     return { ...filters, orders: result.items, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, error: null };
   } catch (error) {

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, total, hasNext, page, search, status, archived, error } = loaderData;
+  const { orders, total, hasNext, page, search, status, archived, expired, error } = loaderData;
   return (
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Orders" />
@@ -67,10 +67,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" name="archived" value="include" defaultChecked={archived} className="h-4 w-4" />
           Show archived
         </label>
+        <label className="flex items-center gap-2 py-2 text-sm font-medium text-gray-800">
+          <input type="checkbox" name="include" value="expired" defaultChecked={expired} className="h-4 w-4" />
+          Show expired attempts
+        </label>
         <button type="submit" className="rounded-md border border-gray-400 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100">
           Apply
         </button>
-        {status || search || archived ? (
+        {status || search || archived || expired ? (
           <Link to="/admin/orders" className="py-2 text-sm font-medium text-brand-800 underline">
             Clear filters
           </Link>

@@ -5,6 +5,7 @@ import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Executor } from "#server/db/tx.ts";
 import { invoices, orders, payments } from "#server/db/schema.ts";
+import { notAnUnpaidAttempt } from "#server/modules/orders/attempts.ts";
 import { getOrderForViewer, isOrderId, ordersJson } from "#server/modules/orders/orders.ts";
 import { changeOrderStatus, type ChangeStatusResult } from "#server/modules/orders/status.ts";
 import { likePattern } from "./errors.ts";
@@ -55,7 +56,7 @@ export async function getAdminOrder(db: Database, orderId: string, adminId: stri
  */
 export async function listAdminOrders(
   db: Database,
-  query: Partial<AdminOrderQuery> & { archived?: ArchivedFilter } = {},
+  query: Partial<AdminOrderQuery> & { archived?: ArchivedFilter; includeExpired?: boolean } = {},
 ): Promise<Page<AdminOrderJson>> {
   const page = query.page ?? 1;
   const limit = query.limit ?? ADMIN_PAGE_SIZE;
@@ -64,6 +65,8 @@ export async function listAdminOrders(
   const archived = query.archived ?? "hide";
   if (archived === "hide") conditions.push(isNull(orders.archivedAt));
   if (archived === "only") conditions.push(isNotNull(orders.archivedAt));
+  // Checkouts that ended unpaid are attempts, not orders (decisions/024): shown only when asked for.
+  if (!query.includeExpired) conditions.push(notAnUnpaidAttempt);
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(

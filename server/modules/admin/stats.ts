@@ -3,6 +3,7 @@ import { paiseToRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { orders, products, user as users } from "#server/db/schema.ts";
 import type { OrderJson } from "#common/orders.ts";
+import { countedOrder, notAnUnpaidAttempt } from "#server/modules/orders/attempts.ts";
 import { ordersJson } from "#server/modules/orders/orders.ts";
 
 export const RECENT_ORDERS = 5;
@@ -16,13 +17,14 @@ export interface SalesDay {
   date: string;
   /** Rupees of that day's orders that are paid (and not cancelled). */
   revenue: number;
-  /** Orders placed that day. */
+  /** Orders placed that day that count (paid, or cash on delivery not cancelled before dispatch). */
   orders: number;
 }
 
 export interface AdminStats {
-  /** Rupees: paid orders, less those cancelled (and so refunded). */
+  /** Rupees: paid orders (cash on delivery once the cash is collected), less those cancelled (and so refunded). */
   totalRevenue: number;
+  /** Paid orders, and cash-on-delivery orders not cancelled before dispatch; never unpaid attempts (decisions/024). */
   totalOrders: number;
   /** Published or not. */
   totalProducts: number;
@@ -33,6 +35,8 @@ export interface AdminStats {
 }
 
 /**
+ * Figures count real orders only (`countedOrder`): an unpaid checkout attempt, live or expired, is
+ * in none of them, and the recent orders leave out the expired ones (decisions/024).
  * A paid order counts as revenue until it is cancelled (a cancelled paid order is refunded).
  * Archived orders count like any other (decisions/014); extra payments never do (only the order's total).
  */
@@ -47,17 +51,17 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
   const [[orderTotals], [productTotal], [userTotal], recentRows, dayRows] = await Promise.all([
     db
       .select({
-        orders: count(),
+        orders: sql<number>`count(*) filter (where ${countedOrder})`.mapWith(Number),
         revenuePaise: sql<number>`coalesce(sum(${orders.totalPaise}) filter (where ${earning}), 0)`.mapWith(Number),
       })
       .from(orders),
     db.select({ total: count() }).from(products),
     db.select({ total: count() }).from(users),
-    db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(RECENT_ORDERS),
+    db.select().from(orders).where(notAnUnpaidAttempt).orderBy(desc(orders.createdAt), desc(orders.id)).limit(RECENT_ORDERS),
     db
       .select({
         day,
-        orders: count(),
+        orders: sql<number>`count(*) filter (where ${countedOrder})`.mapWith(Number),
         revenuePaise: sql<number>`coalesce(sum(${orders.totalPaise}) filter (where ${earning}), 0)`.mapWith(Number),
       })
       .from(orders)

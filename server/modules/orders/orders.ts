@@ -2,8 +2,9 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
 import { ID_PATTERN as ORDER_ID_PATTERN } from "#server/db/ids.ts";
 import type { Executor } from "#server/db/tx.ts";
-import type { OrderDetailJson, OrderJson, OrderStatus } from "#common/orders.ts";
+import type { MyOrderJson, OrderDetailJson, OrderJson, OrderStatus } from "#common/orders.ts";
 import { invoices, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
+import { notAnUnpaidAttempt } from "./attempts.ts";
 import { allowedNextStatuses } from "./transitions.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -107,14 +108,25 @@ export async function loadOrderJson(db: Executor, orderId: string): Promise<Orde
   return (await ordersJson(db, [row]))[0];
 }
 
-/** The user's orders, newest first (My Orders). */
-export async function listOrdersForUser(db: Executor, userId: string): Promise<OrderJson[]> {
+/**
+ * The user's orders, newest first (My Orders), each with its reservation's end while it awaits
+ * payment. Unpaid attempts (expired, replaced or abandoned; decisions/024) are left out unless
+ * `includeExpired`.
+ */
+export async function listOrdersForUser(db: Executor, userId: string, options: { includeExpired?: boolean } = {}): Promise<MyOrderJson[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(options.includeExpired ? eq(orders.userId, userId) : and(eq(orders.userId, userId), notAnUnpaidAttempt))
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  return ordersJson(db, rows);
+  const json = await ordersJson(db, rows);
+  return json.map((order, index) => ({ ...order, reservationExpiresAt: payableUntil(rows[index]!) }));
+}
+
+/** When a Pending prepaid order stops being payable (its reservation's end); null for any other order. */
+export function payableUntil(order: OrderRow): string | null {
+  if (order.status !== "Pending" || order.isPaid || order.paymentMethod === "cod" || !order.reservationExpiresAt) return null;
+  return order.reservationExpiresAt.toISOString();
 }
 
 /**

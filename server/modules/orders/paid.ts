@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
 import { inTransaction, type Transaction } from "#server/db/tx.ts";
@@ -26,12 +26,24 @@ export type MarkPaidResult =
 
 /**
  * The one idempotent "mark paid" that verification and webhooks share (through
- * `payments/confirm.ts`). Locks the order found by the provider order id stored on it; a second
+ * `payments/confirm.ts`). Locks the order found by the provider order id stored on it (or on one of
+ * its payments rows: an earlier provider order of the same order, decisions/024); a second
  * call for a paid order changes nothing. The status moves Pending → Processing through the
  * transition table like every other change (`applyStatusChange`, with the payment stored first).
  */
 export async function markOrderPaid(shop: ShopContext, tx: Transaction, payment: CapturedPayment, now = new Date()): Promise<MarkPaidResult> {
-  const [order] = await tx.select().from(orders).where(eq(orders.providerOrderId, payment.providerOrderId)).for("update");
+  // The order's current provider order, or an earlier one made for it ("Complete payment" makes a
+  // new one each time; every one has its payments row): a payment through any of them is the order's.
+  const earlier = tx
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(and(eq(payments.providerOrderId, payment.providerOrderId), eq(payments.extra, false)));
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(or(eq(orders.providerOrderId, payment.providerOrderId), inArray(orders.id, earlier)))
+    .limit(1)
+    .for("update");
   if (!order) return { kind: "not-found" };
   if (
     (payment.amountPaise !== undefined && payment.amountPaise !== order.totalPaise) ||
@@ -40,7 +52,7 @@ export async function markOrderPaid(shop: ShopContext, tx: Transaction, payment:
     return { kind: "amount-mismatch", orderId: order.id };
   }
 
-  const provider = order.providerOrderId?.startsWith("order_test_") ? "test" : "razorpay";
+  const provider = payment.providerOrderId.startsWith("order_test_") ? "test" : "razorpay";
   const known = await tx
     .select({ id: payments.id, providerPaymentId: payments.providerPaymentId, status: payments.status, extra: payments.extra })
     .from(payments)

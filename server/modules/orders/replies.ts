@@ -1,5 +1,7 @@
 import type { Reply } from "#server/http/errors.ts";
+import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { CheckoutResult } from "./checkout.ts";
+import type { RetryPaymentResult } from "./retry-payment.ts";
 import type { ChangeStatusResult } from "./status.ts";
 
 export const ORDER_MESSAGES = {
@@ -16,6 +18,11 @@ export const ORDER_MESSAGES = {
   outOfStock: (name: string, available: number) =>
     available > 0 ? `Only ${available} of ${name} left in stock` : `${name} is out of stock`,
   unavailable: (name: string) => `${name} is no longer available`,
+  alreadyPaid: "This order is already paid.",
+  retryCancelled: "This order was cancelled, so it can no longer be paid. Please check out again from your cart.",
+  retryExpired: "The time to pay for this order has run out and its items were released. Please check out again from your cart.",
+  retryCashOnDelivery: "This order is paid in cash on delivery, so there is nothing to pay online.",
+  notAwaitingPayment: "This order is not awaiting payment.",
   cancelled: (refundedPaise: number) =>
     refundedPaise > 0 ? "Your order has been cancelled and your payment will be refunded." : "Your order has been cancelled.",
 } as const;
@@ -48,6 +55,30 @@ export const orderReply = {
         return { status: 409, message: ORDER_MESSAGES.outOfStock(result.productName, result.available) };
       case "unavailable":
         return { status: 409, message: ORDER_MESSAGES.unavailable(result.productName) };
+    }
+  },
+
+  /** "Complete payment" refused: 404 for someone else's order, 409 or 400 with the sentence saying why. */
+  retryPayment(result: Refusal<RetryPaymentResult>): Reply {
+    switch (result.reason) {
+      case "throttled":
+        return throttledReply(result);
+      case "not-found":
+        return ORDER_NOT_FOUND_REPLY;
+      case "not-configured":
+        return { status: 503, message: ORDER_MESSAGES.notConfigured };
+      case "gateway-failed":
+        return { status: 502, message: ORDER_MESSAGES.gatewayFailed };
+      case "paid":
+        return { status: 409, message: ORDER_MESSAGES.alreadyPaid };
+      case "cancelled":
+        return { status: 409, message: ORDER_MESSAGES.retryCancelled };
+      case "expired":
+        return { status: 409, message: ORDER_MESSAGES.retryExpired };
+      case "not-pending":
+        return { status: 409, message: ORDER_MESSAGES.notAwaitingPayment };
+      case "cash-on-delivery":
+        return { status: 400, message: ORDER_MESSAGES.retryCashOnDelivery };
     }
   },
 

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import * as z from "zod/mini";
 import type { OrderJson } from "#common/orders.ts";
@@ -45,11 +45,15 @@ export async function confirmPayment(
   if (!parsed.success) return { ok: false, reason: "invalid-input", error: parsed.error };
   const fields = parsed.data;
   const gateway = shop.gateway;
+  // The provider order the widget paid: the order's current one, or an earlier one of the same
+  // order ("Complete payment" made a newer one while an older window was still open) — always
+  // one WE recorded for this order, never an id taken from the client.
+  const providerOrderId =
+    fields.razorpay_order_id === order.providerOrderId ? order.providerOrderId : await earlierProviderOrder(shop, order.id, fields.razorpay_order_id);
   const valid =
     gateway !== null &&
-    order.providerOrderId !== null &&
-    fields.razorpay_order_id === order.providerOrderId &&
-    verifyPaymentSignature(gateway.signingSecret, order.providerOrderId, fields.razorpay_payment_id, fields.razorpay_signature);
+    providerOrderId !== null &&
+    verifyPaymentSignature(gateway.signingSecret, providerOrderId, fields.razorpay_payment_id, fields.razorpay_signature);
   if (!valid) {
     log.warn({ orderId: order.id }, "payment signature did not verify");
     return { ok: false, reason: "verification-failed" };
@@ -62,7 +66,7 @@ export async function confirmPayment(
   });
   const outcome = await shop.db.transaction((tx) =>
     markOrderPaid(shop, tx, {
-      providerOrderId: order.providerOrderId!,
+      providerOrderId: providerOrderId!,
       providerPaymentId: fields.razorpay_payment_id,
       signature: fields.razorpay_signature,
       method,
@@ -71,6 +75,16 @@ export async function confirmPayment(
   await settleMarkPaid(shop, outcome);
   if (outcome.kind === "cancelled") return { ok: false, reason: "order-cancelled" };
   return { ok: true, order: (await loadOrderJson(shop.db, order.id))! };
+}
+
+/** `providerOrderId` when it is one of the order's own provider orders (its payments rows), else null. */
+async function earlierProviderOrder(shop: ShopContext, orderId: string, providerOrderId: string): Promise<string | null> {
+  const [row] = await shop.db
+    .select({ providerOrderId: payments.providerOrderId })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.providerOrderId, providerOrderId)))
+    .limit(1);
+  return row?.providerOrderId ?? null;
 }
 
 export type GatewayEventResult =

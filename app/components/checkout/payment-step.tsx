@@ -1,0 +1,113 @@
+import { useState } from "react";
+import { SHOP_NAME } from "#common/brand.ts";
+import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
+import { loadRazorpay, openRazorpay, SDK_FAILED_TO_LOAD, type PaymentResult } from "~/lib/razorpay";
+import { failWithTestGateway, payWithTestGateway, verifyPayment, type CheckoutStarted } from "./payment-api";
+import { TestPaymentDialog } from "./test-payment-dialog";
+
+/** Who pays, for Razorpay's prefill and notes (never shown by the test gateway). */
+export interface PaymentPrefill {
+  name: string;
+  email: string;
+  contact: string;
+  notes?: Record<string, string>;
+}
+
+/**
+ * What happened to one opening of the payment step. `attempt-failed` is not the end (the shopper
+ * may try again inside Razorpay's window); the others are.
+ */
+export type PaymentStepOutcome =
+  | { kind: "paid"; orderId: string }
+  | { kind: "failed"; message: string }
+  | { kind: "attempt-failed"; message: string }
+  | { kind: "closed" };
+
+/**
+ * The payment step after an order has its provider order (the checkout's first attempt, or
+ * "Complete payment" on a Pending order): Razorpay's checkout.js, or the offline test gateway's
+ * dialog, then the server's signature check (`verifyPayment`). `start` opens it; `dialog` must be
+ * rendered (it is the test gateway's modal, or nothing).
+ */
+export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void) {
+  const [current, setCurrent] = useState<CheckoutStarted | null>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; busy: boolean }>({ open: false, busy: false });
+
+  const finish = async (orderId: string, result: PaymentResult) => {
+    const verified = await verifyPayment(orderId, result);
+    setDialog({ open: false, busy: false });
+    if (!verified.ok) onOutcome({ kind: "failed", message: verified.message || CHECKOUT_MESSAGES.paymentVerification });
+    else onOutcome({ kind: "paid", orderId });
+  };
+
+  async function start(started: CheckoutStarted, prefill: PaymentPrefill) {
+    setCurrent(started);
+    const { order, payment } = started;
+    if (payment.provider === "test") {
+      setDialog({ open: true, busy: false });
+      return;
+    }
+    if (!(await loadRazorpay())) {
+      onOutcome({ kind: "failed", message: `Payment failed: ${SDK_FAILED_TO_LOAD}` });
+      return;
+    }
+    const outcome = await openRazorpay(
+      {
+        key: payment.keyId,
+        amount: payment.amount,
+        currency: payment.currency,
+        order_id: payment.orderId,
+        name: SHOP_NAME,
+        description: `Order ${order.orderNumber}`,
+        prefill: { name: prefill.name, email: prefill.email, contact: prefill.contact },
+        notes: { orderNumber: order.orderNumber, ...prefill.notes },
+        theme: { color: "#127d66" },
+      },
+      (description) => onOutcome({ kind: "attempt-failed", message: `Payment failed: ${description}` }),
+    );
+    if (outcome.kind === "paid") await finish(order._id, outcome.result);
+    else if (outcome.kind === "unavailable") onOutcome({ kind: "failed", message: `Payment failed: ${SDK_FAILED_TO_LOAD}` });
+    else onOutcome({ kind: "closed" });
+  }
+
+  const payTest = async () => {
+    if (!current) return;
+    setDialog({ open: true, busy: true });
+    const paid = await payWithTestGateway(current.order._id);
+    if (!paid.ok) {
+      setDialog({ open: false, busy: false });
+      onOutcome({ kind: "failed", message: `Payment failed: ${paid.message}` });
+      return;
+    }
+    await finish(current.order._id, paid.data);
+  };
+
+  const failTest = async () => {
+    if (!current) return;
+    setDialog({ open: true, busy: true });
+    const failed = await failWithTestGateway(current.order._id);
+    setDialog({ open: false, busy: false });
+    const description = failed.ok ? failed.data.error?.description : failed.message;
+    onOutcome({ kind: "failed", message: `Payment failed: ${description || "The test payment was declined"}` });
+  };
+
+  const closeTest = () => {
+    setDialog({ open: false, busy: false });
+    onOutcome({ kind: "closed" });
+  };
+
+  const element =
+    current && current.payment.provider === "test" ? (
+      <TestPaymentDialog
+        open={dialog.open}
+        busy={dialog.busy}
+        orderNumber={current.order.orderNumber}
+        amountPaise={current.payment.amount}
+        onPay={() => void payTest()}
+        onFail={() => void failTest()}
+        onClose={closeTest}
+      />
+    ) : null;
+
+  return { start, dialog: element };
+}

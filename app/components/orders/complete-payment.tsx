@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import type { CheckoutStarted } from "~/components/checkout/payment-api";
+import { usePaymentStep, type PaymentPrefill, type PaymentStepOutcome } from "~/components/checkout/payment-step";
+import { useCartStore } from "~/lib/cart";
+import { formatTime } from "~/lib/dates";
+
+/** What the order page's action answers to "Complete payment" (`payFromOrderPage`). */
+export type CompletePaymentResult = { ok: true; started: CheckoutStarted; prefill: PaymentPrefill } | { ok: false; message: string };
+
+/**
+ * "Complete payment" for a Pending order awaiting payment, on its page and in My Orders' rows: says
+ * until when it can be paid (India's time), asks the order page's action for a new provider order
+ * of the same order (`POST /api/orders/:id/pay` does the same), then opens the checkout's payment
+ * step (Razorpay or the test gateway) and, once paid, the order confirmation.
+ */
+export function CompletePayment({
+  orderId,
+  orderNumber,
+  payBy,
+  variant,
+}: {
+  orderId: string;
+  orderNumber: string;
+  /** ISO time the reservation ends. */
+  payBy: string;
+  variant: "page" | "row";
+}) {
+  const navigate = useNavigate();
+  const cartStore = useCartStore();
+  const fetcher = useFetcher<CompletePaymentResult>({ key: `complete-payment-${orderId}` });
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const opened = useRef<CompletePaymentResult | undefined>(undefined);
+
+  const step = usePaymentStep((outcome: PaymentStepOutcome) => {
+    if (outcome.kind === "paid") {
+      // The bought products left the cart on the server; the header count follows.
+      void cartStore.fetchCart();
+      void navigate(`/order-confirmation?${new URLSearchParams({ orderId: outcome.orderId })}`);
+      return;
+    }
+    if (outcome.kind === "attempt-failed") {
+      setMessage(outcome.message);
+      return;
+    }
+    setBusy(false);
+    if (outcome.kind === "failed") setMessage(outcome.message);
+    buttonRef.current?.focus();
+  });
+
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!answer || opened.current === answer) return;
+    opened.current = answer;
+    if (!answer.ok) {
+      setBusy(false);
+      setMessage(answer.message);
+      return;
+    }
+    void step.start(answer.started, answer.prefill);
+  }, [answer, step]);
+
+  const pay = () => {
+    if (busy) return;
+    setBusy(true);
+    setMessage(null);
+    void fetcher.submit({ intent: "pay" }, { method: "post", action: `/order/${encodeURIComponent(orderId)}` });
+  };
+
+  const deadlineId = `pay-by-${orderId}`;
+  const time = <time dateTime={payBy}>{formatTime(payBy)}</time>;
+  const alert = message ? (
+    <p role="alert" className={variant === "row" ? "mt-1 text-xs text-red-800" : "mt-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800"}>
+      {message}
+    </p>
+  ) : null;
+
+  if (variant === "row") {
+    return (
+      <div className="mt-1.5">
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-disabled={busy}
+          aria-describedby={deadlineId}
+          onClick={pay}
+          className="rounded-md bg-brand-700 px-3 py-1.5 text-xs font-semibold whitespace-nowrap text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-70"
+        >
+          {busy ? "Processing..." : "Complete payment"}
+          <span className="sr-only"> for order {orderNumber}</span>
+        </button>
+        <p id={deadlineId} className="mt-1 text-xs whitespace-nowrap text-gray-700">
+          by {time}
+        </p>
+        {alert}
+        {step.dialog}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="complete-payment-heading" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 sm:p-6 print:hidden">
+      <h2 id="complete-payment-heading" className="text-lg font-semibold text-amber-950">
+        Payment not received yet
+      </h2>
+      <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p id={deadlineId} className="text-gray-900">
+          Complete payment by {time}. After that the order is cancelled and its items go back on the shelf.
+        </p>
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-disabled={busy}
+          aria-describedby={deadlineId}
+          onClick={pay}
+          className="shrink-0 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-70"
+        >
+          {busy ? "Processing..." : "Complete payment"}
+        </button>
+      </div>
+      {alert}
+      {step.dialog}
+    </section>
+  );
+}
