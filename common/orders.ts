@@ -43,8 +43,21 @@ export interface OrderJson {
   status: OrderStatus;
   isDelivered: boolean;
   deliveredAt?: string;
+  /** Null without prescription-only lines; else the review and the prescriptions attached (issue 13). */
+  prescription: OrderPrescriptionJson | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** An order's prescription review (api-contract.md, "Prescriptions"). */
+export interface OrderPrescriptionJson {
+  status: "pending" | "approved" | "rejected";
+  prescriptionIds: string[];
+  reviewedAt?: string;
+  /** The reviewing pharmacist. */
+  reviewer?: { name: string; registration: string };
+  /** Why it was rejected. */
+  reason?: string;
 }
 
 export interface OrderLineDetail extends OrderItemJson {

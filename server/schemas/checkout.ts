@@ -3,6 +3,7 @@
 import * as z from "zod/mini";
 import { CHECKOUT_COUNTRIES, CHECKOUT_MESSAGES, phoneDigits, phoneProblem, postalCodeProblem } from "#common/checkout.ts";
 import { EMAIL_MAX, isValidEmail, normalizeEmail } from "#common/forms.ts";
+import { prescriptionIdsSchema } from "./prescriptions.ts";
 import { rule } from "./rule.ts";
 
 const text = (max: number) =>
@@ -44,6 +45,7 @@ export const shippingAddressSchema = z
 export const checkoutSchema = z.object({
   shippingAddress: z.unknown(),
   paymentMethod: z.optional(z.literal("razorpay", { error: CHECKOUT_MESSAGES.paymentMethod })),
+  prescriptionIds: prescriptionIdsSchema,
 });
 
 /** The three fields the checkout widget (or the test dialog) hands back. */

@@ -26,6 +26,8 @@ export const LIMITS = {
   newsletterEmailsPerAddress: { max: 3, windowMs: HOUR, per: "email" },
   guestCartsPerAddress: { max: 30, windowMs: HOUR, per: "address" },
   reviewsPerUser: { max: 10, windowMs: HOUR, per: "user" },
+  /** Prescription files (each up to 10 MB, re-encoded): enough for a family's, not for filling the disk. */
+  prescriptionUploadsPerUser: { max: 20, windowMs: HOUR, per: "user" },
   /** "Complete payment" (POST /api/orders/:id/pay): each makes a provider order; a reservation lasts 30 minutes. */
   paymentRetriesPerUser: { max: 10, windowMs: 30 * MINUTE, per: "user" },
 } as const satisfies Record<string, Limit>;

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
 import { ID_PATTERN as ORDER_ID_PATTERN } from "#server/db/ids.ts";
 import type { Executor } from "#server/db/tx.ts";
-import type { MyOrderJson, OrderDetailJson, OrderJson, OrderStatus } from "#common/orders.ts";
-import { invoices, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
+import type { MyOrderJson, OrderDetailJson, OrderJson, OrderPrescriptionJson, OrderStatus } from "#common/orders.ts";
+import { invoices, orderLines, orderPrescriptions, orderStatusHistory, orders, payments, prescriptions } from "#server/db/schema.ts";
 import { notAnUnpaidAttempt } from "./attempts.ts";
 import { allowedNextStatuses } from "./transitions.ts";
 
@@ -27,7 +27,7 @@ function capturedPayment(rows: PaymentRow[]): PaymentRow | undefined {
   return own.find((row) => row.status === "captured" || row.status === "refunded") ?? own[0];
 }
 
-export function orderJson(order: OrderRow, lines: LineRow[], paymentRows: PaymentRow[] = []): OrderJson {
+export function orderJson(order: OrderRow, lines: LineRow[], paymentRows: PaymentRow[] = [], prescriptionIds: string[] = []): OrderJson {
   const paid = capturedPayment(paymentRows);
   return {
     _id: order.id,
@@ -60,9 +60,42 @@ export function orderJson(order: OrderRow, lines: LineRow[], paymentRows: Paymen
     status: order.status,
     isDelivered: order.isDelivered,
     ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
+    prescription: orderPrescriptionJson(order, prescriptionIds),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
+}
+
+/** The order's prescription review as the contract shows it; null when the order has no Rx lines. */
+function orderPrescriptionJson(order: OrderRow, prescriptionIds: string[]): OrderPrescriptionJson | null {
+  if (!order.prescriptionStatus) return null;
+  return {
+    status: order.prescriptionStatus,
+    prescriptionIds,
+    ...(order.prescriptionReviewedAt ? { reviewedAt: order.prescriptionReviewedAt.toISOString() } : {}),
+    ...(order.prescriptionReviewerName
+      ? { reviewer: { name: order.prescriptionReviewerName, registration: order.prescriptionReviewerRegistration ?? "" } }
+      : {}),
+    ...(order.prescriptionStatus === "rejected" && order.prescriptionRejectReason ? { reason: order.prescriptionRejectReason } : {}),
+  };
+}
+
+/** The prescriptions each order was placed with (order_prescriptions), oldest upload first. */
+async function prescriptionIdsByOrder(db: Executor, orderIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (orderIds.length === 0) return map;
+  const rows = await db
+    .select({ orderId: orderPrescriptions.orderId, prescriptionId: orderPrescriptions.prescriptionId })
+    .from(orderPrescriptions)
+    .innerJoin(prescriptions, eq(prescriptions.id, orderPrescriptions.prescriptionId))
+    .where(inArray(orderPrescriptions.orderId, orderIds))
+    .orderBy(asc(prescriptions.createdAt), asc(prescriptions.id));
+  for (const row of rows) {
+    const list = map.get(row.orderId) ?? [];
+    list.push(row.prescriptionId);
+    map.set(row.orderId, list);
+  }
+  return map;
 }
 
 async function linesByOrder(db: Executor, orderIds: string[]): Promise<Map<string, LineRow[]>> {
@@ -96,8 +129,8 @@ async function paymentsByOrder(db: Executor, orderIds: string[]): Promise<Map<st
 /** Order rows as contract JSON, lines and payment results loaded in two queries. */
 export async function ordersJson(db: Executor, rows: OrderRow[]): Promise<OrderJson[]> {
   const ids = rows.map((row) => row.id);
-  const [lines, pays] = await Promise.all([linesByOrder(db, ids), paymentsByOrder(db, ids)]);
-  return rows.map((row) => orderJson(row, lines.get(row.id) ?? [], pays.get(row.id) ?? []));
+  const [lines, pays, rx] = await Promise.all([linesByOrder(db, ids), paymentsByOrder(db, ids), prescriptionIdsByOrder(db, ids)]);
+  return rows.map((row) => orderJson(row, lines.get(row.id) ?? [], pays.get(row.id) ?? [], rx.get(row.id) ?? []));
 }
 
 /** One order as contract JSON, or undefined when there is no such order. */
@@ -149,9 +182,10 @@ export async function getOrderForViewer(db: Executor, orderId: string, viewer: V
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
     db.select({ serial: invoices.serial }).from(invoices).where(eq(invoices.orderId, orderId)),
   ]);
+  const rx = row.prescriptionStatus ? await prescriptionIdsByOrder(db, [orderId]) : new Map<string, string[]>();
   const payment = capturedPayment(paymentRows);
   return {
-    ...orderJson(row, lines, paymentRows),
+    ...orderJson(row, lines, paymentRows, rx.get(orderId) ?? []),
     lines: lines.map((line) => ({
       productId: line.productId,
       name: line.name,

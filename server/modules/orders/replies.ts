@@ -1,4 +1,5 @@
 import type { Reply } from "#server/http/errors.ts";
+import { prescriptionReply } from "#server/modules/prescriptions/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { CheckoutResult } from "./checkout.ts";
 import type { RetryPaymentResult } from "./retry-payment.ts";
@@ -55,6 +56,10 @@ export const orderReply = {
         return { status: 409, message: ORDER_MESSAGES.outOfStock(result.productName, result.available) };
       case "unavailable":
         return { status: 409, message: ORDER_MESSAGES.unavailable(result.productName) };
+      case "prescription-required":
+      case "prescription-not-usable":
+      case "not-sold-online":
+        return prescriptionReply.checkout(result);
     }
   },
 
