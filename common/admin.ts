@@ -4,7 +4,7 @@
 import { CATEGORIES, DOSAGE_FORMS } from "./catalog.ts";
 import type { OrderJson } from "./orders.ts";
 
-export const ADMIN_ROLES = ["customer", "admin"] as const;
+export const ADMIN_ROLES = ["customer", "pharmacist", "admin"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
 /** Order statuses an admin can choose (product spec, section 4). */
@@ -31,7 +31,9 @@ export const ADMIN_MESSAGES = {
   cannotDeleteSelf: "You cannot delete your own account",
   cannotChangeOwnRole: "You cannot change your own role",
   lastAdmin: "Cannot remove the last admin",
-  roleInvalid: "Role must be customer or admin",
+  roleInvalid: "Role must be customer, pharmacist or admin",
+  pharmacistRegistrationRequired: "Enter the pharmacist's registration number (State Pharmacy Council)",
+  pharmacistRegistrationInvalid: "The registration number can be at most 50 letters, digits, spaces, slashes, dots or dashes",
   productNotFound: "Product not found",
   productInvalid: "Send the product as an object of fields",
   productCreated: "Product created",
@@ -73,6 +75,11 @@ export type OrderRemoval = "delete" | "archive";
 export interface OrderArchiveState {
   archivedAt: string | null;
   removal: OrderRemoval;
+  /**
+   * The statuses an admin may move the order to now: the transition table with its guards (not
+   * paid, prescription not approved), so the pages offer no button the server would refuse.
+   */
+  nextStatuses: AdminOrderStatus[];
 }
 
 /** An order in the admin lists: the contract's order, whether it is archived, and what removing it does. */

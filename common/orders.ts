@@ -123,3 +123,27 @@ export interface CheckoutSummary {
   gstPaise: number;
   totalPaise: number;
 }
+
+/** Where an order stands for people, prescription review included (issue 13). */
+export type OrderStateLabel =
+  | OrderStatus
+  | "Prescription under review"
+  | "Prescription approved"
+  | "Prescription rejected";
+
+/**
+ * The one wording of an order's state on every page and email (confirmation, My Orders, the
+ * order page, the admin lists, emails): an order with prescription-only lines says where its
+ * review stands until it ships ("Prescription under review", "Prescription approved"), and a
+ * rejected one says "Prescription rejected" rather than a bare "Cancelled". Otherwise the status.
+ * An unpaid order (Pending) stays "Pending": the review follows the payment.
+ */
+export function orderStateLabel(order: {
+  status: OrderStatus;
+  prescription?: { status: "pending" | "approved" | "rejected" } | null;
+}): OrderStateLabel {
+  const review = order.prescription?.status;
+  if (review === "rejected") return "Prescription rejected";
+  if (order.status !== "Processing" || !review) return order.status;
+  return review === "approved" ? "Prescription approved" : "Prescription under review";
+}

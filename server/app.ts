@@ -103,7 +103,7 @@ async function resolveSessionUser(shop: ShopContext, req: Request): Promise<Sess
     const session = await shop.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
     if (!session) return null;
     const { id, name, email, role } = session.user as typeof session.user & { role?: string };
-    return { id, name, email, role: role === "admin" ? "admin" : "customer" };
+    return { id, name, email, role: role === "admin" || role === "pharmacist" ? role : "customer" };
   } catch (error) {
     req.log.warn({ err: error }, "session lookup failed");
     return null;

@@ -9,7 +9,7 @@ import type { Database } from "./db/client.ts";
 import type { Logger } from "pino";
 import * as schema from "./db/schema.ts";
 
-export const ROLES = ["customer", "admin"] as const;
+export const ROLES = ["customer", "pharmacist", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /**

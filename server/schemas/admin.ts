@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { ADMIN_MAX_PAGE_SIZE, ADMIN_MESSAGES, ADMIN_ORDER_STATUSES, ADMIN_ROLES } from "#common/admin.ts";
 import { checkProduct, FLAG_INVALID, flagValue } from "#common/admin-product.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
+import { registrationProblem } from "#common/pharmacist.ts";
 import { accountEmail, password, personName } from "./auth.ts";
 import { fromCheck } from "./rule.ts";
 
@@ -74,12 +75,26 @@ const userEmail = accountEmail(AUTH_MESSAGES.registerEmailInvalid);
 
 const role = z.enum(ADMIN_ROLES, ADMIN_MESSAGES.roleInvalid);
 
+/** A pharmacist's State Pharmacy Council registration number (common/pharmacist.ts); empty counts as absent. */
+const pharmacistRegistration = z.pipe(
+  z.transform((value: unknown) => (typeof value === "string" ? value.trim() : value)),
+  z.pipe(
+    z.transform(blankToUndefined),
+    z.optional(
+      z.string(ADMIN_MESSAGES.pharmacistRegistrationInvalid).check(
+        z.refine((value) => registrationProblem(value) === null, ADMIN_MESSAGES.pharmacistRegistrationInvalid),
+      ),
+    ),
+  ),
+);
+
 /** POST /api/admin/users: the role defaults to customer. */
 export const adminCreateUserSchema = z.object({
   name: personName,
   email: userEmail,
   password,
   role: z._default(z.pipe(z.transform(blankToUndefined), z.optional(role)), "customer"),
+  pharmacistRegistration,
 });
 export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
 
@@ -88,6 +103,7 @@ export const adminUpdateUserSchema = z.object({
   name: z.optional(personName),
   email: z.optional(userEmail),
   role: z.pipe(z.transform(blankToUndefined), z.optional(role)),
+  pharmacistRegistration,
 });
 export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
 

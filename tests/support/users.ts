@@ -33,7 +33,11 @@ export async function createUser(shop: ShopContext, input: TestUserInput = {}): 
 
   const signedUp = await shop.auth.api.signUpEmail({ body: { name, email, password } });
   const id = signedUp.user.id;
-  if (role === "admin") await shop.db.update(users).set({ role: "admin" }).where(eq(users.id, id));
+  if (role !== "customer") {
+    // A pharmacist holds a registration number (api-contract.md, "Details pinned").
+    const pharmacistRegistration = role === "pharmacist" ? `KA/${suffix}/2020` : null;
+    await shop.db.update(users).set({ role, pharmacistRegistration }).where(eq(users.id, id));
+  }
 
   const { token } = await shop.auth.api.signInEmail({ body: { email, password } });
   return { id, name, email: email.toLowerCase(), password, role, token, headers: { Authorization: `Bearer ${token}` } };
@@ -44,6 +48,10 @@ export const createCustomer = (shop: ShopContext, input: Omit<TestUserInput, "ro
 
 export const createAdmin = (shop: ShopContext, input: Omit<TestUserInput, "role"> = {}) =>
   createUser(shop, { ...input, role: "admin" });
+
+/** A pharmacist with the registration number `KA/<suffix>/2020`. */
+export const createPharmacist = (shop: ShopContext, input: Omit<TestUserInput, "role"> = {}) =>
+  createUser(shop, { ...input, role: "pharmacist" });
 
 /** The load context React Router hands a page's loader or action, for calling them directly in tests. */
 export function pageContext(shop: ShopContext, user: TestUser | null, clientIp = "127.0.0.1"): RequestContext {

@@ -16,10 +16,24 @@ export const ORDER_MESSAGES = {
 export const ORDER_FILTER_STATUSES = ["Pending", ...ADMIN_ORDER_STATUSES] as const;
 
 /**
- * The status select (Processing, Shipped, Delivered, Cancelled) with its Update button, and a
- * Mark as Delivered button; both post to the orders page's action.
+ * The status select with its Update button, and a Mark as Delivered button; both post to the
+ * orders page's action. They offer only the statuses the server would accept now
+ * (`nextStatuses`: the transition table with its guards), so an unpaid order or one whose
+ * prescription is not approved has no Shipped; with nothing possible, nothing is offered.
  */
-export function OrderStatusControls({ orderId, label, status, action = "/admin/orders" }: { orderId: string; label: string; status: string; action?: string }) {
+export function OrderStatusControls({
+  orderId,
+  label,
+  status,
+  nextStatuses,
+  action = "/admin/orders",
+}: {
+  orderId: string;
+  label: string;
+  status: string;
+  nextStatuses: readonly string[];
+  action?: string;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   useEffect(() => {
@@ -27,23 +41,19 @@ export function OrderStatusControls({ orderId, label, status, action = "/admin/o
     if (fetcher.data.ok) toast.success(fetcher.data.message);
     else toast.error(failureText(ORDER_MESSAGES.updateFailed, fetcher.data.message));
   }, [fetcher.state, fetcher.data]);
-  const selectable = (ADMIN_ORDER_STATUSES as readonly string[]).includes(status);
+  const options = ADMIN_ORDER_STATUSES.filter((option) => nextStatuses.includes(option));
+  if (options.length === 0) return <span className="text-sm text-gray-600">No status change possible</span>;
   return (
     <fetcher.Form method="post" action={action} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="id" value={orderId} />
       <select
         name="status"
-        key={status}
-        defaultValue={selectable ? status : ""}
+        key={`${status}:${options.join()}`}
+        defaultValue={options[0]}
         aria-label={`Status of order ${label}`}
         className="rounded-md border border-gray-400 bg-white px-2 py-1.5 text-sm"
       >
-        {selectable ? null : (
-          <option value="" disabled>
-            {status}
-          </option>
-        )}
-        {ADMIN_ORDER_STATUSES.map((option) => (
+        {options.map((option) => (
           <option key={option} value={option}>
             {option}
           </option>
@@ -58,7 +68,7 @@ export function OrderStatusControls({ orderId, label, status, action = "/admin/o
       >
         Update<span className="sr-only"> status of order {label}</span>
       </button>
-      {status !== "Delivered" ? (
+      {options.includes("Delivered") ? (
         <button
           type="submit"
           name="intent"

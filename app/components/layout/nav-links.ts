@@ -1,6 +1,6 @@
 export interface NavUser {
   name: string;
-  role: "customer" | "admin";
+  role: "customer" | "pharmacist" | "admin";
 }
 
 export interface NavLink {
@@ -18,6 +18,8 @@ export function navLinks(user: NavUser | null): NavLink[] {
     { to: "/career", label: "Careers" },
     { to: "/contact", label: "Contact" },
     ...(user?.role === "admin" ? [{ to: "/admin", label: "Admin" }] : []),
+    // A pharmacist's part of the admin area is the prescription queue.
+    ...(user?.role === "pharmacist" ? [{ to: "/admin/prescriptions", label: "Prescriptions" }] : []),
     user ? { to: "/profile", label: "Profile" } : { to: "/login", label: "Login" },
   ];
 }

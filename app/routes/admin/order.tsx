@@ -1,5 +1,7 @@
 import { Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import { orderStateLabel } from "#common/orders.ts";
+import { REVIEW_MESSAGES } from "#common/pharmacist.ts";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
 import { shortId } from "~/components/admin/format";
@@ -11,16 +13,17 @@ import { NOINDEX } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order";
 import { loadOrder } from "./order.server";
-import { requireAdmin } from "./require-admin.server";
+import { requireStaff } from "./require-admin.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(data ? `Order ${data.order.orderNumber} | Admin` : "Order | Admin", "An order's lines, customer, shipping address, payment and status history."),
   NOINDEX,
 ];
 
+/** Pharmacists read an order too (no status controls, no removal); admins change it. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = requireAdmin(request, context);
-  return loadOrder(context, params.orderId, admin);
+  const staff = requireStaff(request, context);
+  return { ...(await loadOrder(context, params.orderId, staff)), canChange: staff.role === "admin" };
 }
 
 /** After a delete or archive from this page it is left for the list; its own data is not reloaded (it may be gone). */
@@ -32,7 +35,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, canChange } = loaderData;
   const navigate = useNavigate();
   const label = shortId(order._id);
   const address = order.shippingAddress;
@@ -43,7 +46,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       </Link>
       <div className="mt-3">
         <AdminPageHeader title={`Order ${order.orderNumber}`}>
-          <StatusBadge status={order.status} />
+          <StatusBadge status={orderStateLabel(order)} />
         </AdminPageHeader>
       </div>
       <p className="mt-1 text-sm text-gray-700">
@@ -51,13 +54,19 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         {order.archivedAt ? <> · archived {formatDateTime(order.archivedAt)}</> : null}
       </p>
 
-      <section aria-labelledby="order-status-heading" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="order-status-heading" className="text-lg font-semibold text-gray-900">
-          Status
-        </h2>
-        <OrderStatusControls orderId={order._id} label={label} status={order.status} />
-        <RemoveOrderButton order={order} label={label} onDeleted={() => navigate("/admin/orders")} />
-      </section>
+      {canChange ? (
+        <section aria-labelledby="order-status-heading" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-lg border border-gray-200 bg-white p-4">
+          <h2 id="order-status-heading" className="text-lg font-semibold text-gray-900">
+            Status
+          </h2>
+          <OrderStatusControls orderId={order._id} label={label} status={order.status} nextStatuses={order.nextStatuses} />
+          {order.prescription?.status === "pending" ? (
+            <p className="w-full text-sm text-gray-700">{PRESCRIPTION_NOT_APPROVED_NOTE}</p>
+          ) : null}
+          <RemoveOrderButton order={order} label={label} onDeleted={() => navigate("/admin/orders")} />
+        </section>
+      ) : null}
+      {order.prescription ? <PrescriptionDecision order={order} /> : null}
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="order-customer-heading" className="rounded-lg border border-gray-200 bg-white p-4">
@@ -168,6 +177,31 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
     </main>
+  );
+}
+
+const PRESCRIPTION_NOT_APPROVED_NOTE = `${REVIEW_MESSAGES.notShippable}: it can be shipped once a pharmacist approves it.`;
+
+/** The pharmacist's decision on an order with prescription-only lines, and the way to the review. */
+function PrescriptionDecision({ order }: { order: Route.ComponentProps["loaderData"]["order"] }) {
+  const review = order.prescription!;
+  return (
+    <section aria-labelledby="order-prescription-heading" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
+      <h2 id="order-prescription-heading" className="text-lg font-semibold text-gray-900">
+        Prescription
+      </h2>
+      <p className="mt-2 font-medium">{orderStateLabel({ status: "Processing", prescription: review })}</p>
+      {review.reviewer ? (
+        <p className="mt-1 text-sm text-gray-700">
+          Reviewed by {review.reviewer.name} (registration {review.reviewer.registration})
+          {review.reviewedAt ? <> on {formatDateTime(review.reviewedAt)}</> : null}
+        </p>
+      ) : null}
+      {review.reason ? <p className="mt-1 text-sm text-gray-700">Reason: {review.reason}</p> : null}
+      <Link to={`/admin/prescriptions/orders/${order._id}`} className="mt-2 inline-block text-sm font-medium text-brand-800 underline">
+        {review.status === "pending" ? "Review the prescription" : "See the prescription and the decision"}
+      </Link>
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import { orderStateLabel } from "#common/orders.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
 import { shortId } from "~/components/admin/format";
 import { formatDateTime } from "~/lib/dates";
@@ -11,13 +12,14 @@ import { NOINDEX } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/orders";
 import { changeOrders, loadOrders } from "./orders.server";
-import { requireAdmin } from "./require-admin.server";
+import { requireAdmin, requireStaff } from "./require-admin.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Orders | Admin", "The shop's orders: filter by status, search, update, archive and delete."), NOINDEX];
 
+/** Pharmacists read the orders too (no status changes, no removal); admins change them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(request, context);
-  return loadOrders(context, new URL(request.url));
+  const staff = requireStaff(request, context);
+  return { ...(await loadOrders(context, new URL(request.url))), canChange: staff.role === "admin" };
 }
 
 /** Status changes (the select or Mark as Delivered) and deletions or archiving, from this page and the order's own page. */
@@ -27,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, total, hasNext, page, search, status, archived, expired, error } = loaderData;
+  const { orders, total, hasNext, page, search, status, archived, error, canChange } = loaderData;
   return (
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Orders" />
@@ -67,14 +69,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" name="archived" value="include" defaultChecked={archived} className="h-4 w-4" />
           Show archived
         </label>
-        <label className="flex items-center gap-2 py-2 text-sm font-medium text-gray-800">
-          <input type="checkbox" name="include" value="expired" defaultChecked={expired} className="h-4 w-4" />
-          Show expired attempts
-        </label>
         <button type="submit" className="rounded-md border border-gray-400 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100">
           Apply
         </button>
-        {status || search || archived || expired ? (
+        {status || search || archived ? (
           <Link to="/admin/orders" className="py-2 text-sm font-medium text-brand-800 underline">
             Clear filters
           </Link>
@@ -99,8 +97,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className={`${TH} text-right`}>Total</th>
                   <th scope="col" className={TH}>Paid</th>
                   <th scope="col" className={TH}>Status</th>
-                  <th scope="col" className={TH}>Change status</th>
-                  <th scope="col" className={TH}><span className="sr-only">Delete or archive</span></th>
+                  {canChange ? (
+                    <>
+                      <th scope="col" className={TH}>Change status</th>
+                      <th scope="col" className={TH}><span className="sr-only">Delete or archive</span></th>
+                    </>
+                  ) : null}
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-200">
@@ -121,15 +123,19 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       <td className={`${TD} text-right`}>{formatRupees(rupeesToPaise(order.totalPrice))}</td>
                       <td className={TD}>{order.isPaid ? "Yes" : "No"}</td>
                       <td className={TD}>
-                        <StatusBadge status={order.status} />
+                        <StatusBadge status={orderStateLabel(order)} />
                         {order.archivedAt ? <span className="mt-1 block text-xs text-gray-600">Archived</span> : null}
                       </td>
-                      <td className={TD}>
-                        <OrderStatusControls orderId={order._id} label={label} status={order.status} />
-                      </td>
-                      <td className={`${TD} text-right`}>
-                        <RemoveOrderButton order={order} label={label} />
-                      </td>
+                      {canChange ? (
+                        <>
+                          <td className={TD}>
+                            <OrderStatusControls orderId={order._id} label={label} status={order.status} nextStatuses={order.nextStatuses} />
+                          </td>
+                          <td className={`${TD} text-right`}>
+                            <RemoveOrderButton order={order} label={label} />
+                          </td>
+                        </>
+                      ) : null}
                     </tr>
                   );
                 })}

@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from "express";
+import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { DOSAGE_FORMS } from "#common/catalog.ts";
 import { adminListQuerySchema, adminOrderQuerySchema } from "#server/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
@@ -6,13 +7,16 @@ import { adminReviewQuerySchema } from "#server/schemas/admin-reviews.ts";
 import { parseInput, replyError, type Reply } from "#server/http/errors.ts";
 import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
 import { archivedFilter, listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/admin/orders.ts";
-import { includesExpired } from "#server/modules/orders/attempts.ts";
 import { createProduct, deleteProduct, listAdminProducts, updateProduct } from "#server/modules/admin/products.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { deleteReview, listReviewsForModeration, setReviewHidden } from "#server/modules/admin/reviews.ts";
 import { adminStats } from "#server/modules/admin/stats.ts";
 import { createUserAccount, deleteUserAccount, listUsers, updateUserAccount, type Page } from "#server/modules/admin/users.ts";
-import { requireAdmin, signedInAdmin } from "./require-admin.ts";
+import { h1RegisterCsv } from "#server/modules/prescriptions/h1-register.ts";
+import { reviewReply } from "#server/modules/prescriptions/review-replies.ts";
+import { listReviewQueue, reviewOrderPrescription } from "#server/modules/prescriptions/review.ts";
+import { h1RegisterQuerySchema, reviewQueueQuerySchema } from "#server/schemas/pharmacist.ts";
+import { requireAdmin, requireStaff, signedInAdmin, signedInStaff } from "./require-admin.ts";
 
 /** A page of a list: the array, with the count before paging in X-Total-Count. */
 function sendPage<T>(res: Response, page: Page<T>) {
@@ -30,13 +34,15 @@ function accepted<R extends { ok: boolean }>(result: R, reply: Reply): Extract<R
 }
 
 /**
- * Admin calls (api-contract.md, "Admin"), mounted at /api/admin. requireAdmin runs first for
- * every path, so a guest or customer learns nothing but 401/403, not even which paths exist.
+ * Admin calls (api-contract.md, "Admin"), mounted at /api/admin. requireStaff runs first for
+ * every path, so a guest or customer learns nothing but 401/403, not even which paths exist, and
+ * a pharmacist reaches only the order reads and the prescription calls.
  */
 export function adminRouter(shop: ShopContext) {
   const { db } = shop;
   const router = Router();
-  router.use(requireAdmin);
+  // Admins everywhere; pharmacists only to the order reads and the prescription calls (require-admin.ts).
+  router.use(requireStaff);
 
   // --- Users ---------------------------------------------------------------------------
   router.get("/users", async (req, res) => {
@@ -86,7 +92,7 @@ export function adminRouter(shop: ShopContext) {
   // --- Orders --------------------------------------------------------------------------
   router.get("/orders", async (req, res) => {
     const query = parseInput(adminOrderQuerySchema, req.query);
-    sendPage(res, await listAdminOrders(db, { ...query, archived: archivedFilter(req.query.archived), includeExpired: includesExpired(req.query.include) }));
+    sendPage(res, await listAdminOrders(db, { ...query, archived: archivedFilter(req.query.archived) }));
   });
 
   router.put("/orders/:id", async (req, res) => {
@@ -100,6 +106,30 @@ export function adminRouter(shop: ShopContext) {
     const result = await removeOrder(db, req.params.id);
     const reply = adminReply.removeOrder(result);
     res.status(reply.status).json({ message: reply.message, archived: accepted(result, reply).outcome === "archived" });
+  });
+
+  // --- Prescriptions: the pharmacist's review (decisions/020) ----------------------------
+  router.get("/prescriptions", async (req, res) => {
+    const { status } = parseInput(reviewQueueQuerySchema, req.query);
+    const { page, limit } = parseInput(adminListQuerySchema, { page: req.query.page, limit: req.query.limit });
+    const queue = await listReviewQueue(db, { status, page: page ?? 1, limit: limit ?? ADMIN_PAGE_SIZE });
+    res.setHeader("X-Total-Count", String(queue.total));
+    res.json(queue.items);
+  });
+
+  router.post("/orders/:id/prescription-review", async (req, res) => {
+    const reviewer = await signedInStaff(req);
+    const result = await reviewOrderPrescription(shop, reviewer, req.params.id, req.body);
+    const reply = reviewReply.review(result);
+    res.status(reply.status).json({ message: reply.message, order: accepted(result, reply).order });
+  });
+
+  router.get("/reports/h1-register.csv", async (req, res) => {
+    const range = parseInput(h1RegisterQuerySchema, req.query);
+    const csv = await h1RegisterCsv(db, range);
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="h1-register-${range.from}-to-${range.to}.csv"`);
+    res.send(csv);
   });
 
   // --- Reviews (moderation, decisions/015) ------------------------------------------------

@@ -1,13 +1,14 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, type AdminOrderJson, type OrderArchiveState } from "#common/admin.ts";
+import { ADMIN_PAGE_SIZE, type AdminOrderJson, type AdminOrderStatus, type OrderArchiveState } from "#common/admin.ts";
 import { adminOrderStatusSchema, type AdminOrderQuery } from "#server/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Executor } from "#server/db/tx.ts";
-import { invoices, orders, payments } from "#server/db/schema.ts";
+import { invoices, orderPrescriptions, orders, payments } from "#server/db/schema.ts";
 import { notAnUnpaidAttempt } from "#server/modules/orders/attempts.ts";
 import { getOrderForViewer, isOrderId, ordersJson } from "#server/modules/orders/orders.ts";
 import { changeOrderStatus, type ChangeStatusResult } from "#server/modules/orders/status.ts";
+import { possibleNextStatuses } from "#server/modules/orders/transitions.ts";
 import { likePattern } from "./errors.ts";
 import { readInput, type InvalidInput } from "./input.ts";
 import type { Page } from "./users.ts";
@@ -23,29 +24,47 @@ export function archivedFilter(value: unknown): ArchivedFilter {
 }
 
 /**
- * True for an order whose money records must outlive it: paid, invoiced, or holding a captured or
- * refunded payment (a late or an extra payment refunded on a cancelled order counts too).
+ * True for an order whose records must outlive it: paid, invoiced, or holding a captured or
+ * refunded payment (a late or an extra payment refunded on a cancelled order counts too), or
+ * placed with prescriptions (kept at least three years with the pharmacist's decision, decisions/020).
  */
 const keepsRecords = sql<boolean>`(${orders.isPaid} or exists (select 1 from ${invoices} where ${invoices.orderId} = ${orders.id})
-  or exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and (${payments.status} in ('captured', 'refunded') or ${payments.providerPaymentId} is not null)))`;
+  or exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and (${payments.status} in ('captured', 'refunded') or ${payments.providerPaymentId} is not null))
+  or exists (select 1 from ${orderPrescriptions} where ${orderPrescriptions.orderId} = ${orders.id}))`;
 
 /** Whether each order is archived, and what removing it would do (the admin pages name it on the button). */
 export async function orderArchiveStates(db: Executor, orderIds: string[]): Promise<Map<string, OrderArchiveState>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: orders.id, keep: keepsRecords, archivedAt: orders.archivedAt })
+    .select({
+      id: orders.id,
+      keep: keepsRecords,
+      archivedAt: orders.archivedAt,
+      status: orders.status,
+      isPaid: orders.isPaid,
+      prescriptionStatus: orders.prescriptionStatus,
+    })
     .from(orders)
     .where(inArray(orders.id, orderIds));
   return new Map(
-    rows.map((row) => [row.id, { archivedAt: row.archivedAt?.toISOString() ?? null, removal: row.keep ? "archive" : "delete" }]),
+    rows.map((row) => [
+      row.id,
+      {
+        archivedAt: row.archivedAt?.toISOString() ?? null,
+        removal: row.keep ? "archive" : "delete",
+        nextStatuses: possibleNextStatuses(row, "admin").filter((to): to is AdminOrderStatus => to !== "Pending"),
+      },
+    ]),
   );
 }
+
+const UNKNOWN_STATE: OrderArchiveState = { archivedAt: null, removal: "archive", nextStatuses: [] };
 
 /** The admin order page's order: its details, whether it is archived, and what removing it does. */
 export async function getAdminOrder(db: Database, orderId: string, adminId: string) {
   const order = await getOrderForViewer(db, orderId, { id: adminId, role: "admin" });
   if (!order) return undefined;
-  const state = (await orderArchiveStates(db, [order._id])).get(order._id) ?? { archivedAt: null, removal: "archive" as const };
+  const state = (await orderArchiveStates(db, [order._id])).get(order._id) ?? UNKNOWN_STATE;
   return { ...order, ...state };
 }
 
@@ -91,7 +110,7 @@ export async function listAdminOrders(
   ]);
   const [items, states] = await Promise.all([ordersJson(db, rows), orderArchiveStates(db, rows.map((row) => row.id))]);
   return {
-    items: items.map((item) => ({ ...item, ...(states.get(item._id) ?? { archivedAt: null, removal: "archive" as const }) })),
+    items: items.map((item) => ({ ...item, ...(states.get(item._id) ?? UNKNOWN_STATE) })),
     total: counted?.total ?? 0,
     page,
     limit,

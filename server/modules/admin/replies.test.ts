@@ -20,7 +20,7 @@ describe("adminReply", () => {
   });
 
   it("users: created 201, refusals 404/409/400 with the field they concern", () => {
-    const user = { _id: "u1", name: "Asha", email: "asha@example.com", role: "customer", createdAt: "" } as const;
+    const user = { _id: "u1", name: "Asha", email: "asha@example.com", role: "customer", pharmacistRegistration: null, createdAt: "" } as const;
     expect(adminReply.createUser({ ok: true, user })).toEqual({ status: 201, message: ADMIN_MESSAGES.userCreated });
     expect(adminReply.createUser({ ok: false, reason: "email-taken" })).toEqual({ status: 409, message: ADMIN_MESSAGES.userExists, errors: { email: ADMIN_MESSAGES.userExists } });
     expect(adminReply.updateUser({ ok: true, user })).toEqual({ status: 200, message: ADMIN_MESSAGES.userUpdated });

@@ -1,5 +1,5 @@
 import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, type AdminRole } from "#common/admin.ts";
+import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, ADMIN_ROLES, type AdminRole } from "#common/admin.ts";
 import { adminCreateUserSchema, adminUpdateUserSchema, type AdminListQuery } from "#server/schemas/admin.ts";
 import type { Auth } from "#server/auth.ts";
 import type { Database } from "#server/db/client.ts";
@@ -15,6 +15,8 @@ export interface AdminUserJson {
   name: string;
   email: string;
   role: AdminRole;
+  /** A pharmacist's State Pharmacy Council registration number (null for every other role). */
+  pharmacistRegistration: string | null;
   createdAt: string;
 }
 
@@ -26,16 +28,36 @@ export interface Page<T> {
   limit: number;
 }
 
-type UserRow = Pick<typeof users.$inferSelect, "id" | "name" | "email" | "role" | "createdAt">;
+type UserRow = Pick<typeof users.$inferSelect, "id" | "name" | "email" | "role" | "pharmacistRegistration" | "createdAt">;
 
-const userColumns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  pharmacistRegistration: users.pharmacistRegistration,
+  createdAt: users.createdAt,
+};
+
+function adminRole(role: string): AdminRole {
+  return (ADMIN_ROLES as readonly string[]).includes(role) ? (role as AdminRole) : "customer";
+}
+
+/** A pharmacist needs their registration number (api-contract.md, "Details pinned"); nobody else keeps one. */
+function registrationFor(role: AdminRole, given: string | undefined, stored: string | null): { ok: true; value: string | null } | InvalidInput {
+  if (role !== "pharmacist") return { ok: true, value: null };
+  const value = given ?? stored;
+  if (!value) return { ok: false, reason: "invalid", errors: { pharmacistRegistration: ADMIN_MESSAGES.pharmacistRegistrationRequired } };
+  return { ok: true, value };
+}
 
 function toAdminUserJson(row: UserRow): AdminUserJson {
   return {
     _id: row.id,
     name: row.name,
     email: row.email,
-    role: row.role === "admin" ? "admin" : "customer",
+    role: adminRole(row.role),
+    pharmacistRegistration: row.role === "pharmacist" ? row.pharmacistRegistration : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -71,6 +93,8 @@ export async function createUserAccount({ auth, db }: { auth: Auth; db: Database
   const read = readInput(adminCreateUserSchema, body);
   if (!read.ok) return read;
   const { input } = read;
+  const registration = registrationFor(input.role ?? "customer", input.pharmacistRegistration, null);
+  if (!registration.ok) return registration;
   const authContext = await auth.$context;
   const passwordHash = await authContext.password.hash(input.password);
   const id = crypto.randomUUID();
@@ -78,7 +102,14 @@ export async function createUserAccount({ auth, db }: { auth: Auth; db: Database
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ id, name: input.name, email: input.email.toLowerCase(), role: input.role ?? "customer", emailVerified: false })
+        .values({
+          id,
+          name: input.name,
+          email: input.email.toLowerCase(),
+          role: input.role ?? "customer",
+          pharmacistRegistration: registration.value,
+          emailVerified: false,
+        })
         .onConflictDoNothing({ target: users.email })
         .returning(userColumns);
       if (!row) return { ok: false, reason: "email-taken" } as const;
@@ -116,7 +147,9 @@ export async function updateUserAccount(
   const read = readInput(adminUpdateUserSchema, body);
   if (!read.ok) return read;
   const { input } = read;
-  if (input.name === undefined && input.email === undefined && input.role === undefined) return { ok: false, reason: "nothing-to-update" };
+  if (input.name === undefined && input.email === undefined && input.role === undefined && input.pharmacistRegistration === undefined) {
+    return { ok: false, reason: "nothing-to-update" };
+  }
   if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
   try {
     return await db.transaction(async (tx) => {
@@ -132,6 +165,10 @@ export async function updateUserAccount(
       if (input.name !== undefined) changes.name = input.name;
       if (input.email !== undefined) changes.email = input.email.toLowerCase();
       if (input.role !== undefined) changes.role = input.role;
+      // A pharmacist keeps (or is given) a registration number; any other role holds none.
+      const registration = registrationFor(input.role ?? adminRole(current.role), input.pharmacistRegistration, current.pharmacistRegistration);
+      if (!registration.ok) return registration;
+      if (registration.value !== current.pharmacistRegistration) changes.pharmacistRegistration = registration.value;
       if (Object.keys(changes).length === 0) return { ok: true, user: toAdminUserJson(current) } as const;
 
       if (changes.email !== undefined && changes.email !== current.email) {

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { SHOP_NAME } from "#common/brand.ts";
 import { formatRupees } from "#common/money.ts";
+import { orderStateLabel } from "#common/orders.ts";
 import type { Database } from "#server/db/client.ts";
 import { orderLines, orders, type OrderStatus } from "#server/db/schema.ts";
 import type { EmailMessage } from "./outbox.ts";
@@ -96,6 +97,7 @@ export async function orderConfirmationEmail(tx: Pick<Database, "select">, order
     `Thank you for your order ${order.orderNumber}. We have received your payment of ${formatRupees(order.totalPaise)} and are preparing your order.`,
     `Your tax invoice: ${orderLink(order, publicUrl)}/invoice`,
   ];
+  if (order.prescriptionStatus === "pending") paragraphs.push(PRESCRIPTION_UNDER_REVIEW_SENTENCE);
   return {
     to: order.customerEmail,
     subject: `Order ${order.orderNumber} confirmed`,
@@ -149,6 +151,61 @@ export async function cancellationEmail(
   return {
     to: order.customerEmail,
     subject: `Order ${order.orderNumber} cancelled`,
+    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
+    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Prescription review (issue 13, decisions/020): the states read as orderStateLabel words them.
+// ---------------------------------------------------------------------------
+
+/** Said in the confirmation of an order with prescription-only lines. */
+const PRESCRIPTION_UNDER_REVIEW_SENTENCE = `Status: ${orderStateLabel({ status: "Processing", prescription: { status: "pending" } })}. Your order has prescription medicines: our pharmacist checks your prescription before the order is packed, and we email you as soon as it is approved.`;
+
+/** Where a customer uploads a new prescription after a rejection. */
+const uploadLink = (publicUrl: string) => `${publicUrl}/profile/prescriptions`;
+
+/** "Order HP-…: Prescription approved": the pharmacist's approval, the order now being prepared. */
+export async function prescriptionApprovedEmail(tx: Pick<Database, "select">, orderId: string, publicUrl: string): Promise<EmailMessage> {
+  const { order, lines } = await loadOrder(tx, orderId);
+  const label = orderStateLabel({ status: "Processing", prescription: { status: "approved" } });
+  const paragraphs = [
+    `Hello ${order.customerName},`,
+    `${label}: our pharmacist has checked and approved the prescription for your order ${order.orderNumber}. We are now preparing it for dispatch and will email you when it ships.`,
+  ];
+  return {
+    to: order.customerEmail,
+    subject: `Order ${order.orderNumber}: ${label}`,
+    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
+    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
+  };
+}
+
+/**
+ * "Order HP-…: Prescription rejected": the pharmacist's reason, the cancellation and refund, and
+ * how to upload a new prescription and order again.
+ */
+export async function prescriptionRejectedEmail(
+  tx: Pick<Database, "select">,
+  orderId: string,
+  details: { reason: string; refundedPaise: number },
+  publicUrl: string,
+): Promise<EmailMessage> {
+  const { order, lines } = await loadOrder(tx, orderId);
+  const label = orderStateLabel({ status: "Cancelled", prescription: { status: "rejected" } });
+  const paragraphs = [
+    `Hello ${order.customerName},`,
+    `${label}: our pharmacist could not accept the prescription for your order ${order.orderNumber}, so the order has been cancelled.`,
+    `Reason: ${details.reason}`,
+    details.refundedPaise > 0
+      ? `A refund of ${formatRupees(details.refundedPaise)} has been issued to your original payment method. Banks usually credit it within 5–7 working days.`
+      : "No payment was taken for this order.",
+    `You can upload a new prescription at ${uploadLink(publicUrl)} and place the order again.`,
+  ];
+  return {
+    to: order.customerEmail,
+    subject: `Order ${order.orderNumber}: ${label}`,
     text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
     html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
   };

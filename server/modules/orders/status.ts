@@ -25,6 +25,7 @@ export type ChangeStatusResult =
 const DEFAULT_NOTES: Record<StatusActor, string> = {
   admin: "Changed by the shop",
   customer: "Cancelled by the customer",
+  pharmacist: "Cancelled by the pharmacist",
   system: "Changed automatically",
 };
 
@@ -86,7 +87,11 @@ export async function applyStatusChange(
   note: string,
   options: ApplyStatusOptions,
 ): Promise<number> {
-  const check = checkTransition({ status: order.status, isPaid: order.isPaid, paymentCaptured: options.paymentCaptured }, to, options.actor);
+  const check = checkTransition(
+    { status: order.status, isPaid: order.isPaid, paymentCaptured: options.paymentCaptured, prescriptionStatus: order.prescriptionStatus },
+    to,
+    options.actor,
+  );
   if (!check.ok) throw new Error(`Order ${order.id}: ${order.status} → ${to} by ${options.actor} refused (${check.message})`);
   const now = options.now ?? new Date();
   let refundedPaise = 0;

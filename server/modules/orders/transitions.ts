@@ -1,12 +1,15 @@
 import type { OrderStatus } from "#server/db/schema.ts";
 
-export type StatusActor = "admin" | "customer" | "system";
+/** A pharmacist moves an order only by rejecting its prescription (Cancelled, prescriptions/review.ts). */
+export type StatusActor = "admin" | "customer" | "pharmacist" | "system";
 
 /** What a row's guard may look at: the order as it is, and whether this move is a payment being recorded. */
 export interface TransitionFacts {
   isPaid: boolean;
   /** Set only by `markOrderPaid`, after it has stored the captured payment. */
   paymentCaptured?: boolean;
+  /** The pharmacist's decision on an order with prescription-only lines; null or absent: none needed. */
+  prescriptionStatus?: string | null;
 }
 
 export interface Transition {
@@ -16,6 +19,14 @@ export interface Transition {
 }
 
 const NOT_PAID = "This order is not paid yet";
+/** No prescription-only medicine leaves the shop before a pharmacist approved its prescription. */
+export const PRESCRIPTION_NOT_APPROVED = "This order's prescription has not been approved yet";
+
+const prescriptionCleared = (facts: TransitionFacts) =>
+  facts.prescriptionStatus === null || facts.prescriptionStatus === undefined || facts.prescriptionStatus === "approved";
+
+/** Shipping needs the payment and, for Rx lines, the pharmacist's approval. */
+const shippable = (facts: TransitionFacts) => (!prescriptionCleared(facts) ? PRESCRIPTION_NOT_APPROVED : facts.isPaid ? null : NOT_PAID);
 
 /**
  * Every allowed order status change, who may make it, and what must hold first. Pending →
@@ -26,13 +37,13 @@ const NOT_PAID = "This order is not paid yet";
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderStatus, Transition>>>> = {
   Pending: {
     Processing: { actors: ["system"], guard: (facts) => (facts.paymentCaptured ? null : NOT_PAID) },
-    Cancelled: { actors: ["customer", "admin", "system"] },
+    Cancelled: { actors: ["customer", "admin", "pharmacist", "system"] },
   },
   Processing: {
-    Shipped: { actors: ["admin", "system"], guard: (facts) => (facts.isPaid ? null : NOT_PAID) },
-    Cancelled: { actors: ["customer", "admin", "system"] },
+    Shipped: { actors: ["admin", "system"], guard: shippable },
+    Cancelled: { actors: ["customer", "admin", "pharmacist", "system"] },
   },
-  Shipped: { Delivered: { actors: ["admin", "system"] } },
+  Shipped: { Delivered: { actors: ["admin", "system"], guard: (facts) => (prescriptionCleared(facts) ? null : PRESCRIPTION_NOT_APPROVED) } },
   Delivered: {},
   Cancelled: {},
 };
@@ -49,6 +60,11 @@ export function allowedNextStatuses(from: OrderStatus, actor: StatusActor): Orde
 }
 
 export type TransitionCheck = { ok: true } | { ok: false; message: string };
+
+/** The statuses `actor` may move this order to now, guards included: what the admin pages offer. */
+export function possibleNextStatuses(order: { status: OrderStatus } & TransitionFacts, actor: StatusActor): OrderStatus[] {
+  return allowedNextStatuses(order.status, actor).filter((to) => checkTransition(order, to, actor).ok);
+}
 
 /**
  * The one check before any status change: the move is in the table, the actor may make it, and

@@ -1,0 +1,141 @@
+// The pharmacist's side of prescriptions (api-contract.md, "Second release": Prescriptions;
+// decisions/020): who may review, the review's plain rules and the sentences the queue, the
+// review page, the API and the emails share. No library: the admin pages import it in the browser.
+import type { Checked } from "./forms.ts";
+import type { PrescriptionStatus } from "./prescriptions.ts";
+
+/** Roles that may enter the admin area; a pharmacist sees only orders (read-only) and prescriptions. */
+export const STAFF_ROLES = ["pharmacist", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(role: unknown): role is StaffRole {
+  return typeof role === "string" && (STAFF_ROLES as readonly string[]).includes(role);
+}
+
+/** Reasons a pharmacist picks from when rejecting (a typed reason is allowed too). */
+export const REJECT_REASONS = [
+  "Prescription is unreadable",
+  "Prescription has expired (older than 6 months)",
+  "Medicine not on the prescription",
+  "Patient details do not match",
+  "Not signed or stamped by a registered doctor",
+] as const;
+
+export const REVIEW_DECISIONS = ["approve", "reject"] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+export const REGISTRATION_MAX = 50;
+export const PRESCRIBER_NAME_MAX = 100;
+export const REJECT_REASON_MAX = 300;
+
+/** A registration number as councils write them: "KA/12345/2019", "DL-1234", "MCI 56789". */
+const REGISTRATION = /^[A-Za-z0-9][A-Za-z0-9 /.-]*$/;
+
+export const REVIEW_MESSAGES = {
+  pharmacistOnly: "Only a pharmacist can review prescriptions",
+  staffOnly: "Only pharmacists and admins can do this",
+  orderNotFound: "Order not found",
+  noPrescription: "This order has no prescription medicines to review",
+  alreadyApproved: "This order's prescription has already been approved",
+  alreadyRejected: "This order's prescription has already been rejected",
+  orderCancelled: "This order is cancelled, so its prescription can no longer be reviewed",
+  decisionInvalid: "Choose approve or reject",
+  prescriberNameRequired: "Enter the prescribing doctor's name",
+  prescriberNameTooLong: `The doctor's name can be at most ${PRESCRIBER_NAME_MAX} characters`,
+  prescriberRegistrationRequired: "Enter the doctor's registration number",
+  registrationInvalid: `A registration number has at most ${REGISTRATION_MAX} letters, digits, spaces, slashes, dots or dashes`,
+  reasonRequired: "Choose or type the reason for rejecting",
+  reasonTooLong: `The reason can be at most ${REJECT_REASON_MAX} characters`,
+  reviewerWithoutRegistration: "Your account has no pharmacist registration number; ask an admin to add it before reviewing",
+  approved: "Prescription approved",
+  rejected: "Prescription rejected and the order cancelled",
+  rejectedRefunded: "Prescription rejected, the order cancelled and the payment refunded",
+  notShippable: "This order's prescription has not been approved yet",
+  dateRangeInvalid: "Choose a from and a to date (YYYY-MM-DD), from not after to, at most 366 days apart",
+} as const;
+
+/** Checks a registration number; the message, or null when it is fine. Empty is for the caller to judge. */
+export function registrationProblem(value: string): string | null {
+  if (value.length > REGISTRATION_MAX || !REGISTRATION.test(value)) return REVIEW_MESSAGES.registrationInvalid;
+  return null;
+}
+
+export type ReviewInput =
+  | { decision: "approve"; prescriberName: string; prescriberRegistration: string }
+  | { decision: "reject"; reason: string };
+
+/** The review form's and the API's one check: per-field messages, or the input to decide with. */
+export function checkReview(body: unknown): Checked<ReviewInput> {
+  const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string).trim() : "");
+  const decision = text("decision").toLowerCase();
+  if (decision === "approve") {
+    const errors: Record<string, string> = {};
+    const prescriberName = text("prescriberName");
+    const prescriberRegistration = text("prescriberRegistration");
+    if (!prescriberName) errors.prescriberName = REVIEW_MESSAGES.prescriberNameRequired;
+    else if (prescriberName.length > PRESCRIBER_NAME_MAX) errors.prescriberName = REVIEW_MESSAGES.prescriberNameTooLong;
+    if (!prescriberRegistration) errors.prescriberRegistration = REVIEW_MESSAGES.prescriberRegistrationRequired;
+    else {
+      const problem = registrationProblem(prescriberRegistration);
+      if (problem) errors.prescriberRegistration = problem;
+    }
+    if (Object.keys(errors).length > 0) return { ok: false, errors };
+    return { ok: true, data: { decision, prescriberName, prescriberRegistration } };
+  }
+  if (decision === "reject") {
+    // The page sends the picked reason and, when "Other" is chosen, the typed one.
+    const picked = text("reason");
+    const reason = picked === "other" || picked === "" ? text("otherReason") || (picked === "other" ? "" : picked) : picked;
+    if (!reason) return { ok: false, errors: { reason: REVIEW_MESSAGES.reasonRequired } };
+    if (reason.length > REJECT_REASON_MAX) return { ok: false, errors: { reason: REVIEW_MESSAGES.reasonTooLong } };
+    return { ok: true, data: { decision, reason } };
+  }
+  return { ok: false, errors: { decision: REVIEW_MESSAGES.decisionInvalid } };
+}
+
+/** An order line as the review shows it: what the pharmacist must find on the prescription. */
+export interface ReviewLineJson {
+  name: string;
+  sku: string;
+  schedule: string;
+  quantity: number;
+}
+
+/** An order awaiting (or past) review, as the queue lists it under each prescription. */
+export interface ReviewOrderJson {
+  _id: string;
+  orderNumber: string;
+  status: string;
+  isPaid: boolean;
+  prescriptionStatus: PrescriptionStatus | null;
+  /** Who the medicine is for: the typed patient names, else the shipping name. */
+  patient: string;
+  customer: { name: string; email: string };
+  /** The prescription-only lines (schedule other than OTC). */
+  rxLines: ReviewLineJson[];
+  createdAt: string;
+}
+
+/** One entry of GET /api/admin/prescriptions: a prescription and the orders placed with it. */
+export interface QueuePrescriptionJson {
+  _id: string;
+  status: PrescriptionStatus;
+  fileName: string;
+  contentType: string;
+  patientName: string | null;
+  doctorName: string | null;
+  rejectReason: string | null;
+  reviewedAt: string | null;
+  createdAt: string;
+  orders: ReviewOrderJson[];
+}
+
+/** What the review page shows for one order: the order, its prescriptions and the decision so far. */
+export interface OrderReviewJson extends ReviewOrderJson {
+  prescriptions: Omit<QueuePrescriptionJson, "orders">[];
+  reviewedAt: string | null;
+  reviewer: { name: string; registration: string } | null;
+  prescriber: { name: string; registration: string } | null;
+  rejectReason: string | null;
+}

@@ -1,0 +1,86 @@
+// The Schedule H1 register (Drugs and Cosmetics Rules, rule 65(3)(b); decisions/020): every
+// Schedule H1 line of an approved order, dispensed in a date range, as CSV for pharmacists and
+// admins. Kept three years with the orders (docs/operations.md, "Prescriptions").
+import { and, asc, eq, gte, inArray, lt, ne } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { orderLines, orderPrescriptions, orders, prescriptions } from "#server/db/schema.ts";
+import { csvCell } from "#server/modules/admin/inbox.ts";
+import { patientOf } from "./review.ts";
+
+/** India Standard Time is UTC+05:30 all year (no daylight saving). */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** The UTC instant an Indian calendar day starts. */
+function istDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
+}
+
+/** The Indian calendar day of an instant, YYYY-MM-DD. */
+export function istDay(at: Date): string {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export const H1_REGISTER_HEADER = [
+  "Date",
+  "Order number",
+  "Patient",
+  "Prescriber",
+  "Prescriber registration",
+  "Drug",
+  "Quantity",
+  "Batch",
+  "Expiry",
+  "Pharmacist",
+  "Pharmacist registration",
+] as const;
+
+/**
+ * The register's CSV for the days `from` to `to` (both included, India time), by the day the
+ * pharmacist approved the sale; oldest first. Orders cancelled after approval sold nothing and
+ * are left out. Every cell is CSV-injection safe (csvCell: a leading = + - @ is quoted away).
+ */
+export async function h1RegisterCsv(db: Database, range: { from: string; to: string }): Promise<string> {
+  const start = istDayStart(range.from);
+  const end = new Date(istDayStart(range.to).getTime() + 24 * 60 * 60 * 1000);
+  const rows = await db
+    .select({ order: orders, line: orderLines })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orderLines.schedule, "H1"),
+        eq(orders.prescriptionStatus, "approved"),
+        ne(orders.status, "Cancelled"),
+        gte(orders.prescriptionReviewedAt, start),
+        lt(orders.prescriptionReviewedAt, end),
+      ),
+    )
+    .orderBy(asc(orders.prescriptionReviewedAt), asc(orders.orderNumber), asc(orderLines.name), asc(orderLines.id));
+  const orderIds = [...new Set(rows.map((row) => row.order.id))];
+  const links =
+    orderIds.length === 0
+      ? []
+      : await db
+          .select({ orderId: orderPrescriptions.orderId, prescription: prescriptions })
+          .from(orderPrescriptions)
+          .innerJoin(prescriptions, eq(prescriptions.id, orderPrescriptions.prescriptionId))
+          .where(inArray(orderPrescriptions.orderId, orderIds));
+  const lines: string[][] = [[...H1_REGISTER_HEADER]];
+  for (const { order, line } of rows) {
+    const attached = links.filter((link) => link.orderId === order.id).map((link) => link.prescription);
+    lines.push([
+      istDay(order.prescriptionReviewedAt!),
+      order.orderNumber,
+      patientOf(order, attached),
+      order.prescriberName ?? "",
+      order.prescriberRegistration ?? "",
+      line.name,
+      String(line.quantity),
+      line.batchNumber ?? "",
+      line.expiryDate ?? "",
+      order.prescriptionReviewerName ?? "",
+      order.prescriptionReviewerRegistration ?? "",
+    ]);
+  }
+  return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}

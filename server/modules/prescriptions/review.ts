@@ -1,0 +1,305 @@
+// The pharmacist's review (api-contract.md, "Second release": Prescriptions; decisions/020): the
+// queue, one order's review, and the decision — approve (the prescriber and the reviewing
+// pharmacist recorded) or reject (the order cancelled through the transition table, its stock
+// released and a paid order refunded once). The REST call and the review page both call
+// `reviewOrderPrescription`; its reply table is ./review-replies.ts.
+import { and, asc, desc, eq, exists, inArray, ne, sql, type SQL } from "drizzle-orm";
+import {
+  REVIEW_MESSAGES,
+  type OrderReviewJson,
+  type QueuePrescriptionJson,
+  type ReviewInput,
+  type ReviewOrderJson,
+} from "#common/pharmacist.ts";
+import type { PrescriptionStatus } from "#common/prescriptions.ts";
+import type { OrderJson } from "#common/orders.ts";
+import type { SessionUser } from "#server/auth.ts";
+import type { ShopContext } from "#server/context.ts";
+import type { Database } from "#server/db/client.ts";
+import { ID_PATTERN } from "#server/db/ids.ts";
+import { orderLines, orderPrescriptions, orderStatusHistory, orders, prescriptions, user as users } from "#server/db/schema.ts";
+import { inTransaction, type Executor } from "#server/db/tx.ts";
+import { recordAudit } from "#server/modules/audit/audit.ts";
+import { prescriptionApprovedEmail, prescriptionRejectedEmail } from "#server/modules/email/order-emails.ts";
+import { queueEmail } from "#server/modules/email/outbox.ts";
+import { loadOrderJson, type OrderRow } from "#server/modules/orders/orders.ts";
+import { applyStatusChange } from "#server/modules/orders/status.ts";
+import { prescriptionReviewSchema } from "#server/schemas/pharmacist.ts";
+import { fieldErrors } from "#server/schemas/field-errors.ts";
+import * as z from "zod/mini";
+
+type PrescriptionRow = typeof prescriptions.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Reading: the queue and one order's review
+// ---------------------------------------------------------------------------
+
+function prescriptionJson(row: PrescriptionRow): Omit<QueuePrescriptionJson, "orders"> {
+  return {
+    _id: row.id,
+    status: row.status,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    patientName: row.patientName,
+    doctorName: row.doctorName,
+    rejectReason: row.rejectReason,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Who the medicine is for: the patient names typed with the prescriptions, else the name it ships to. */
+export function patientOf(order: OrderRow, attached: PrescriptionRow[]): string {
+  const typed = [...new Set(attached.map((row) => row.patientName?.trim()).filter((name): name is string => Boolean(name)))];
+  if (typed.length > 0) return typed.join(", ");
+  const address = order.shippingAddress;
+  return `${address.firstName} ${address.lastName}`.trim() || order.customerName;
+}
+
+function reviewOrderJson(order: OrderRow, lines: LineRow[], attached: PrescriptionRow[]): ReviewOrderJson {
+  return {
+    _id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    isPaid: order.isPaid,
+    prescriptionStatus: order.prescriptionStatus,
+    patient: patientOf(order, attached),
+    customer: { name: order.customerName, email: order.customerEmail },
+    rxLines: lines
+      .filter((line) => line.schedule !== "OTC")
+      .map((line) => ({ name: line.name, sku: line.sku, schedule: line.schedule, quantity: line.quantity })),
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+/** Orders with their lines and their prescriptions, in three queries. */
+async function ordersWithDetails(db: Executor, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, { order: OrderRow; lines: LineRow[]; attached: PrescriptionRow[] }>();
+  const [orderRows, lineRows, links] = await Promise.all([
+    db.select().from(orders).where(inArray(orders.id, orderIds)),
+    db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.name), asc(orderLines.id)),
+    db
+      .select({ orderId: orderPrescriptions.orderId, prescription: prescriptions })
+      .from(orderPrescriptions)
+      .innerJoin(prescriptions, eq(prescriptions.id, orderPrescriptions.prescriptionId))
+      .where(inArray(orderPrescriptions.orderId, orderIds))
+      .orderBy(asc(prescriptions.createdAt), asc(prescriptions.id)),
+  ]);
+  const map = new Map<string, { order: OrderRow; lines: LineRow[]; attached: PrescriptionRow[] }>();
+  for (const order of orderRows) map.set(order.id, { order, lines: [], attached: [] });
+  for (const line of lineRows) map.get(line.orderId)?.lines.push(line);
+  for (const link of links) map.get(link.orderId)?.attached.push(link.prescription);
+  return map;
+}
+
+export interface ReviewQueuePage {
+  items: QueuePrescriptionJson[];
+  total: number;
+}
+
+/**
+ * GET /api/admin/prescriptions and the queue page: prescriptions that orders were placed with
+ * (one uploaded but never used has nothing to decide), pending first, oldest first, each with its
+ * orders. `status` keeps one state only (the queue asks for pending).
+ */
+export async function listReviewQueue(
+  db: Database,
+  query: { status?: PrescriptionStatus; page?: number; limit?: number } = {},
+): Promise<ReviewQueuePage> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? 50;
+  const conditions: SQL[] = [exists(db.select({ one: sql`1` }).from(orderPrescriptions).where(eq(orderPrescriptions.prescriptionId, prescriptions.id)))];
+  if (query.status) conditions.push(eq(prescriptions.status, query.status));
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(prescriptions)
+      .where(where)
+      .orderBy(desc(sql`${prescriptions.status} = 'pending'`), asc(prescriptions.createdAt), asc(prescriptions.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: sql<number>`cast(count(*) as integer)` }).from(prescriptions).where(where),
+  ]);
+  const links =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ orderId: orderPrescriptions.orderId, prescriptionId: orderPrescriptions.prescriptionId })
+          .from(orderPrescriptions)
+          .where(inArray(orderPrescriptions.prescriptionId, rows.map((row) => row.id)));
+  const details = await ordersWithDetails(db, [...new Set(links.map((link) => link.orderId))]);
+  const items = rows.map((row) => {
+    const orderList = links
+      .filter((link) => link.prescriptionId === row.id)
+      .map((link) => details.get(link.orderId))
+      .filter((detail) => detail !== undefined)
+      .sort((a, b) => a.order.createdAt.getTime() - b.order.createdAt.getTime())
+      .map((detail) => reviewOrderJson(detail.order, detail.lines, detail.attached));
+    return { ...prescriptionJson(row), orders: orderList };
+  });
+  return { items, total: counted?.total ?? 0 };
+}
+
+/** Orders waiting for a decision (the admin sidebar's badge): paid or cash-on-delivery orders not cancelled. */
+export async function pendingReviewCount(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`cast(count(*) as integer)` })
+    .from(orders)
+    .where(and(eq(orders.prescriptionStatus, "pending"), ne(orders.status, "Cancelled")));
+  return row?.n ?? 0;
+}
+
+/** The review page's order: its Rx lines, patient, prescriptions and the decision so far; undefined when there is none to review. */
+export async function getOrderReview(db: Database, orderId: string): Promise<OrderReviewJson | undefined> {
+  if (!ID_PATTERN.test(orderId)) return undefined;
+  const detail = (await ordersWithDetails(db, [orderId])).get(orderId);
+  if (!detail || detail.order.prescriptionStatus === null) return undefined;
+  const { order, lines, attached } = detail;
+  return {
+    ...reviewOrderJson(order, lines, attached),
+    prescriptions: attached.map(prescriptionJson),
+    reviewedAt: order.prescriptionReviewedAt?.toISOString() ?? null,
+    reviewer:
+      order.prescriptionReviewerName && order.prescriptionReviewerRegistration
+        ? { name: order.prescriptionReviewerName, registration: order.prescriptionReviewerRegistration }
+        : null,
+    prescriber:
+      order.prescriberName && order.prescriberRegistration ? { name: order.prescriberName, registration: order.prescriberRegistration } : null,
+    rejectReason: order.prescriptionRejectReason,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Deciding
+// ---------------------------------------------------------------------------
+
+export type ReviewRefusal =
+  | "not-pharmacist"
+  | "no-registration"
+  | "not-found"
+  | "no-prescription"
+  | "already-approved"
+  | "already-rejected"
+  | "cancelled";
+
+export type ReviewResult =
+  | { ok: true; decision: ReviewInput["decision"]; order: OrderJson; refundedPaise: number }
+  | { ok: false; reason: ReviewRefusal }
+  | { ok: false; reason: "invalid"; errors: Record<string, string> }
+  | { ok: false; reason: "refund-failed"; message: string };
+
+type Decided = { ok: true; decision: ReviewInput["decision"]; refundedPaise: number };
+
+/**
+ * POST /api/admin/orders/:id/prescription-review and the review page's forms. Only a pharmacist
+ * decides (an admin who is not one is refused before anything is read), with their registration
+ * number on their account. The order row is locked first, so of two decisions at once the second
+ * finds the first's and is refused (409): a paid order is refunded exactly once. A refund the
+ * gateway refuses rolls everything back ("refund-failed").
+ */
+export async function reviewOrderPrescription(
+  shop: ShopContext,
+  reviewer: Pick<SessionUser, "id" | "role">,
+  orderId: string,
+  body: unknown,
+  now = new Date(),
+): Promise<ReviewResult> {
+  if (reviewer.role !== "pharmacist") return { ok: false, reason: "not-pharmacist" };
+  const parsed = z.safeParse(prescriptionReviewSchema, body ?? {});
+  if (!parsed.success) return { ok: false, reason: "invalid", errors: fieldErrors(parsed.error) };
+  const input = parsed.data;
+  if (!ID_PATTERN.test(orderId)) return { ok: false, reason: "not-found" };
+
+  const result = await inTransaction(shop.db, async (tx): Promise<Decided | Exclude<ReviewResult, { ok: true }>> => {
+    const [pharmacist] = await tx
+      .select({ id: users.id, name: users.name, role: users.role, registration: users.pharmacistRegistration })
+      .from(users)
+      .where(eq(users.id, reviewer.id));
+    if (!pharmacist || pharmacist.role !== "pharmacist") return { ok: false, reason: "not-pharmacist" };
+    if (!pharmacist.registration) return { ok: false, reason: "no-registration" };
+
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) return { ok: false, reason: "not-found" };
+    if (order.prescriptionStatus === null) return { ok: false, reason: "no-prescription" };
+    if (order.prescriptionStatus === "approved") return { ok: false, reason: "already-approved" };
+    if (order.prescriptionStatus === "rejected") return { ok: false, reason: "already-rejected" };
+    if (order.status === "Cancelled") return { ok: false, reason: "cancelled" };
+
+    const links = await tx.select({ id: orderPrescriptions.prescriptionId }).from(orderPrescriptions).where(eq(orderPrescriptions.orderId, orderId));
+    const prescriptionIds = links.map((link) => link.id);
+    const decided = {
+      prescriptionReviewedAt: now,
+      prescriptionReviewerId: pharmacist.id,
+      prescriptionReviewerName: pharmacist.name,
+      prescriptionReviewerRegistration: pharmacist.registration,
+      updatedAt: now,
+    };
+    const actor = { id: pharmacist.id, name: pharmacist.name, role: pharmacist.role };
+    const reviewerText = `${pharmacist.name} (registration ${pharmacist.registration})`;
+
+    if (input.decision === "approve") {
+      await tx
+        .update(orders)
+        .set({
+          ...decided,
+          prescriptionStatus: "approved",
+          prescriberName: input.prescriberName,
+          prescriberRegistration: input.prescriberRegistration,
+          prescriptionRejectReason: null,
+        })
+        .where(eq(orders.id, orderId));
+      if (prescriptionIds.length > 0) {
+        await tx
+          .update(prescriptions)
+          .set({ status: "approved", reviewedAt: now, rejectReason: null, updatedAt: now })
+          .where(inArray(prescriptions.id, prescriptionIds));
+      }
+      await tx
+        .insert(orderStatusHistory)
+        .values({ orderId, status: order.status, note: `Prescription approved by ${reviewerText}`, createdAt: now });
+      await recordAudit(tx, actor, {
+        action: "order.prescription-approve",
+        entity: "order",
+        entityId: orderId,
+        before: { prescriptionStatus: order.prescriptionStatus },
+        after: { prescriptionStatus: "approved", prescriptionIds, prescriber: { name: input.prescriberName, registration: input.prescriberRegistration } },
+      });
+      await queueEmail(tx, await prescriptionApprovedEmail(tx, orderId, shop.config.publicUrl));
+      return { ok: true, decision: "approve", refundedPaise: 0 };
+    }
+
+    await tx
+      .update(orders)
+      .set({ ...decided, prescriptionStatus: "rejected", prescriptionRejectReason: input.reason })
+      .where(eq(orders.id, orderId));
+    if (prescriptionIds.length > 0) {
+      await tx
+        .update(prescriptions)
+        .set({ status: "rejected", reviewedAt: now, rejectReason: input.reason, updatedAt: now })
+        .where(inArray(prescriptions.id, prescriptionIds));
+    }
+    // Cancelled through the one transition table: stock back, a paid order refunded (a failed refund rolls all of this back).
+    const refundedPaise = await applyStatusChange(shop, tx, { ...order, prescriptionStatus: "rejected" }, "Cancelled", `Prescription rejected: ${input.reason}`, {
+      actor: "pharmacist",
+      notify: false,
+      now,
+    });
+    await recordAudit(tx, actor, {
+      action: "order.prescription-reject",
+      entity: "order",
+      entityId: orderId,
+      before: { prescriptionStatus: order.prescriptionStatus, status: order.status },
+      after: { prescriptionStatus: "rejected", status: "Cancelled", reason: input.reason, prescriptionIds, refundedPaise },
+    });
+    await queueEmail(tx, await prescriptionRejectedEmail(tx, orderId, { reason: input.reason, refundedPaise }, shop.config.publicUrl));
+    return { ok: true, decision: "reject", refundedPaise };
+  });
+  if (!result.ok) {
+    // applyStatusChange's refund refusal arrives as the orders module's result: only its message is kept.
+    if (result.reason === "refund-failed") return { ok: false, reason: "refund-failed", message: result.message };
+    return result;
+  }
+  return { ...result, order: (await loadOrderJson(shop.db, orderId))! };
+}

@@ -1,0 +1,51 @@
+// Bodies and queries of the pharmacist's calls (api-contract.md, "Second release": Prescriptions),
+// built on the plain rules of common/pharmacist.ts that the review page checks with in the browser.
+import * as z from "zod/mini";
+import { checkReview, REVIEW_MESSAGES } from "#common/pharmacist.ts";
+import { PRESCRIPTION_STATUSES } from "#common/prescriptions.ts";
+import { fromCheck } from "./rule.ts";
+
+/** POST /api/admin/orders/:id/prescription-review. */
+export const prescriptionReviewSchema = fromCheck(checkReview);
+
+const firstText = (value: unknown) => {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === "string" && first.trim() !== "" ? first.trim().toLowerCase() : undefined;
+};
+
+/** GET /api/admin/prescriptions?status=: pending, approved or rejected; empty or "all": every status. */
+export const reviewQueueQuerySchema = z.object({
+  status: z.pipe(
+    z.transform((value: unknown) => {
+      const text = firstText(value);
+      return text === "all" ? undefined : text;
+    }),
+    z.optional(z.enum(PRESCRIPTION_STATUSES, `Status must be one of ${PRESCRIPTION_STATUSES.join(", ")}`)),
+  ),
+});
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_RANGE_DAYS = 366;
+
+/** A calendar date as written, or undefined when it is not one (2026-02-30 is not). */
+function calendarDate(value: unknown): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (typeof text !== "string" || !ISO_DATE.test(text.trim())) return undefined;
+  const date = new Date(`${text.trim()}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text.trim() ? undefined : text.trim();
+}
+
+/** GET /api/admin/reports/h1-register.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: both days included (India time). */
+export const h1RegisterQuerySchema = z.pipe(
+  z.object({ from: z.optional(z.unknown()), to: z.optional(z.unknown()) }),
+  z.transform((query, ctx) => {
+    const from = calendarDate(query.from);
+    const to = calendarDate(query.to);
+    const days = from && to ? (Date.parse(to) - Date.parse(from)) / 86_400_000 : -1;
+    if (!from || !to || days < 0 || days > MAX_RANGE_DAYS) {
+      ctx.issues.push({ code: "custom", message: REVIEW_MESSAGES.dateRangeInvalid, input: query, path: [from ? "to" : "from"] });
+      return z.NEVER;
+    }
+    return { from, to };
+  }),
+);
