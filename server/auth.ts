@@ -4,6 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer } from "better-auth/plugins";
 import * as z from "zod/mini";
 import { personName } from "#server/schemas/auth.ts";
+import { accountEmailCallbacks, RESET_LINK_SECONDS, VERIFY_LINK_SECONDS } from "#server/modules/users/account-emails.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "pino";
@@ -20,6 +21,7 @@ export type Role = (typeof ROLES)[number];
 export const CLIENT_IP_HEADER = "x-shop-client-ip";
 
 export function createAuth(config: Config, db: Database, log?: Logger) {
+  const emails = accountEmailCallbacks(db, config.publicUrl);
   return betterAuth({
     appName: config.seller.name,
     baseURL: config.publicUrl,
@@ -36,7 +38,27 @@ export function createAuth(config: Config, db: Database, log?: Logger) {
         rateLimit: schema.rateLimit,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // Account self-service (decisions/023): Better Auth's own reset tokens, single use, one hour;
+      // the emails go through the shop's outbox and link to the shop's /reset-password page.
+      sendResetPassword: emails.sendResetPassword,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendVerificationEmail: emails.sendVerificationEmail,
+      // Sent by the shop's registration (server/modules/users/accounts.ts), not by every sign-up
+      // (the seed's and tests' accounts get none).
+      sendOnSignUp: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_LINK_SECONDS,
+    },
+    // Tokens are kept hashed in the verification table: a database read does not hand out reset links.
+    verification: { storeIdentifier: "hashed" },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -45,7 +67,11 @@ export function createAuth(config: Config, db: Database, log?: Logger) {
       additionalFields: {
         // The role is never taken from a sign-up body; only admins change it.
         role: { type: "string", required: false, defaultValue: "customer", input: false },
+        // Set only through the shop's profile use case (server/modules/users/self-service.ts).
+        phone: { type: "string", required: false, input: false },
       },
+      // A new address is verified before it replaces the old one (the link goes to the new address).
+      changeEmail: { enabled: true },
     },
     // None of Better Auth's HTTP endpoints is reachable (server/http/auth-door.ts); these two stay
     // disabled as well, so even a mistaken allow-list cannot bypass /api/users's throttle.

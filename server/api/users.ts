@@ -1,16 +1,40 @@
-import { Router, type Request } from "express";
+import { Router, type Request, type Response } from "express";
 import { fromNodeHeaders } from "better-auth/node";
+import { ACCOUNT_MESSAGES, EXPORT_FILE_NAME } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { loginSchema, registerSchema } from "#server/schemas/auth.ts";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  profileSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from "#server/schemas/account.ts";
 import type { ShopContext } from "#server/context.ts";
-import { HttpError, parseInput, replyError } from "#server/http/errors.ts";
+import { HttpError, parseInput, replyError, type Reply } from "#server/http/errors.ts";
 import { readGuestId } from "#server/http/guest.ts";
 import { registerCustomer, signInCustomer, type Client } from "#server/modules/users/accounts.ts";
 import { getProfile } from "#server/modules/users/profile.ts";
-import { accountReply, SIGNED_OUT_REPLY } from "#server/modules/users/replies.ts";
+import { accountReply, selfServiceReply, SIGNED_OUT_REPLY } from "#server/modules/users/replies.ts";
+import {
+  changePassword,
+  requestEmailChange,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signOutEverywhere,
+  updateProfile,
+  verifyEmail,
+} from "#server/modules/users/self-service.ts";
+import { deleteAccount, exportAccountData } from "#server/modules/users/your-data.ts";
 import { completeSignIn, signOut } from "#server/modules/users/session.ts";
 
-/** Sign-up, sign-in, sign-out and the profile (api-contract.md, "Authentication"), mounted at /api/users. */
+/**
+ * Sign-up, sign-in, sign-out and the profile (api-contract.md, "Authentication"), and account
+ * self-service ("Account self-service"), mounted at /api/users.
+ */
 export function usersRouter(shop: ShopContext) {
   const { db } = shop;
   const router = Router();
@@ -53,7 +77,87 @@ export function usersRouter(shop: ShopContext) {
     res.json(profile);
   });
 
+  // Account self-service (api-contract.md "Account self-service", decisions/023).
+  router.post("/password/forgot", async (req, res) => {
+    const input = parseInput(forgotPasswordSchema, req.body);
+    reply(res, selfServiceReply(await requestPasswordReset(shop, input, clientOf(req)), "forgot-password"));
+  });
+
+  router.post("/password/reset", async (req, res) => {
+    const input = parseInput(resetPasswordSchema, req.body);
+    reply(res, selfServiceReply(await resetPassword(shop, input), "reset-password"));
+  });
+
+  router.put("/password", async (req, res) => {
+    const user = await signedIn(req);
+    const input = parseInput(changePasswordSchema, req.body);
+    reply(res, selfServiceReply(await changePassword(shop, user.id, fromNodeHeaders(req.headers), input), "change-password"));
+  });
+
+  router.put("/profile", async (req, res) => {
+    const user = await signedIn(req);
+    const input = parseInput(profileSchema, req.body);
+    const result = await updateProfile(shop, user.id, input);
+    const answer = selfServiceReply(result, "profile");
+    if (!result.ok) throw replyError(answer);
+    res.status(answer.status).json(result.profile);
+  });
+
+  router.post("/email/verification", async (req, res) => {
+    const user = await signedIn(req);
+    reply(res, selfServiceReply(await resendVerification(shop, user.id, fromNodeHeaders(req.headers)), "resend-verification"));
+  });
+
+  router.post("/email/verify", async (req, res) => {
+    const input = parseInput(verifyEmailSchema, req.body);
+    reply(res, selfServiceReply(await verifyEmail(shop, input.token, fromNodeHeaders(req.headers)), "verify-email"));
+  });
+
+  router.put("/email", async (req, res) => {
+    const user = await signedIn(req);
+    const input = parseInput(changeEmailSchema, req.body);
+    reply(res, selfServiceReply(await requestEmailChange(shop, user.id, fromNodeHeaders(req.headers), input), "change-email"));
+  });
+
+  router.post("/logout/all", async (req, res) => {
+    await signedIn(req);
+    const result = await signOutEverywhere(shop, fromNodeHeaders(req.headers));
+    res.append("Set-Cookie", result.cookies);
+    res.json({ message: ACCOUNT_MESSAGES.signedOutEverywhere });
+  });
+
+  router.get("/me/export", async (req, res) => {
+    const user = await signedIn(req);
+    const data = await exportAccountData(db, user.id);
+    if (!data) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
+    res.setHeader("Content-Disposition", `attachment; filename="${EXPORT_FILE_NAME}"`);
+    res.json(data);
+  });
+
+  router.delete("/me", async (req, res) => {
+    const user = await signedIn(req);
+    const input = parseInput(deleteAccountSchema, req.body);
+    const result = await deleteAccount(shop, user.id, fromNodeHeaders(req.headers), input);
+    const answer = selfServiceReply(result, "delete-account");
+    if (!result.ok) throw replyError(answer);
+    res.append("Set-Cookie", result.cookies);
+    res.status(answer.status).json({ message: answer.message });
+  });
+
   return router;
+}
+
+/** The signed-in caller, or the API's 401 before any input is read. */
+async function signedIn(req: Request) {
+  const user = await req.sessionUser();
+  if (!user) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
+  return user;
+}
+
+/** A self-service answer: `{ message }` with the reply's status, or the reply thrown as the error. */
+function reply(res: Response, answer: Reply) {
+  if (answer.status >= 400) throw replyError(answer);
+  res.status(answer.status).json({ message: answer.message });
 }
 
 function clientOf(req: Request): Client {

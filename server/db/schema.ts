@@ -45,6 +45,8 @@ export const user = pgTable(
     role: text("role").notNull().default("customer"),
     /** A pharmacist's State Pharmacy Council registration number, recorded on each decision. */
     pharmacistRegistration: text("pharmacist_registration"),
+    /** The customer's own phone number, 10 digits (profile, decisions/023). */
+    phone: text("phone"),
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),

@@ -26,10 +26,18 @@ export const LIMITS = {
   newsletterEmailsPerAddress: { max: 3, windowMs: HOUR, per: "email" },
   guestCartsPerAddress: { max: 30, windowMs: HOUR, per: "address" },
   reviewsPerUser: { max: 10, windowMs: HOUR, per: "user" },
-  /** Prescription files (each up to 10 MB, re-encoded): enough for a family's, not for filling the disk. */
-  prescriptionUploadsPerUser: { max: 20, windowMs: HOUR, per: "user" },
   /** "Complete payment" (POST /api/orders/:id/pay): each makes a provider order; a reservation lasts 30 minutes. */
   paymentRetriesPerUser: { max: 10, windowMs: 30 * MINUTE, per: "user" },
+  /** "Forgot password?" requests from one address, over every email (decisions/023). */
+  passwordResetsPerAddress: { max: 10, windowMs: HOUR, per: "address" },
+  /** Reset emails asked for one address, known or not (the answer is the same either way). */
+  passwordResetsPerEmail: { max: 3, windowMs: HOUR, per: "email" },
+  /** Verification emails a signed-in customer asks again for (and email changes, each one emails). */
+  verificationEmailsPerUser: { max: 3, windowMs: HOUR, per: "user" },
+  /** Password checks of a signed-in customer: password change, email change, account deletion. */
+  passwordChecksPerUser: { max: 10, windowMs: 15 * MINUTE, per: "user" },
+  /** Prescription files (each up to 10 MB, re-encoded): enough for a family's, not for filling the disk. */
+  prescriptionUploadsPerUser: { max: 20, windowMs: HOUR, per: "user" },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -44,8 +44,8 @@ interface AuthContext {
 }
 
 /**
- * Creates a customer account and signs it in. The role is always `customer`: nothing else is
- * passed on. Every attempt counts against the client address's registration limit.
+ * Creates a customer account, signs it in and emails a verification link (decisions/023). The
+ * role is always `customer`: nothing else is passed on. Every attempt counts against the client address's registration limit.
  */
 export async function registerCustomer(context: AuthContext, input: RegisterInput, client: Client): Promise<RegisterResult> {
   const { auth, db } = context;
@@ -59,7 +59,10 @@ export async function registerCustomer(context: AuthContext, input: RegisterInpu
     if (await emailExists(db, email)) return { ok: false, reason: "email-taken" };
     throw new Error(`Sign-up failed with status ${response.status}`);
   }
-  return { ok: true, ...(await signedIn(response)) };
+  const result = await signedIn(response);
+  // The verification email (Better Auth's, queued in the outbox); the customer can shop meanwhile.
+  await auth.api.sendVerificationEmail({ body: { email }, headers: new Headers({ authorization: `Bearer ${result.token}` }) });
+  return { ok: true, ...result };
 }
 
 /**

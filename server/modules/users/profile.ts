@@ -9,12 +9,23 @@ export interface ProfileJson {
   name: string;
   email: string;
   role: Role;
+  /** 10 digits, or null when none is given (decisions/023). */
+  phone: string | null;
+  emailVerified: boolean;
   createdAt: string;
 }
 
 export async function getProfile(db: Database, userId: string): Promise<ProfileJson | null> {
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      phone: users.phone,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -24,6 +35,8 @@ export async function getProfile(db: Database, userId: string): Promise<ProfileJ
     name: row.name,
     email: row.email,
     role: row.role === "admin" ? "admin" : "customer",
+    phone: row.phone,
+    emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
   };
 }

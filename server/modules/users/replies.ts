@@ -1,7 +1,18 @@
+import { ACCOUNT_MESSAGES } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import type { Reply } from "#server/http/errors.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { RegisterResult, SignInResult } from "./accounts.ts";
+import type {
+  ChangeEmailResult,
+  ChangePasswordResult,
+  ForgotPasswordResult,
+  ProfileResult,
+  ResendVerificationResult,
+  ResetPasswordResult,
+  VerifyEmailResult,
+} from "./self-service.ts";
+import type { DeleteAccountResult } from "./your-data.ts";
 
 /**
  * The one status and message for every outcome of registration and sign-in, for the REST API
@@ -27,3 +38,66 @@ export function accountReply(result: RegisterResult | SignInResult, useCase: "re
 
 /** Signing out always succeeds (signed out already is still a successful logout). */
 export const SIGNED_OUT_REPLY: Reply = { status: 200, message: AUTH_MESSAGES.loggedOut };
+
+type SelfServiceResult =
+  | ForgotPasswordResult
+  | ResetPasswordResult
+  | ChangePasswordResult
+  | ProfileResult
+  | ResendVerificationResult
+  | VerifyEmailResult
+  | ChangeEmailResult
+  | DeleteAccountResult;
+
+/** What each self-service use case says when it succeeds (issue 16). */
+const SUCCESS: Record<SelfServiceUseCase, string> = {
+  "forgot-password": ACCOUNT_MESSAGES.resetRequested,
+  "reset-password": ACCOUNT_MESSAGES.passwordReset,
+  "change-password": ACCOUNT_MESSAGES.passwordChanged,
+  profile: ACCOUNT_MESSAGES.profileSaved,
+  "resend-verification": ACCOUNT_MESSAGES.verificationSent,
+  "verify-email": ACCOUNT_MESSAGES.emailVerified,
+  "change-email": ACCOUNT_MESSAGES.emailChangeRequested,
+  "delete-account": ACCOUNT_MESSAGES.accountDeleted,
+};
+
+export type SelfServiceUseCase =
+  | "forgot-password"
+  | "reset-password"
+  | "change-password"
+  | "profile"
+  | "resend-verification"
+  | "verify-email"
+  | "change-email"
+  | "delete-account";
+
+/**
+ * The one status and sentence for every outcome of account self-service, for the REST API and
+ * the pages alike (decisions/023). A wrong password is a 400 with the field it belongs to.
+ */
+export function selfServiceReply(result: SelfServiceResult, useCase: SelfServiceUseCase): Reply {
+  if (result.ok) {
+    if (useCase === "verify-email" && "changed" in result && result.changed) return { status: 200, message: ACCOUNT_MESSAGES.emailChanged };
+    return { status: 200, message: SUCCESS[useCase] };
+  }
+  switch (result.reason) {
+    case "throttled":
+      return throttledReply(result);
+    case "not-signed-in":
+      return { status: 401, message: AUTH_MESSAGES.signInRequired };
+    case "invalid-token":
+      return { status: 400, message: ACCOUNT_MESSAGES.resetLinkInvalid, errors: { token: ACCOUNT_MESSAGES.resetLinkInvalid } };
+    case "invalid-link":
+      return { status: 400, message: ACCOUNT_MESSAGES.verifyLinkInvalid, errors: { token: ACCOUNT_MESSAGES.verifyLinkInvalid } };
+    case "wrong-password":
+      return useCase === "change-password"
+        ? { status: 400, message: ACCOUNT_MESSAGES.currentPasswordWrong, errors: { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong } }
+        : { status: 400, message: ACCOUNT_MESSAGES.passwordWrong, errors: { password: ACCOUNT_MESSAGES.passwordWrong } };
+    case "already-verified":
+      return { status: 400, message: ACCOUNT_MESSAGES.alreadyVerified };
+    case "same-email":
+      return { status: 400, message: ACCOUNT_MESSAGES.emailUnchanged, errors: { email: ACCOUNT_MESSAGES.emailUnchanged } };
+    case "staff":
+      return { status: 403, message: ACCOUNT_MESSAGES.staffCannotDelete };
+  }
+}

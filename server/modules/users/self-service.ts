@@ -1,0 +1,236 @@
+import { and, eq, gte } from "drizzle-orm";
+import type { ChangeEmailInput, ChangePasswordInput, ForgotPasswordInput, ProfileInput, ResetPasswordInput } from "#common/account.ts";
+import { CLIENT_IP_HEADER, type Auth } from "#server/auth.ts";
+import type { Config } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { session as sessions, user as users } from "#server/db/schema.ts";
+import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
+import type { Client } from "./accounts.ts";
+import { getProfile, type ProfileJson } from "./profile.ts";
+import { signOut } from "./session.ts";
+
+/**
+ * Account self-service (issue 16, decisions/023): each use case is one function here, built on
+ * Better Auth's own reset, verification and password support (`auth.api.*`, server side only;
+ * its HTTP endpoints stay closed). The REST API (server/api/users.ts) and the pages' actions
+ * (app/routes/*.server.ts) call these and answer through `selfServiceReply` (replies.ts).
+ */
+
+export interface SelfServiceContext {
+  auth: Auth;
+  db: Database;
+  config: Pick<Config, "rateLimitScale" | "publicUrl">;
+}
+
+export type ForgotPasswordResult = { ok: true } | Throttled;
+export type ResetPasswordResult = { ok: true } | { ok: false; reason: "invalid-token" };
+export type ChangePasswordResult = { ok: true } | { ok: false; reason: "wrong-password" } | Throttled | NotSignedIn;
+export type ProfileResult = { ok: true; profile: ProfileJson } | NotSignedIn;
+export type ResendVerificationResult = { ok: true } | { ok: false; reason: "already-verified" } | Throttled | NotSignedIn;
+export type VerifyEmailResult = { ok: true; changed: boolean } | { ok: false; reason: "invalid-link" };
+export type ChangeEmailResult =
+  | { ok: true }
+  | { ok: false; reason: "wrong-password" }
+  | { ok: false; reason: "same-email" }
+  | Throttled
+  | NotSignedIn;
+export type SignOutEverywhereResult = { ok: true; cookies: string[] };
+export interface NotSignedIn {
+  ok: false;
+  reason: "not-signed-in";
+}
+
+const NOT_SIGNED_IN: NotSignedIn = { ok: false, reason: "not-signed-in" };
+
+/**
+ * "Forgot password?" answers after at least this long, known email or not: the known path writes
+ * a token and queues an email, the unknown one only looks up, and the floor hides the difference.
+ */
+export const FORGOT_PASSWORD_FLOOR_MS = 250;
+
+/**
+ * Emails a single-use reset link valid for one hour (Better Auth's `requestPasswordReset`, whose
+ * callback queues the email in the outbox) when the email has an account, and answers the same
+ * either way. Each request counts against the client address and the email, known or not.
+ */
+export async function requestPasswordReset(context: SelfServiceContext, input: ForgotPasswordInput, client: Client): Promise<ForgotPasswordResult> {
+  const refused = await countRequests(context, [
+    ["passwordResetsPerAddress", client.ip],
+    ["passwordResetsPerEmail", input.email],
+  ]);
+  if (refused) return refused;
+  const started = Date.now();
+  await context.auth.api.requestPasswordReset({ body: { email: input.email }, headers: clientHeaders(client) });
+  const remaining = FORGOT_PASSWORD_FLOOR_MS - (Date.now() - started);
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+  return { ok: true };
+}
+
+/**
+ * Sets a new password with a reset token: Better Auth consumes the token atomically (a used,
+ * expired or unknown one is refused) and revokes every session of the account
+ * (`revokeSessionsOnPasswordReset`).
+ */
+export async function resetPassword(context: SelfServiceContext, input: ResetPasswordInput): Promise<ResetPasswordResult> {
+  const response = await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, asResponse: true });
+  if (response.status === 400) return { ok: false, reason: "invalid-token" };
+  if (!response.ok) throw new Error(`Password reset failed with status ${response.status}`);
+  return { ok: true };
+}
+
+/**
+ * Changes the password of the signed-in customer (the current one checked by Better Auth), then
+ * revokes every other session; the one making the change stays signed in. Every attempt counts.
+ */
+export async function changePassword(
+  context: SelfServiceContext,
+  userId: string | undefined,
+  requestHeaders: Headers,
+  input: ChangePasswordInput,
+): Promise<ChangePasswordResult> {
+  if (!userId) return NOT_SIGNED_IN;
+  const refused = await countRequests(context, [["passwordChecksPerUser", userId]]);
+  if (refused) return refused;
+  const headers = sessionHeaders(requestHeaders);
+  const response = await context.auth.api.changePassword({
+    body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: false },
+    headers,
+    asResponse: true,
+  });
+  if (response.status === 401) return NOT_SIGNED_IN;
+  if (response.status === 400) return { ok: false, reason: "wrong-password" };
+  if (!response.ok) throw new Error(`Password change failed with status ${response.status}`);
+  await context.auth.api.revokeOtherSessions({ headers });
+  return { ok: true };
+}
+
+/** Name and/or phone of the signed-in customer; the values are checked already (server/schemas/account.ts). */
+export async function updateProfile(context: Pick<SelfServiceContext, "db">, userId: string | undefined, input: ProfileInput): Promise<ProfileResult> {
+  if (!userId) return NOT_SIGNED_IN;
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.phone !== undefined) changes.phone = input.phone;
+  if (Object.keys(changes).length > 0) await context.db.update(users).set(changes).where(eq(users.id, userId));
+  const profile = await getProfile(context.db, userId);
+  return profile ? { ok: true, profile } : NOT_SIGNED_IN;
+}
+
+/**
+ * Emails the signed-in customer's address a verification link again (Better Auth's
+ * `sendVerificationEmail`, its callback queueing the email). Also called once by registration.
+ */
+export async function resendVerification(
+  context: SelfServiceContext,
+  userId: string | undefined,
+  requestHeaders: Headers,
+  options: { counted?: boolean } = {},
+): Promise<ResendVerificationResult> {
+  if (!userId) return NOT_SIGNED_IN;
+  const [account] = await context.db.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+  if (!account) return NOT_SIGNED_IN;
+  if (account.emailVerified) return { ok: false, reason: "already-verified" };
+  if (options.counted !== false) {
+    const refused = await countRequests(context, [["verificationEmailsPerUser", userId]]);
+    if (refused) return refused;
+  }
+  await context.auth.api.sendVerificationEmail({ body: { email: account.email }, headers: sessionHeaders(requestHeaders) });
+  return { ok: true };
+}
+
+/**
+ * Opens a verification link (Better Auth's `verifyEmail`): either the account's address is marked
+ * verified, or an asked-for new address replaces the old one. The link does not sign anyone in:
+ * the session Better Auth opens for a signed-out visitor of an email-change link is revoked again.
+ */
+export async function verifyEmail(context: SelfServiceContext, token: string, requestHeaders: Headers): Promise<VerifyEmailResult> {
+  const started = new Date(Date.now() - 1000);
+  let response: Response;
+  try {
+    response = await context.auth.api.verifyEmail({ query: { token }, headers: sessionHeaders(requestHeaders), asResponse: true });
+  } catch {
+    // A token whose payload is not what Better Auth signs (it parses it after checking the signature).
+    return { ok: false, reason: "invalid-link" };
+  }
+  if (!response.ok) return { ok: false, reason: "invalid-link" };
+  const body = (await response.json().catch(() => null)) as { user?: { id?: string } | null } | null;
+  const opened = sessionTokenFrom(response.headers.getSetCookie());
+  const userId = body?.user?.id;
+  if (opened && userId) {
+    await context.db
+      .delete(sessions)
+      .where(and(eq(sessions.token, opened), eq(sessions.userId, userId), gte(sessions.createdAt, started)));
+  }
+  return { ok: true, changed: Boolean(userId) };
+}
+
+/**
+ * Asks to move the account to a new address: the password is checked, then Better Auth's
+ * `changeEmail` emails the new address a link; the change applies when it is opened. An address
+ * that has an account already gets no email, and the answer is the same (nothing leaks).
+ */
+export async function requestEmailChange(
+  context: SelfServiceContext,
+  userId: string | undefined,
+  requestHeaders: Headers,
+  input: ChangeEmailInput,
+): Promise<ChangeEmailResult> {
+  if (!userId) return NOT_SIGNED_IN;
+  const refused = await countRequests(context, [["passwordChecksPerUser", userId]]);
+  if (refused) return refused;
+  const headers = sessionHeaders(requestHeaders);
+  const checked = await checkPassword(context, headers, input.password);
+  if (checked !== "ok") return checked === "not-signed-in" ? NOT_SIGNED_IN : { ok: false, reason: "wrong-password" };
+  const [account] = await context.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!account) return NOT_SIGNED_IN;
+  if (account.email === input.email) return { ok: false, reason: "same-email" };
+  const emailed = await countRequests(context, [["verificationEmailsPerUser", userId]]);
+  if (emailed) return emailed;
+  await context.auth.api.changeEmail({ body: { newEmail: input.email }, headers });
+  return { ok: true };
+}
+
+/** Revokes every session of the signed-in customer, this one too; returns the cookies that clear it. */
+export async function signOutEverywhere(context: SelfServiceContext, requestHeaders: Headers): Promise<SignOutEverywhereResult> {
+  const headers = sessionHeaders(requestHeaders);
+  await context.auth.api.revokeSessions({ headers, asResponse: true });
+  return { ok: true, cookies: await signOut(context, requestHeaders) };
+}
+
+/** Better Auth's own password check for the session's account. */
+export async function checkPassword(
+  context: Pick<SelfServiceContext, "auth">,
+  headers: Headers,
+  password: string,
+): Promise<"ok" | "wrong" | "not-signed-in"> {
+  const response = await context.auth.api.verifyPassword({ body: { password }, headers, asResponse: true });
+  if (response.ok) return "ok";
+  if (response.status === 401) return "not-signed-in";
+  if (response.status === 400) return "wrong";
+  throw new Error(`Password check failed with status ${response.status}`);
+}
+
+/** Only the request's credentials (cookie, bearer token): what Better Auth needs to find the session. */
+export function sessionHeaders(requestHeaders: Headers): Headers {
+  const headers = new Headers();
+  for (const name of ["cookie", "authorization"]) {
+    const value = requestHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+function clientHeaders(client: Client): Headers {
+  const headers = new Headers();
+  if (client.ip) headers.set(CLIENT_IP_HEADER, client.ip);
+  if (client.userAgent) headers.set("user-agent", client.userAgent);
+  return headers;
+}
+
+/** The session token in a Set-Cookie Better Auth wrote ("<token>.<signature>", URL-encoded). */
+function sessionTokenFrom(setCookies: string[]): string | null {
+  for (const line of setCookies) {
+    const match = /^(?:__Secure-)?[^=]*session_token=([^;]*)/.exec(line);
+    if (match?.[1]) return decodeURIComponent(match[1]).split(".")[0] || null;
+  }
+  return null;
+}

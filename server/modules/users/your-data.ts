@@ -1,0 +1,250 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { DeleteAccountInput } from "#common/account.ts";
+import { paiseToRupees } from "#common/money.ts";
+import type { Database } from "#server/db/client.ts";
+import {
+  addresses,
+  invoices,
+  newsletterSubscribers,
+  orderLines,
+  orders,
+  outboundEmails,
+  prescriptions,
+  products,
+  rateLimit,
+  reviews,
+  session as sessions,
+  user as users,
+  verification,
+} from "#server/db/schema.ts";
+import { inTransaction } from "#server/db/tx.ts";
+import { countRequests, LIMITS, limitKey, type LimitName, type Throttled } from "#server/modules/limits/limiter.ts";
+import { checkPassword, sessionHeaders, type NotSignedIn, type SelfServiceContext } from "./self-service.ts";
+import { signOut } from "./session.ts";
+
+/**
+ * "Your data" (issue 16, decisions/023): everything the shop holds about a customer as one JSON
+ * document, and the deletion of the account: personal data erased or anonymised, the records the
+ * law makes the shop keep (orders and their tax invoices, prescriptions) kept without the profile.
+ */
+
+/** The name a deleted customer's reviews keep (the review stays; its author is no longer anyone). */
+export const FORMER_CUSTOMER_NAME = "Former customer";
+
+/** The export's shape, version 1. Each section is read from its table; a new table adds a section here. */
+export interface AccountExport {
+  format: "healthcare-pharma-account-export/1";
+  exportedAt: string;
+  profile: {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    phone: string | null;
+    role: string;
+    createdAt: string;
+    updatedAt: string;
+  };
+  signIns: { createdAt: string; expiresAt: string; ipAddress: string | null; userAgent: string | null }[];
+  addresses: {
+    id: string;
+    fullName: string;
+    phone: string;
+    line1: string;
+    line2: string | null;
+    landmark: string | null;
+    city: string;
+    state: string;
+    postalCode: string;
+    isDefault: boolean;
+    createdAt: string;
+  }[];
+  orders: {
+    id: string;
+    orderNumber: string;
+    createdAt: string;
+    status: string;
+    customerName: string;
+    customerEmail: string;
+    shippingAddress: unknown;
+    paymentMethod: string;
+    isPaid: boolean;
+    paidAt: string | null;
+    /** Rupees, as every amount in the API. */
+    itemsPrice: number;
+    shippingPrice: number;
+    taxPrice: number;
+    totalPrice: number;
+    items: { name: string; sku: string; quantity: number; unitPrice: number }[];
+    invoice: { serial: string; issuedAt: string } | null;
+  }[];
+  reviews: { productId: string; productName: string; rating: number; comment: string; name: string; hidden: boolean; createdAt: string }[];
+  newsletter: { email: string; confirmed: boolean; subscribedAt: string; confirmedAt: string | null } | null;
+  /** The metadata of uploaded prescriptions; the files themselves are shown on the orders' pages. */
+  prescriptions: {
+    id: string;
+    status: string;
+    fileName: string;
+    contentType: string;
+    sizeBytes: number;
+    patientName: string | null;
+    doctorName: string | null;
+    rejectReason: string | null;
+    reviewedAt: string | null;
+    createdAt: string;
+  }[];
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Everything held about one customer; null when the account does not exist. Reads only rows owned by `userId`. */
+export async function exportAccountData(db: Database, userId: string): Promise<AccountExport | null> {
+  const [profile] = await db.select().from(users).where(eq(users.id, userId));
+  if (!profile) return null;
+
+  const [signIns, addressRows, orderRows, reviewRows, subscription, prescriptionRows] = await Promise.all([
+    db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)),
+    db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.createdAt)),
+    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)),
+    db
+      .select({ review: reviews, productName: products.name })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(eq(reviews.userId, userId))
+      .orderBy(desc(reviews.createdAt)),
+    db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, profile.email)),
+    db.select().from(prescriptions).where(eq(prescriptions.userId, userId)).orderBy(desc(prescriptions.createdAt)),
+  ]);
+
+  const orderIds = orderRows.map((order) => order.id);
+  const [lines, invoiceRows] = orderIds.length
+    ? await Promise.all([
+        db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.name)),
+        db.select().from(invoices).where(inArray(invoices.orderId, orderIds)),
+      ])
+    : [[], []];
+
+  const subscriber = subscription[0];
+  return {
+    format: "healthcare-pharma-account-export/1",
+    exportedAt: new Date().toISOString(),
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      email: profile.email,
+      emailVerified: profile.emailVerified,
+      phone: profile.phone,
+      role: profile.role,
+      createdAt: profile.createdAt.toISOString(),
+      updatedAt: profile.updatedAt.toISOString(),
+    },
+    signIns: signIns.map((s) => ({ createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString(), ipAddress: s.ipAddress, userAgent: s.userAgent })),
+    addresses: addressRows.map((a) => ({
+      id: a.id,
+      fullName: a.fullName,
+      phone: a.phone,
+      line1: a.line1,
+      line2: a.line2,
+      landmark: a.landmark,
+      city: a.city,
+      state: a.state,
+      postalCode: a.postalCode,
+      isDefault: a.isDefault,
+      createdAt: a.createdAt.toISOString(),
+    })),
+    orders: orderRows.map((order) => {
+      const invoice = invoiceRows.find((row) => row.orderId === order.id);
+      return {
+        id: order.id,
+        orderNumber: order.orderNumber,
+        createdAt: order.createdAt.toISOString(),
+        status: order.status,
+        customerName: order.customerName,
+        customerEmail: order.customerEmail,
+        shippingAddress: order.shippingAddress,
+        paymentMethod: order.paymentMethod,
+        isPaid: order.isPaid,
+        paidAt: iso(order.paidAt),
+        itemsPrice: paiseToRupees(order.itemsPaise),
+        shippingPrice: paiseToRupees(order.shippingPaise),
+        taxPrice: paiseToRupees(order.taxPaise),
+        totalPrice: paiseToRupees(order.totalPaise),
+        items: lines
+          .filter((line) => line.orderId === order.id)
+          .map((line) => ({ name: line.name, sku: line.sku, quantity: line.quantity, unitPrice: paiseToRupees(line.unitPricePaise) })),
+        invoice: invoice ? { serial: invoice.serial, issuedAt: invoice.issuedAt.toISOString() } : null,
+      };
+    }),
+    reviews: reviewRows.map(({ review, productName }) => ({
+      productId: review.productId,
+      productName,
+      rating: review.rating,
+      comment: review.comment,
+      name: review.name,
+      hidden: review.hiddenAt !== null,
+      createdAt: review.createdAt.toISOString(),
+    })),
+    newsletter: subscriber
+      ? { email: subscriber.email, confirmed: subscriber.confirmedAt !== null, subscribedAt: subscriber.createdAt.toISOString(), confirmedAt: iso(subscriber.confirmedAt) }
+      : null,
+    prescriptions: prescriptionRows.map((p) => ({
+      id: p.id,
+      status: p.status,
+      fileName: p.fileName,
+      contentType: p.contentType,
+      sizeBytes: p.sizeBytes,
+      patientName: p.patientName,
+      doctorName: p.doctorName,
+      rejectReason: p.rejectReason,
+      reviewedAt: iso(p.reviewedAt),
+      createdAt: p.createdAt.toISOString(),
+    })),
+  };
+}
+
+export type DeleteAccountResult =
+  | { ok: true; cookies: string[] }
+  | { ok: false; reason: "wrong-password" }
+  | { ok: false; reason: "staff" }
+  | Throttled
+  | NotSignedIn;
+
+/** The limits whose counts are kept per email address: an erased account's address leaves them too. */
+const EMAIL_LIMITS = (Object.keys(LIMITS) as LimitName[]).filter((name) => LIMITS[name].per === "email");
+
+/**
+ * Deletes the signed-in customer's account after checking the password again. In one
+ * transaction: reviews keep their text and rating under "Former customer", the newsletter
+ * subscription, pending reset tokens, sent emails to the address and the address's throttle counts
+ * are erased, and the `user` row is deleted — with it (foreign keys) its sessions, password,
+ * cart and saved addresses; orders (with their invoices), prescriptions and audit entries lose
+ * only the link to the account (set null) and stay as the law requires. The email is free to
+ * register again. Staff accounts are removed by an administrator instead.
+ */
+export async function deleteAccount(
+  context: SelfServiceContext,
+  userId: string | undefined,
+  requestHeaders: Headers,
+  input: DeleteAccountInput,
+): Promise<DeleteAccountResult> {
+  if (!userId) return { ok: false, reason: "not-signed-in" };
+  const refused = await countRequests(context, [["passwordChecksPerUser", userId]]);
+  if (refused) return refused;
+  const [account] = await context.db.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
+  if (!account) return { ok: false, reason: "not-signed-in" };
+  if (account.role !== "customer") return { ok: false, reason: "staff" };
+  const checked = await checkPassword(context, sessionHeaders(requestHeaders), input.password);
+  if (checked === "not-signed-in") return { ok: false, reason: "not-signed-in" };
+  if (checked === "wrong") return { ok: false, reason: "wrong-password" };
+
+  await inTransaction(context.db, async (tx) => {
+    await tx.update(reviews).set({ name: FORMER_CUSTOMER_NAME }).where(eq(reviews.userId, userId));
+    await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, account.email));
+    await tx.delete(verification).where(eq(verification.value, userId));
+    await tx.delete(outboundEmails).where(and(eq(outboundEmails.to, account.email), eq(outboundEmails.status, "sent")));
+    const keys = EMAIL_LIMITS.map((name) => limitKey(name, account.email));
+    if (keys.length) await tx.delete(rateLimit).where(inArray(rateLimit.key, keys));
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+  return { ok: true, cookies: await signOut(context, requestHeaders) };
+}
