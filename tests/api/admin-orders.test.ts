@@ -162,7 +162,7 @@ describe("DELETE /api/admin/orders/:id", () => {
 });
 
 describe("GET /api/admin/stats", () => {
-  it("adds up revenue from paid orders only, counts everything and charts the last 30 days", async () => {
+  it("adds up revenue from paid orders only, counts orders (not unpaid attempts, decisions/024) and charts the last 30 days", async () => {
     const fresh = await createTestShop();
     try {
       const { db } = fresh.context;
@@ -177,14 +177,14 @@ describe("GET /api/admin/stats", () => {
       };
       await placed({ lines: [{ unitPricePaise: 10000, quantity: 1 }] }, daysAgo(0)); // paid today: 100
       await placed({ lines: [{ unitPricePaise: 5050, quantity: 2 }], status: "Delivered" }, daysAgo(2)); // paid: 101
-      await placed({ lines: [{ unitPricePaise: 7000, quantity: 1 }], isPaid: false }, daysAgo(2)); // unpaid: 0
+      await placed({ lines: [{ unitPricePaise: 7000, quantity: 1 }], isPaid: false }, daysAgo(2)); // unpaid: 0, not counted
       await placed({ lines: [{ unitPricePaise: 9900, quantity: 1 }], status: "Cancelled" }, daysAgo(1)); // refunded: 0
       await placed({ lines: [{ unitPricePaise: 20000, quantity: 1 }] }, daysAgo(45)); // paid, outside the chart: 200
 
       const res = await request(fresh.app).get("/api/admin/stats").set(freshAdmin.headers).expect(200);
       const stats = res.body;
       expect(stats.totalRevenue).toBe(401);
-      expect(stats.totalOrders).toBe(5);
+      expect(stats.totalOrders).toBe(4);
       expect(stats.totalProducts).toBe(5);
       expect(stats.totalUsers).toBe(2);
       expect(stats.recentOrders).toHaveLength(5);
@@ -197,9 +197,9 @@ describe("GET /api/admin/stats", () => {
       const date = (when: Date) => lastDays(when, 1)[0]!;
       expect(byDate[date(daysAgo(0))]).toEqual({ date: date(daysAgo(0)), revenue: 100, orders: 1 });
       expect(byDate[date(daysAgo(1))]).toEqual({ date: date(daysAgo(1)), revenue: 0, orders: 1 });
-      expect(byDate[date(daysAgo(2))]).toEqual({ date: date(daysAgo(2)), revenue: 101, orders: 2 });
+      expect(byDate[date(daysAgo(2))]).toEqual({ date: date(daysAgo(2)), revenue: 101, orders: 1 });
       const charted = stats.salesByDay.reduce((sum: number, day: { orders: number }) => sum + day.orders, 0);
-      expect(charted).toBe(4);
+      expect(charted).toBe(3);
 
       // An order placed just after midnight in India falls on the Indian day, not the UTC one.
       const istMidnight = new Date(`${date(now)}T00:00:00+05:30`);
