@@ -9,6 +9,7 @@ export default [
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
     route("profile", "routes/profile.tsx"),
+    route("profile/prescriptions", "routes/profile-prescriptions.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("order-confirmation", "routes/order-confirmation.tsx"),
     route("order/:orderId", "routes/order.tsx"),

@@ -111,6 +111,8 @@ export interface CheckoutSummaryLine {
   /** Paise, GST included. */
   unitPaise: number;
   linePaise: number;
+  /** A prescription-only product (its schedule is H, H1 or X). */
+  prescriptionRequired: boolean;
 }
 
 /** What the checkout page shows beside the form (server/modules/orders/checkout-summary.ts); every amount in paise. */

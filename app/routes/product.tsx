@@ -20,6 +20,7 @@ import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/product";
 import { addReviewFromForm, loadProductPage } from "./product.server";
+import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 
 const DESCRIPTION_CHARS = 155;
 
@@ -164,6 +165,7 @@ function ProductView({
               <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
               <div>
                 <RxChip />
+                <p className="mt-1 font-semibold">{PRESCRIPTION_REQUIRED_LABEL}</p>
                 <p className="mt-1 text-sm">A valid prescription is required. You will upload it at checkout and our pharmacist checks it before dispatch.</p>
               </div>
             </div>

@@ -1,5 +1,5 @@
 import { LogOut, Mail, UserRound } from "lucide-react";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { MyOrders, toMyOrderRow } from "~/components/auth/my-orders";
 import { pageMeta } from "~/lib/meta";
@@ -59,6 +59,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </section>
+      <p className="mt-6">
+        <Link to="/profile/prescriptions" className="font-semibold text-brand-800 underline hover:text-brand-900">
+          My Prescriptions
+        </Link>
+        <span className="text-gray-700">: upload a prescription and see its review</span>
+      </p>
       <MyOrders orders={orders} showingExpired={showingExpired} />
     </main>
   );

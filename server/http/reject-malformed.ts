@@ -3,6 +3,7 @@ import { isUtf8 } from "node:buffer";
 import { Readable } from "node:stream";
 import { HttpError } from "./errors.ts";
 import { SAFE_METHODS } from "./same-origin.ts";
+import { MAX_PRESCRIPTION_BYTES } from "#common/prescriptions.ts";
 
 /**
  * Input the shop never accepts, wherever it comes: a NUL (PostgreSQL text cannot hold U+0000, so
@@ -61,6 +62,9 @@ export function verifyUtf8(_req: unknown, _res: unknown, body: Buffer): void {
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
 /** The shop's page forms are a few kilobytes; product images go to /api/upload, not to pages. */
 const MAX_FORM_BYTES = 1 << 20;
+/** Page forms that carry a file: the profile's prescription upload (≤ 10 MB, decisions/019) and its multipart overhead. */
+const FILE_FORM_BYTES: Record<string, number> = { "/profile/prescriptions": MAX_PRESCRIPTION_BYTES + (64 << 10) };
+const formLimit = (path: string) => FILE_FORM_BYTES[path.replace(/\.data$/, "").replace(/\/+$/, "")] ?? MAX_FORM_BYTES;
 
 /**
  * Wraps the React Router handler for writes (form posts to route actions):
@@ -80,7 +84,7 @@ export function checkedPageWrites(render: RequestHandler, publicUrl: string): Re
     const fromOwnPages = req.headers.origin === own.origin;
     const type = req.headers["content-type"] ?? "";
     if (!FORM_TYPES.test(type)) return render(fromOwnPages ? addressedTo(own, req) : req, res, next);
-    readBody(req, MAX_FORM_BYTES).then(
+    readBody(req, formLimit(req.path)).then(
       async (body) => {
         if (body === undefined) return refuse(req, res, 413, "The form is too large.");
         if (!(await isWellFormedForm(body, type))) return refuse(req, res);

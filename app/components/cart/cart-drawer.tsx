@@ -2,9 +2,11 @@ import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import { CheckDelivery } from "~/components/delivery/check-delivery";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { cartCount, CART_MESSAGES, useCart, type CartLine, type CartStore } from "~/lib/cart";
 import { keepFocusInside } from "~/lib/dialog";
+import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 
 export const CART_PLACEHOLDER = "/images/placeholder-cart.svg";
 
@@ -120,6 +122,7 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
               ))}
             </ul>
           ) : null}
+          {lines.length > 0 ? <CheckDelivery className="mt-4" /> : null}
         </div>
 
         <div className="border-t border-gray-200 px-4 py-4">
@@ -186,6 +189,7 @@ function CartLineItem({
             <Trash2 className="h-5 w-5" aria-hidden />
           </button>
         </div>
+        {line.prescriptionRequired ? <p className="text-sm font-semibold text-red-800">{PRESCRIPTION_REQUIRED_LABEL}</p> : null}
         {line.quantityLabel ? <p className="text-sm text-gray-700">{line.quantityLabel}</p> : null}
         {line.expiryDate ? <p className="text-sm text-gray-700">Expiry: {formatExpiry(line.expiryDate)}</p> : null}
         <div className="mt-2 flex items-center justify-between gap-2">

@@ -1,5 +1,6 @@
 import { formatRupees } from "#common/money.ts";
 import type { CheckoutSummary } from "#common/orders.ts";
+import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 
 // The cart drawer's placeholder (not imported: the drawer is loaded on first open).
@@ -26,6 +27,7 @@ export function OrderSummary({ summary }: { summary: CheckoutSummary }) {
             />
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words text-gray-900">{line.name}</p>
+              {line.prescriptionRequired ? <p className="text-sm font-semibold text-red-800">{PRESCRIPTION_REQUIRED_LABEL}</p> : null}
               <p className="text-sm text-gray-700">
                 Qty {line.quantity}
                 {line.quantity > 1 ? ` × ${formatRupees(line.unitPaise)}` : ""}

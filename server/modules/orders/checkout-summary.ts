@@ -21,6 +21,7 @@ export async function checkoutSummary(db: Database, userId: string): Promise<Che
     quantity: row.quantity,
     unitPaise: row.pricePaise,
     linePaise: row.pricePaise * row.quantity,
+    prescriptionRequired: row.prescriptionRequired,
   }));
   const totals = orderTotals(rows.map((row) => ({ unitPricePaise: row.pricePaise, quantity: row.quantity, gstRateBps: row.gstRateBps })));
   return { lines, subtotalPaise: totals.itemsPaise, shippingPaise: totals.shippingPaise, gstPaise: totals.taxPaise, totalPaise: totals.totalPaise };
