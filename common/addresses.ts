@@ -3,7 +3,6 @@
 // schema on them, so both say the same thing.
 import { checked, formText, hasNul, type Checked, type Problem } from "./forms.ts";
 import {
-  COUNTRY_INDIA,
   INDIA_MESSAGES,
   type IndianState,
   isIndianState,
@@ -22,7 +21,7 @@ export interface SavedAddress {
   city: string;
   state: string;
   postalCode: string;
-  country: typeof COUNTRY_INDIA;
+  country: "India";
   isDefault: boolean;
 }
 

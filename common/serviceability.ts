@@ -13,6 +13,18 @@ export type ServiceabilityJson =
       estimatedDelivery: { from: string; to: string };
     };
 
+/** What the "Check delivery" box shows: nothing yet, an answer for a PIN, or a problem with what was typed. */
+export interface DeliveryCheckState {
+  pin: string;
+  result?: ServiceabilityJson;
+  error?: string;
+}
+
+/** A PIN from a query string or a form, without the spaces people type (at most 12 characters kept). */
+export function pinFromInput(value: string | null | undefined): string {
+  return (value ?? "").replace(/\s/g, "").slice(0, 12);
+}
+
 /** One row of the admin's serviceability table. */
 export interface ServiceabilityRangeJson {
   _id: string;

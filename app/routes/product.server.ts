@@ -7,6 +7,7 @@ import type { Reply } from "#server/http/errors.ts";
 import { getProduct, similarProducts } from "#server/modules/catalog/products.ts";
 import { REVIEW_SIGN_IN_REPLY, reviewReply } from "#server/modules/catalog/replies.ts";
 import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";
+import { deliveryCheckForPage } from "#server/modules/delivery/serviceability.ts";
 import { toCardProduct } from "~/components/catalog/product-card";
 
 /** The product and its reviews (null when there is no such product), and its similar products as a promise to stream. */
@@ -37,3 +38,8 @@ export async function addReviewFromForm(context: AppLoadContext, productId: stri
 }
 
 const FORM_INVALID = "Please fix the errors in the form";
+
+/** The "Check delivery" box without JavaScript: the page's `?pin=` answered by its loader (decisions/021). */
+export function checkDeliveryForPage(context: AppLoadContext, request: Request) {
+  return deliveryCheckForPage(context.shop.db, context.shop.config.dispatch, new URL(request.url).searchParams.get("pin"));
+}

@@ -6,6 +6,7 @@ import { categorySlug, listingSearch, NO_FILTERS } from "~/components/catalog/li
 import { Price } from "~/components/catalog/price";
 import { RxChip } from "~/components/catalog/rx-chip";
 import { ErrorPage } from "~/components/error-page";
+import { PageDeliveryCheck } from "~/components/delivery/check-delivery";
 import { AddToCart } from "~/components/product/add-to-cart";
 import { BackButton } from "~/components/product/back-button";
 import { ImageGallery } from "~/components/product/image-gallery";
@@ -19,7 +20,7 @@ import { StarRating } from "~/components/product/star-rating";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/product";
-import { addReviewFromForm, loadProductPage } from "./product.server";
+import { addReviewFromForm, checkDeliveryForPage, loadProductPage } from "./product.server";
 import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 
 const DESCRIPTION_CHARS = 155;
@@ -37,10 +38,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return tags;
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = await loadProductPage(context, params.productId);
   if (!page) throw data(null, { status: 404 });
-  return page;
+  return { ...page, delivery: await checkDeliveryForPage(context, request) };
 }
 
 /** The review form posts here (with or without JavaScript). */
@@ -175,6 +176,7 @@ function ProductView({
             <QuantitySelector value={quantity} onChange={setQuantity} countInStock={product.countInStock} packText={product.quantity} />
             <AddToCart product={product} quantity={quantity} />
           </div>
+          <PageDeliveryCheck className="mt-6" />
         </div>
       </div>
       <ProductTabs product={product} reviews={reviews} signedIn={signedIn} actionResult={actionResult} tab={tab} onTabChange={setTab} />

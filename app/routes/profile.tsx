@@ -65,6 +65,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Link>
         <span className="text-gray-700">: upload a prescription and see its review</span>
       </p>
+      <p className="mt-4">
+        <Link to="/profile/addresses" className="font-semibold text-brand-800 underline hover:text-brand-900">
+          My Addresses
+        </Link>
+        <span className="text-gray-700">: add, edit or delete your delivery addresses and choose the default</span>
+      </p>
       <MyOrders orders={orders} showingExpired={showingExpired} />
     </main>
   );

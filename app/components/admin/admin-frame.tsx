@@ -1,4 +1,4 @@
-import { Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, ShoppingBag, Store, Users, X } from "lucide-react";
+import { Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, ShoppingBag, Store, Truck, Users, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";

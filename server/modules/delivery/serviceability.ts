@@ -1,7 +1,8 @@
 // Where and when the shop delivers (issue 14, decisions/021): the serviceability table's range
 // holding a PIN code, and the delivery dates counted in working days from the next dispatch.
 import { and, asc, gte, lte } from "drizzle-orm";
-import { isValidPin } from "#common/india.ts";
+import { isValidPin, PIN_CODE_MESSAGE } from "#common/india.ts";
+import { type DeliveryCheckState, pinFromInput, type ServiceabilityJson } from "#common/serviceability.ts";
 import { serviceabilityRanges } from "#server/db/schema.ts";
 import type { Executor } from "#server/db/tx.ts";
 
@@ -13,17 +14,8 @@ export interface DispatchConfig {
 
 export const DEFAULT_DISPATCH: DispatchConfig = { dispatchCutoff: "14:00" };
 
-export type Serviceability =
-  | { pin: string; serviceable: false }
-  | {
-      pin: string;
-      serviceable: true;
-      state: string;
-      city?: string;
-      cod: boolean;
-      /** Calendar dates in India ("YYYY-MM-DD"), earliest and latest. */
-      estimatedDelivery: { from: string; to: string };
-    };
+/** The answer of GET /api/serviceability/:pin (common/serviceability.ts). */
+export type Serviceability = ServiceabilityJson;
 
 /** The range holding `pin` and its promise from `now`; unserviceable for a malformed PIN too (callers check isValidPin for the 400). */
 export async function findServiceability(
@@ -49,6 +41,21 @@ export async function findServiceability(
     cod: range.cod,
     estimatedDelivery: estimateDelivery(now, range.minDays, range.maxDays, config),
   };
+}
+
+/**
+ * The "Check delivery" box's answer for a page without JavaScript (`?pin=` on the product page):
+ * null without a PIN, the PIN's message for a malformed one, else the serviceability.
+ */
+export async function deliveryCheckForPage(
+  db: Executor,
+  config: DispatchConfig,
+  rawPin: string | null,
+): Promise<DeliveryCheckState | null> {
+  if (rawPin === null) return null;
+  const pin = pinFromInput(rawPin);
+  if (!isValidPin(pin)) return { pin, error: PIN_CODE_MESSAGE };
+  return { pin, result: await findServiceability(db, pin, new Date(), config) };
 }
 
 // ---------------------------------------------------------------------------
