@@ -12,6 +12,7 @@ const LINKS = [
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag, end: false },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox, end: false },
+  { to: "/admin/serviceability", label: "Serviceability", icon: Truck, end: false },
 ] as const;
 
 const LINK_CLASS = "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium";
