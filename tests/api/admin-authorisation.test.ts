@@ -79,6 +79,16 @@ const CALLS: AdminCall[] = [
   { name: "PUT /api/admin/messages/:id", send: (f) => api().put(`/api/admin/messages/${f.messageId}`).send({ handled: true }), success: 200 },
   { name: "GET /api/admin/subscribers", send: () => api().get("/api/admin/subscribers"), success: 200 },
   { name: "GET /api/admin/subscribers.csv", send: () => api().get("/api/admin/subscribers.csv"), success: 200 },
+  { name: "GET /api/admin/serviceability", send: () => api().get("/api/admin/serviceability"), success: 200 },
+  { name: "GET /api/admin/serviceability.csv", send: () => api().get("/api/admin/serviceability.csv"), success: 200 },
+  {
+    name: "POST /api/admin/serviceability/import",
+    send: () =>
+      api()
+        .post("/api/admin/serviceability/import")
+        .attach("file", Buffer.from("pinFrom,pinTo,state,city,minDays,maxDays,cod\r\n110001,110099,Delhi,,2,3,yes\r\n"), "ranges.csv"),
+    success: 200,
+  },
   { name: "GET /api/admin/reviews", send: () => api().get("/api/admin/reviews"), success: 200 },
   { name: "PUT /api/admin/reviews/:id", send: (f) => api().put(`/api/admin/reviews/${f.reviewId}`).send({ hidden: true }), success: 200 },
   { name: "DELETE /api/admin/reviews/:id", send: (f) => api().delete(`/api/admin/reviews/${f.reviewId}`), success: 200 },

@@ -145,3 +145,49 @@ it("B's own order stays out of A's reach as well", async () => {
   await as("customer A", "post", `/api/orders/${bOrder}/cancel`).expect(404);
   await as("customer B", "get", `/api/orders/${bOrder}`).expect(200);
 });
+
+describe("the address book answers only the caller's own (GET/POST /api/users/addresses, PUT/DELETE /:id)", () => {
+  const ADDRESS = { fullName: "Asha Rao", phone: "+91 98450 12345", line1: "Flat 4B", city: "Bengaluru", postalCode: "560102" };
+  let addressId: string;
+  const call = (who: Who, method: "get" | "post" | "put" | "delete", url: string) => {
+    const req = request(shop.app)[method](url);
+    const user = { "signed out": undefined, "customer A": a, "customer B": b, admin }[who];
+    return user ? req.set(user.headers) : req;
+  };
+  beforeAll(async () => {
+    addressId = (await call("customer A", "post", "/api/users/addresses").send(ADDRESS).expect(201)).body._id;
+  });
+
+  it.each(WHO)("GET /api/users/addresses as %s", async (who) => {
+    const res = await call(who, "get", "/api/users/addresses");
+    if (who === "signed out") return expect(res.status).toBe(401);
+    expect(res.status).toBe(200);
+    const ids = (res.body as { _id: string }[]).map((address) => address._id);
+    if (who === "customer A") expect(ids).toContain(addressId);
+    else expect(ids).not.toContain(addressId);
+  });
+
+  // The owner goes last, so the others are refused while the address still exists.
+  it.each([
+    ["put", "signed out", 401],
+    ["put", "customer B", 404],
+    ["put", "admin", 404],
+    ["delete", "signed out", 401],
+    ["delete", "customer B", 404],
+    ["delete", "admin", 404],
+    ["put", "customer A", 200],
+    ["delete", "customer A", 200],
+  ] as const)("%s /api/users/addresses/:id as %s → %i", async (method, who, status) => {
+    const res = await call(who, method, `/api/users/addresses/${addressId}`).send({ ...ADDRESS, fullName: `Changed by ${who}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+  });
+
+  it.each(WHO)("POST /api/users/addresses as %s", async (who) => {
+    const res = await call(who, "post", "/api/users/addresses").send(ADDRESS);
+    expect(res.status).toBe(who === "signed out" ? 401 : 201);
+  });
+
+  it.each(WHO)("GET /api/serviceability/:pin as %s (public)", async (who) => {
+    await call(who, "get", "/api/serviceability/560102").expect(200);
+  });
+});
