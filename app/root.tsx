@@ -1,6 +1,7 @@
 import { Links, Meta, Outlet, ScrollRestoration, data, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { FLASH_COOKIE, type Flash } from "#common/flash.ts";
+import type { DeliveryPolicy } from "#common/delivery-policy.ts";
 import { ErrorPage } from "~/components/error-page";
 import { DeferredScripts } from "~/components/layout/deferred-scripts";
 import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
@@ -20,6 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = {
     user: user ? { name: user.name, role: user.role } : null,
     seller: shop.config.seller,
+    // The delivery promise's configured part (common/delivery-policy.ts): every page says the same.
+    delivery: {
+      dispatchCutoff: shop.config.dispatch.dispatchCutoff,
+      codMaxOrderPaise: shop.config.cod.maxOrderPaise,
+      codFeePaise: shop.config.cod.feePaise,
+    } satisfies DeliveryPolicy,
     publicUrl: shop.config.publicUrl,
     flash: null as Flash | null,
   };

@@ -1,16 +1,17 @@
 import { Link } from "react-router";
-import { PolicyPage, useSeller } from "~/components/content/policy";
+import { PolicyPage, useDeliveryTexts, useSeller } from "~/components/content/policy";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/how-to-order";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
     "How to Order",
-    "Ordering from our online pharmacy step by step: find products, upload a prescription for Rx items, pay by card, UPI or net banking, and track delivery.",
+    "Ordering from our online pharmacy step by step: find products, upload a prescription for Rx items, pay by card, UPI, net banking or cash on delivery, and track delivery.",
   );
 
 export default function HowToOrder() {
   const seller = useSeller();
+  const delivery = useDeliveryTexts();
   return (
     <PolicyPage
       title="How to Order"
@@ -41,14 +42,17 @@ export default function HowToOrder() {
                 see it under My Orders.
               </li>
               <li>
-                <strong>Enter your delivery address.</strong> Give your full address, six-digit PIN code and a phone number
-                the courier can reach. We confirm that we deliver to your PIN code before you pay.
+                <strong>Enter your delivery address.</strong> Give your full address in India, six-digit PIN code and a
+                phone number the courier can reach, or choose one you saved. We show whether and when we deliver to your PIN
+                code before you pay.
               </li>
               <li>
                 <strong>Upload your prescription</strong> if your cart has Rx items: a clear photo or PDF (see below).
               </li>
               <li>
-                <strong>Pay securely</strong> with a card, UPI or net banking through Razorpay. Delivery is free.
+                <strong>Pay securely</strong> with a card, UPI or net banking through Razorpay, or choose cash on delivery
+                where it is offered. {delivery.cost} If you close the payment window, your order waits under My Orders with
+                a "Complete payment" button until its reservation ends (30 minutes).
               </li>
               <li>
                 <strong>We confirm and dispatch.</strong> You get an email when the order is placed, when a pharmacist has
@@ -104,6 +108,7 @@ export default function HowToOrder() {
                   <strong>Net banking</strong>: from the accounts of all major Indian banks.
                 </li>
               </ul>
+              <p>{delivery.cod}</p>
               <p>
                 We never see or store your full card number, CVV, UPI PIN or banking password. If money leaves your account
                 but the order is not confirmed, the payment is reversed automatically within 5 to 7 business days; write to us

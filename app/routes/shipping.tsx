@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PolicyPage, useSeller } from "~/components/content/policy";
+import { PolicyPage, useDeliveryTexts, useSeller } from "~/components/content/policy";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/shipping";
 
@@ -9,12 +9,14 @@ export const meta: Route.MetaFunction = () =>
     "Free delivery across India: PIN code serviceability, delivery times by region, order tracking, cold-chain packing, cancellations, returns and refunds.",
   );
 
+// Typical times of the serviceability table's demo ranges (migration 0011); the date for one PIN
+// code is what "Check delivery" and the checkout show.
 const DELIVERY_TIMES = [
-  { region: "Bengaluru city", days: "1–2 business days" },
-  { region: "Delhi NCR, Mumbai, Chennai, Hyderabad, Kolkata, Pune", days: "2–4 business days" },
-  { region: "Rest of Karnataka, Tamil Nadu, Kerala, Andhra Pradesh, Telangana", days: "3–5 business days" },
-  { region: "Other states and union territories", days: "4–7 business days" },
-  { region: "North-East, Jammu and Kashmir, Ladakh, Andaman and Nicobar, Lakshadweep", days: "7–10 business days" },
+  { region: "Bengaluru city", days: "1–2 working days" },
+  { region: "Delhi, Noida, Gurugram, Mumbai, Pune, Chennai, Hyderabad, Kolkata", days: "2–3 working days" },
+  { region: "Rest of Karnataka, Tamil Nadu, Kerala, Andhra Pradesh, Telangana", days: "3–5 working days" },
+  { region: "Other states and union territories", days: "4–7 working days" },
+  { region: "North-East, Jammu and Kashmir, Ladakh, Andaman and Nicobar, Lakshadweep", days: "6–10 working days" },
 ];
 
 const ORDER_STATES = [
@@ -28,6 +30,7 @@ const ORDER_STATES = [
 
 export default function Shipping() {
   const seller = useSeller();
+  const delivery = useDeliveryTexts();
   return (
     <PolicyPage
       title="Shipping and Delivery"
@@ -38,8 +41,8 @@ export default function Shipping() {
           title: "Free shipping",
           body: (
             <p>
-              Delivery is <strong>free on every order</strong> shipped within India, with no minimum order value. We currently
-              deliver only to addresses in India. The price you see at checkout is the price you pay, GST included.
+              {delivery.cost} {delivery.where} Prices are in rupees and include GST; the total you see at checkout, with every
+              fee on its own line, is the total you pay.
             </p>
           ),
         },
@@ -49,8 +52,9 @@ export default function Shipping() {
           body: (
             <>
               <p>
-                We deliver to most PIN codes in India through our courier partners. Enter your six-digit PIN code at checkout
-                and we tell you, before you pay, whether we can deliver there and the expected delivery date.
+                We deliver to most PIN codes in India through our courier partners. Enter your six-digit PIN code in the
+                "Check delivery" box on a product page, in the cart or at checkout and we tell you, before you pay, whether we
+                can deliver there, the expected delivery date and whether cash on delivery is available.
               </p>
               <p>
                 Some remote PIN codes are not serviceable, and temperature-sensitive products can only go to PIN codes where
@@ -66,9 +70,8 @@ export default function Shipping() {
           body: (
             <>
               <p>
-                Orders confirmed by 2:00 PM, Monday to Saturday, leave our pharmacy the same day; later orders leave the next
-                business day. Prescription orders are dispatched once our pharmacist has approved the prescription, usually
-                within four business hours.
+                {delivery.dispatch} Prescription orders are dispatched once our pharmacist has approved the prescription,
+                usually within four business hours.
               </p>
               <table className="mt-4 w-full border-collapse text-left text-sm sm:text-base">
                 <caption className="pb-2 text-left font-semibold text-gray-900">
@@ -96,11 +99,16 @@ export default function Shipping() {
                 </tbody>
               </table>
               <p>
-                Business days exclude Sundays and national holidays. Floods, strikes and other events outside our control can
-                cause delays; we will tell you if your order is affected.
+                Working days are Monday to Saturday. National holidays, floods, strikes and other events outside our control
+                can cause delays; we will tell you if your order is affected.
               </p>
             </>
           ),
+        },
+        {
+          id: "cash-on-delivery",
+          title: "Cash on delivery",
+          body: <p>{delivery.cod}</p>,
         },
         {
           id: "tracking",
@@ -144,7 +152,7 @@ export default function Shipping() {
               </li>
               <li>
                 The courier tries to deliver three times. If delivery fails, the parcel returns to us and we refund the order in
-                full.
+                full (a cash-on-delivery order was never charged).
               </li>
               <li>You can change the delivery address until the order is shipped by contacting our care team.</li>
             </ul>

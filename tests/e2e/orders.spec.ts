@@ -101,8 +101,12 @@ test.describe("orders", () => {
     await expect(main(page).getByRole("status").filter({ hasText: "cancelled" })).toHaveText("Your order has been cancelled.");
     await expect(main(page)).toContainText("Status Cancelled");
 
-    // My Orders says it was cancelled rather than leave it looking payable.
+    // A checkout cancelled unpaid is an attempt, not an order (decisions/024): My Orders leaves it
+    // out, and "Show expired attempts" lists it as cancelled rather than looking payable.
     await openPage(page, "/profile");
+    await expect(main(page).getByRole("row").filter({ hasText: order.orderNumber })).toHaveCount(0);
+    await main(page).getByRole("link", { name: "Show expired attempts" }).click();
+    await expectPath(page, "/profile", "?include=expired");
     await expect(main(page).getByRole("row").filter({ hasText: order.orderNumber })).toContainText("Cancelled");
   });
 

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { DEFAULT_DELIVERY_POLICY, deliveryTexts } from "#common/delivery-policy.ts";
 import { PageHero } from "~/components/ui/page-hero";
 import type { loader as rootLoader } from "~/root";
 
@@ -14,6 +15,12 @@ export interface PolicySection {
 /** The seller's legal details from configuration, as the root loader provides them. */
 export function useSeller() {
   return useRouteLoaderData<typeof rootLoader>("root")?.seller;
+}
+
+/** The delivery promise every page states (common/delivery-policy.ts), configured values from the root loader. */
+export function useDeliveryTexts() {
+  const policy = useRouteLoaderData<typeof rootLoader>("root")?.delivery ?? DEFAULT_DELIVERY_POLICY;
+  return deliveryTexts(policy);
 }
 
 /**

@@ -1,13 +1,18 @@
 import { Lock, ShieldCheck, Truck } from "lucide-react";
+import { useDeliveryTexts } from "~/components/content/policy";
 
-const BENEFITS = [
-  { icon: Truck, title: "Free International Shipping", text: "On orders over $100" },
-  { icon: ShieldCheck, title: "Quality Assured", text: "GMP-certified, batch-tested products" },
-  { icon: Lock, title: "Secure Checkout", text: "Encrypted payments through Razorpay" },
-];
-
-/** The strip of shopping promises between New Arrivals and New Launch. */
+/**
+ * The strip of shopping promises between New Arrivals and New Launch. The delivery promise is the
+ * one /shipping, /how-to-order and the checkout make (common/delivery-policy.ts): India only, in
+ * rupees, not the spec's "Free International Shipping on orders over $100".
+ */
 export function BenefitsStrip() {
+  const delivery = useDeliveryTexts();
+  const BENEFITS = [
+    { icon: Truck, title: delivery.benefitTitle, text: delivery.benefitText },
+    { icon: ShieldCheck, title: "Quality Assured", text: "GMP-certified, batch-tested products" },
+    { icon: Lock, title: "Secure Checkout", text: "Encrypted payments through Razorpay" },
+  ];
   return (
     <section aria-label="Why shop with us" className="border-y border-brand-100 bg-brand-50">
       <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:grid-cols-3 sm:px-6">

@@ -1,3 +1,4 @@
+import { SHIPPING_FEE_PAISE } from "#common/delivery-policy.ts";
 import { gstIncludedPaise } from "#server/modules/invoices/tax.ts";
 
 /**
@@ -27,6 +28,6 @@ export function orderTotals(lines: PricedLine[]) {
     taxPaise += tax;
     return tax;
   });
-  const shippingPaise = 0;
+  const shippingPaise = SHIPPING_FEE_PAISE;
   return { itemsPaise, taxPaise, shippingPaise, totalPaise: itemsPaise + shippingPaise, lineTaxes };
 }
