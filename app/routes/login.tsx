@@ -106,6 +106,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
           error={errors.email}
         />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-800 underline underline-offset-2">
+            Forgot password?
+          </Link>
+        </p>
         <button type="submit" disabled={submitting} className={SUBMIT_CLASS}>
           {submitting ? "Logging in..." : "Login"}
         </button>

@@ -138,7 +138,7 @@ export default function Privacy() {
           title: "How long we keep it",
           body: (
             <ul>
-              <li>Account details: while your account is open, and deleted within 30 days after you close it.</li>
+              <li>Account details: while your account is open; erased at once when you delete your account.</li>
               <li>
                 Prescriptions and prescription records: for at least three years, or longer if the Drugs and Cosmetics Rules
                 require it.
@@ -148,6 +148,38 @@ export default function Privacy() {
               <li>Newsletter email: until you unsubscribe.</li>
               <li>Server logs: for 90 days.</li>
             </ul>
+          ),
+        },
+        {
+          id: "what-we-keep",
+          title: "Downloading your data and deleting your account",
+          body: (
+            <>
+              <p>
+                On <Link to="/profile">your profile</Link>, "Download my data" gives you everything we hold about you as one
+                file: your profile, saved addresses, orders, reviews, newsletter subscription and the details of your
+                prescriptions. "Delete my account" asks for your password and, after you confirm, deletes the account at once:
+              </p>
+              <ul>
+                <li>
+                  <strong>Erased</strong>: your name, email address, phone number and password, your sign-ins on every
+                  device, saved addresses, cart, newsletter subscription, unused password-reset links and the emails we sent
+                  you. You can no longer sign in, and you can register again with the same email later as a new customer.
+                </li>
+                <li>
+                  <strong>Anonymised</strong>: your reviews stay on the products, with their rating and text, under the
+                  name "Former customer", so product ratings stay honest for other shoppers.
+                </li>
+                <li>
+                  <strong>Kept, without your profile</strong>: your orders and their tax invoices (with the name and
+                  delivery address printed on them), because GST law requires us to keep accounts and invoices for 72
+                  months from the due date of the annual return of their year, about eight years; and prescriptions and
+                  prescription records, because the Drugs and Cosmetics Rules require the register of prescription sales
+                  to be kept, Schedule H1 sales for three years. The DPDP Act lets us keep data another law requires us to
+                  keep, for that purpose only. These records are no longer linked to any account.
+                </li>
+              </ul>
+            </>
           ),
         },
         {

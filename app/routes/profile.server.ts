@@ -1,5 +1,24 @@
-// The profile page's server side: the account, My Orders, and sign-out (also the admin sidebar's).
+// The profile page's server side: the account, My Orders, sign-out (also the admin sidebar's) and
+// the account's own forms (issue 16).
 import type { AppLoadContext } from "react-router";
+import {
+  ACCOUNT_MESSAGES,
+  type ChangeEmailInput,
+  type ChangePasswordInput,
+  type DeleteAccountInput,
+  type ProfileInput,
+} from "#common/account.ts";
+import type { Reply } from "#server/http/errors.ts";
+import { flashCookie } from "#server/http/flash.ts";
+import { selfServiceReply } from "#server/modules/users/replies.ts";
+import {
+  changePassword,
+  requestEmailChange,
+  resendVerification,
+  signOutEverywhere,
+  updateProfile,
+} from "#server/modules/users/self-service.ts";
+import { deleteAccount } from "#server/modules/users/your-data.ts";
 import { listOrdersForUser } from "#server/modules/orders/orders.ts";
 import { getProfile } from "#server/modules/users/profile.ts";
 import { signOut } from "#server/modules/users/session.ts";
@@ -17,3 +36,48 @@ export async function signOutHeaders(request: Request, context: AppLoadContext):
   for (const cookie of await signOut(context.shop, request.headers)) headers.append("Set-Cookie", cookie);
   return headers;
 }
+
+/** A self-service outcome for the profile's forms: the reply, and the cookies of a redirect (sign-outs). */
+export interface AccountOutcome {
+  reply: Reply;
+  headers?: Headers;
+}
+
+function withCookies(cookies: string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/**
+ * The profile's account forms, each the same use case and reply as its /api/users call
+ * (decisions/023): the values are checked already with the rules of common/account.ts.
+ */
+export const accountActions = {
+  async profile(_request: Request, context: AppLoadContext, input: ProfileInput): Promise<AccountOutcome> {
+    return { reply: selfServiceReply(await updateProfile(context.shop, context.user?.id, input), "profile") };
+  },
+  async password(request: Request, context: AppLoadContext, input: ChangePasswordInput): Promise<AccountOutcome> {
+    return { reply: selfServiceReply(await changePassword(context.shop, context.user?.id, request.headers, input), "change-password") };
+  },
+  async email(request: Request, context: AppLoadContext, input: ChangeEmailInput): Promise<AccountOutcome> {
+    return { reply: selfServiceReply(await requestEmailChange(context.shop, context.user?.id, request.headers, input), "change-email") };
+  },
+  async resendVerification(request: Request, context: AppLoadContext): Promise<AccountOutcome> {
+    return { reply: selfServiceReply(await resendVerification(context.shop, context.user?.id, request.headers), "resend-verification") };
+  },
+  async signOutEverywhere(request: Request, context: AppLoadContext): Promise<AccountOutcome> {
+    const result = await signOutEverywhere(context.shop, request.headers);
+    const headers = withCookies(result.cookies);
+    headers.append("Set-Cookie", flashCookie(context.shop.config, "everywhere"));
+    return { reply: { status: 200, message: ACCOUNT_MESSAGES.signedOutEverywhere }, headers };
+  },
+  async deleteAccount(request: Request, context: AppLoadContext, input: DeleteAccountInput): Promise<AccountOutcome> {
+    const result = await deleteAccount(context.shop, context.user?.id, request.headers, input);
+    const reply = selfServiceReply(result, "delete-account");
+    if (!result.ok) return { reply };
+    const headers = withCookies(result.cookies);
+    headers.append("Set-Cookie", flashCookie(context.shop.config, "deleted"));
+    return { reply, headers };
+  },
+};

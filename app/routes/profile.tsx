@@ -1,10 +1,12 @@
 import { LogOut, Mail, UserRound } from "lucide-react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { checkChangeEmailForm, checkChangePasswordForm, checkDeleteAccountForm, checkProfileForm } from "#common/account.ts";
+import { AccountSettings, VerifyEmailNotice, type AccountActionData, type AccountIntent } from "~/components/account/account-settings";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { MyOrders, toMyOrderRow } from "~/components/auth/my-orders";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/profile";
-import { loadProfile, signOutHeaders } from "./profile.server";
+import { accountActions, loadProfile, signOutHeaders } from "./profile.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("My Profile", "Your account details and your orders."), NOINDEX];
 
@@ -17,18 +19,67 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await loadProfile(context, context.user.id, { includeExpired: showingExpired });
   if (!found) throw redirect(SIGN_IN_FIRST);
   const { profile, orders } = found;
-  return { profile: { name: profile.name, email: profile.email }, orders: orders.map(toMyOrderRow), showingExpired };
+  const account = { name: profile.name, email: profile.email, phone: profile.phone, emailVerified: profile.emailVerified };
+  return { profile: { name: profile.name, email: profile.email }, account, orders: orders.map(toMyOrderRow), showingExpired };
 }
 
-/** Logout: the session is revoked on the server, its cookie and the guest cart cookie cleared, then on to /login. */
+/**
+ * Logout (no `intent`): the session is revoked on the server, its cookie and the guest cart cookie
+ * cleared, then on to /login. The account's forms (issue 16) post here with their `intent`.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  throw redirect("/login", { headers: await signOutHeaders(request, context) });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || intent === "logout") throw redirect("/login", { headers: await signOutHeaders(request, context) });
+  return accountAction(request, context, intent, form);
 }
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, orders, showingExpired } = loaderData;
+/** One account form: checked with the shared rule, then the same use case and reply as its /api/users call. */
+async function accountAction(request: Request, context: Route.ActionArgs["context"], intent: string, form: FormData) {
+  if (!context.user) throw redirect(SIGN_IN_FIRST);
+  const values = Object.fromEntries(form);
+  const answer = (known: AccountIntent, reply: { status: number; message: string | null; errors?: Record<string, string>; headers?: HeadersInit }) =>
+    data<AccountActionData>(
+      { intent: known, ok: reply.status < 300, message: reply.message, errors: reply.errors ?? {}, at: Date.now() },
+      { status: reply.status, headers: reply.headers },
+    );
+  const invalid = (known: AccountIntent, errors: Record<string, string>) => answer(known, { status: 400, message: null, errors });
+  switch (intent) {
+    case "profile": {
+      const parsed = checkProfileForm(values);
+      if (!parsed.ok) return invalid(intent, parsed.errors);
+      return answer(intent, (await accountActions.profile(request, context, parsed.data)).reply);
+    }
+    case "email": {
+      const parsed = checkChangeEmailForm(values);
+      if (!parsed.ok) return invalid(intent, parsed.errors);
+      return answer(intent, (await accountActions.email(request, context, parsed.data)).reply);
+    }
+    case "password": {
+      const parsed = checkChangePasswordForm(values);
+      if (!parsed.ok) return invalid(intent, parsed.errors);
+      return answer(intent, (await accountActions.password(request, context, parsed.data)).reply);
+    }
+    case "resend-verification":
+      return answer(intent, (await accountActions.resendVerification(request, context)).reply);
+    case "logout-all":
+      throw redirect("/login", { headers: (await accountActions.signOutEverywhere(request, context)).headers });
+    case "delete": {
+      const parsed = checkDeleteAccountForm(values);
+      if (!parsed.ok) return invalid(intent, parsed.errors);
+      const outcome = await accountActions.deleteAccount(request, context, parsed.data);
+      if (outcome.reply.status < 300) throw redirect("/", { headers: outcome.headers });
+      return answer(intent, outcome.reply);
+    }
+    default:
+      throw data("Unknown form", { status: 400 });
+  }
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, account, orders, showingExpired } = loaderData;
   const navigation = useNavigation();
-  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/profile";
+  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/profile" && !navigation.formData?.has("intent");
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold text-gray-900">My Profile</h1>
@@ -59,6 +110,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </section>
+      {account.emailVerified ? null : <VerifyEmailNotice data={actionData} />}
       <p className="mt-6">
         <Link to="/profile/prescriptions" className="font-semibold text-brand-800 underline hover:text-brand-900">
           My Prescriptions
@@ -72,6 +124,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <span className="text-gray-700">: add, edit or delete your delivery addresses and choose the default</span>
       </p>
       <MyOrders orders={orders} showingExpired={showingExpired} />
+      <AccountSettings account={account} data={actionData} />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import type { Config } from "#server/config.ts";
 import { FLASH_COOKIE, type Flash } from "#common/flash.ts";
+import { ACCOUNT_MESSAGES } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { cookieValue, secureCookies, serializeCookie } from "./cookies.ts";
 
@@ -12,6 +13,9 @@ import { cookieValue, secureCookies, serializeCookie } from "./cookies.ts";
 const FLASHES = {
   login: { type: "success", message: AUTH_MESSAGES.loginSucceeded },
   register: { type: "success", message: AUTH_MESSAGES.registrationSucceeded },
+  // Account self-service (decisions/023): after "Sign out of all devices" and account deletion.
+  everywhere: { type: "success", message: ACCOUNT_MESSAGES.signedOutEverywhere },
+  deleted: { type: "success", message: ACCOUNT_MESSAGES.accountDeleted },
 } as const;
 
 export type FlashKind = keyof typeof FLASHES;

@@ -191,3 +191,42 @@ describe("the address book answers only the caller's own (GET/POST /api/users/ad
     await call(who, "get", "/api/serviceability/560102").expect(200);
   });
 });
+
+describe("account self-service (decisions/023): the caller's own account only", () => {
+  const SIGNED_IN_CALLS = [
+    ["put", "/api/users/password"],
+    ["put", "/api/users/profile"],
+    ["put", "/api/users/email"],
+    ["post", "/api/users/email/verification"],
+    ["post", "/api/users/logout/all"],
+    ["get", "/api/users/me/export"],
+    ["delete", "/api/users/me"],
+  ] as const;
+
+  it.each(SIGNED_IN_CALLS)("%s %s signed out is 401, whatever the body", async (method, url) => {
+    const res = await request(shop.app)[method](url).send({ password: a.password, name: "Intruder", userId: a.id });
+    expect(res.status).toBe(401);
+  });
+
+  it.each(WHO.filter((who) => who !== "signed out"))("GET /api/users/me/export as %s holds only the caller's data", async (who) => {
+    const res = await as(who, "get", "/api/users/me/export").expect(200);
+    const caller = { "customer A": a, "customer B": b, admin }[who as Exclude<Who, "signed out">];
+    expect(res.body.profile.id).toBe(caller.id);
+    const orderIds = (res.body.orders as { id: string }[]).map((order) => order.id);
+    if (who === "customer A") expect(orderIds).toEqual(expect.arrayContaining([paidOrderId, pendingOrderId]));
+    else expect(orderIds).not.toContain(paidOrderId);
+  });
+
+  it("a body naming another user changes only the caller (PUT /api/users/profile)", async () => {
+    await request(shop.app).put("/api/users/profile").set(b.headers).send({ name: "Bee", userId: a.id, _id: a.id, email: "x@example.com" }).expect(200);
+    expect((await as("customer A", "get", "/api/users/profile")).body.name).toBe(a.name);
+    expect((await as("customer B", "get", "/api/users/profile")).body).toMatchObject({ name: "Bee", email: b.email });
+  });
+
+  it("DELETE /api/users/me with another's password is refused (400) and deletes no one", async () => {
+    const res = await request(shop.app).delete("/api/users/me").set(b.headers).send({ password: a.password });
+    expect(res.status).toBe(400);
+    await as("customer A", "get", "/api/users/profile").expect(200);
+    await as("customer B", "get", "/api/users/profile").expect(200);
+  });
+});

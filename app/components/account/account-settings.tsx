@@ -1,0 +1,287 @@
+import { useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import {
+  EXPORT_FILE_NAME,
+  checkChangeEmailForm,
+  checkChangePasswordForm,
+  checkDeleteAccountForm,
+  checkProfileForm,
+} from "#common/account.ts";
+import type { Checked } from "#common/forms.ts";
+import { focusFirstInvalid } from "~/components/auth/auth-card";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+import { Field } from "~/components/ui/field";
+
+/** The profile's account forms; each posts to the profile's action with its `intent`. */
+export type AccountIntent = "profile" | "email" | "password" | "resend-verification" | "logout-all" | "delete";
+
+export interface AccountActionData {
+  intent: AccountIntent;
+  ok: boolean;
+  message: string | null;
+  errors: Record<string, string>;
+  /** Changes on every answer, so a form that succeeded is emptied (its key). */
+  at: number;
+}
+
+export interface AccountDetails {
+  name: string;
+  email: string;
+  phone: string | null;
+  emailVerified: boolean;
+}
+
+const SECTION = "mt-6 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm";
+const BUTTON = "rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70";
+const SECONDARY = "rounded-md border border-gray-400 bg-white px-5 py-2.5 font-semibold text-gray-900 hover:bg-gray-50";
+const DANGER = "rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70";
+
+/** The answer to one form, beside it: a status for success, an alert for a refusal. */
+function Outcome({ data, intent }: { data: AccountActionData | undefined; intent: AccountIntent }) {
+  const mine = data?.intent === intent ? data : undefined;
+  return (
+    <div aria-live="polite">
+      {mine?.message ? (
+        <p
+          role={mine.ok ? "status" : "alert"}
+          className={`mt-4 rounded-md border px-4 py-3 ${mine.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800"}`}
+        >
+          {mine.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Client-side errors from the shared rule, then the server's for this form. */
+function useFormErrors(data: AccountActionData | undefined, intent: AccountIntent, check: (values: Record<string, unknown>) => Checked<unknown>) {
+  const [local, setLocal] = useState<Record<string, string> | null>(null);
+  const server = data?.intent === intent ? data.errors : {};
+  const errors = local ?? server;
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const parsed = check(Object.fromEntries(new FormData(form)));
+    if (parsed.ok) return setLocal(null);
+    event.preventDefault();
+    setLocal(parsed.errors);
+    focusFirstInvalid(form, parsed.errors);
+  }
+  return { errors, validate };
+}
+
+function useBusy(intent: AccountIntent) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+function IntentField({ intent }: { intent: AccountIntent }) {
+  return <input type="hidden" name="intent" value={intent} />;
+}
+
+export function VerifyEmailNotice({ data }: { data: AccountActionData | undefined }) {
+  const busy = useBusy("resend-verification");
+  return (
+    <section aria-labelledby="verify-email-heading" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-6">
+      <h2 id="verify-email-heading" className="text-lg font-semibold text-gray-900">
+        Verify your email
+      </h2>
+      <p className="mt-2 text-gray-800">
+        We sent a link to your email address when you registered. Open it to confirm the address is yours. You can shop in
+        the meantime.
+      </p>
+      <Form method="post" className="mt-4">
+        <IntentField intent="resend-verification" />
+        <button type="submit" disabled={busy} className={SECONDARY}>
+          {busy ? "Sending..." : "Resend verification email"}
+        </button>
+      </Form>
+      <Outcome data={data} intent="resend-verification" />
+    </section>
+  );
+}
+
+export function AccountSettings({ account, data }: { account: AccountDetails; data: AccountActionData | undefined }) {
+  return (
+    <div className="grid gap-x-6 lg:grid-cols-2">
+      <DetailsForm account={account} data={data} />
+      <EmailForm account={account} data={data} />
+      <PasswordForm data={data} />
+      <DevicesForm />
+      <YourData data={data} />
+    </div>
+  );
+}
+
+function DetailsForm({ account, data }: { account: AccountDetails; data: AccountActionData | undefined }) {
+  const { errors, validate } = useFormErrors(data, "profile", checkProfileForm);
+  const busy = useBusy("profile");
+  return (
+    <section aria-labelledby="details-heading" className={SECTION}>
+      <h2 id="details-heading" className="text-lg font-semibold text-gray-900">
+        Your details
+      </h2>
+      <Form method="post" noValidate onSubmit={validate} className="mt-4 space-y-4">
+        <IntentField intent="profile" />
+        <Field label="Name" name="name" autoComplete="name" required defaultValue={account.name} error={errors.name} />
+        <Field
+          label="Mobile number (optional)"
+          name="phone"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          defaultValue={account.phone ?? ""}
+          error={errors.phone}
+        />
+        <button type="submit" disabled={busy} className={BUTTON}>
+          {busy ? "Saving..." : "Save details"}
+        </button>
+      </Form>
+      <Outcome data={data} intent="profile" />
+    </section>
+  );
+}
+
+function EmailForm({ account, data }: { account: AccountDetails; data: AccountActionData | undefined }) {
+  const { errors, validate } = useFormErrors(data, "email", checkChangeEmailForm);
+  const busy = useBusy("email");
+  const done = data?.intent === "email" && data.ok;
+  return (
+    <section aria-labelledby="email-heading" className={SECTION}>
+      <h2 id="email-heading" className="text-lg font-semibold text-gray-900">
+        Email address
+      </h2>
+      <p className="mt-2 break-all text-gray-800">
+        Now: <strong>{account.email}</strong> {account.emailVerified ? "(verified)" : "(not verified yet)"}
+      </p>
+      <Form key={done ? data.at : "email"} method="post" noValidate onSubmit={validate} className="mt-4 space-y-4">
+        <IntentField intent="email" />
+        <Field label="New email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+        <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <button type="submit" disabled={busy} className={BUTTON}>
+          {busy ? "Sending..." : "Change email"}
+        </button>
+      </Form>
+      <Outcome data={data} intent="email" />
+    </section>
+  );
+}
+
+function PasswordForm({ data }: { data: AccountActionData | undefined }) {
+  const { errors, validate } = useFormErrors(data, "password", checkChangePasswordForm);
+  const busy = useBusy("password");
+  const done = data?.intent === "password" && data.ok;
+  return (
+    <section aria-labelledby="password-heading" className={SECTION}>
+      <h2 id="password-heading" className="text-lg font-semibold text-gray-900">
+        Password
+      </h2>
+      <Form key={done ? data.at : "password"} method="post" noValidate onSubmit={validate} className="mt-4 space-y-4">
+        <IntentField intent="password" />
+        <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
+        <Field label="New password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
+        <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <button type="submit" disabled={busy} className={BUTTON}>
+          {busy ? "Saving..." : "Change password"}
+        </button>
+      </Form>
+      <Outcome data={data} intent="password" />
+    </section>
+  );
+}
+
+function DevicesForm() {
+  const busy = useBusy("logout-all");
+  return (
+    <section aria-labelledby="devices-heading" className={SECTION}>
+      <h2 id="devices-heading" className="text-lg font-semibold text-gray-900">
+        Devices
+      </h2>
+      <p className="mt-2 text-gray-800">Signed in on a phone or computer you no longer use? Sign out everywhere, this device too.</p>
+      <Form method="post" className="mt-4">
+        <IntentField intent="logout-all" />
+        <button type="submit" disabled={busy} className={SECONDARY}>
+          {busy ? "Signing out..." : "Sign out of all devices"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * "Download my data" and account deletion. Deleting asks for the password; with JavaScript a
+ * confirmation dialog (a native modal `<dialog>`: focus kept inside, Escape closes) comes first.
+ */
+function YourData({ data }: { data: AccountActionData | undefined }) {
+  const { errors, validate } = useFormErrors(data, "delete", checkDeleteAccountForm);
+  const busy = useBusy("delete");
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const confirmed = useRef(false);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    validate(event);
+    if (event.defaultPrevented || !hydrated || confirmed.current) return;
+    event.preventDefault();
+    dialog.current?.showModal();
+  }
+
+  function confirm() {
+    confirmed.current = true;
+    dialog.current?.close();
+    form.current?.requestSubmit();
+    confirmed.current = false;
+  }
+
+  return (
+    <section aria-labelledby="your-data-heading" className={`${SECTION} lg:col-span-2`}>
+      <h2 id="your-data-heading" className="text-lg font-semibold text-gray-900">
+        Your data
+      </h2>
+      <p className="mt-2 text-gray-800">
+        Download everything we hold about you: your profile, addresses, orders, reviews, newsletter subscription and the
+        details of your prescriptions, as one JSON file.
+      </p>
+      <a href="/api/users/me/export" download={EXPORT_FILE_NAME} className={`${SECONDARY} mt-4 inline-block`}>
+        Download my data
+      </a>
+
+      <h3 className="mt-8 font-semibold text-gray-900">Delete my account</h3>
+      <p className="mt-2 text-gray-800">
+        Your name, email, phone, password, addresses, cart and newsletter subscription are erased and your reviews are shown
+        as "Former customer". Orders, tax invoices and prescription records are kept without your profile, as the law
+        requires (see our{" "}
+        <a href="/privacy#what-we-keep" className="font-medium text-brand-800 underline">
+          Privacy Policy
+        </a>
+        ). This cannot be undone.
+      </p>
+      <Form ref={form} method="post" noValidate onSubmit={onSubmit} className="mt-4 max-w-md space-y-4">
+        <IntentField intent="delete" />
+        <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <button type="submit" disabled={busy} className={DANGER}>
+          {busy ? "Deleting..." : "Delete my account"}
+        </button>
+      </Form>
+      <Outcome data={data} intent="delete" />
+      <dialog
+        ref={dialog}
+        aria-labelledby="delete-dialog-heading"
+        className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-black/50"
+      >
+        <h2 id="delete-dialog-heading" className="text-lg font-semibold text-gray-900">
+          Delete your account?
+        </h2>
+        <p className="mt-2 text-gray-800">Your account and personal data will be erased. This cannot be undone.</p>
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <button type="button" autoFocus onClick={() => dialog.current?.close()} className={SECONDARY}>
+            Cancel
+          </button>
+          <button type="button" onClick={confirm} className={DANGER}>
+            Delete account
+          </button>
+        </div>
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from "react";
+import { Form, Link, data, useNavigation } from "react-router";
+import { checkForgotPasswordForm } from "#common/account.ts";
+import { AuthCard, NOINDEX, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
+import { Field } from "~/components/ui/field";
+import { formText } from "~/lib/form-text";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/forgot-password";
+import { requestResetFromPage } from "./forgot-password.server";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Forgot password", "Get a link by email to choose a new password for your account."),
+  NOINDEX,
+];
+
+interface ForgotResult {
+  ok: boolean;
+  message: string | null;
+  errors: Record<string, string>;
+  email: string;
+}
+
+/**
+ * The form posts here with or without JavaScript. The answer is the same whether or not the email
+ * has an account (decisions/023); only a malformed email or the rate limit is refused.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formText(await request.formData(), ["email"]);
+  const parsed = checkForgotPasswordForm(values);
+  if (!parsed.ok) return data<ForgotResult>({ ok: false, message: null, errors: parsed.errors, email: values.email }, { status: 400 });
+  const reply = await requestResetFromPage(request, context, parsed.data);
+  return data<ForgotResult>({ ok: reply.status < 300, message: reply.message, errors: {}, email: values.email }, { status: reply.status, headers: reply.headers });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const shown = { ...errors, ...(actionData?.errors ?? {}) };
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const parsed = checkForgotPasswordForm(Object.fromEntries(new FormData(form)));
+    if (parsed.ok) return setErrors({});
+    event.preventDefault();
+    setErrors(parsed.errors);
+    focusFirstInvalid(form, parsed.errors);
+  }
+
+  return (
+    <AuthCard
+      title="Forgot password"
+      intro="Enter the email address of your account and we will email you a link to choose a new password."
+      footer={
+        <>
+          Remembered it?{" "}
+          <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-2">
+            Login
+          </Link>
+        </>
+      }
+    >
+      <div aria-live="polite">
+        {actionData?.message ? (
+          <p
+            role={actionData.ok ? "status" : "alert"}
+            className={`mb-5 rounded-md border px-4 py-3 ${actionData.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800"}`}
+          >
+            {actionData.message}
+          </p>
+        ) : null}
+      </div>
+      <Form method="post" noValidate onSubmit={validate} className="space-y-5">
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={actionData?.email}
+          error={shown.email}
+        />
+        <button type="submit" disabled={submitting} className={SUBMIT_CLASS}>
+          {submitting ? "Sending..." : "Send reset link"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

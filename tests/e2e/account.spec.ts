@@ -1,0 +1,164 @@
+// Account self-service in the browser (issue 16): a forgotten password reset through the emailed
+// link, email verification, profile edits, and account deletion; axe on every new page. The shop
+// under test has no SMTP server, so its dispatcher writes each email as an .eml file under
+// DATA_DIR/outbox; the links are read from there.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, expectAxeClean, expectPath, openPage, signUpShopper, test } from "./fixtures";
+
+const OUTBOX = path.join(process.env.E2E_DATA_DIR!, "outbox");
+
+/** Quoted-printable soft breaks and escapes undone. */
+const decoded = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The newest link to `pathname` in an email to `to` (the dispatcher runs every 5 s). */
+async function emailedLink(to: string, pathname: "/reset-password" | "/verify-email", after = 0): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(OUTBOX).catch(() => [] as string[])).filter((file) => file.endsWith(".eml")).sort();
+        const links: string[] = [];
+        for (const file of files) {
+          const text = decoded(await readFile(path.join(OUTBOX, file), "utf8"));
+          if (!new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\r?$`, "mi").test(text)) continue;
+          const match = new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[A-Za-z0-9._%-]+`).exec(text);
+          if (match) links.push(match[0]);
+        }
+        found = links.length > after ? links[links.length - 1] : undefined;
+        return found !== undefined;
+      },
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe(true);
+  const url = new URL(found!);
+  return url.pathname + url.search;
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await openPage(page, "/login");
+  const main = page.getByRole("main");
+  await main.getByRole("textbox", { name: "Email" }).fill(email);
+  await main.getByLabel("Password", { exact: true }).fill(password);
+  await main.getByRole("button", { name: "Login" }).click();
+}
+
+test.describe("account self-service", () => {
+  test("forgot password → emailed link → new password; the old one no longer works", async ({ page, context, consoleErrors }) => {
+    consoleErrors.allow(/status of 40[01]/);
+    const shopper = await signUpShopper(page, "reset");
+    await context.clearCookies();
+
+    await openPage(page, "/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expectPath(page, "/forgot-password");
+    await expectAxeClean(page);
+    await page.getByRole("textbox", { name: "Email" }).fill(shopper.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status")).toHaveText("If an account exists for this email, we have sent a link to reset your password.");
+    await expectAxeClean(page);
+
+    const link = await emailedLink(shopper.email, "/reset-password");
+    await openPage(page, link);
+    await expectAxeClean(page);
+    await page.getByLabel("New password", { exact: true }).fill("brand-new-Passw0rd");
+    await page.getByLabel("Confirm new password").fill("brand-new-Passw0rd");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByText("Your password has been changed. Please sign in with your new password.")).toBeVisible();
+
+    // The link works once.
+    await openPage(page, link);
+    await page.getByLabel("New password", { exact: true }).fill("third-Passw0rd");
+    await page.getByLabel("Confirm new password").fill("third-Passw0rd");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByRole("alert")).toContainText("Reset links work once, for one hour.");
+    await expect(page.getByRole("heading", { name: "Reset password" })).toBeVisible();
+    await expect(page.getByText("This link is invalid or has expired")).toBeVisible();
+    await expectAxeClean(page);
+
+    await logIn(page, shopper.email, shopper.password);
+    await expect(page.getByText("Invalid email or password").first()).toBeVisible();
+    await logIn(page, shopper.email, "brand-new-Passw0rd");
+    await expectPath(page, "/");
+  });
+
+  test("a new customer sees 'Verify your email', resends, and the emailed link verifies", async ({ page }) => {
+    const shopper = await signUpShopper(page, "verify");
+    await openPage(page, "/profile");
+    const notice = page.getByRole("region", { name: "Verify your email" });
+    await expect(notice).toBeVisible();
+    await expectAxeClean(page);
+    await emailedLink(shopper.email, "/verify-email");
+    await notice.getByRole("button", { name: "Resend verification email" }).click();
+    await expect(notice.getByRole("status")).toHaveText("We have sent a link to your email address.");
+    const link = await emailedLink(shopper.email, "/verify-email", 1);
+
+    await openPage(page, link);
+    await expect(page.getByRole("heading", { name: "Verify your email" })).toBeVisible();
+    await expect(page.getByText("Your email address has been verified")).toBeVisible();
+    await expectAxeClean(page);
+    await openPage(page, "/profile");
+    await expect(page.getByRole("region", { name: "Verify your email" })).toHaveCount(0);
+    await expect(page.getByText("(verified)")).toBeVisible();
+  });
+
+  test("profile: name and phone are saved; a bad phone is refused beside the field", async ({ page }) => {
+    await signUpShopper(page, "details");
+    await openPage(page, "/profile");
+    const details = page.getByRole("region", { name: "Your details" });
+    await details.getByRole("textbox", { name: "Name" }).fill("Meera Iyer");
+    await details.getByRole("textbox", { name: "Mobile number (optional)" }).fill("12345");
+    await details.getByRole("button", { name: "Save details" }).click();
+    await expect(details.getByText("Enter a valid 10-digit mobile number")).toBeVisible();
+    await details.getByRole("textbox", { name: "Mobile number (optional)" }).fill("+91 98450 12345");
+    await details.getByRole("button", { name: "Save details" }).click();
+    await expect(details.getByRole("status")).toHaveText("Your profile has been saved");
+    await expect(page.getByRole("region", { name: "Account" }).getByText("Meera Iyer")).toBeVisible();
+    await page.reload();
+    await expect(details.getByRole("textbox", { name: "Mobile number (optional)" })).toHaveValue("9845012345");
+  });
+
+  test("delete the account: password, a confirmation dialog, then it cannot sign in", async ({ page, context, consoleErrors }) => {
+    consoleErrors.allow(/status of 40[01]/);
+    const shopper = await signUpShopper(page, "delete");
+    await openPage(page, "/profile");
+    const yourData = page.getByRole("region", { name: "Your data" });
+    await expect(yourData.getByRole("link", { name: "Download my data" })).toHaveAttribute("href", "/api/users/me/export");
+    const download = page.waitForEvent("download");
+    await yourData.getByRole("link", { name: "Download my data" }).click();
+    const file = await (await download).path();
+    const exported = JSON.parse(await readFile(file, "utf8"));
+    expect(exported.profile.email).toBe(shopper.email);
+
+    await yourData.getByLabel("Your password").fill("not-my-password");
+    await yourData.getByRole("button", { name: "Delete my account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await expect(dialog).toBeVisible();
+    await expectAxeClean(page);
+    // Escape (or Cancel) keeps the account.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await yourData.getByRole("button", { name: "Delete my account" }).click();
+    await dialog.getByRole("button", { name: "Delete account" }).click();
+    await expect(yourData.getByRole("alert")).toHaveText("Your password is incorrect");
+
+    await yourData.getByLabel("Your password").fill(shopper.password);
+    await yourData.getByRole("button", { name: "Delete my account" }).click();
+    await dialog.getByRole("button", { name: "Delete account" }).click();
+    await expectPath(page, "/");
+    await expect(page.getByText("Your account has been deleted")).toBeVisible();
+
+    await context.clearCookies();
+    await logIn(page, shopper.email, shopper.password);
+    await expect(page.getByText("Invalid email or password").first()).toBeVisible();
+  });
+
+  test("the privacy page says what is kept after deletion and why", async ({ page }) => {
+    await openPage(page, "/privacy");
+    const section = page.locator("#what-we-keep");
+    await expect(section).toContainText("Former customer");
+    await expect(section).toContainText("about eight years");
+    await expect(section).toContainText("three years");
+  });
+});
