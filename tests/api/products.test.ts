@@ -121,7 +121,7 @@ describe("GET /api/products", () => {
 
     it("prescription: required and not-required", async () => {
       const required = await list("?prescription=required&limit=100");
-      const rx = DEMO_PRODUCTS.filter((p) => p.prescriptionRequired);
+      const rx = DEMO_PRODUCTS.filter((p) => p.schedule !== undefined && p.schedule !== "OTC");
       expect(rx.length).toBeGreaterThan(0);
       expect(names(required).sort()).toEqual(rx.map((p) => p.name).sort());
       const otc = await list("?prescription=not-required&limit=100");

@@ -4,6 +4,7 @@ import { products, researchArticles } from "../schema.ts";
 import { DEMO_ARTICLES } from "./articles.ts";
 import { productImages } from "./packshots.ts";
 import { DEMO_PRODUCTS, type DemoProduct, type ShopCategory } from "./products.ts";
+import { prescriptionRequiredFor } from "#common/prescriptions.ts";
 
 const GST_RATE_BPS: Record<DemoProduct["hsnCode"], number> = { "3004": 500, "2106": 1800 };
 
@@ -43,8 +44,8 @@ export function demoProductRow(product: DemoProduct, now: Date): typeof products
     numReviews: product.numReviews,
     stock: product.stock,
     packText: product.packText,
-    prescriptionRequired: product.prescriptionRequired ?? false,
-    schedule: product.prescriptionRequired ? "H" : "OTC",
+    prescriptionRequired: prescriptionRequiredFor(product.schedule ?? "OTC"),
+    schedule: product.schedule ?? "OTC",
     hsnCode: product.hsnCode,
     gstRateBps: GST_RATE_BPS[product.hsnCode],
     batchNumber: product.batchNumber,

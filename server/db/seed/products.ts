@@ -5,6 +5,8 @@
  * food supplements (18% GST).
  */
 
+import type { Schedule } from "#common/prescriptions.ts";
+
 export const SHOP_CATEGORIES = ["Women Care", "Sports Nutrition", "Kids Nutrition"] as const;
 export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
 
@@ -25,7 +27,8 @@ export interface DemoProduct {
   /** Shown beside the quantity selector. */
   packText: string;
   hsnCode: "3004" | "2106";
-  prescriptionRequired?: boolean;
+  /** Drug schedule (OTC when absent); H, H1 and X are prescription-only (common/prescriptions.ts). */
+  schedule?: Schedule;
   bestseller?: boolean;
   rating: number;
   numReviews: number;
@@ -101,7 +104,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     mrpPaise: 210_00,
     packText: "10 Tablets",
     hsnCode: "3004",
-    prescriptionRequired: true,
+    schedule: "H",
     rating: 4.3,
     numReviews: 97,
     stock: 150,
@@ -167,7 +170,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     mrpPaise: 520_00,
     packText: "10 Tablets",
     hsnCode: "3004",
-    prescriptionRequired: true,
+    schedule: "H",
     rating: 4.4,
     numReviews: 76,
     stock: 64,
@@ -190,7 +193,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     mrpPaise: 312_00,
     packText: "5ml Vial",
     hsnCode: "3004",
-    prescriptionRequired: true,
+    schedule: "H",
     rating: 4.2,
     numReviews: 23,
     stock: 3,
@@ -236,7 +239,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     mrpPaise: 115_00,
     packText: "10 Tablets",
     hsnCode: "3004",
-    prescriptionRequired: true,
+    schedule: "H",
     rating: 4.0,
     numReviews: 38,
     stock: 0,
@@ -258,7 +261,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     mrpPaise: 236_00,
     packText: "10 Tablets",
     hsnCode: "3004",
-    prescriptionRequired: true,
+    schedule: "H",
     rating: 4.2,
     numReviews: 55,
     stock: 90,
