@@ -1,36 +1,53 @@
-// The checkout form's rules (product spec, section 5, "Checkout form"): the checkout page checks
-// the address with these in the browser, and server/schemas/checkout.ts builds POST /api/checkout's
-// zod schema on them, so both say the same thing.
+// The checkout form's rules (product spec, section 5, "Checkout form", as issue 14 narrowed it to
+// India): the checkout page checks the address with these in the browser, and
+// server/schemas/checkout.ts builds POST /api/checkout's zod schema on them, so both say the same
+// thing. The India rules and sentences themselves are common/india.ts's.
 import type { Problem } from "./forms.ts";
-
-export const CHECKOUT_COUNTRIES = ["India", "USA", "UK", "Canada", "Australia"] as const;
-export type CheckoutCountry = (typeof CHECKOUT_COUNTRIES)[number];
+import { COUNTRY_INDIA, INDIA_MESSAGES, isIndianState, isValidPin, normalizeIndianPhone } from "./india.ts";
 
 export const CHECKOUT_MESSAGES = {
   required: "Please fill all required fields",
-  phone: "Please enter a 10-digit phone number",
-  pinCode: "Please enter a 6-digit PIN code",
-  postalCode: "Please enter a valid postal code",
-  country: "Please choose a country from the list",
+  phone: INDIA_MESSAGES.mobileNumber,
+  pinCode: INDIA_MESSAGES.pinCode,
+  state: INDIA_MESSAGES.state,
+  country: "We deliver only within India",
+  notServiceable: "We do not deliver to this PIN code yet",
+  addressNotFound: "Choose one of your saved addresses",
   email: "Please enter a valid email",
   tooLong: "This field is too long",
-  paymentMethod: "Payment method must be razorpay",
+  paymentMethod: "Choose to pay online or by cash on delivery",
   paymentVerification: "Payment verification failed",
 } as const;
 
-/** "98765 43210", "98765-43210" and "(98765) 43210" are ten digits too: spaces, dashes and brackets go. */
-export function phoneDigits(phone: string): string {
-  return phone.replace(/[\s()-]/g, "");
+/** The labels of the two ways to pay, as the checkout offers them. */
+export const PAYMENT_CHOICES = {
+  razorpay: "Pay online (UPI, cards, netbanking)",
+  cod: "Cash on delivery",
+} as const;
+
+/** The phone as typed ("+91 98450 12345", "098450-12345"): its ten digits, or null when it is not a mobile number. */
+export function phoneDigits(phone: string): string | null {
+  return normalizeIndianPhone(phone);
 }
 
-/** The phone as its digits (see phoneDigits). */
-export function phoneProblem(digits: string): Problem {
-  if (digits === "") return CHECKOUT_MESSAGES.required;
-  return /^\d{10}$/.test(digits) ? undefined : CHECKOUT_MESSAGES.phone;
+/** The phone as typed. */
+export function phoneProblem(phone: string): Problem {
+  if (phone.trim() === "") return CHECKOUT_MESSAGES.required;
+  return normalizeIndianPhone(phone) ? undefined : CHECKOUT_MESSAGES.phone;
 }
 
-/** An Indian PIN code is six digits not starting with 0; elsewhere 2 to 12 letters, digits, spaces or dashes. */
-export function postalCodeProblem(country: string, postalCode: string): Problem {
-  if (country === "India") return /^[1-9]\d{5}$/.test(postalCode) ? undefined : CHECKOUT_MESSAGES.pinCode;
-  return /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(postalCode) ? undefined : CHECKOUT_MESSAGES.postalCode;
+/** An Indian PIN code: six digits not starting with 0. */
+export function postalCodeProblem(postalCode: string): Problem {
+  if (postalCode.trim() === "") return CHECKOUT_MESSAGES.required;
+  return isValidPin(postalCode.trim()) ? undefined : CHECKOUT_MESSAGES.pinCode;
+}
+
+/** A state is optional (the server fills it from the PIN code); when given, one of the 36. */
+export function stateProblem(state: string): Problem {
+  return state.trim() === "" || isIndianState(state.trim()) ? undefined : CHECKOUT_MESSAGES.state;
+}
+
+/** Only India: an absent country is India; any other is refused. */
+export function countryProblem(country: string): Problem {
+  return country.trim() === "" || country.trim().toLowerCase() === COUNTRY_INDIA.toLowerCase() ? undefined : CHECKOUT_MESSAGES.country;
 }

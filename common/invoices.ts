@@ -48,8 +48,15 @@ export interface InvoiceDocument {
   /** Sums of the line columns. */
   totals: TaxSplit;
   shippingPaise: number;
-  /** Items plus shipping: what the buyer paid. */
+  /** The cash-on-delivery fee, a charge of its own (0 unless COD; decisions/022). */
+  codFeePaise: number;
+  /** Items plus shipping plus the COD fee: what the buyer paid (or pays at the door). */
   grandTotalPaise: number;
+}
+
+/** A cash-on-delivery invoice is issued at dispatch, before the cash is collected. */
+export function invoiceTotalLabel(invoice: Pick<InvoiceDocument, "order">): string {
+  return invoice.order.paymentMethod === "cod" && !invoice.order.paidAt ? "Total payable on delivery" : "Total paid";
 }
 
 /** "5%" from basis points; "12.5%" when not whole. */

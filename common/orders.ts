@@ -7,12 +7,27 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export interface ShippingAddress {
   firstName: string;
   lastName: string;
+  /** The first address line. */
   address: string;
+  line2?: string;
+  landmark?: string;
   city: string;
+  /** One of common/india.ts INDIAN_STATES (absent on orders placed before issue 14). */
+  state?: string;
   postalCode: string;
   country: string;
+  /** Ten digits starting 6 to 9 (common/india.ts normalizeIndianPhone). */
   phone: string;
   email: string;
+}
+
+/** How an order is paid: online through the gateway before dispatch, or in cash at the door. */
+export const PAYMENT_METHODS = ["razorpay", "cod"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The one label telling cash-on-delivery and prepaid orders apart, in every list, page and email. */
+export function paymentMethodLabel(method: string): string {
+  return method === "cod" ? "Cash on delivery" : "Online payment";
 }
 
 export interface OrderItemJson {
@@ -34,9 +49,14 @@ export interface OrderJson {
   paymentMethod: string;
   paymentResult?: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
   itemsPrice: number;
+  /** A coupon's discount (0 without one). */
+  discountPrice: number;
   shippingPrice: number;
+  /** The cash-on-delivery fee (0 unless paid by COD). */
+  codFee: number;
   /** GST included in itemsPrice. */
   taxPrice: number;
+  /** itemsPrice - discountPrice + shippingPrice + codFee. */
   totalPrice: number;
   isPaid: boolean;
   paidAt?: string;
@@ -48,6 +68,12 @@ export interface OrderJson {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * A row of GET /api/orders/my-orders: the order plus, while it awaits payment (Pending, prepaid),
+ * the end of its reservation, after which it can no longer be paid; null otherwise.
+ */
+export type MyOrderJson = OrderJson & { reservationExpiresAt: string | null };
 
 /** An order's prescription review (api-contract.md, "Prescriptions"). */
 export interface OrderPrescriptionJson {
@@ -61,12 +87,6 @@ export interface OrderPrescriptionJson {
 }
 
 export interface OrderLineDetail extends OrderItemJson {
-/**
- * A row of GET /api/orders/my-orders: the order plus, while it awaits payment (Pending, prepaid),
- * the end of its reservation, after which it can no longer be paid; null otherwise.
- */
-export type MyOrderJson = OrderJson & { reservationExpiresAt: string | null };
-
   sku: string;
   hsnCode: string | null;
   gstRateBps: number;
@@ -148,4 +168,30 @@ export function orderStateLabel(order: {
   if (review === "rejected") return "Prescription rejected";
   if (order.status !== "Processing" || !review) return order.status;
   return review === "approved" ? "Prescription approved" : "Prescription under review";
+}
+
+/** POST /api/checkout/quote (api-contract.md, "Details pinned for the second release"): every fee before confirming; rupees. */
+export interface CheckoutQuote {
+  itemsPrice: number;
+  discountPrice: number;
+  shippingPrice: number;
+  codFee: number;
+  /** The GST contained in the total. */
+  taxPrice: number;
+  totalPrice: number;
+  /** Whether cash on delivery may be chosen for this address and cart, and if not why. */
+  cod: { allowed: boolean; reason?: string };
+  /** Calendar dates in India ("YYYY-MM-DD"). */
+  estimatedDelivery?: { from: string; to: string };
+}
+
+/** An address's lines after the name, as every page, email and invoice prints them. */
+export function addressLines(address: ShippingAddress): string[] {
+  return [
+    address.address,
+    ...(address.line2 ? [address.line2] : []),
+    ...(address.landmark ? [`Landmark: ${address.landmark}`] : []),
+    `${address.city}${address.state ? `, ${address.state}` : ""} ${address.postalCode}`.trim(),
+    address.country,
+  ];
 }

@@ -1,14 +1,34 @@
 // The checkout page's server side: the cart as the order will be built from it, and the gateway that takes the payment.
 import type { AppLoadContext } from "react-router";
+import type { SavedAddress } from "#common/addresses.ts";
 import type { CheckoutSummary } from "#common/orders.ts";
+import type { PrescriptionJson } from "#common/prescriptions.ts";
+import { listAddresses } from "#server/modules/addresses/addresses.ts";
 import { checkoutSummary } from "#server/modules/orders/checkout-summary.ts";
+import { listPrescriptions } from "#server/modules/prescriptions/prescriptions.ts";
 import { paymentsAvailability } from "#server/modules/payments/configured-gateway.ts";
 import type { PaymentSetup } from "~/components/checkout/checkout-form";
 
-/** The signed-in shopper's cart summary (null when there is nothing to check out) and the payment setup. */
-export async function loadCheckoutPage(context: AppLoadContext, userId: string): Promise<{ summary: CheckoutSummary; payments: PaymentSetup } | null> {
+export interface CheckoutPage {
+  summary: CheckoutSummary;
+  payments: PaymentSetup;
+  /** The shopper's address book, the default first (one-tap choices at the top of the form). */
+  addresses: SavedAddress[];
+  /** Cash on delivery's fee, shown beside its choice before the shopper picks it (paise). */
+  codFeePaise: number;
+  /** The shopper's prescriptions that checkout may attach (not rejected), newest first. */
+  prescriptions: PrescriptionJson[];
+}
+
+/** The signed-in shopper's cart summary (null when there is nothing to check out), saved addresses and the payment setup. */
+export async function loadCheckoutPage(context: AppLoadContext, userId: string): Promise<CheckoutPage | null> {
   const summary = await checkoutSummary(context.shop.db, userId);
-  return summary ? { summary, payments: paymentSetup(context) } : null;
+  if (!summary) return null;
+  const addresses = await listAddresses(context.shop.db, userId);
+  const prescriptions = summary.lines.some((line) => line.prescriptionRequired)
+    ? (await listPrescriptions(context.shop.db, userId)).filter((prescription) => prescription.status !== "rejected")
+    : [];
+  return { summary, payments: paymentSetup(context), addresses, codFeePaise: context.shop.config.cod.feePaise, prescriptions };
 }
 
 /** Which gateway takes the payment (the shop context's), or why none can. */

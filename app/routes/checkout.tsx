@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { OrderSummary } from "~/components/checkout/order-summary";
+import { usePrescriptionChoice } from "~/components/checkout/prescription-step";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/checkout";
 import { loadCheckoutPage } from "./checkout.server";
@@ -22,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { customer, summary, payments } = loaderData;
+  const prescription = usePrescriptionChoice(summary, loaderData.prescriptions);
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold text-gray-900">Checkout</h1>
@@ -32,7 +34,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       </noscript>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-          <CheckoutForm customer={customer} payments={payments} totalPaise={summary.totalPaise} />
+          <CheckoutForm
+            customer={customer}
+            payments={payments}
+            totalPaise={summary.totalPaise}
+            prescription={prescription}
+            addresses={loaderData.addresses}
+            codFeePaise={loaderData.codFeePaise}
+          />
         </div>
         <div className="space-y-4 lg:sticky lg:top-24">
           <OrderSummary summary={summary} />

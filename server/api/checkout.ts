@@ -1,10 +1,9 @@
 import { Router, type Request, type Response } from "express";
-import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
-import { checkoutSchema, shippingAddressSchema } from "#server/schemas/checkout.ts";
 import type { SessionUser } from "#server/auth.ts";
 import type { ShopContext } from "#server/context.ts";
-import { parseInput, replyError, type Reply } from "#server/http/errors.ts";
+import { replyError, type Reply } from "#server/http/errors.ts";
 import { startCheckout } from "#server/modules/orders/checkout.ts";
+import { quoteCheckout } from "#server/modules/orders/quote.ts";
 import { orderReply, SIGN_IN_REPLY } from "#server/modules/orders/replies.ts";
 import { confirmPayment } from "#server/modules/payments/confirm.ts";
 import { paymentReply } from "#server/modules/payments/replies.ts";
@@ -25,7 +24,7 @@ export function refuse(res: Response, reply: Reply) {
   throw replyError(reply);
 }
 
-/** POST /api/checkout and POST /api/checkout/:orderId/verify (api-contract.md). */
+/** POST /api/checkout, POST /api/checkout/quote and POST /api/checkout/:orderId/verify (api-contract.md). */
 export function checkoutRouter(shop: ShopContext) {
   const router = Router();
   router.use((_req, res, next) => {
@@ -33,16 +32,19 @@ export function checkoutRouter(shop: ShopContext) {
     next();
   });
 
+  // The body goes to the use case as it came: it is read (and the address checked) once there.
   router.post("/", async (req, res) => {
     const user = await requireUser(req);
-    const body = parseInput(checkoutSchema, req.body);
-    const parsed = parseInput(shippingAddressSchema, body.shippingAddress ?? {}, requiredSummary(body.shippingAddress));
-    const shippingAddress = { ...parsed, email: parsed.email ?? user.email };
-
-    const result = await startCheckout(shop, { id: user.id, name: user.name, email: user.email }, shippingAddress, {
-      prescriptionIds: body.prescriptionIds,
-    });
+    const result = await startCheckout(shop, { id: user.id, name: user.name, email: user.email }, req.body);
     if (result.ok) return res.status(201).json({ order: result.order, payment: result.payment });
+    return refuse(res, orderReply.checkout(result));
+  });
+
+  // Every fee before the shopper confirms; the same body as POST /, nothing is created.
+  router.post("/quote", async (req, res) => {
+    const user = await requireUser(req);
+    const result = await quoteCheckout(shop, { id: user.id, name: user.name, email: user.email }, req.body);
+    if (result.ok) return res.json(result.quote);
     return refuse(res, orderReply.checkout(result));
   });
 
@@ -54,13 +56,4 @@ export function checkoutRouter(shop: ShopContext) {
   });
 
   return router;
-}
-
-/** Any missing field makes the summary the spec's 'Please fill all required fields'. */
-function requiredSummary(address: unknown): string | undefined {
-  const result = shippingAddressSchema["~standard"].validate(address ?? {});
-  if (result instanceof Promise) return undefined;
-  if (typeof address !== "object" || address === null) return CHECKOUT_MESSAGES.required;
-  if (!result.issues) return undefined;
-  return result.issues.some((issue) => issue.message === CHECKOUT_MESSAGES.required) ? CHECKOUT_MESSAGES.required : undefined;
 }

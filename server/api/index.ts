@@ -43,7 +43,7 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/admin", adminRouter], //                  admin/index.ts   users, products, orders, reviews, stats, messages, subscribers (admins); GET /orders /prescriptions /reports/h1-register.csv, POST /orders/:id/prescription-review (pharmacists too)
   ["/upload", uploadRouter], //                upload.ts        POST / (admins)
   ["/prescriptions", prescriptionsRouter], //  prescriptions.ts POST /, GET / /:id /:id/file (owner, pharmacist, admin)
-  ["/checkout", checkoutRouter], //            checkout.ts      POST /, POST /:orderId/verify
+  ["/checkout", checkoutRouter], //            checkout.ts      POST /, POST /quote, POST /:orderId/verify
   ["/orders", invoicesRouter], //              invoices.ts      GET /:id/invoice.pdf
   ["/orders", ordersRouter], //                orders.ts        GET /my-orders /:id, POST /:id/cancel /:id/pay
   ["/payments", paymentsRouter], //            payments.ts      POST /test/:orderId/pay /test/:orderId/fail

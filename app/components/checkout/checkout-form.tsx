@@ -1,15 +1,33 @@
-import { Lock } from "lucide-react";
-import { useRef, useState } from "react";
+import { Lock, Truck } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import type { SavedAddress } from "#common/addresses.ts";
 import { SHOP_NAME } from "#common/brand.ts";
-import { CHECKOUT_COUNTRIES } from "#common/checkout.ts";
-import { formatRupees } from "#common/money.ts";
+import { PAYMENT_CHOICES } from "#common/checkout.ts";
+import { INDIAN_STATES, isValidPin } from "#common/india.ts";
+import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import type { CheckoutQuote, PaymentMethod } from "#common/orders.ts";
+import { DELIVERY_CHECK_TEXTS, deliveryByText, type ServiceabilityJson } from "#common/serviceability.ts";
 import { useCartStore } from "~/lib/cart";
 import { loadRazorpay, openRazorpay, SDK_FAILED_TO_LOAD, type PaymentResult } from "~/lib/razorpay";
-import { cancelOrder, failWithTestGateway, payWithTestGateway, startCheckout, verifyPayment, type CheckoutStarted } from "./payment-api";
+import {
+  cancelOrder,
+  failWithTestGateway,
+  lookupPin,
+  payWithTestGateway,
+  quoteCheckout,
+  saveAddress,
+  startCheckout,
+  verifyPayment,
+  type CheckoutBody,
+  type CheckoutPlaced,
+} from "./payment-api";
 import {
   checkShippingAddress,
+  isOptional,
   SHIPPING_FIELDS,
+  savedAddressLine,
+  toSavedAddressBody,
   toShippingAddress,
   type ShippingAddress,
   type ShippingField,
@@ -22,24 +40,31 @@ export type PaymentSetup = { provider: "razorpay" | "test" } | { provider: "unav
 const LABELS: Record<ShippingField, string> = {
   firstName: "First Name",
   lastName: "Last Name",
-  address: "Address",
-  city: "City",
-  postalCode: "Postal Code",
-  country: "Country",
-  phone: "Phone",
+  address: "Address line 1",
+  line2: "Address line 2",
+  landmark: "Landmark",
+  city: "Town/City",
+  postalCode: "PIN code",
+  state: "State/UT",
+  phone: "Mobile number",
   email: "Email",
 };
 
 const AUTOCOMPLETE: Record<ShippingField, string> = {
   firstName: "given-name",
   lastName: "family-name",
-  address: "street-address",
+  address: "address-line1",
+  line2: "address-line2",
+  landmark: "off",
   city: "address-level2",
   postalCode: "postal-code",
-  country: "country-name",
-  phone: "tel-national",
+  state: "address-level1",
+  phone: "tel",
   email: "email",
 };
+
+/** The radio value for typing a new address instead of choosing a saved one. */
+const NEW_ADDRESS = "new";
 
 const CONTROL =
   "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-600 disabled:bg-gray-100 disabled:text-gray-700";
@@ -55,10 +80,19 @@ export function CheckoutForm({
   customer,
   payments,
   totalPaise,
+  prescription,
+  addresses = [],
+  codFeePaise = 0,
 }: {
   customer: { name: string; email: string };
+  /** The shopper's saved addresses, the default first: one-tap choices. */
+  addresses?: SavedAddress[];
+  /** Cash on delivery's fee, shown beside its choice. */
+  codFeePaise?: number;
+  /** Prescription-only lines in the cart (decisions/019): the step shown before the pay button, the ids attached, and why paying cannot start yet. */
+  prescription?: { step: React.ReactNode; ids: string[]; problem?: string };
   payments: PaymentSetup;
-  /** Shown beside the pay button (on a phone the summary is further down the page). */
+  /** Shown beside the pay button until the quote answers (on a phone the summary is further down the page). */
   totalPaise: number;
 }) {
   const navigate = useNavigate();
@@ -68,21 +102,97 @@ export function CheckoutForm({
     firstName: firstName ?? "",
     lastName: rest.join(" "),
     address: "",
+    line2: "",
+    landmark: "",
     city: "",
     postalCode: "",
-    country: "India",
+    state: "",
     phone: "",
     email: customer.email,
   });
+  // A saved address (the default first) or a new one typed in.
+  const [choice, setChoice] = useState<string>(addresses[0]?._id ?? NEW_ADDRESS);
+  const [saveNew, setSaveNew] = useState(false);
+  const [method, setMethod] = useState<PaymentMethod>("razorpay");
+  // The new address's PIN code as the shop serves it; the state it filled in (so a correction stands).
+  const [pinInfo, setPinInfo] = useState<ServiceabilityJson | null>(null);
+  const filledState = useRef<string | null>(null);
+  const [quote, setQuote] = useState<CheckoutQuote | null>(null);
+  const [codRefusal, setCodRefusal] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<ShippingField, string>>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<{ open: boolean; busy: boolean }>({ open: false, busy: false });
   // The order of the last attempt: paying again after a failure or a closed window reuses it
   // (its stock is already reserved) as long as the address has not changed.
-  const attempt = useRef<{ key: string; started: CheckoutStarted } | null>(null);
+  const attempt = useRef<{ key: string; started: CheckoutPlaced } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const alertId = "checkout-alert";
+
+  const chosen = addresses.find((address) => address._id === choice) ?? null;
+  const prescriptionIds = prescription ? { prescriptionIds: prescription.ids } : {};
+
+  /** The body POST /api/checkout (and its quote) is sent for the current choices; null while the new address is incomplete. */
+  const checkoutBody = (paymentMethod: PaymentMethod, strict = false): CheckoutBody | null => {
+    if (chosen) return { addressId: chosen._id, paymentMethod, ...prescriptionIds };
+    const check = checkShippingAddress(values);
+    if (!strict && (check.message || Object.keys(check.errors).length > 0)) return null;
+    return { shippingAddress: toShippingAddress(values), paymentMethod, ...prescriptionIds };
+  };
+
+  // The new address's PIN code: its delivery promise, and the state filled in unless the shopper chose one.
+  const pin = values.postalCode.replace(/\s/g, "");
+  useEffect(() => {
+    if (chosen || !isValidPin(pin)) {
+      setPinInfo(null);
+      return;
+    }
+    let current = true;
+    void lookupPin(pin).then((found) => {
+      if (!current) return;
+      setPinInfo(found);
+      if (found?.serviceable) {
+        setValues((now) => {
+          if (now.state !== "" && now.state !== filledState.current) return now;
+          filledState.current = found.state;
+          return { ...now, state: found.state };
+        });
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [pin, chosen]);
+
+  // Every fee for the current choices, before the shopper confirms (POST /api/checkout/quote).
+  const quoteKey = JSON.stringify(checkoutBody(method));
+  useEffect(() => {
+    const body = JSON.parse(quoteKey) as CheckoutBody | null;
+    if (!body) {
+      setQuote(null);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      void quoteCheckout(body).then((answer) => {
+        if (!current) return;
+        if (answer.ok) {
+          setQuote(answer.data);
+          setCodRefusal(answer.data.cod.allowed ? null : (answer.data.cod.reason ?? null));
+        } else if (body.paymentMethod === "cod" && answer.errors?.paymentMethod) {
+          // Not offered here after all: say why and go back to paying online.
+          setCodRefusal(answer.errors.paymentMethod);
+          setMethod("razorpay");
+        } else {
+          setQuote(null);
+        }
+      });
+    }, 250);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [quoteKey]);
 
   const set = (field: ShippingField) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = event.target.value;
@@ -122,27 +232,34 @@ export function CheckoutForm({
     event.preventDefault();
     if (busy) return;
     setAlert(null);
-    if (payments.provider === "unavailable") {
+    if (method === "razorpay" && payments.provider === "unavailable") {
       setAlert(payments.message);
       return;
     }
-    const check = checkShippingAddress(values);
-    setErrors(check.errors);
-    const firstInvalid = SHIPPING_FIELDS.find((field) => check.errors[field] !== undefined);
-    if (check.message) setAlert(check.message);
-    if (firstInvalid) {
-      focusField(firstInvalid);
+    if (!chosen) {
+      const check = checkShippingAddress(values);
+      setErrors(check.errors);
+      const firstInvalid = SHIPPING_FIELDS.find((field) => check.errors[field] !== undefined);
+      if (check.message) setAlert(check.message);
+      if (firstInvalid) {
+        focusField(firstInvalid);
+        return;
+      }
+    }
+
+    if (prescription?.problem) {
+      setAlert(prescription.problem);
       return;
     }
 
     setBusy(true);
-    if (payments.provider === "razorpay" && !(await loadRazorpay())) {
+    if (method === "razorpay" && payments.provider === "razorpay" && !(await loadRazorpay())) {
       fail(`Payment failed: ${SDK_FAILED_TO_LOAD}`);
       return;
     }
 
-    const shippingAddress = toShippingAddress(values);
-    const key = JSON.stringify(shippingAddress);
+    const body = checkoutBody(method, true)!;
+    const key = JSON.stringify(body);
     let started = attempt.current?.key === key ? attempt.current.started : null;
     if (!started) {
       // A new address makes a new order: the unpaid one from the last attempt gives its stock back.
@@ -150,26 +267,42 @@ export function CheckoutForm({
         await cancelOrder(attempt.current.started.order._id);
         attempt.current = null;
       }
-      const response = await startCheckout(shippingAddress);
+      const response = await startCheckout(body);
       if (!response.ok) {
         if (response.status === 401) {
           void navigate("/login?redirect=checkout");
           return;
         }
         const fieldErrors = response.errors ?? {};
-        const known = SHIPPING_FIELDS.filter((field) => typeof fieldErrors[field] === "string");
+        const known = chosen ? [] : SHIPPING_FIELDS.filter((field) => typeof fieldErrors[field] === "string");
         if (known.length > 0) {
           setErrors(Object.fromEntries(known.map((field) => [field, fieldErrors[field]!])));
           focusField(known[0]!);
+        }
+        if (fieldErrors.paymentMethod) {
+          setCodRefusal(fieldErrors.paymentMethod);
+          setMethod("razorpay");
         }
         fail(response.message || "Something went wrong");
         return;
       }
       started = response.data;
       attempt.current = { key, started };
+      // "Save this address to my address book": once the order stands; the order does not depend on it.
+      if (!chosen && saveNew) {
+        await saveAddress(toSavedAddressBody(values));
+        setSaveNew(false);
+      }
     }
 
     const { order, payment } = started;
+    if (!payment) {
+      // Cash on delivery: placed, nothing to pay now.
+      attempt.current = null;
+      cartStore.reset({ exists: false, count: 0 });
+      void navigate(`/order-confirmation?${new URLSearchParams({ orderId: order._id })}`);
+      return;
+    }
     if (payment.provider === "test") {
       setDialog({ open: true, busy: false });
       return;
@@ -178,6 +311,9 @@ export function CheckoutForm({
       fail(`Payment failed: ${SDK_FAILED_TO_LOAD}`);
       return;
     }
+    const contact = chosen
+      ? { name: chosen.fullName, phone: chosen.phone, line: `${chosen.line1}, ${chosen.city} ${chosen.postalCode}` }
+      : { name: `${values.firstName} ${values.lastName}`.trim(), phone: toShippingAddress(values).phone ?? "", line: `${values.address}, ${values.city} ${pin}` };
     const outcome = await openRazorpay(
       {
         key: payment.keyId,
@@ -186,8 +322,8 @@ export function CheckoutForm({
         order_id: payment.orderId,
         name: SHOP_NAME,
         description: `Order ${order.orderNumber}`,
-        prefill: { name: `${shippingAddress.firstName} ${shippingAddress.lastName}`, email: shippingAddress.email, contact: shippingAddress.phone },
-        notes: { orderNumber: order.orderNumber, address: `${shippingAddress.address}, ${shippingAddress.city} ${shippingAddress.postalCode}` },
+        prefill: { name: contact.name, email: customer.email, contact: contact.phone },
+        notes: { orderNumber: order.orderNumber, address: contact.line },
         theme: { color: "#127d66" },
       },
       (description) => setAlert(`Payment failed: ${description}`),
@@ -198,9 +334,10 @@ export function CheckoutForm({
   }
 
   const current = attempt.current?.started;
+  const currentPayment = current?.payment ?? null;
 
   const payTest = async () => {
-    if (!current) return;
+    if (!current?.payment) return;
     setDialog({ open: true, busy: true });
     const paid = await payWithTestGateway(current.order._id);
     if (!paid.ok) {
@@ -212,7 +349,7 @@ export function CheckoutForm({
   };
 
   const failTest = async () => {
-    if (!current) return;
+    if (!current?.payment) return;
     setDialog({ open: true, busy: true });
     const failed = await failWithTestGateway(current.order._id);
     setDialog({ open: false, busy: false });
@@ -230,31 +367,49 @@ export function CheckoutForm({
     return ids.length > 0 ? ids.join(" ") : undefined;
   };
 
+  const label = (name: ShippingField) => (
+    <label htmlFor={`checkout-${name}`} className="block text-sm font-medium text-gray-800">
+      {LABELS[name]}
+      {name === "email" ? null : isOptional(name) ? <span className="font-normal text-gray-700"> (optional)</span> : <span aria-hidden> *</span>}
+    </label>
+  );
+
+  const fieldError = (name: ShippingField) =>
+    errors[name] ? (
+      <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+        {errors[name]}
+      </p>
+    ) : null;
+
   const field = (name: ShippingField, props: React.InputHTMLAttributes<HTMLInputElement> = {}, className = "") => (
     <div className={className}>
-      <label htmlFor={`checkout-${name}`} className="block text-sm font-medium text-gray-800">
-        {LABELS[name]}
-        {name === "email" ? null : <span aria-hidden> *</span>}
-      </label>
+      {label(name)}
       <input
         id={`checkout-${name}`}
         name={name}
         value={values[name]}
         onChange={set(name)}
         autoComplete={AUTOCOMPLETE[name]}
-        required={name !== "email"}
+        required={name !== "email" && !isOptional(name)}
         aria-invalid={errors[name] !== undefined ? true : undefined}
         aria-describedby={describedBy(name)}
         className={CONTROL}
         {...props}
       />
-      {errors[name] ? (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-          {errors[name]}
-        </p>
-      ) : null}
+      {fieldError(name)}
     </div>
   );
+
+  // What the shop promises for the chosen address: the quote's, or the typed PIN code's while the rest is being filled in.
+  const promise = quote?.estimatedDelivery ?? (pinInfo?.serviceable ? pinInfo.estimatedDelivery : undefined);
+  const notServed = !chosen && pinInfo !== null && !pinInfo.serviceable;
+  const codAllowed = quote ? quote.cod.allowed : false;
+  const codReason = codRefusal ?? (quote ? null : "Enter your delivery address to see whether cash on delivery is available");
+  const payNowPaise = quote ? rupeesToPaise(quote.totalPrice) : totalPaise;
+  const codFeeShownPaise = quote ? rupeesToPaise(quote.codFee) : 0;
+  const radio = "h-4 w-4 flex-none accent-brand-700";
+  const choiceCard =
+    "flex cursor-pointer items-start gap-3 rounded-md border border-gray-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-gray-50";
 
   return (
     <>
@@ -274,59 +429,166 @@ export function CheckoutForm({
           {field("email", { type: "email", disabled: true, readOnly: true, placeholder: customer.email})}
           <p className="-mt-2 text-sm text-gray-700">Your order confirmation is sent to your account's email.</p>
         </fieldset>
-        <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-4 text-lg font-semibold text-gray-900">Delivery</legend>
-          {field("firstName")}
-          {field("lastName")}
-          {field("address", {}, "sm:col-span-2")}
-          {field("city")}
-          {field("postalCode", { inputMode: values.country === "India" ? "numeric" : "text" })}
-          <div>
-            <label htmlFor="checkout-country" className="block text-sm font-medium text-gray-800">
-              Country<span aria-hidden> *</span>
+        {addresses.length > 0 ? (
+          <fieldset className="space-y-2">
+            <legend className="mb-2 text-lg font-semibold text-gray-900">Deliver to</legend>
+            {addresses.map((address) => (
+              <label key={address._id} className={choiceCard}>
+                <input
+                  type="radio"
+                  name="addressChoice"
+                  value={address._id}
+                  checked={choice === address._id}
+                  onChange={() => setChoice(address._id)}
+                  className={`mt-1 ${radio}`}
+                />
+                <span className="text-gray-900">
+                  {savedAddressLine(address)}
+                  <span className="block text-sm text-gray-700">Mobile {address.phone}{address.isDefault ? " · Default address" : ""}</span>
+                </span>
+              </label>
+            ))}
+            <label className={choiceCard}>
+              <input
+                type="radio"
+                name="addressChoice"
+                value={NEW_ADDRESS}
+                checked={choice === NEW_ADDRESS}
+                onChange={() => setChoice(NEW_ADDRESS)}
+                className={`mt-1 ${radio}`}
+              />
+              <span className="font-medium text-gray-900">Use a new address</span>
             </label>
-            <select
-              id="checkout-country"
-              name="country"
-              value={values.country}
-              onChange={set("country")}
-              autoComplete={AUTOCOMPLETE.country}
-              required
-              className={CONTROL}
-            >
-              {CHECKOUT_COUNTRIES.map((country) => (
-                <option key={country}>{country}</option>
-              ))}
-            </select>
-          </div>
-          {field("phone", { type: "tel", inputMode: "tel", placeholder: "10-digit mobile number" })}
+          </fieldset>
+        ) : null}
+        {chosen ? null : (
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-4 text-lg font-semibold text-gray-900">{addresses.length > 0 ? "New address" : "Delivery"}</legend>
+            {field("firstName")}
+            {field("lastName")}
+            {field("address", {}, "sm:col-span-2")}
+            {field("line2", {}, "sm:col-span-2")}
+            {field("landmark", { placeholder: "e.g. near the bus stand" }, "sm:col-span-2")}
+            {field("postalCode", { inputMode: "numeric", maxLength: 7 })}
+            {field("city")}
+            <div>
+              {label("state")}
+              <select
+                id="checkout-state"
+                name="state"
+                value={values.state}
+                onChange={(event) => {
+                  filledState.current = null;
+                  set("state")(event);
+                }}
+                autoComplete={AUTOCOMPLETE.state}
+                aria-invalid={errors.state !== undefined ? true : undefined}
+                aria-describedby={describedBy("state")}
+                className={CONTROL}
+              >
+                <option value="">Filled from the PIN code</option>
+                {INDIAN_STATES.map((state) => (
+                  <option key={state}>{state}</option>
+                ))}
+              </select>
+              {fieldError("state")}
+            </div>
+            <div>
+              <p className="block text-sm font-medium text-gray-800">Country</p>
+              <p className="mt-1 py-2 text-base text-gray-900">India</p>
+            </div>
+            {field("phone", { type: "tel", inputMode: "tel", placeholder: "10-digit mobile number" })}
+            <label className="flex items-center gap-2 text-gray-900 sm:col-span-2">
+              <input type="checkbox" name="saveAddress" checked={saveNew} onChange={(event) => setSaveNew(event.target.checked)} className="h-4 w-4 accent-brand-700" />
+              Save this address to my address book
+            </label>
+          </fieldset>
+        )}
+        <div aria-live="polite" className="text-sm">
+          {notServed ? (
+            <p data-testid="checkout-delivery" className="flex items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
+              <Truck className="h-4 w-4 flex-none" aria-hidden />
+              {DELIVERY_CHECK_TEXTS.notServiceable}
+            </p>
+          ) : promise ? (
+            <p data-testid="checkout-delivery" className="flex items-center gap-2 rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-gray-900">
+              <Truck className="h-4 w-4 flex-none text-brand-700" aria-hidden />
+              <span className="font-semibold">{deliveryByText(promise)}</span>
+            </p>
+          ) : null}
+        </div>
+        {chosen ? null : (
+          <p className="text-sm text-gray-700">
+            Fields marked <span aria-hidden>*</span>
+            <span className="sr-only">as required</span> are required.
+          </p>
+        )}
+        {prescription?.step}
+        <fieldset className="space-y-2">
+          <legend className="mb-2 text-lg font-semibold text-gray-900">Payment</legend>
+          <label className={choiceCard}>
+            <input
+              type="radio"
+              name="paymentMethod"
+              value="razorpay"
+              checked={method === "razorpay"}
+              onChange={() => setMethod("razorpay")}
+              className={`mt-1 ${radio}`}
+            />
+            <span className="text-gray-900">{PAYMENT_CHOICES.razorpay}</span>
+          </label>
+          <label className={choiceCard}>
+            <input
+              type="radio"
+              name="paymentMethod"
+              value="cod"
+              checked={method === "cod"}
+              disabled={!codAllowed}
+              aria-describedby={codAllowed ? undefined : "cod-reason"}
+              onChange={() => setMethod("cod")}
+              className={`mt-1 ${radio}`}
+            />
+            <span className="text-gray-900">
+              {PAYMENT_CHOICES.cod}
+              {codFeePaise > 0 ? <span className="text-gray-700"> (fee {formatRupees(codFeePaise)})</span> : null}
+              {!codAllowed && codReason ? (
+                <span id="cod-reason" className="block text-sm text-gray-700">
+                  {codReason}
+                </span>
+              ) : null}
+            </span>
+          </label>
         </fieldset>
-        <p className="text-sm text-gray-700">
-          Fields marked <span aria-hidden>*</span>
-          <span className="sr-only">as required</span> are required.
-        </p>
-        <p className="flex items-baseline justify-between border-t border-gray-200 pt-4 text-lg font-bold text-gray-900">
-          <span>Total to pay</span>
-          <span>{formatRupees(totalPaise)}</span>
-        </p>
+        <dl className="space-y-1 border-t border-gray-200 pt-4 text-gray-900">
+          {codFeeShownPaise > 0 ? (
+            <div className="flex items-baseline justify-between text-base">
+              <dt>Cash on delivery fee</dt>
+              <dd>{formatRupees(codFeeShownPaise)}</dd>
+            </div>
+          ) : null}
+          <div className="flex items-baseline justify-between text-lg font-bold">
+            <dt>{method === "cod" ? "Total to pay on delivery" : "Total to pay"}</dt>
+            <dd>{formatRupees(payNowPaise)}</dd>
+          </div>
+        </dl>
         <button
           type="submit"
           aria-disabled={busy}
           className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-70"
         >
           <Lock className="h-4 w-4" aria-hidden />
-          {busy ? "Processing..." : "Pay Now"}
+          {busy ? "Processing..." : method === "cod" ? "Place order" : "Pay Now"}
         </button>
         <p role="status" className="sr-only">
           {busy ? "Processing..." : ""}
         </p>
       </form>
-      {current && current.payment.provider === "test" ? (
+      {current && currentPayment?.provider === "test" ? (
         <TestPaymentDialog
           open={dialog.open}
           busy={dialog.busy}
           orderNumber={current.order.orderNumber}
-          amountPaise={current.payment.amount}
+          amountPaise={currentPayment.amount}
           onPay={() => void payTest()}
           onFail={() => void failTest()}
           onClose={closeTest}

@@ -1,6 +1,7 @@
+import type { CheckoutQuote } from "#common/orders.ts";
+import type { ServiceabilityJson } from "#common/serviceability.ts";
 import { postJson, type ApiResult } from "~/lib/api";
 import type { PaymentResult } from "~/lib/razorpay";
-import type { ShippingAddress } from "./shipping-address";
 
 /** The order as `POST /api/checkout` and verify answer it (api-contract.md, the fields this page reads). */
 export interface CheckoutOrder {
@@ -28,9 +29,42 @@ export interface CheckoutStarted {
   payment: CheckoutPayment;
 }
 
-/** Builds the order from the cart on the server (prices, stock reserved) and the provider's order. */
-export function startCheckout(shippingAddress: ShippingAddress): Promise<ApiResult<CheckoutStarted>> {
-  return postJson<CheckoutStarted>("/api/checkout", { shippingAddress, paymentMethod: "razorpay" });
+/** What POST /api/checkout answers: `payment` is null for cash on delivery (nothing is paid now). */
+export interface CheckoutPlaced {
+  order: CheckoutOrder;
+  payment: CheckoutPayment | null;
+}
+
+/** POST /api/checkout's body: a saved address by id or a typed one, and the payment method. */
+export type CheckoutBody = ({ addressId: string } | { shippingAddress: Record<string, string> }) & {
+  paymentMethod: "razorpay" | "cod";
+  /** The prescriptions attached when the cart holds prescription-only medicines. */
+  prescriptionIds?: string[];
+};
+
+/** Builds the order from the cart on the server (prices, stock reserved) and, paid online, the provider's order. */
+export function startCheckout(body: CheckoutBody): Promise<ApiResult<CheckoutPlaced>> {
+  return postJson<CheckoutPlaced>("/api/checkout", body);
+}
+
+/** Every fee for this address and payment method before the shopper confirms (creates nothing). */
+export function quoteCheckout(body: CheckoutBody): Promise<ApiResult<CheckoutQuote>> {
+  return postJson<CheckoutQuote>("/api/checkout/quote", body);
+}
+
+/** "Save this address to my address book" (the address book's own call). */
+export function saveAddress(body: Record<string, string>): Promise<ApiResult<unknown>> {
+  return postJson("/api/users/addresses", body);
+}
+
+/** The delivery promise of a PIN code (GET /api/serviceability/:pin); null when it could not be asked. */
+export async function lookupPin(pin: string): Promise<ServiceabilityJson | null> {
+  try {
+    const response = await fetch(`/api/serviceability/${encodeURIComponent(pin)}`, { headers: { Accept: "application/json" } });
+    return response.ok ? ((await response.json()) as ServiceabilityJson) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Hands the widget's signed fields to the server, which checks the signature and marks the order paid. */

@@ -1,4 +1,5 @@
-import { formatInvoiceDate, formatRate, type InvoiceDocument } from "#common/invoices.ts";
+import { formatInvoiceDate, formatRate, invoiceTotalLabel, type InvoiceDocument } from "#common/invoices.ts";
+import { addressLines } from "#common/orders.ts";
 import { formatAmount, formatInvoiceRupees } from "#common/money.ts";
 
 const CELL = "border border-gray-300 px-2 py-1.5 align-top";
@@ -61,10 +62,12 @@ export function InvoiceView({ invoice }: { invoice: InvoiceDocument }) {
           <address className="mt-1 not-italic">
             {buyer.name}
             <br />
-            {address.address}
-            <br />
-            {address.city} {address.postalCode}, {address.country}
-            <br />
+            {addressLines(address).map((line) => (
+              <span key={line}>
+                {line}
+                <br />
+              </span>
+            ))}
             Phone: {address.phone}
           </address>
         </section>
@@ -190,7 +193,13 @@ export function InvoiceView({ invoice }: { invoice: InvoiceDocument }) {
         )}
         <dt>Shipping</dt>
         <dd className="pl-6 text-right tabular-nums">{invoice.shippingPaise === 0 ? "FREE" : formatInvoiceRupees(invoice.shippingPaise)}</dd>
-        <dt className="border-t border-gray-300 pt-1 text-base font-bold">Total paid</dt>
+        {invoice.codFeePaise > 0 ? (
+          <>
+            <dt>Cash on delivery fee</dt>
+            <dd className="pl-6 text-right tabular-nums">{formatInvoiceRupees(invoice.codFeePaise)}</dd>
+          </>
+        ) : null}
+        <dt className="border-t border-gray-300 pt-1 text-base font-bold">{invoiceTotalLabel(invoice)}</dt>
         <dd className="border-t border-gray-300 pt-1 pl-6 text-right text-base font-bold tabular-nums">
           {formatInvoiceRupees(invoice.grandTotalPaise)}
         </dd>

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { SHOP_NAME } from "#common/brand.ts";
 import { formatRupees } from "#common/money.ts";
-import { orderStateLabel } from "#common/orders.ts";
+import { addressLines, orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import type { Database } from "#server/db/client.ts";
 import { orderLines, orders, type OrderStatus } from "#server/db/schema.ts";
 import type { EmailMessage } from "./outbox.ts";
@@ -23,9 +23,9 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function addressLines(order: OrderRow): string[] {
+function shippingLines(order: OrderRow): string[] {
   const a = order.shippingAddress;
-  return [`${a.firstName} ${a.lastName}`.trim(), a.address, `${a.city} ${a.postalCode}`.trim(), a.country, `Phone: ${a.phone}`];
+  return [`${a.firstName} ${a.lastName}`.trim(), ...addressLines(a), `Phone: ${a.phone}`];
 }
 
 function summaryText(order: OrderRow, lines: LineRow[]): string[] {
@@ -33,9 +33,12 @@ function summaryText(order: OrderRow, lines: LineRow[]): string[] {
     ...lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatRupees(l.unitPricePaise * l.quantity)}`),
     "",
     `Subtotal: ${formatRupees(order.itemsPaise)}`,
+    ...(order.discountPaise > 0 ? [`Discount: -${formatRupees(order.discountPaise)}`] : []),
     `Shipping: ${order.shippingPaise === 0 ? "FREE" : formatRupees(order.shippingPaise)}`,
+    ...(order.codFeePaise > 0 ? [`Cash on delivery fee: ${formatRupees(order.codFeePaise)}`] : []),
     `GST included: ${formatRupees(order.taxPaise)}`,
     `Total: ${formatRupees(order.totalPaise)}`,
+    `Payment: ${paymentMethodLabel(order.paymentMethod)}`,
   ];
 }
 
@@ -54,15 +57,18 @@ function summaryHtml(order: OrderRow, lines: LineRow[]): string {
     `<tbody>${rows}</tbody>`,
     `<tfoot>`,
     total("Subtotal", formatRupees(order.itemsPaise)),
+    ...(order.discountPaise > 0 ? [total("Discount", `-${formatRupees(order.discountPaise)}`)] : []),
     total("Shipping", order.shippingPaise === 0 ? "FREE" : formatRupees(order.shippingPaise)),
+    ...(order.codFeePaise > 0 ? [total("Cash on delivery fee", formatRupees(order.codFeePaise))] : []),
     total("GST included", formatRupees(order.taxPaise)),
     total("Total", formatRupees(order.totalPaise), true),
+    total("Payment", paymentMethodLabel(order.paymentMethod)),
     `</tfoot></table>`,
   ].join("");
 }
 
 function wrapHtml(paragraphs: string[], order: OrderRow, body: string, publicUrl: string): string {
-  const address = addressLines(order).map(escapeHtml).join("<br>");
+  const address = shippingLines(order).map(escapeHtml).join("<br>");
   return [
     `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111">`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
@@ -80,7 +86,7 @@ function composeText(paragraphs: string[], order: OrderRow, summary: string[], p
     ...summary,
     "",
     "Shipping address:",
-    ...addressLines(order),
+    ...shippingLines(order),
     "",
     `View your order: ${orderLink(order, publicUrl)}`,
     "",
@@ -89,14 +95,24 @@ function composeText(paragraphs: string[], order: OrderRow, summary: string[], p
   ].join("\n");
 }
 
-/** "Order HP-… confirmed": lines, totals, address, links to the order and its tax invoice. */
+/**
+ * "Order HP-… confirmed": lines, totals, address, links to the order and its tax invoice. A
+ * cash-on-delivery order is confirmed unpaid: the amount to keep ready, the invoice at dispatch.
+ */
 export async function orderConfirmationEmail(tx: Pick<Database, "select">, orderId: string, publicUrl: string): Promise<EmailMessage> {
   const { order, lines } = await loadOrder(tx, orderId);
-  const paragraphs = [
-    `Hello ${order.customerName},`,
-    `Thank you for your order ${order.orderNumber}. We have received your payment of ${formatRupees(order.totalPaise)} and are preparing your order.`,
-    `Your tax invoice: ${orderLink(order, publicUrl)}/invoice`,
-  ];
+  const paragraphs =
+    order.paymentMethod === "cod"
+      ? [
+          `Hello ${order.customerName},`,
+          `Thank you for your order ${order.orderNumber}, to be paid by cash on delivery. We are preparing your order; please keep ${formatRupees(order.totalPaise)} ready for the courier.`,
+          "Your tax invoice will be available on your order page once the order is shipped.",
+        ]
+      : [
+          `Hello ${order.customerName},`,
+          `Thank you for your order ${order.orderNumber}. We have received your payment of ${formatRupees(order.totalPaise)} and are preparing your order.`,
+          `Your tax invoice: ${orderLink(order, publicUrl)}/invoice`,
+        ];
   if (order.prescriptionStatus === "pending") paragraphs.push(PRESCRIPTION_UNDER_REVIEW_SENTENCE);
   return {
     to: order.customerEmail,

@@ -99,7 +99,8 @@ export async function loadInvoice(
     lines: invoiceLines,
     totals,
     shippingPaise: order.shippingPaise,
-    grandTotalPaise: totals.grossPaise + order.shippingPaise,
+    codFeePaise: order.codFeePaise,
+    grandTotalPaise: totals.grossPaise + order.shippingPaise + order.codFeePaise,
   };
 }
 

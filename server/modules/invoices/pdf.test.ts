@@ -42,6 +42,7 @@ function invoiceWith(lines: Array<{ description: string; unitPricePaise: number;
     lines: built,
     totals,
     shippingPaise: 0,
+    codFeePaise: 0,
     grandTotalPaise: totals.grossPaise,
   };
 }

@@ -1,6 +1,7 @@
 import { projectPath } from "#server/paths.ts";
-import { formatInvoiceDate, formatRate, type InvoiceDocument } from "#common/invoices.ts";
+import { formatInvoiceDate, formatRate, invoiceTotalLabel, type InvoiceDocument } from "#common/invoices.ts";
 import { formatAmount, formatInvoiceRupees } from "#common/money.ts";
+import { addressLines } from "#common/orders.ts";
 
 /** DejaVu Sans (shipped with its licence beside it) has the ₹ sign; PDF's standard fonts do not. */
 const FONT_REGULAR = projectPath("server/modules/invoices/fonts/DejaVuSans.ttf");
@@ -72,8 +73,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
   doc.font("bold").text("Billed and shipped to", right, top, { width: half });
   doc.font("regular");
   doc.text(invoice.buyer.name, { width: half });
-  doc.text(address.address, { width: half });
-  doc.text(`${address.city} ${address.postalCode}, ${address.country}`, { width: half });
+  for (const line of addressLines(address)) doc.text(line, { width: half });
   doc.text(`Phone: ${address.phone}`, { width: half });
   doc.y = Math.max(leftBottom, doc.y) + 14;
   doc.x = MARGIN;
@@ -194,7 +194,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
           ["SGST", formatInvoiceRupees(totals.sgstPaise)],
         ] as Array<[string, string]>)),
     ["Shipping", invoice.shippingPaise === 0 ? "FREE" : formatInvoiceRupees(invoice.shippingPaise)],
-    ["Total paid", formatInvoiceRupees(invoice.grandTotalPaise), true],
+    ...(invoice.codFeePaise > 0 ? ([["Cash on delivery fee", formatInvoiceRupees(invoice.codFeePaise)]] as Array<[string, string]>) : []),
+    [invoiceTotalLabel(invoice), formatInvoiceRupees(invoice.grandTotalPaise), true],
   ];
   for (const [label, value, strong] of summary) {
     const y = doc.y;

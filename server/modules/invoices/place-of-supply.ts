@@ -1,7 +1,9 @@
 /**
  * Place of supply for the tax invoice: which Indian state (GST state code) a delivery goes to.
  *
- * The shipping address has no state field, so the state is read from the PIN code. An Indian
+ * Since issue 14 the shipping address names its state (one of the 36, chosen or filled from the
+ * PIN at checkout), and that state is the place of supply. Older addresses have none, so their
+ * state is read from the PIN code. An Indian
  * PIN's first two digits name a postal circle, which is a state in most cases; where a circle
  * covers several states or union territories, the first three digits (or a range of full PINs)
  * decide. Sources: India Post's PIN code zones and GST state codes (CBIC).
@@ -208,8 +210,19 @@ export function stateFromGstin(gstin: string): PlaceOfSupply {
   return name ? { code, name } : UNKNOWN_STATE;
 }
 
-/** Where the goods are delivered, for GST: the state of an Indian PIN, else outside India or unknown. */
-export function placeOfSupply(address: { country: string; postalCode: string }): PlaceOfSupply {
+/** The GST state code of a state or union territory named as common/india.ts INDIAN_STATES names it. */
+export function stateByName(name: string): PlaceOfSupply | undefined {
+  const wanted = name.trim().toLowerCase();
+  const code = Object.keys(GST_STATES).find((key) => GST_STATES[key]!.toLowerCase() === wanted);
+  return code ? { code, name: GST_STATES[code]! } : undefined;
+}
+
+/**
+ * Where the goods are delivered, for GST: the state the address names (chosen at checkout, issue
+ * 14), else the state of its Indian PIN (orders placed before addresses had a state), else
+ * outside India or unknown.
+ */
+export function placeOfSupply(address: { country: string; postalCode: string; state?: string }): PlaceOfSupply {
   if (address.country.trim().toLowerCase() !== "india") return OUTSIDE_INDIA;
-  return stateFromPin(address.postalCode) ?? UNKNOWN_STATE;
+  return (address.state ? stateByName(address.state) : undefined) ?? stateFromPin(address.postalCode) ?? UNKNOWN_STATE;
 }

@@ -122,9 +122,14 @@ export async function placeOrder(
     if (!stock.ok) throw new Rollback<PlaceOrderFailure>(stock);
     const { reserved } = stock;
 
-    const totals = orderTotals(
+    const cod = choices.paymentMethod === "cod";
+    const priced = priceOrder(
       reserved.map(({ product, quantity }) => ({ unitPricePaise: product.pricePaise, quantity, gstRateBps: product.gstRateBps })),
+      { paymentMethod: choices.paymentMethod ?? "razorpay", pinAllowsCod: choices.pinAllowsCod ?? false },
+      shop.config.cod,
     );
+    if (cod && !priced.cod.allowed) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "cod-unavailable", message: priced.cod.reason });
+    const { totals } = priced;
     if (totals.totalPaise < MINIMUM_ORDER_PAISE) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "below-minimum" });
     if (totals.totalPaise > MAXIMUM_ORDER_PAISE) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "above-maximum" });
 
@@ -136,14 +141,17 @@ export async function placeOrder(
         userId: customer.id,
         customerName: customer.name,
         customerEmail: customer.email,
-        status: "Pending",
+        // Cash on delivery is Processing at once, unpaid, its stock held without expiry (decisions/022).
+        status: cod ? "Processing" : "Pending",
         shippingAddress,
-        paymentMethod: "razorpay",
+        paymentMethod: cod ? "cod" : "razorpay",
         itemsPaise: totals.itemsPaise,
+        discountPaise: totals.discountPaise,
         shippingPaise: totals.shippingPaise,
+        codFeePaise: totals.codFeePaise,
         taxPaise: totals.taxPaise,
         totalPaise: totals.totalPaise,
-        reservationExpiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
+        reservationExpiresAt: cod ? null : new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
         prescriptionStatus: rx.status,
         createdAt: now,
         updatedAt: now,
@@ -168,21 +176,38 @@ export async function placeOrder(
       })),
     );
     await linkOrderPrescriptions(tx, order!.id, rx.prescriptionIds);
-    await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: "Pending", note: "Order placed", createdAt: now });
+    // Cash on delivery is placed, not moved: no payment will confirm it, so it enters as Processing.
+    await tx
+      .insert(orderStatusHistory)
+      .values({ orderId: order!.id, status: cod ? "Processing" : "Pending", note: cod ? "Order placed (cash on delivery)" : "Order placed", createdAt: now });
+    if (cod) {
+      // The bought products leave the cart now (a prepaid order's leave when it is paid).
+      await tx.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.productId, cartRows.map((line) => line.productId))));
+      await afterCashOnDeliveryPlaced(shop, tx, order!.id);
+    }
     return { ok: true as const, orderId: order!.id, totalPaise: totals.totalPaise, orderNumber };
   });
 }
 
 /**
- * POST /api/checkout: the order and its reservation first, then the provider order. When the
- * provider fails, the order is cancelled and its stock released, so nothing is left half-made.
+ * POST /api/checkout with its raw body (read once by checkout-request.ts: the address, saved or
+ * typed, its PIN code's serviceability, the payment method, the prescriptions). Cash on delivery:
+ * the order is placed and that is all (`payment: null`). Online: the order and its reservation
+ * first, then the provider order; when the provider fails, the order is cancelled and its stock
+ * released, so nothing is left half-made.
  */
-export async function startCheckout(
-  shop: ShopContext,
-  customer: CheckoutCustomer,
-  shippingAddress: ShippingAddress,
-  choices: CheckoutChoices = {},
-): Promise<CheckoutResult> {
+export async function startCheckout(shop: ShopContext, customer: CheckoutCustomer, body: unknown): Promise<CheckoutResult> {
+  const read = await readCheckoutRequest(shop, customer, body);
+  if (!read.ok) return read;
+  const { shippingAddress, paymentMethod, delivery, prescriptionIds } = read.request;
+  const choices: CheckoutChoices = { prescriptionIds, paymentMethod, pinAllowsCod: delivery.cod };
+
+  if (paymentMethod === "cod") {
+    const placed = await placeOrder(shop, customer, shippingAddress, new Date(), choices);
+    if (!placed.ok) return placed;
+    return { ok: true, order: (await loadOrderJson(shop.db, placed.orderId))!, payment: null };
+  }
+
   const gateway = shop.gateway;
   if (!gateway) return { ok: false, reason: "not-configured" };
 

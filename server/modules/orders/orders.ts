@@ -52,7 +52,9 @@ export function orderJson(order: OrderRow, lines: LineRow[], paymentRows: Paymen
         }
       : {}),
     itemsPrice: paiseToRupees(order.itemsPaise),
+    discountPrice: paiseToRupees(order.discountPaise),
     shippingPrice: paiseToRupees(order.shippingPaise),
+    codFee: paiseToRupees(order.codFeePaise),
     taxPrice: paiseToRupees(order.taxPaise),
     totalPrice: paiseToRupees(order.totalPaise),
     isPaid: order.isPaid,

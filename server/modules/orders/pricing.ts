@@ -1,3 +1,4 @@
+import { formatRupees } from "#common/money.ts";
 import { SHIPPING_FEE_PAISE } from "#common/delivery-policy.ts";
 import { gstIncludedPaise } from "#server/modules/invoices/tax.ts";
 
@@ -17,8 +18,18 @@ export interface PricedLine {
   gstRateBps: number;
 }
 
-/** One place where an order's money is added up; shipping is free. */
-export function orderTotals(lines: PricedLine[]) {
+/** What is added to or taken off the lines: a coupon's discount and the cash-on-delivery fee (paise). */
+export interface OrderCharges {
+  discountPaise?: number;
+  codFeePaise?: number;
+}
+
+/**
+ * One place where an order's money is added up (checkout summary, quote and placed order alike):
+ * total = items - discount + shipping + COD fee, the rule the orders table checks too. Shipping is
+ * free. The GST is the GST contained in the lines (the COD fee is a charge of its own, decisions/022).
+ */
+export function orderTotals(lines: PricedLine[], charges: OrderCharges = {}) {
   let itemsPaise = 0;
   let taxPaise = 0;
   const lineTaxes = lines.map((line) => {
@@ -29,5 +40,40 @@ export function orderTotals(lines: PricedLine[]) {
     return tax;
   });
   const shippingPaise = SHIPPING_FEE_PAISE;
-  return { itemsPaise, taxPaise, shippingPaise, totalPaise: itemsPaise + shippingPaise, lineTaxes };
+  const discountPaise = Math.min(charges.discountPaise ?? 0, itemsPaise);
+  const codFeePaise = charges.codFeePaise ?? 0;
+  const totalPaise = itemsPaise - discountPaise + shippingPaise + codFeePaise;
+  return { itemsPaise, discountPaise, taxPaise, shippingPaise, codFeePaise, totalPaise, lineTaxes };
+}
+
+export const COD_MESSAGES = {
+  pin: "Cash on delivery is not available for this PIN code",
+  cap: (maxOrderPaise: number) => `Cash on delivery is available for orders up to ${formatRupees(maxOrderPaise)}`,
+} as const;
+
+export type CodOption = { allowed: true } | { allowed: false; reason: string };
+
+/**
+ * Whether cash on delivery may be chosen: the PIN code allows it and the order's value before the
+ * fee (items - discount + shipping) is within the configured cap.
+ */
+export function codOption(pinAllowsCod: boolean, orderValuePaise: number, cod: { maxOrderPaise: number }): CodOption {
+  if (!pinAllowsCod) return { allowed: false, reason: COD_MESSAGES.pin };
+  if (orderValuePaise > cod.maxOrderPaise) return { allowed: false, reason: COD_MESSAGES.cap(cod.maxOrderPaise) };
+  return { allowed: true };
+}
+
+/**
+ * The order's money for a payment method, and whether COD is offered: the totals without the fee
+ * decide COD; a COD order adds the configured fee. Shared by the quote and by placeOrder.
+ */
+export function priceOrder(
+  lines: PricedLine[],
+  options: { paymentMethod: "razorpay" | "cod"; pinAllowsCod: boolean; discountPaise?: number },
+  cod: { maxOrderPaise: number; feePaise: number },
+) {
+  const base = orderTotals(lines, { discountPaise: options.discountPaise });
+  const codAvailability = codOption(options.pinAllowsCod, base.totalPaise, cod);
+  const totals = options.paymentMethod === "cod" ? orderTotals(lines, { discountPaise: options.discountPaise, codFeePaise: cod.feePaise }) : base;
+  return { totals, cod: codAvailability };
 }

@@ -1,3 +1,4 @@
+import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
 import type { Reply } from "#server/http/errors.ts";
 import { prescriptionReply } from "#server/modules/prescriptions/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
@@ -60,6 +61,14 @@ export const orderReply = {
       case "prescription-not-usable":
       case "not-sold-online":
         return prescriptionReply.checkout(result);
+      case "invalid":
+        return { status: 400, message: result.message, errors: result.errors };
+      case "address-not-found":
+        return { status: 400, message: CHECKOUT_MESSAGES.addressNotFound, errors: { addressId: CHECKOUT_MESSAGES.addressNotFound } };
+      case "not-serviceable":
+        return { status: 400, message: CHECKOUT_MESSAGES.notServiceable, errors: { postalCode: CHECKOUT_MESSAGES.notServiceable } };
+      case "cod-unavailable":
+        return { status: 400, message: result.message, errors: { paymentMethod: result.message } };
     }
   },
 

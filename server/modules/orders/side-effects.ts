@@ -34,7 +34,10 @@ export async function afterOrderPaid(shop: Pick<ShopContext, "config">, tx: Tran
   await queueEmail(tx, await orderConfirmationEmail(tx, orderId, shop.config.publicUrl));
 }
 
-/** The order moved from one status to another: Shipped and Delivered are emailed to the customer. */
+/**
+ * The order moved from one status to another: Shipped and Delivered are emailed to the customer.
+ * A cash-on-delivery order gets its tax invoice when it is dispatched (decisions/022).
+ */
 export async function afterStatusChange(
   shop: Pick<ShopContext, "config">,
   tx: Transaction,
@@ -42,8 +45,18 @@ export async function afterStatusChange(
   from: OrderStatus,
   to: OrderStatus,
 ): Promise<void> {
-  if (from === to || !statusChangeIsEmailed(to)) return;
+  if (from === to) return;
+  if (to === "Shipped") {
+    const [order] = await tx.select({ paymentMethod: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
+    if (order?.paymentMethod === "cod") await issueInvoice(tx, orderId);
+  }
+  if (!statusChangeIsEmailed(to)) return;
   await queueEmail(tx, await statusChangeEmail(tx, orderId, to, shop.config.publicUrl));
+}
+
+/** A cash-on-delivery order was placed (Processing at once, unpaid): the confirmation email, no invoice yet. */
+export async function afterCashOnDeliveryPlaced(shop: Pick<ShopContext, "config">, tx: Transaction, orderId: string): Promise<void> {
+  await queueEmail(tx, await orderConfirmationEmail(tx, orderId, shop.config.publicUrl));
 }
 
 /** The order was cancelled; `refundedPaise` > 0 when a paid order was refunded, which the email states. */

@@ -5,6 +5,7 @@ import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
 import type { OrderJson } from "#common/orders.ts";
 import { loadOrderJson, isOrderId, type OrderRow } from "./orders.ts";
+import { recordCashCollected } from "./cash-on-delivery.ts";
 import { afterOrderCancelled, afterOrderPaid, afterStatusChange } from "./side-effects.ts";
 import { releaseStock } from "./stock.ts";
 import { checkTransition, type StatusActor } from "./transitions.ts";
@@ -21,6 +22,9 @@ export type ChangeStatusResult =
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "not-allowed"; from: OrderStatus; to: OrderStatus; message: string }
   | { ok: false; reason: "refund-failed"; message: string };
+
+/** A Shipped cash-on-delivery order refused at the door (RTO) comes back as Cancelled. */
+export const RETURNED_TO_SENDER = "Returned to sender";
 
 const DEFAULT_NOTES: Record<StatusActor, string> = {
   admin: "Changed by the shop",
@@ -51,7 +55,8 @@ export async function changeOrderStatus(
     if (from === to && to !== "Cancelled") return { ok: true, from, refundedPaise: 0, changed: false };
     const check = checkTransition(order, to, options.actor);
     if (!check.ok) return { ok: false, reason: "not-allowed", from, to, message: check.message };
-    const refundedPaise = await applyStatusChange(shop, tx, order, to, options.note ?? DEFAULT_NOTES[options.actor], { actor: options.actor });
+    const note = options.note ?? (from === "Shipped" && to === "Cancelled" ? RETURNED_TO_SENDER : DEFAULT_NOTES[options.actor]);
+    const refundedPaise = await applyStatusChange(shop, tx, order, to, note, { actor: options.actor });
     return { ok: true, from, refundedPaise, changed: true };
   });
   if (!result.ok) return result;
@@ -88,7 +93,13 @@ export async function applyStatusChange(
   options: ApplyStatusOptions,
 ): Promise<number> {
   const check = checkTransition(
-    { status: order.status, isPaid: order.isPaid, paymentCaptured: options.paymentCaptured, prescriptionStatus: order.prescriptionStatus },
+    {
+      status: order.status,
+      isPaid: order.isPaid,
+      paymentCaptured: options.paymentCaptured,
+      prescriptionStatus: order.prescriptionStatus,
+      paymentMethod: order.paymentMethod,
+    },
     to,
     options.actor,
   );
@@ -108,6 +119,8 @@ export async function applyStatusChange(
       .set({ status: "Cancelled", cancelledAt: now, reservationExpiresAt: null, updatedAt: now })
       .where(eq(orders.id, order.id));
   } else {
+    // Cash on delivery: delivered means the cash was collected (decisions/022).
+    if (to === "Delivered") await recordCashCollected(tx, order, now);
     await tx
       .update(orders)
       .set({ status: to, updatedAt: now, ...(to === "Delivered" ? { isDelivered: true, deliveredAt: now } : {}) })

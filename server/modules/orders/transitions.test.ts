@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "#server/db/schema.ts";
 import { allowedNextStatuses, canTransition, checkTransition, type StatusActor } from "./transitions.ts";
-import { orderTotals, splitInclusiveGst } from "./pricing.ts";
+import { codOption, orderTotals, priceOrder, splitInclusiveGst } from "./pricing.ts";
 
 const actors: StatusActor[] = ["admin", "customer", "system"];
 
@@ -23,6 +23,7 @@ describe("order status transition table", () => {
         "Processing→Cancelled by system",
         "Shipped→Delivered by admin",
         "Shipped→Delivered by system",
+        "Shipped→Cancelled by admin",
       ].sort(),
     );
   });
@@ -68,7 +69,8 @@ describe("the table's guards (checkTransition)", () => {
     for (const from of ORDER_STATUSES)
       for (const to of ORDER_STATUSES)
         for (const actor of actors) {
-          const facts = { status: from, isPaid: true, paymentCaptured: true };
+          // An unpaid cash-on-delivery order once shipped (the only one that may come back: RTO).
+          const facts = { status: from, isPaid: from !== "Shipped", paymentCaptured: true, paymentMethod: "cod" };
           expect(checkTransition(facts, to, actor).ok).toBe(canTransition(from, to, actor));
         }
   });
@@ -96,6 +98,46 @@ describe("GST-inclusive prices", () => {
       { unitPricePaise: 11000, quantity: 2, gstRateBps: 500 },
       { unitPricePaise: 33333, quantity: 1, gstRateBps: 1200 },
     ]);
-    expect(totals).toEqual({ itemsPaise: 55333, shippingPaise: 0, totalPaise: 55333, taxPaise: 1048 + 3571, lineTaxes: [1048, 3571] });
+    expect(totals).toEqual({
+      itemsPaise: 55333,
+      discountPaise: 0,
+      shippingPaise: 0,
+      codFeePaise: 0,
+      totalPaise: 55333,
+      taxPaise: 1048 + 3571,
+      lineTaxes: [1048, 3571],
+    });
+    // total = items - discount + shipping + COD fee (the orders table checks the same rule).
+    expect(orderTotals([{ unitPricePaise: 10000, quantity: 1, gstRateBps: 500 }], { discountPaise: 1500, codFeePaise: 4000 })).toMatchObject({
+      itemsPaise: 10000,
+      discountPaise: 1500,
+      codFeePaise: 4000,
+      totalPaise: 12500,
+    });
+  });
+});
+
+describe("cash on delivery (decisions/022)", () => {
+  const cap = { maxOrderPaise: 500_000, feePaise: 4000 };
+  const lines = (pricePaise: number) => [{ unitPricePaise: pricePaise, quantity: 1, gstRateBps: 500 }];
+
+  it("is offered where the PIN allows it, up to the cap on the value before the fee", () => {
+    expect(codOption(true, 500_000, cap)).toEqual({ allowed: true });
+    expect(codOption(true, 500_001, cap)).toEqual({ allowed: false, reason: "Cash on delivery is available for orders up to ₹5,000" });
+    expect(codOption(false, 100, cap)).toEqual({ allowed: false, reason: "Cash on delivery is not available for this PIN code" });
+  });
+
+  it("adds the fee only when chosen", () => {
+    expect(priceOrder(lines(500_000), { paymentMethod: "cod", pinAllowsCod: true }, cap).totals).toMatchObject({ codFeePaise: 4000, totalPaise: 504_000 });
+    expect(priceOrder(lines(500_000), { paymentMethod: "razorpay", pinAllowsCod: true }, cap).totals).toMatchObject({ codFeePaise: 0, totalPaise: 500_000 });
+  });
+
+  it("ships an unpaid COD order, and brings back only an unpaid COD order from Shipped", () => {
+    expect(checkTransition({ status: "Processing", isPaid: false, paymentMethod: "cod" }, "Shipped", "admin")).toEqual({ ok: true });
+    expect(checkTransition({ status: "Shipped", isPaid: false, paymentMethod: "cod" }, "Cancelled", "admin")).toEqual({ ok: true });
+    const refusal = { ok: false, message: "Only an unpaid cash-on-delivery order can be cancelled after it was shipped" };
+    expect(checkTransition({ status: "Shipped", isPaid: true, paymentMethod: "razorpay" }, "Cancelled", "admin")).toEqual(refusal);
+    expect(checkTransition({ status: "Shipped", isPaid: true, paymentMethod: "cod" }, "Cancelled", "admin")).toEqual(refusal);
+    expect(checkTransition({ status: "Shipped", isPaid: false, paymentMethod: "cod" }, "Cancelled", "customer").ok).toBe(false);
   });
 });

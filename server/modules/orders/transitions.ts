@@ -10,6 +10,8 @@ export interface TransitionFacts {
   paymentCaptured?: boolean;
   /** The pharmacist's decision on an order with prescription-only lines; null or absent: none needed. */
   prescriptionStatus?: string | null;
+  /** "cod": paid in cash at the door, so it may be shipped unpaid (decisions/022). */
+  paymentMethod?: string;
 }
 
 export interface Transition {
@@ -26,13 +28,20 @@ const prescriptionCleared = (facts: TransitionFacts) =>
   facts.prescriptionStatus === null || facts.prescriptionStatus === undefined || facts.prescriptionStatus === "approved";
 
 /** Shipping needs the payment and, for Rx lines, the pharmacist's approval. */
-const shippable = (facts: TransitionFacts) => (!prescriptionCleared(facts) ? PRESCRIPTION_NOT_APPROVED : facts.isPaid ? null : NOT_PAID);
+const shippable = (facts: TransitionFacts) =>
+  !prescriptionCleared(facts) ? PRESCRIPTION_NOT_APPROVED : facts.isPaid || facts.paymentMethod === "cod" ? null : NOT_PAID;
+
+/** Only a cash-on-delivery order refused at the door (not paid) comes back after dispatch (RTO). */
+const returnedToSender = (facts: TransitionFacts) =>
+  facts.paymentMethod === "cod" && !facts.isPaid ? null : "Only an unpaid cash-on-delivery order can be cancelled after it was shipped";
 
 /**
  * Every allowed order status change, who may make it, and what must hold first. Pending →
  * Processing happens only when a payment is confirmed (the system, with the payment stored), so
- * an unpaid order can never be shipped; nothing leads back from a paid state to Pending, and
- * Delivered and Cancelled are final.
+ * an unpaid prepaid order can never be shipped; nothing leads back from a paid state to Pending, and
+ * Delivered and Cancelled are final. Cash on delivery (decisions/022): the order is placed
+ * Processing (no move from Pending), may ship unpaid, is paid when Delivered, and a Shipped one
+ * refused at the door goes to Cancelled ("Returned to sender").
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderStatus, Transition>>>> = {
   Pending: {
@@ -43,7 +52,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<Orde
     Shipped: { actors: ["admin", "system"], guard: shippable },
     Cancelled: { actors: ["customer", "admin", "pharmacist", "system"] },
   },
-  Shipped: { Delivered: { actors: ["admin", "system"], guard: (facts) => (prescriptionCleared(facts) ? null : PRESCRIPTION_NOT_APPROVED) } },
+  Shipped: {
+    Delivered: { actors: ["admin", "system"], guard: (facts) => (prescriptionCleared(facts) ? null : PRESCRIPTION_NOT_APPROVED) },
+    Cancelled: { actors: ["admin"], guard: returnedToSender },
+  },
   Delivered: {},
   Cancelled: {},
 };
