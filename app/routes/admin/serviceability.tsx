@@ -67,7 +67,7 @@ export default function AdminServiceability({ loaderData, actionData }: Route.Co
                 {actionData.message}
               </p>
               {actionData.errors.length > 0 ? (
-                <div className={TABLE_WRAP}>
+                <div className={TABLE_WRAP} role="region" aria-label="Rows to fix" tabIndex={0}>
                   <table className={TABLE}>
                     <caption className="sr-only">Rows to fix</caption>
                     <thead className={THEAD}>
@@ -97,7 +97,8 @@ export default function AdminServiceability({ loaderData, actionData }: Route.Co
       {ranges.length === 0 ? (
         <EmptyState>No PIN ranges: the shop delivers nowhere until a file is imported.</EmptyState>
       ) : (
-        <div className={TABLE_WRAP}>
+        // Focusable regions: on a phone the tables scroll sideways, and keyboard users must reach them.
+        <div className={TABLE_WRAP} role="region" aria-label="PIN ranges" tabIndex={0}>
           <table className={TABLE}>
             <caption className="sr-only">PIN ranges</caption>
             <thead className={THEAD}>
