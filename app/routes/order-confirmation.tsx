@@ -1,7 +1,7 @@
 import { CheckCircle2, Printer } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
-import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo } from "~/components/orders/order-parts";
+import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, rupees, ShippingInfo } from "~/components/orders/order-parts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order-confirmation";
 import { loadConfirmation } from "./order-confirmation.server";
@@ -35,13 +35,15 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       <div id="receipt">
         <div className="flex flex-col items-start gap-3">
           <CheckCircle2 className="h-12 w-12 text-brand-700 print:hidden" aria-hidden />
-          <h1 className="text-3xl font-bold text-gray-900">{order.isPaid ? "Thank you for your order!" : "Order received"}</h1>
+          <h1 className="text-3xl font-bold text-gray-900">{order.isPaid || (order.paymentMethod === "cod" && order.status !== "Cancelled") ? "Thank you for your order!" : "Order received"}</h1>
           <p className="text-gray-800">
             Order ID <strong className="break-all">{order.orderNumber}</strong> · placed {formatDateTime(order.createdAt)}
           </p>
           <p className="text-gray-700">
             {order.isPaid
               ? `A confirmation has been sent to ${order.shippingAddress.email}.`
+              : order.paymentMethod === "cod" && order.status !== "Cancelled"
+                ? `Cash on delivery: please pay ${rupees(order.totalPrice)} when your order arrives. A confirmation has been sent to ${order.shippingAddress.email}.`
               : order.status === "Cancelled"
                 ? "This order was cancelled."
                 : "We have not received the payment for this order yet."}

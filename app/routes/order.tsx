@@ -1,5 +1,6 @@
 import { FileText } from "lucide-react";
 import { data, Link, redirect, useFetcher } from "react-router";
+import { orderStateLabel } from "#common/orders.ts";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { CANCEL_ORDER_FETCHER, CancelOrder, type CancelResult } from "~/components/orders/cancel-order";
 import { CompletePayment } from "~/components/orders/complete-payment";
@@ -55,11 +56,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-3xl font-bold break-all text-gray-900">Order {order.orderNumber}</h1>
           <p className="mt-2 text-gray-800">
-            Placed {formatDateTime(order.createdAt)} · Status <strong>{order.status}</strong>
+            Placed {formatDateTime(order.createdAt)} · Status <strong>{orderStateLabel(order)}</strong>
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
-          {order.isPaid ? (
+          {order.invoiceSerial ? (
             <Link
               to={`/order/${encodeURIComponent(order._id)}/invoice`}
               className="inline-flex items-center justify-center gap-2 rounded-md border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"

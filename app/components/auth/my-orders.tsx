@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { PRODUCT_PLACEHOLDER } from "#common/images.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import type { MyOrderJson, OrderJson } from "#common/orders.ts";
+import { orderStateLabel, paymentMethodLabel, type MyOrderJson, type OrderJson } from "#common/orders.ts";
 import { CompletePayment } from "~/components/orders/complete-payment";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatShortDate } from "~/lib/dates";
@@ -16,9 +16,13 @@ export interface MyOrderRow {
   /** Rupees. */
   totalPrice: number;
   isPaid: boolean;
+  /** "Cash on delivery" or "Online payment" (paymentMethodLabel). */
+  payment: string;
   status: OrderJson["status"];
   /** While the order awaits payment: when its reservation ends ("Complete payment by ..."); else null. */
   payBy: string | null;
+  /** "Prescription under review", "Prescription approved", "Prescription rejected" (orderStateLabel), else null. */
+  prescriptionState: string | null;
 }
 
 export function toMyOrderRow(order: MyOrderJson): MyOrderRow {
@@ -30,14 +34,24 @@ export function toMyOrderRow(order: MyOrderJson): MyOrderRow {
     orderItems: order.orderItems.map(({ name, image, quantity }) => ({ name, image, quantity })),
     totalPrice: order.totalPrice,
     isPaid: order.isPaid,
+    payment: paymentMethodLabel(order.paymentMethod),
     status: order.status,
     payBy: order.reservationExpiresAt,
+    prescriptionState: order.prescription ? prescriptionStateOf(order) : null,
   };
+}
+
+/** The pharmacist's review in the words of every page (null once it says no more than the status). */
+function prescriptionStateOf(order: MyOrderJson): string | null {
+  const label = orderStateLabel(order);
+  return label.startsWith("Prescription") ? label : null;
 }
 
 /** The spec's Paid or Pending; a cancelled order says so rather than look payable (or still paid after its refund). */
 function statusBadge(order: MyOrderRow): { label: string; className: string } {
+  if (order.prescriptionState === "Prescription rejected") return { label: order.prescriptionState, className: "bg-red-100 text-red-900" };
   if (order.status === "Cancelled") return { label: "Cancelled", className: "bg-gray-200 text-gray-900" };
+  if (order.prescriptionState) return { label: order.prescriptionState, className: "bg-amber-100 text-amber-900" };
   return order.isPaid ? { label: "Paid", className: "bg-brand-100 text-brand-900" } : { label: "Pending", className: "bg-amber-100 text-amber-900" };
 }
 
@@ -127,6 +141,7 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
                     <td className="px-4 py-3 text-right text-gray-800">{units}</td>
                     <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-gray-900">
                       {formatRupees(rupeesToPaise(order.totalPrice))}
+                      <span className="block text-xs font-normal text-gray-700">{order.payment}</span>
                     </td>
                     <td className="px-4 py-3">
                       <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>

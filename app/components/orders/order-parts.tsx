@@ -1,6 +1,7 @@
 import { Check } from "lucide-react";
+import { Link } from "react-router";
 import { formatRupeeAmount } from "#common/money.ts";
-import type { OrderDetailJson } from "#common/orders.ts";
+import { addressLines, orderStateLabel, paymentMethodLabel as orderPaymentLabel, type OrderDetailJson } from "#common/orders.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatDateTime } from "~/lib/dates";
 
@@ -17,6 +18,7 @@ export function paymentStatusLabel(order: OrderDetail): string {
   if (order.payment?.status === "refunded") return "Refunded";
   if (order.isPaid) return "Paid";
   if (order.status === "Cancelled") return "Cancelled";
+  if (order.paymentMethod === "cod") return "To be paid on delivery";
   return "Pending";
 }
 
@@ -24,6 +26,7 @@ const METHODS: Record<string, string> = { card: "Card", upi: "UPI", netbanking: 
 
 /** How the shopper paid: the method Razorpay reported (card, upi, ...), else the gateway's name. */
 export function paymentMethodLabel(order: OrderDetail): string {
+  if (order.paymentMethod === "cod") return orderPaymentLabel(order.paymentMethod);
   if (order.payment?.provider === "test") return "Test payment";
   const method = order.payment?.method;
   if (method) return METHODS[method] ?? method;
@@ -44,6 +47,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
       <h2 id="timeline-heading" className="text-lg font-semibold text-gray-900">
         Order Status
       </h2>
+      <PrescriptionState order={order} />
       {order.status === "Cancelled" ? (
         <p className="mt-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
           This order was cancelled{order.cancelledAt ? ` on ${formatDateTime(order.cancelledAt)}` : ""}.
@@ -110,10 +114,22 @@ export function OrderItems({ order }: { order: OrderDetail }) {
           <dt>Subtotal</dt>
           <dd>{rupees(order.itemsPrice)}</dd>
         </div>
+        {order.discountPrice > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>Discount</dt>
+            <dd>-{rupees(order.discountPrice)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4">
           <dt>Shipping</dt>
           <dd>{order.shippingPrice === 0 ? "FREE" : rupees(order.shippingPrice)}</dd>
         </div>
+        {order.codFee > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>Cash on delivery fee</dt>
+            <dd>{rupees(order.codFee)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 text-sm text-gray-700">
           <dt>GST included</dt>
           <dd>{rupees(order.taxPrice)}</dd>
@@ -138,11 +154,11 @@ export function ShippingInfo({ order }: { order: OrderDetail }) {
         <span className="block font-medium text-gray-900">
           {address.firstName} {address.lastName}
         </span>
-        <span className="block">{address.address}</span>
-        <span className="block">
-          {address.city} {address.postalCode}
-        </span>
-        <span className="block">{address.country}</span>
+        {addressLines(address).map((line) => (
+          <span key={line} className="block">
+            {line}
+          </span>
+        ))}
         <span className="block">Phone: {address.phone}</span>
         <span className="block break-all">Email: {address.email}</span>
       </address>
@@ -154,14 +170,22 @@ export function ShippingInfo({ order }: { order: OrderDetail }) {
 export function PaymentInfo({ order }: { order: OrderDetail }) {
   const payment = order.payment;
   const signature = order.paymentResult?.razorpay_signature ?? payment?.signature ?? null;
-  const rows: [string, string][] = [
-    ["Payment ID", order.paymentResult?.razorpay_payment_id ?? payment?.providerPaymentId ?? "—"],
-    ["Order ID", order.paymentResult?.razorpay_order_id ?? payment?.providerOrderId ?? "—"],
-    ["Signature", signature ? `${signature.slice(0, 10)}...` : "—"],
-    ["Status", paymentStatusLabel(order)],
-    ["Amount", rupees(payment?.amount ?? order.totalPrice)],
-    ["Method", paymentMethodLabel(order)],
-  ];
+  // Cash on delivery has no gateway ids: the method, where it stands and the amount (decisions/022).
+  const rows: [string, string][] =
+    order.paymentMethod === "cod"
+      ? [
+          ["Method", paymentMethodLabel(order)],
+          ["Status", paymentStatusLabel(order)],
+          ["Amount", rupees(order.totalPrice)],
+        ]
+      : [
+          ["Payment ID", order.paymentResult?.razorpay_payment_id ?? payment?.providerPaymentId ?? "—"],
+          ["Order ID", order.paymentResult?.razorpay_order_id ?? payment?.providerOrderId ?? "—"],
+          ["Signature", signature ? `${signature.slice(0, 10)}...` : "—"],
+          ["Status", paymentStatusLabel(order)],
+          ["Amount", rupees(payment?.amount ?? order.totalPrice)],
+          ["Method", paymentMethodLabel(order)],
+        ];
   if (order.paidAt) rows.push(["Paid at", formatDateTime(order.paidAt)]);
   if (payment && payment.refunded > 0) rows.push(["Refunded", rupees(payment.refunded)]);
   return (
@@ -178,5 +202,36 @@ export function PaymentInfo({ order }: { order: OrderDetail }) {
         ))}
       </dl>
     </section>
+  );
+}
+
+/** What a shopper reads about the pharmacist's review (orderStateLabel, the words of every page and email). */
+function PrescriptionState({ order }: { order: OrderDetail }) {
+  const review = order.prescription;
+  if (!review) return null;
+  const label = orderStateLabel(order);
+  if (review.status === "rejected") {
+    return (
+      <div className="mt-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+        <p className="font-semibold">{label}</p>
+        {review.reason ? <p>Reason: {review.reason}</p> : null}
+        <p>
+          You can{" "}
+          <Link to="/profile/prescriptions" className="font-medium underline">
+            upload a new prescription
+          </Link>{" "}
+          and order again.
+        </p>
+      </div>
+    );
+  }
+  if (order.status !== "Processing") return null;
+  return (
+    <p className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+      <span className="font-semibold">{label}</span>
+      {review.status === "approved"
+        ? ": our pharmacist approved your prescription; your order is being prepared for dispatch."
+        : ": our pharmacist checks your prescription before your order is packed. We email you when it is approved."}
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 // The dashboard's figures from the admin module, in paise for the page's one rupee formatter.
 import type { AppLoadContext } from "react-router";
 import { rupeesToPaise } from "#common/money.ts";
+import { paymentMethodLabel } from "#common/orders.ts";
 import { adminStats } from "#server/modules/admin/stats.ts";
 
 const LOAD_FAILED = "Failed to load data";
@@ -19,6 +20,7 @@ export async function loadDashboard(context: AppLoadContext) {
           id: order._id,
           customer: order.user.name || "Guest",
           totalPaise: rupeesToPaise(order.totalPrice),
+          payment: paymentMethodLabel(order.paymentMethod),
           status: order.status,
           createdAt: order.createdAt,
         })),

@@ -1,6 +1,7 @@
 import { IndianRupee, Package, ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { formatRupees } from "#common/money.ts";
+import { orderStateLabel } from "#common/orders.ts";
 import { shortId } from "~/components/admin/format";
 import { formatDateTime } from "~/lib/dates";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
@@ -76,9 +77,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                         </td>
                         <td className={TD}>{order.customer}</td>
                         <td className={`${TD} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
-                        <td className={`${TD} text-right`}>{formatRupees(order.totalPaise)}</td>
+                        <td className={`${TD} text-right`}>
+                          {formatRupees(order.totalPaise)}
+                          <span className="block text-xs text-gray-600">{order.payment}</span>
+                        </td>
                         <td className={TD}>
-                          <StatusBadge status={order.status} />
+                          <StatusBadge status={orderStateLabel(order)} />
                         </td>
                       </tr>
                     ))}

@@ -1,6 +1,6 @@
 import { Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import { orderStateLabel } from "#common/orders.ts";
+import { orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { REVIEW_MESSAGES } from "#common/pharmacist.ts";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
@@ -97,12 +97,20 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <dd className="text-right">{money(order.itemsPrice)}</dd>
             <dt className="text-gray-700">Shipping</dt>
             <dd className="text-right">{order.shippingPrice === 0 ? "Free" : money(order.shippingPrice)}</dd>
+            {order.codFee > 0 ? (
+              <>
+                <dt className="text-gray-700">Cash on delivery fee</dt>
+                <dd className="text-right">{money(order.codFee)}</dd>
+              </>
+            ) : null}
             <dt className="text-gray-700">GST included</dt>
             <dd className="text-right">{money(order.taxPrice)}</dd>
             <dt className="font-semibold text-gray-900">Total</dt>
             <dd className="text-right font-semibold">{money(order.totalPrice)}</dd>
+            <dt className="text-gray-700">Payment method</dt>
+            <dd className="text-right">{paymentMethodLabel(order.paymentMethod)}</dd>
             <dt className="text-gray-700">Paid</dt>
-            <dd className="text-right">{order.isPaid && order.paidAt ? formatDateTime(order.paidAt) : "No"}</dd>
+            <dd className="text-right">{order.isPaid && order.paidAt ? formatDateTime(order.paidAt) : order.paymentMethod === "cod" ? "No (cash on delivery)" : "No"}</dd>
             {order.payment ? (
               <>
                 <dt className="text-gray-700">Payment</dt>

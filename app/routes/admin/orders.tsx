@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import { orderStateLabel } from "#common/orders.ts";
+import { orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
 import { shortId } from "~/components/admin/format";
 import { formatDateTime } from "~/lib/dates";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, total, hasNext, page, search, status, archived, error, canChange } = loaderData;
+  const { orders, total, hasNext, page, search, status, archived, expired, error, canChange } = loaderData;
   return (
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Orders" />
@@ -69,10 +69,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" name="archived" value="include" defaultChecked={archived} className="h-4 w-4" />
           Show archived
         </label>
+        <label className="flex items-center gap-2 py-2 text-sm font-medium text-gray-800">
+          <input type="checkbox" name="include" value="expired" defaultChecked={expired} className="h-4 w-4" />
+          Show expired attempts
+        </label>
         <button type="submit" className="rounded-md border border-gray-400 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100">
           Apply
         </button>
-        {status || search || archived ? (
+        {status || search || archived || expired ? (
           <Link to="/admin/orders" className="py-2 text-sm font-medium text-brand-800 underline">
             Clear filters
           </Link>
@@ -121,7 +125,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                         <span className="block break-all text-xs text-gray-600">{order.user.email}</span>
                       </td>
                       <td className={`${TD} text-right`}>{formatRupees(rupeesToPaise(order.totalPrice))}</td>
-                      <td className={TD}>{order.isPaid ? "Yes" : "No"}</td>
+                      <td className={TD}>
+                        {order.isPaid ? "Yes" : "No"}
+                        <span className="block text-xs text-gray-600">{paymentMethodLabel(order.paymentMethod)}</span>
+                      </td>
                       <td className={TD}>
                         <StatusBadge status={orderStateLabel(order)} />
                         {order.archivedAt ? <span className="mt-1 block text-xs text-gray-600">Archived</span> : null}
