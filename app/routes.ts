@@ -43,6 +43,11 @@ export default [
     route("products/:productId/edit", "routes/admin/product-edit.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:orderId", "routes/admin/order.tsx"),
+    // The pharmacist's review (pharmacists and admins; decisions/020).
+    route("prescriptions", "routes/admin/prescriptions.tsx"),
+    route("prescriptions/orders/:orderId", "routes/admin/prescription-review.tsx"),
+    route("prescriptions/file/:prescriptionId", "routes/admin/prescription-file.ts"),
+    route("prescriptions/h1-register.csv", "routes/admin/h1-register-csv.ts"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),
     route("inbox/subscribers.csv", "routes/admin/subscribers-csv.ts"),

@@ -16,6 +16,8 @@ declare global {
 const RAZORPAY_SCRIPT_ORIGIN = "https://checkout.razorpay.com";
 const RAZORPAY_FRAME_ORIGINS = "https://api.razorpay.com https://checkout.razorpay.com";
 const isCheckoutPage = (req: Request) => req.path === "/checkout" || req.path === "/checkout/";
+/** A prescription file shown inline on the pharmacist's review page (a PDF in a frame): the shop alone may frame it. */
+const isFramedByShop = (req: Request) => req.path.startsWith("/admin/prescriptions/file/");
 
 const NONCE = "{nonce}";
 
@@ -81,6 +83,7 @@ export function contentSecurityPolicy(config: Config, viteDev: boolean): Request
       .split(NONCE);
   const shopParts = policy(false);
   const checkoutParts = policy(true);
+  const framedParts = shopParts.map((part) => part.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
 
   return (req, res, next) => {
     const nonce = nextNonce();
@@ -88,7 +91,7 @@ export function contentSecurityPolicy(config: Config, viteDev: boolean): Request
     const checkout = isCheckoutPage(req);
     res.setHeader(
       "Content-Security-Policy",
-      (checkout ? checkoutParts : shopParts).join(nonce),
+      (checkout ? checkoutParts : isFramedByShop(req) ? framedParts : shopParts).join(nonce),
     );
     res.setHeader("Permissions-Policy", checkout ? CHECKOUT_PERMISSIONS : SHOP_PERMISSIONS);
     next();

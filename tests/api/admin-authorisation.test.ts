@@ -11,7 +11,7 @@ import { contactMessages, newsletterSubscribers, orders, products, reviews, user
 import { makeProduct } from "./cart-helpers.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
-import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
+import { createAdmin, createCustomer, createPharmacist, type TestUser } from "../support/users.ts";
 
 let shop: TestShop;
 let admin: TestUser;
@@ -228,6 +228,23 @@ describe("odd input from an admin", () => {
         const res = await api().delete(`/api/admin/${path}/${id}`).set(admin.headers);
         expect(res.status, `DELETE /api/admin/${path}/${id} → ${res.status}`).toBeLessThan(500);
       }
+    }
+  });
+});
+
+describe("a pharmacist in the admin API (decisions/020)", () => {
+  it("reads the orders, and is 403 on every other admin call without changing anything", async () => {
+    const pharmacist = await createPharmacist(shop.context);
+    for (const { name, send } of CALLS) {
+      const before = await snapshot(shared);
+      const res = await send(shared).set(pharmacist.headers);
+      if (name === "GET /api/admin/orders") {
+        expect(res.status, name).toBe(200);
+        continue;
+      }
+      expect(res.status, name).toBe(403);
+      expect(res.body.message, name).toBe("Only admins can do this");
+      expect(await snapshot(shared), name).toEqual(before);
     }
   });
 });

@@ -5,7 +5,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
-import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
+import { eq } from "drizzle-orm";
+import { orderPrescriptions, orders, prescriptions } from "#server/db/schema.ts";
+import { createAdmin, createCustomer, createPharmacist, type TestUser } from "../support/users.ts";
 import { checkout, makeProduct } from "./checkout-helpers.ts";
 
 type Who = "signed out" | "customer A" | "customer B" | "admin";
@@ -228,5 +230,107 @@ describe("account self-service (decisions/023): the caller's own account only", 
     expect(res.status).toBe(400);
     await as("customer A", "get", "/api/users/profile").expect(200);
     await as("customer B", "get", "/api/users/profile").expect(200);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// The pharmacist (issue 13, decisions/020): every call a pharmacist is given or refused ×
+// {signed out, customer A, customer B, pharmacist, admin}. Only a pharmacist decides a review;
+// pharmacists read orders through the admin calls, not the customers' own.
+// ---------------------------------------------------------------------------
+describe("pharmacist rows", () => {
+  type Caller = Who | "pharmacist";
+  const CALLERS: Caller[] = ["signed out", "customer A", "customer B", "pharmacist", "admin"];
+  let pharmacist: TestUser;
+  /** A's paid order made prescription-only, awaiting review. */
+  let rxOrderId: string;
+
+  const call = (who: Caller, method: "get" | "post" | "put" | "delete", url: string) => {
+    const req = request(shop.app)[method](url);
+    const user = { "signed out": undefined, "customer A": a, "customer B": b, admin, pharmacist }[who];
+    return user ? req.set(user.headers) : req;
+  };
+
+  beforeAll(async () => {
+    pharmacist = await createPharmacist(shop.context);
+    rxOrderId = await placeOrder(a);
+    const signed = await call("customer A", "post", `/api/payments/test/${rxOrderId}/pay`).expect(200);
+    await call("customer A", "post", `/api/checkout/${rxOrderId}/verify`).send(signed.body).expect(200);
+    const { db } = shop.context;
+    await db.update(orders).set({ prescriptionStatus: "pending" }).where(eq(orders.id, rxOrderId));
+    const [row] = await db
+      .insert(prescriptions)
+      .values({ userId: a.id, storageKey: `matrix-${crypto.randomUUID()}.png`, fileName: "rx.png", contentType: "image/png", sizeBytes: 10 })
+      .returning();
+    await db.insert(orderPrescriptions).values({ orderId: rxOrderId, prescriptionId: row!.id });
+  });
+
+  const ROWS: { call: string; method: "get" | "post" | "put" | "delete"; url: () => string; body?: () => object; expect: Record<Caller, number> }[] = [
+    {
+      call: "GET /api/admin/prescriptions?status=pending",
+      method: "get",
+      url: () => "/api/admin/prescriptions?status=pending",
+      expect: { "signed out": 401, "customer A": 403, "customer B": 403, pharmacist: 200, admin: 200 },
+    },
+    {
+      call: "GET /api/admin/reports/h1-register.csv",
+      method: "get",
+      url: () => "/api/admin/reports/h1-register.csv?from=2026-01-01&to=2026-01-31",
+      expect: { "signed out": 401, "customer A": 403, "customer B": 403, pharmacist: 200, admin: 200 },
+    },
+    {
+      call: "GET /api/admin/orders (read-only for a pharmacist)",
+      method: "get",
+      url: () => "/api/admin/orders",
+      expect: { "signed out": 401, "customer A": 403, "customer B": 403, pharmacist: 200, admin: 200 },
+    },
+    {
+      call: "PUT /api/admin/orders/:id (Shipped before approval)",
+      method: "put",
+      url: () => `/api/admin/orders/${rxOrderId}`,
+      body: () => ({ status: "Shipped" }),
+      expect: { "signed out": 401, "customer A": 403, "customer B": 403, pharmacist: 403, admin: 409 },
+    },
+    {
+      call: "DELETE /api/admin/orders/:id",
+      method: "delete",
+      url: () => `/api/admin/orders/${rxOrderId}`,
+      expect: { "signed out": 401, "customer A": 403, "customer B": 403, pharmacist: 403, admin: 409 },
+    },
+    {
+      call: "PUT /api/admin/users/:id",
+      method: "put",
+      url: () => `/api/admin/users/${b.id}`,
+      body: () => ({ name: b.name }),
+      expect: { "signed out": 401, "customer A": 403, "customer B": 403, pharmacist: 403, admin: 200 },
+    },
+    {
+      call: "GET /api/admin/stats (admins only)",
+      method: "get",
+      url: () => "/api/admin/stats",
+      expect: { "signed out": 401, "customer A": 403, "customer B": 403, pharmacist: 403, admin: 200 },
+    },
+    {
+      call: "GET /api/orders/:id (a customer's own call; pharmacists read through the admin calls)",
+      method: "get",
+      url: () => `/api/orders/${rxOrderId}`,
+      expect: { "signed out": 401, "customer A": 200, "customer B": 404, pharmacist: 404, admin: 200 },
+    },
+    {
+      // The deciding call last: everyone else is refused first, then the pharmacist decides.
+      call: "POST /api/admin/orders/:id/prescription-review",
+      method: "post",
+      url: () => `/api/admin/orders/${rxOrderId}/prescription-review`,
+      body: () => ({ decision: "approve", prescriberName: "Dr Meera Iyer", prescriberRegistration: "KMC 56789" }),
+      expect: { "signed out": 401, "customer A": 403, "customer B": 403, admin: 403, pharmacist: 200 },
+    },
+  ];
+
+  describe.each(ROWS)("$call", ({ method, url, body, expect: expected }) => {
+    const order = Object.keys(expected) as Caller[];
+    it.each(order.filter((who) => CALLERS.includes(who)))("%s", async (who) => {
+      const res = await call(who, method, url()).send(body?.() ?? {});
+      expect(res.status, JSON.stringify(res.body)).toBe(expected[who]);
+    });
   });
 });

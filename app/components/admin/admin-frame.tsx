@@ -1,18 +1,20 @@
-import { Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, ShoppingBag, Store, Truck, Users, X } from "lucide-react";
+import { FileCheck, Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, ShoppingBag, Store, Truck, Users, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
 import { Logo } from "~/components/layout/logo";
 import { Toaster } from "~/components/ui/toaster";
 
+/** The sidebar's pages; `pharmacist` marks the ones a pharmacist may open too (the orders read-only). */
 const LINKS = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/users", label: "Users", icon: Users, end: false },
-  { to: "/admin/products", label: "Products", icon: Package, end: false },
-  { to: "/admin/orders", label: "Orders", icon: ShoppingBag, end: false },
-  { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false },
-  { to: "/admin/inbox", label: "Inbox", icon: Inbox, end: false },
-  { to: "/admin/serviceability", label: "Serviceability", icon: Truck, end: false },
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true, pharmacist: false },
+  { to: "/admin/users", label: "Users", icon: Users, end: false, pharmacist: false },
+  { to: "/admin/products", label: "Products", icon: Package, end: false, pharmacist: false },
+  { to: "/admin/orders", label: "Orders", icon: ShoppingBag, end: false, pharmacist: true },
+  { to: "/admin/prescriptions", label: "Prescriptions", icon: FileCheck, end: false, pharmacist: true },
+  { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false, pharmacist: false },
+  { to: "/admin/inbox", label: "Inbox", icon: Inbox, end: false, pharmacist: false },
+  { to: "/admin/serviceability", label: "Serviceability", icon: Truck, end: false, pharmacist: false },
 ] as const;
 
 const LINK_CLASS = "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium";
@@ -21,7 +23,17 @@ const LINK_CLASS = "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-me
  * The admin shell: a sidebar (Users, Products, Orders, Shop, Logout, plus Dashboard, Reviews and Inbox)
  * that is always open from 768 px and a toggled drawer below that.
  */
-export function AdminFrame({ admin, children }: { admin: { name: string; email: string }; children: React.ReactNode }) {
+export function AdminFrame({
+  admin,
+  pendingReviews,
+  children,
+}: {
+  admin: { name: string; email: string; role: string };
+  /** Orders waiting for a pharmacist's decision: the Prescriptions link's badge. */
+  pendingReviews: number;
+  children: React.ReactNode;
+}) {
+  const links = admin.role === "admin" ? LINKS : LINKS.filter((link) => link.pharmacist);
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigation = useNavigation();
@@ -59,7 +71,7 @@ export function AdminFrame({ admin, children }: { admin: { name: string; email: 
         </div>
         <nav aria-label="Admin" className="p-3">
           <ul className="space-y-1">
-            {LINKS.map(({ to, label, icon: Icon, end }) => (
+            {links.map(({ to, label, icon: Icon, end }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -70,6 +82,12 @@ export function AdminFrame({ admin, children }: { admin: { name: string; email: 
                 >
                   <Icon className="h-4 w-4" aria-hidden />
                   {label}
+                  {to === "/admin/prescriptions" && pendingReviews > 0 ? (
+                    <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      {pendingReviews}
+                      <span className="sr-only"> awaiting review</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

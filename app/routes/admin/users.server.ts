@@ -18,14 +18,18 @@ export async function loadUsers(context: AppLoadContext, url: URL, admin: Sessio
 
 export async function changeUsers(context: AppLoadContext, admin: SessionUser, form: FormData) {
   const { shop } = context;
-  const fields = formText(form, ["intent", "id", "name", "email", "password", "role"]);
+  const fields = formText(form, ["intent", "id", "name", "email", "password", "role", "pharmacistRegistration"]);
   if (fields.intent === "create") {
-    const { name, email, password, role } = fields;
-    return adminAction(context, "Failed to add user", async () => adminReply.createUser(await createUserAccount(shop, { name, email, password, role })));
+    const { name, email, password, role, pharmacistRegistration } = fields;
+    return adminAction(context, "Failed to add user", async () =>
+      adminReply.createUser(await createUserAccount(shop, { name, email, password, role, pharmacistRegistration })),
+    );
   }
   if (fields.intent === "role") {
     return adminAction(context, "Failed to update user", async () =>
-      adminReply.updateUser(await updateUserAccount(shop.db, admin.id, fields.id, { role: fields.role })),
+      adminReply.updateUser(
+        await updateUserAccount(shop.db, admin.id, fields.id, { role: fields.role, pharmacistRegistration: fields.pharmacistRegistration }),
+      ),
     );
   }
   return adminAction(context, "Failed to delete user", async () => adminReply.deleteUser(await deleteUserAccount(shop.db, admin.id, fields.id)));

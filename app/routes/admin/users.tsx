@@ -1,5 +1,6 @@
 import { UserPlus } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { REGISTRATION_MAX } from "#common/pharmacist.ts";
 import { useFetcher } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { ADMIN_ROLES } from "#common/admin.ts";
@@ -59,7 +60,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className={`${TD} break-all`}>{user.email}</td>
                   <td className={TD}>
-                    <RoleForm id={user._id} name={user.name} role={user.role} />
+                    <RoleForm id={user._id} name={user.name} role={user.role} registration={user.pharmacistRegistration} />
                   </td>
                   <td className={TD}>{formatShortDate(user.createdAt)}</td>
                   <td className={`${TD} text-right`}>
@@ -81,19 +82,22 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function RoleForm({ id, name, role }: { id: string; name: string; role: string }) {
+/** The role select; a pharmacist also needs their registration number (State Pharmacy Council). */
+function RoleForm({ id, name, role, registration }: { id: string; name: string; role: string; registration: string | null }) {
   const fetcher = useFetcher<ActionResult>();
+  const [chosen, setChosen] = useState(role);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) toast.success(fetcher.data.message);
     else toast.error(fetcher.data.message || "Failed to update user");
   }, [fetcher.state, fetcher.data]);
   return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="id" value={id} />
       <select
         name="role"
         defaultValue={role}
+        onChange={(event) => setChosen(event.currentTarget.value)}
         aria-label={`Role of ${name}`}
         className="rounded-md border border-gray-400 bg-white px-2 py-1.5 text-sm"
       >
@@ -103,6 +107,18 @@ function RoleForm({ id, name, role }: { id: string; name: string; role: string }
           </option>
         ))}
       </select>
+      {chosen === "pharmacist" ? (
+        <input
+          name="pharmacistRegistration"
+          defaultValue={registration ?? ""}
+          required
+          maxLength={REGISTRATION_MAX}
+          autoComplete="off"
+          placeholder="Registration number"
+          aria-label={`Pharmacist registration number of ${name}`}
+          className="w-40 rounded-md border border-gray-400 px-2 py-1.5 text-sm"
+        />
+      ) : null}
       <button type="submit" name="intent" value="role" disabled={fetcher.state !== "idle"} className={`${BUTTON_SECONDARY} px-2.5 py-1.5 text-sm`}>
         Save<span className="sr-only"> role of {name}</span>
       </button>
@@ -113,6 +129,7 @@ function RoleForm({ id, name, role }: { id: string; name: string; role: string }
 function AddUserForm() {
   const fetcher = useFetcher<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
+  const [role, setRole] = useState("customer");
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
   const busy = fetcher.state !== "idle";
   useEffect(() => {
@@ -120,6 +137,7 @@ function AddUserForm() {
     if (fetcher.data.ok) {
       toast.success(fetcher.data.message);
       formRef.current?.reset();
+      setRole("customer");
     } else {
       toast.error(fetcher.data.message || "Failed to add user");
     }
@@ -137,7 +155,7 @@ function AddUserForm() {
           <label htmlFor="new-user-role" className="block text-sm font-medium text-gray-800">
             Role
           </label>
-          <select id="new-user-role" name="role" defaultValue="customer" className={`${INPUT} mt-1 bg-white`}>
+          <select id="new-user-role" name="role" defaultValue="customer" onChange={(event) => setRole(event.currentTarget.value)} className={`${INPUT} mt-1 bg-white`}>
             {ADMIN_ROLES.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -145,6 +163,16 @@ function AddUserForm() {
             ))}
           </select>
         </div>
+        {role === "pharmacist" ? (
+          <Field
+            label="Pharmacist registration number"
+            name="pharmacistRegistration"
+            required
+            maxLength={REGISTRATION_MAX}
+            autoComplete="off"
+            error={errors.pharmacistRegistration}
+          />
+        ) : null}
         <button type="submit" name="intent" value="create" disabled={busy} className={`${BUTTON_PRIMARY} lg:mb-0.5`}>
           {busy ? "Adding..." : "Add User"}
         </button>

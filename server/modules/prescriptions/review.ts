@@ -5,7 +5,6 @@
 // `reviewOrderPrescription`; its reply table is ./review-replies.ts.
 import { and, asc, desc, eq, exists, inArray, ne, sql, type SQL } from "drizzle-orm";
 import {
-  REVIEW_MESSAGES,
   type OrderReviewJson,
   type QueuePrescriptionJson,
   type ReviewInput,
@@ -302,4 +301,13 @@ export async function reviewOrderPrescription(
     return result;
   }
   return { ...result, order: (await loadOrderJson(shop.db, orderId))! };
+}
+
+/** The signed-in pharmacist's name and registration as the review records them (null: not a pharmacist or none on file). */
+export async function reviewerIdentity(db: Database, userId: string): Promise<{ name: string; registration: string | null } | null> {
+  const [row] = await db
+    .select({ name: users.name, role: users.role, registration: users.pharmacistRegistration })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row && row.role === "pharmacist" ? { name: row.name, registration: row.registration } : null;
 }

@@ -1,0 +1,87 @@
+// The pharmacist's pages' server side (decisions/020): the queue, one order's review with its
+// decision forms (the same use case and reply table as POST /api/admin/orders/:id/prescription-review),
+// the prescription file served privately for the inline view, and the H1 register download.
+import * as z from "zod/mini";
+import { data, type AppLoadContext } from "react-router";
+import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
+import { PRESCRIPTION_STATUSES, type PrescriptionStatus } from "#common/prescriptions.ts";
+import type { SessionUser } from "#server/auth.ts";
+import { h1RegisterCsv, istDay } from "#server/modules/prescriptions/h1-register.ts";
+import { readPrescriptionFile } from "#server/modules/prescriptions/prescriptions.ts";
+import { reviewReply } from "#server/modules/prescriptions/review-replies.ts";
+import { getOrderReview, listReviewQueue, reviewerIdentity, reviewOrderPrescription } from "#server/modules/prescriptions/review.ts";
+import { h1RegisterQuerySchema } from "#server/schemas/pharmacist.ts";
+import { pageParam } from "~/components/admin/pager";
+import { adminAction } from "./admin-action.server";
+
+/** The queue: `?status=` pending (the default), approved, rejected or all. */
+export async function loadQueue(context: AppLoadContext, url: URL) {
+  const page = pageParam(url);
+  const wanted = url.searchParams.get("status") ?? "pending";
+  const status: PrescriptionStatus | undefined = (PRESCRIPTION_STATUSES as readonly string[]).includes(wanted) ? (wanted as PrescriptionStatus) : undefined;
+  const queue = await listReviewQueue(context.shop.db, { status, page, limit: ADMIN_PAGE_SIZE });
+  const today = istDay(new Date());
+  return {
+    status: status ?? "all",
+    entries: queue.items,
+    total: queue.total,
+    page,
+    hasNext: page * ADMIN_PAGE_SIZE < queue.total,
+    // The register's form starts at this month in India.
+    register: { from: `${today.slice(0, 8)}01`, to: today },
+  };
+}
+
+/** One order's review; a 404 page when the order has no prescription to review. */
+export async function loadReview(context: AppLoadContext, orderId: string, staff: SessionUser) {
+  const [review, reviewer] = await Promise.all([getOrderReview(context.shop.db, orderId), reviewerIdentity(context.shop.db, staff.id)]);
+  if (!review) throw data(null, { status: 404 });
+  return { review, reviewer };
+}
+
+/** The approve and reject forms: the review use case, answered from its reply table. */
+export function decideReview(context: AppLoadContext, staff: SessionUser, orderId: string, form: FormData) {
+  const body = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return adminAction(context, "Failed to record the decision", async () =>
+    reviewReply.review(await reviewOrderPrescription(context.shop, staff, orderId, body)),
+  );
+}
+
+/**
+ * The prescription's file for the review page's inline view, read through the prescriptions
+ * module (owner, pharmacist or admin; anyone else 404). Private and never stored by a cache; its
+ * policy lets only the shop's own pages frame it (server/http/csp.ts, a PDF in an iframe).
+ */
+export async function prescriptionFileResponse(context: AppLoadContext, staff: SessionUser, prescriptionId: string) {
+  const result = await readPrescriptionFile(context.shop, prescriptionId, { id: staff.id, role: staff.role });
+  if (!result.ok) throw data(null, { status: 404 });
+  const { file } = result;
+  return new Response(new Uint8Array(file.data), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.data.length),
+      "Content-Disposition": `inline; filename="${file.fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** The H1 register as a download; a range that is not one answers 400 with the sentence. */
+export async function h1RegisterResponse(context: AppLoadContext, url: URL) {
+  const parsed = z.safeParse(h1RegisterQuerySchema, Object.fromEntries(url.searchParams));
+  if (!parsed.success) {
+    return new Response(parsed.error.issues[0]?.message ?? "Invalid range", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  }
+  const { from, to } = parsed.data;
+  return new Response(await h1RegisterCsv(context.shop.db, { from, to }), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="h1-register-${from}-to-${to}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
