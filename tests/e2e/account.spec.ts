@@ -54,9 +54,10 @@ test.describe("account self-service", () => {
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expectPath(page, "/forgot-password");
     await expectAxeClean(page);
-    await page.getByRole("textbox", { name: "Email" }).fill(shopper.email);
-    await page.getByRole("button", { name: "Send reset link" }).click();
-    await expect(page.getByRole("status")).toHaveText("If an account exists for this email, we have sent a link to reset your password.");
+    const main = page.getByRole("main");
+    await main.getByRole("textbox", { name: "Email", exact: true }).fill(shopper.email);
+    await main.getByRole("button", { name: "Send reset link" }).click();
+    await expect(main.getByRole("status")).toHaveText("If an account exists for this email, we have sent a link to reset your password.");
     await expectAxeClean(page);
 
     const link = await emailedLink(shopper.email, "/reset-password");
@@ -91,7 +92,7 @@ test.describe("account self-service", () => {
     await expectAxeClean(page);
     await emailedLink(shopper.email, "/verify-email");
     await notice.getByRole("button", { name: "Resend verification email" }).click();
-    await expect(notice.getByRole("status")).toHaveText("We have sent a link to your email address.");
+    await expect(notice.getByRole("status")).toHaveText("We have sent a verification link to your email address.");
     const link = await emailedLink(shopper.email, "/verify-email", 1);
 
     await openPage(page, link);
