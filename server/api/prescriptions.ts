@@ -6,6 +6,7 @@ import { HttpError, replyError } from "#server/http/errors.ts";
 import {
   getPrescription,
   listPrescriptions,
+  prescriptionFileHeaders,
   readPrescriptionFile,
   uploadPrescription,
   type PrescriptionFile,
@@ -69,20 +70,9 @@ export function prescriptionsRouter(shop: ShopContext) {
   return router;
 }
 
-/**
- * Sends a private prescription file: never stored by any cache, shown inline under a safe name,
- * never sniffed as another type, and a PDF sandboxed (no scripts, no forms, no same-origin).
- * The pharmacist's review page serves files through this too.
- */
+/** Sends a private prescription file with the headers every door uses (prescriptionFileHeaders). */
 export function sendPrescriptionFile(res: Response, file: PrescriptionFile): void {
-  res.setHeader("Cache-Control", "private, no-store");
-  res.setHeader("Content-Type", file.contentType);
-  res.setHeader("Content-Length", String(file.data.length));
-  res.setHeader("Content-Disposition", `inline; filename="${file.fileName.replace(/["\\\r\n]/g, "")}"`);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("X-Robots-Tag", "noindex, nofollow");
-  if (file.contentType === "application/pdf") res.setHeader("Content-Security-Policy", "sandbox; default-src 'none'; object-src 'self'");
-  else res.setHeader("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+  for (const [name, value] of Object.entries(prescriptionFileHeaders(file))) res.setHeader(name, value);
   res.status(200).end(file.data);
 }
 

@@ -37,11 +37,11 @@ function upload(user: TestUser | null, bytes: Buffer, filename: string, fields: 
   return req.attach("file", bytes, filename);
 }
 
-const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
+const binary = ((res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   res.on("data", (chunk: Buffer) => chunks.push(chunk));
   res.on("end", () => done(null, Buffer.concat(chunks)));
-};
+}) as unknown as Parameters<request.Test["parse"]>[0];
 
 beforeAll(async () => {
   shop = await createTestShop();

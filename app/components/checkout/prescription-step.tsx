@@ -109,12 +109,14 @@ export function PrescriptionStep({
                 />
                 <label htmlFor={`${id}-${prescription._id}`} className="flex min-w-0 flex-1 items-center gap-2 text-gray-900">
                   <FileText className="h-4 w-4 flex-none text-gray-600" aria-hidden />
-                  <span className="break-words">{prescription.fileName}</span>
+                  <span className="min-w-0 break-all">{prescription.fileName}</span>
                 </label>
-                <PrescriptionStatus status={prescription.status} />
-                <a href={prescriptionFileUrl(prescription._id)} target="_blank" rel="noopener" className="text-sm font-medium text-brand-800 underline">
-                  View<span className="sr-only"> {prescription.fileName} (opens in a new tab)</span>
-                </a>
+                <span className="flex w-full items-center gap-3 pl-7 sm:w-auto sm:pl-0">
+                  <PrescriptionStatus status={prescription.status} />
+                  <a href={prescriptionFileUrl(prescription._id)} target="_blank" rel="noopener" className="text-sm font-medium text-brand-800 underline">
+                    View<span className="sr-only"> {prescription.fileName} (opens in a new tab)</span>
+                  </a>
+                </span>
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { cartRefusal } from "./replies.ts";
 describe("cartRefusal: one status and message per refusal of the cart module", () => {
   it.each([
     [{ ok: false, reason: "product-not-found" }, 404, "Product not found"],
+    [{ ok: false, reason: "not-sold-online", productName: "Codeine X" }, 400, "Codeine X is a Schedule X medicine and cannot be sold online"],
     [{ ok: false, reason: "insufficient-stock", available: 3 }, 409, "Only 3 items available"],
     [{ ok: false, reason: "cart-not-found" }, 404, "Cart not found"],
     [{ ok: false, reason: "line-not-found" }, 404, "Item not found in cart"],

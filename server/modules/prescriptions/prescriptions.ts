@@ -134,6 +134,26 @@ export interface PrescriptionFile {
   fileName: string;
 }
 
+/**
+ * The headers of a private prescription file, for the API and the pharmacist's pages alike: never
+ * stored by any cache, shown inline under a safe name, never sniffed as another type, nothing in
+ * it run (a PDF sandboxed: no scripts, no forms, no same-origin), never indexed.
+ */
+export function prescriptionFileHeaders(file: PrescriptionFile): Record<string, string> {
+  return {
+    "Cache-Control": "private, no-store",
+    "Content-Type": file.contentType,
+    "Content-Length": String(file.data.length),
+    "Content-Disposition": `inline; filename="${file.fileName.replace(/[^A-Za-z0-9 ._-]/g, "")}"`,
+    "X-Content-Type-Options": "nosniff",
+    "X-Robots-Tag": "noindex, nofollow",
+    "Content-Security-Policy":
+      file.contentType === "application/pdf"
+        ? "sandbox; default-src 'none'; object-src 'self'"
+        : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+  };
+}
+
 export type ReadPrescriptionFileResult = { ok: true; file: PrescriptionFile } | { ok: false; reason: "not-found" };
 
 /**
