@@ -47,7 +47,9 @@ export default function HowToOrder() {
                 code before you pay.
               </li>
               <li>
-                <strong>Upload your prescription</strong> if your cart has Rx items: a clear photo or PDF (see below).
+                <strong>Upload your prescription</strong> if your cart has Rx items: a clear photo or PDF (see below), at
+                checkout or beforehand under <Link to="/profile/prescriptions">My Prescriptions</Link>. You cannot pay for
+                Rx items without one.
               </li>
               <li>
                 <strong>Pay securely</strong> with a card, UPI or net banking through Razorpay, or choose cash on delivery
