@@ -1,5 +1,5 @@
 import { MapPin, Star } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { ADDRESS_FIELD_LABELS as LABELS, ADDRESS_LIMITS, ADDRESS_MESSAGES, checkAddressForm, MAX_ADDRESSES, type SavedAddress } from "#common/addresses.ts";
 import type { FieldErrors } from "#common/forms.ts";
@@ -55,7 +55,7 @@ export default function ProfileAddresses({ loaderData }: Route.ComponentProps) {
       <div role="status" className="mt-4">
         {done && !actionData ? <p className="rounded-md bg-green-50 px-4 py-3 text-green-900">{done}</p> : null}
       </div>
-      {actionData && !["create", "update"].includes(actionData.intent) ? (
+      {actionData && Object.keys(actionData.errors).length === 0 ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">
           {actionData.message}
         </p>
@@ -168,7 +168,9 @@ function AddressForm({ address, result }: { address?: SavedAddress; result?: { m
   const [errors, setErrors] = useState<FieldErrors>(result?.errors ?? {});
   const [state, setState] = useState(address?.state ?? "");
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const shown = result && Object.keys(errors).length === 0 ? {} : errors;
+  const shown = errors;
+  // A refusal from the server (with JavaScript the form stays mounted): its field messages replace the browser's.
+  useEffect(() => setErrors(result?.errors ?? {}), [result]);
 
   /** With JavaScript, a complete PIN fills an empty State/UT from the serviceability table (still correctable). */
   const fillState = async (pin: string) => {

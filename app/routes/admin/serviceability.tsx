@@ -46,7 +46,7 @@ export default function AdminServiceability({ loaderData, actionData }: Route.Co
           Import CSV
         </h2>
         <p className="mt-1 text-sm text-gray-700">
-          The file replaces the whole table. Columns: <code>{SERVICEABILITY_CSV_HEADER.join(",")}</code> (cod: yes or no). If any row is wrong,
+          The file replaces the whole table. Columns: <code className="break-all">{SERVICEABILITY_CSV_HEADER.join(",")}</code> (cod: yes or no). If any row is wrong,
           nothing is imported and the rows to fix are listed.
         </p>
         <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
