@@ -2,7 +2,7 @@ import { useState } from "react";
 import { SHOP_NAME } from "#common/brand.ts";
 import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
 import { loadRazorpay, openRazorpay, SDK_FAILED_TO_LOAD, type PaymentResult } from "~/lib/razorpay";
-import { failWithTestGateway, payWithTestGateway, verifyPayment, type CheckoutStarted } from "./payment-api";
+import { failWithTestGateway, payWithTestGateway, verifyPayment, type CheckoutOrder, type CheckoutPayment } from "./payment-api";
 import { TestPaymentDialog } from "./test-payment-dialog";
 
 /** Who pays, for Razorpay's prefill and notes (never shown by the test gateway). */
@@ -11,6 +11,12 @@ export interface PaymentPrefill {
   email: string;
   contact: string;
   notes?: Record<string, string>;
+}
+
+/** An order and the provider order to pay it through (a checkout's answer with a payment, or "Complete payment"'s). */
+export interface PaymentStepStart {
+  order: CheckoutOrder;
+  payment: CheckoutPayment;
 }
 
 /**
@@ -30,7 +36,7 @@ export type PaymentStepOutcome =
  * rendered (it is the test gateway's modal, or nothing).
  */
 export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void) {
-  const [current, setCurrent] = useState<CheckoutStarted | null>(null);
+  const [current, setCurrent] = useState<PaymentStepStart | null>(null);
   const [dialog, setDialog] = useState<{ open: boolean; busy: boolean }>({ open: false, busy: false });
 
   const finish = async (orderId: string, result: PaymentResult) => {
@@ -40,7 +46,7 @@ export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void)
     else onOutcome({ kind: "paid", orderId });
   };
 
-  async function start(started: CheckoutStarted, prefill: PaymentPrefill) {
+  async function start(started: PaymentStepStart, prefill: PaymentPrefill) {
     setCurrent(started);
     const { order, payment } = started;
     if (payment.provider === "test") {

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import type { CheckoutStarted } from "~/components/checkout/payment-api";
-import { usePaymentStep, type PaymentPrefill, type PaymentStepOutcome } from "~/components/checkout/payment-step";
+import { usePaymentStep, type PaymentPrefill, type PaymentStepOutcome, type PaymentStepStart } from "~/components/checkout/payment-step";
 import { useCartStore } from "~/lib/cart";
 import { formatTime } from "~/lib/dates";
 
 /** What the order page's action answers to "Complete payment" (`payFromOrderPage`). */
-export type CompletePaymentResult = { ok: true; started: CheckoutStarted; prefill: PaymentPrefill } | { ok: false; message: string };
+export type CompletePaymentResult = { ok: true; started: PaymentStepStart; prefill: PaymentPrefill } | { ok: false; message: string };
 
 /**
  * "Complete payment" for a Pending order awaiting payment, on its page and in My Orders' rows: says
