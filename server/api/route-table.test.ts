@@ -68,6 +68,13 @@ describe("the API route table (server/api/index.ts)", () => {
       "GET /api/orders/:id",
       "POST /api/orders/:id/cancel",
       "POST /api/payments/test/:orderId/pay",
+      "GET /api/serviceability/:pin",
+      "GET /api/users/addresses",
+      "POST /api/users/addresses",
+      "PUT /api/users/addresses/:id",
+      "DELETE /api/users/addresses/:id",
+      "GET /api/admin/serviceability.csv",
+      "POST /api/admin/serviceability/import",
     ]) {
       expect(found.has(endpoint), endpoint).toBe(true);
     }
