@@ -243,6 +243,8 @@ export const carts = pgTable(
       .unique()
       .references(() => user.id, { onDelete: "cascade" }),
     guestId: text("guest_id").unique(),
+    /** The coupon the shopper applied (issue 15); checked again on every read and at checkout. */
+    couponId: text("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -289,6 +291,8 @@ export const orders = pgTable(
     shippingPaise: integer("shipping_paise").notNull().default(0),
     /** A coupon's discount (0 without one); total = items - discount + shipping + COD fee. */
     discountPaise: integer("discount_paise").notNull().default(0),
+    /** The coupon's code as applied (issue 15); its use is a coupon_redemptions row. */
+    couponCode: text("coupon_code"),
     /** The cash-on-delivery fee (0 unless paid by COD). */
     codFeePaise: integer("cod_fee_paise").notNull().default(0),
     /** GST included in the items price (prices are GST-inclusive). */
@@ -348,6 +352,8 @@ export const orderLines = pgTable(
     mrpPaise: integer("mrp_paise").notNull(),
     quantity: integer("quantity").notNull(),
     taxPaise: integer("tax_paise").notNull(),
+    /** This line's share of the coupon's discount; its GST is on the discounted value (decisions/025). */
+    discountPaise: integer("discount_paise").notNull().default(0),
     batchNumber: text("batch_number"),
     expiryDate: date("expiry_date"),
     /** The product's schedule when ordered (the H1 register reads it). */
@@ -520,6 +526,9 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   /** SHA-256 of the link's random token (the token itself is only in the email). */
   confirmationTokenHash: text("confirmation_token_hash").unique(),
   confirmationExpiresAt: timestamp("confirmation_expires_at", { withTimezone: true }),
+  /** The random token of every marketing email's unsubscribe link (no sign-in needed). */
+  unsubscribeToken: text("unsubscribe_token").unique(),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
 });
 
 export const contactMessages = pgTable(
@@ -624,5 +633,82 @@ export const addresses = pgTable(
   (t) => [
     index("addresses_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("addresses_one_default_idx").on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Coupons (issue 15, decisions/025)
+// ---------------------------------------------------------------------------
+
+export const COUPON_TYPES = ["percent", "fixed"] as const;
+export type CouponType = (typeof COUPON_TYPES)[number];
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: id(),
+    /** Stored upper-case; shoppers may type it in any case. */
+    code: text("code").notNull(),
+    type: text("type").$type<CouponType>().notNull(),
+    /** Percent coupons: basis points (1000 = 10%). */
+    percentBps: integer("percent_bps"),
+    /** Fixed coupons: the amount off. */
+    amountPaise: integer("amount_paise"),
+    maxDiscountPaise: integer("max_discount_paise"),
+    /** Compared with the items' value before any discount, shipping excluded. */
+    minOrderPaise: integer("min_order_paise").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** Uses in all (reserved and confirmed); null: no cap. */
+    usageLimit: integer("usage_limit"),
+    perCustomerLimit: integer("per_customer_limit"),
+    firstOrderOnly: boolean("first_order_only").notNull().default(false),
+    /** Empty arrays: every product; otherwise only products of these sections or ids. */
+    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
+    productIds: text("product_ids").array().notNull().default(sql`'{}'::text[]`),
+    /** Prescription-only lines are left out of the discount unless this is set. */
+    includeRx: boolean("include_rx").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    /** The newsletter's welcome code: the address it was made for (one per address). */
+    issuedToEmail: text("issued_to_email"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_idx").on(t.code),
+    uniqueIndex("coupons_issued_to_email_idx").on(t.issuedToEmail).where(sql`${t.issuedToEmail} is not null`),
+    check("coupons_code_check", sql`${t.code} = upper(${t.code}) and ${t.code} ~ '^[A-Z0-9_-]{3,32}$'`),
+  ],
+);
+
+export const COUPON_REDEMPTION_STATUSES = ["reserved", "confirmed", "released"] as const;
+export type CouponRedemptionStatus = (typeof COUPON_REDEMPTION_STATUSES)[number];
+
+/** One use of a coupon by one order: reserved at checkout, confirmed when paid (COD: placed), released on expiry or cancellation. */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: id(),
+    couponId: text("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "restrict" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Lower-cased: the per-customer cap counts by account and by address. */
+    email: text("email").notNull(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").$type<CouponRedemptionStatus>().notNull().default("reserved"),
+    discountPaise: integer("discount_paise").notNull(),
+    reservedAt: timestamp("reserved_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("coupon_redemptions_order_idx").on(t.orderId),
+    index("coupon_redemptions_coupon_idx").on(t.couponId, t.status),
+    index("coupon_redemptions_user_idx").on(t.userId),
+    index("coupon_redemptions_email_idx").on(t.email),
+    check("coupon_redemptions_status_check", sql`${t.status} in ('reserved', 'confirmed', 'released')`),
   ],
 );
