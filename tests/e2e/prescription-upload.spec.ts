@@ -67,6 +67,11 @@ test.describe("prescriptions: customer", () => {
     const added = await page.request.post("/api/cart", { data: { productId: rx._id, quantity: 1 } });
     expect(added.ok(), await added.text()).toBe(true);
 
+    // The cart line says so too.
+    await openPage(page, "/");
+    await page.locator("header button[aria-haspopup=dialog][aria-label^=Cart]").click();
+    await expect(page.getByRole("dialog").getByRole("listitem").filter({ hasText: RX })).toContainText("Prescription required");
+
     await openPage(page, "/checkout");
     const summary = page.getByRole("region", { name: "Order Summary" });
     await expect(summary.getByRole("listitem").filter({ hasText: RX })).toContainText("Prescription required");
