@@ -491,7 +491,7 @@ test.describe("an order bought through the shop", () => {
     const checkout = page.getByRole("main");
     await checkout.getByRole("textbox", { name: "Address", exact: true }).fill("7 Park Street");
     await checkout.getByRole("textbox", { name: "City", exact: true }).fill("Kolkata");
-    await checkout.getByRole("textbox", { name: "Postal Code", exact: true }).fill("700016");
+    await checkout.getByRole("textbox", { name: "PIN code", exact: true }).fill("700016");
     await checkout.getByRole("textbox", { name: "Phone", exact: true }).fill("9876501234");
     await checkout.getByRole("button", { name: "Pay Now" }).click();
     const payment = page.getByRole("dialog", { name: "Test payment" });

@@ -28,7 +28,7 @@ async function fillAddress(page: Page, overrides: Partial<Record<"address" | "ci
   const form = main(page);
   await form.getByRole("textbox", { name: "Address", exact: true }).fill(overrides.address ?? "12 MG Road, Indiranagar");
   await form.getByRole("textbox", { name: "City", exact: true }).fill(overrides.city ?? "Bengaluru");
-  await form.getByRole("textbox", { name: "Postal Code", exact: true }).fill(overrides.postalCode ?? "560038");
+  await form.getByRole("textbox", { name: "PIN code", exact: true }).fill(overrides.postalCode ?? "560038");
   await form.getByRole("textbox", { name: "Phone", exact: true }).fill(overrides.phone ?? "9876543210");
 }
 
@@ -86,20 +86,19 @@ test.describe("checkout", () => {
     await expect(summary.getByText("Total", { exact: true }).locator("..")).toContainText(inr.format(product.price * 2));
     await expect(main(page).getByText("Total to pay").locator("..")).toContainText(inr.format(product.price * 2));
 
-    // The email is the account's, fixed; India is the default of five countries; the name is prefilled.
+    // The email is the account's, fixed; the shop delivers within India only (no country choice); the name is prefilled.
     const email = main(page).getByRole("textbox", { name: "Email", exact: true });
     await expect(email).toBeDisabled();
     await expect(email).toHaveValue(shopper.email);
-    const country = main(page).getByRole("combobox", { name: "Country", exact: true });
-    await expect(country).toHaveValue("India");
-    await expect(country.locator("option")).toHaveText(["India", "USA", "UK", "Canada", "Australia"]);
+    await expect(main(page).getByRole("combobox", { name: "Country" })).toHaveCount(0);
+    await expect(main(page).getByText("Country").locator("..")).toContainText("India");
     await expect(main(page).getByRole("textbox", { name: "First Name", exact: true })).toHaveValue("Asha");
 
     // Nothing filled in: one alert, every empty field marked invalid and described by it, focus on the first.
     await main(page).getByRole("textbox", { name: "First Name", exact: true }).fill("");
     await payButton(page).click();
     await expect(main(page).getByRole("alert")).toHaveText("Please fill all required fields");
-    for (const label of ["First Name", "Address", "City", "Postal Code", "Phone"]) {
+    for (const label of ["First Name", "Address", "City", "PIN code", "Phone"]) {
       const field = main(page).getByRole("textbox", { name: label, exact: true });
       await expect(field).toHaveAttribute("aria-invalid", "true");
       await expect(field).toHaveAccessibleDescription("Please fill all required fields");
@@ -114,11 +113,11 @@ test.describe("checkout", () => {
     await payButton(page).click();
     const phone = main(page).getByRole("textbox", { name: "Phone", exact: true });
     await expect(phone).toHaveAttribute("aria-invalid", "true");
-    await expect(phone).toHaveAccessibleDescription("Please enter a 10-digit phone number");
-    await expect(main(page).getByRole("textbox", { name: "Postal Code", exact: true })).toHaveAccessibleDescription("Please enter a 6-digit PIN code");
+    await expect(phone).toHaveAccessibleDescription("Enter a valid 10-digit mobile number");
+    await expect(main(page).getByRole("textbox", { name: "PIN code", exact: true })).toHaveAccessibleDescription("Enter a valid PIN code");
     await expect(main(page).getByRole("alert")).toHaveCount(0);
-    // Postal Code comes before Phone in the form: focus goes to it.
-    await expect(main(page).getByRole("textbox", { name: "Postal Code", exact: true })).toBeFocused();
+    // The PIN code comes before Phone in the form: focus goes to it.
+    await expect(main(page).getByRole("textbox", { name: "PIN code", exact: true })).toBeFocused();
     // Correcting a field clears its error.
     await phone.fill("98765 43210");
     await expect(phone).not.toHaveAttribute("aria-invalid");
@@ -276,10 +275,14 @@ test.describe("checkout", () => {
     // First Name is prefilled; Tab through Last Name (prefilled) to the address fields.
     await type(""); // Last Name
     await type("12 MG Road, Indiranagar");
+    await type(""); // Address line 2 (optional)
+    await type(""); // Landmark (optional)
     await type("Bengaluru");
     await type("560038");
-    await type(""); // Country: India
+    await type(""); // State/UT: filled from the PIN code
     await type("9876543210");
+    await type(""); // Save this address to my address book (left unticked)
+    await type(""); // Payment: Pay online is chosen
     await page.keyboard.press("Tab");
     await expect(payButton(page)).toBeFocused();
     await page.keyboard.press("Enter");

@@ -19,7 +19,7 @@ async function buyOne(page: Page, postalCode: string, city: string) {
   const form = main(page);
   await form.getByRole("textbox", { name: "Address", exact: true }).fill("12 MG Road, Indiranagar");
   await form.getByRole("textbox", { name: "City", exact: true }).fill(city);
-  await form.getByRole("textbox", { name: "Postal Code", exact: true }).fill(postalCode);
+  await form.getByRole("textbox", { name: "PIN code", exact: true }).fill(postalCode);
   await form.getByRole("textbox", { name: "Phone", exact: true }).fill("9876543210");
   await form.getByRole("button", { name: "Pay Now" }).click();
   await expect(testDialog(page)).toBeVisible({ timeout: 15_000 });

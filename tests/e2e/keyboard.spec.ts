@@ -33,6 +33,13 @@ test.describe("keyboard only", () => {
     const shopper = newShopper("keyboard");
     const registered = await request.post("/api/users/register", { data: { ...shopper, confirmPassword: shopper.password } });
     expect(registered.status()).toBe(201);
+    // A saved delivery address (the address book, issue 14): the checkout offers it as a one-tap choice.
+    const { token } = (await registered.json()) as { token: string };
+    const saved = await request.post("/api/users/addresses", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { fullName: "Asha Keyboard", phone: "9876543210", line1: "7 Residency Road", city: "Bengaluru", postalCode: "560025" },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
 
     // Browse: from the home page to the shop through the header.
     await openPage(page, "/");
@@ -73,14 +80,19 @@ test.describe("keyboard only", () => {
     await page.waitForURL((url) => url.pathname === "/checkout", { timeout: 20_000 });
     await expect(main.getByRole("list", { name: "Items in your order" })).toContainText(PRODUCT);
 
-    // Check out: every field by Tab and typing; the country stays India.
+    // Check out: choose the delivery address with the arrow keys (a new one shows the fields,
+    // the saved one hides them again), then pay online.
     const form = main.getByRole("form", { name: "Contact and delivery" });
-    await typeInto(page, form.getByRole("textbox", { name: "First Name" }), "Asha");
-    await typeInto(page, form.getByRole("textbox", { name: "Last Name" }), "Keyboard");
-    await typeInto(page, form.getByRole("textbox", { name: "Address", exact: true }), "7 Residency Road");
-    await typeInto(page, form.getByRole("textbox", { name: "City", exact: true }), "Bengaluru");
-    await typeInto(page, form.getByRole("textbox", { name: "Postal Code", exact: true }), "560025");
-    await typeInto(page, form.getByRole("textbox", { name: "Phone", exact: true }), "9876543210");
+    const savedChoice = form.getByRole("radio", { name: /Asha Keyboard, 7 Residency Road/ });
+    await expect(savedChoice).toBeChecked();
+    await tabTo(page, savedChoice);
+    await page.keyboard.press("ArrowDown");
+    await expect(form.getByRole("radio", { name: "Use a new address" })).toBeChecked();
+    await expect(form.getByRole("textbox", { name: "Address", exact: true })).toBeVisible();
+    await page.keyboard.press("ArrowUp");
+    await expect(savedChoice).toBeChecked();
+    await expect(form.getByRole("textbox", { name: "Address", exact: true })).toHaveCount(0);
+    await expect(form.getByTestId("checkout-delivery")).toContainText("Delivery by");
     await tabTo(page, main.getByRole("button", { name: "Pay Now" }));
     await page.keyboard.press("Enter");
 

@@ -40,13 +40,13 @@ export type PaymentSetup = { provider: "razorpay" | "test" } | { provider: "unav
 const LABELS: Record<ShippingField, string> = {
   firstName: "First Name",
   lastName: "Last Name",
-  address: "Address line 1",
+  address: "Address",
   line2: "Address line 2",
   landmark: "Landmark",
-  city: "Town/City",
+  city: "City",
   postalCode: "PIN code",
   state: "State/UT",
-  phone: "Mobile number",
+  phone: "Phone",
   email: "Email",
 };
 
@@ -119,9 +119,14 @@ export function CheckoutForm({
   const filledState = useRef<string | null>(null);
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   const [codRefusal, setCodRefusal] = useState<string | null>(null);
+  // No quote is asked while an order is being placed (it would find the cart already emptied).
+  const placing = useRef(false);
   const [errors, setErrors] = useState<Partial<Record<ShippingField, string>>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!busy) placing.current = false;
+  }, [busy]);
   const [dialog, setDialog] = useState<{ open: boolean; busy: boolean }>({ open: false, busy: false });
   // The order of the last attempt: paying again after a failure or a closed window reuses it
   // (its stock is already reserved) as long as the address has not changed.
@@ -174,6 +179,7 @@ export function CheckoutForm({
     }
     let current = true;
     const timer = setTimeout(() => {
+      if (placing.current) return;
       void quoteCheckout(body).then((answer) => {
         if (!current) return;
         if (answer.ok) {
@@ -213,6 +219,7 @@ export function CheckoutForm({
   const fail = (message: string) => {
     setAlert(message);
     setBusy(false);
+    placing.current = false;
   };
 
   const finish = async (orderId: string, result: PaymentResult) => {
@@ -253,6 +260,7 @@ export function CheckoutForm({
     }
 
     setBusy(true);
+    placing.current = true;
     if (method === "razorpay" && payments.provider === "razorpay" && !(await loadRazorpay())) {
       fail(`Payment failed: ${SDK_FAILED_TO_LOAD}`);
       return;
@@ -469,8 +477,8 @@ export function CheckoutForm({
             {field("address", {}, "sm:col-span-2")}
             {field("line2", {}, "sm:col-span-2")}
             {field("landmark", { placeholder: "e.g. near the bus stand" }, "sm:col-span-2")}
-            {field("postalCode", { inputMode: "numeric", maxLength: 7 })}
             {field("city")}
+            {field("postalCode", { inputMode: "numeric", maxLength: 7 })}
             <div>
               {label("state")}
               <select
