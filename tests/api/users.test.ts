@@ -297,7 +297,7 @@ describe("logging out", () => {
 });
 
 describe("GET /api/users/profile", () => {
-  it("answers { _id, name, email, role, createdAt } and nothing more", async () => {
+  it("answers { _id, name, email, role, phone, emailVerified, createdAt } and nothing more", async () => {
     const res = await profile(customerA.headers);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -305,6 +305,9 @@ describe("GET /api/users/profile", () => {
       name: customerA.name,
       email: customerA.email,
       role: "customer",
+      // Account self-service (decisions/023): the profile's own phone and whether the email is verified.
+      phone: null,
+      emailVerified: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     });
   });
