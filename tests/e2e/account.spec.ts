@@ -163,3 +163,42 @@ test.describe("account self-service", () => {
     await expect(section).toContainText("three years");
   });
 });
+
+test.describe("account self-service without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the profile's forms, forgot password and deletion work as plain form posts", async ({ page, context, consoleErrors }) => {
+    consoleErrors.allow(/status of 400/);
+    const shopper = await signUpShopper(page, "nojs");
+    await page.goto("/profile");
+    const details = page.getByRole("region", { name: "Your details" });
+    await details.getByRole("textbox", { name: "Name" }).fill("Ravi Kumar");
+    await details.getByRole("textbox", { name: "Mobile number (optional)" }).fill("98450 12345");
+    await details.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByRole("region", { name: "Your details" }).getByRole("status")).toHaveText("Your profile has been saved");
+    await expect(page.getByRole("region", { name: "Account" }).getByText("Ravi Kumar")).toBeVisible();
+
+    const password = page.getByRole("region", { name: "Password" });
+    await password.getByLabel("Current password").fill("not-my-password");
+    await password.getByLabel("New password", { exact: true }).fill("another-Passw0rd");
+    await password.getByLabel("Confirm new password").fill("another-Passw0rd");
+    await password.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("region", { name: "Password" }).getByText("Your current password is incorrect").first()).toBeVisible();
+
+    // Without JavaScript the password is the confirmation.
+    const yourData = page.getByRole("region", { name: "Your data" });
+    await yourData.getByLabel("Your password").fill(shopper.password);
+    await yourData.getByRole("button", { name: "Delete my account" }).click();
+    await expectPath(page, "/");
+    await page.goto("/profile");
+    await expectPath(page, "/login", "?redirect=/profile");
+
+    await context.clearCookies();
+    await page.goto("/forgot-password");
+    await page.getByRole("main").getByRole("textbox", { name: "Email", exact: true }).fill(shopper.email);
+    await page.getByRole("main").getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(
+      "If an account exists for this email, we have sent a link to reset your password.",
+    );
+  });
+});
