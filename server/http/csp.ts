@@ -18,6 +18,8 @@ const RAZORPAY_FRAME_ORIGINS = "https://api.razorpay.com https://checkout.razorp
 const isCheckoutPage = (req: Request) => req.path === "/checkout" || req.path === "/checkout/";
 /** A prescription file shown inline on the pharmacist's review page (a PDF in a frame): the shop alone may frame it. */
 const isFramedByShop = (req: Request) => req.path.startsWith("/admin/prescriptions/file/");
+/** Its policy: a file, not a page (nothing runs in it); Chrome's PDF viewer needs object-src. */
+const FRAMED_FILE_POLICY = "default-src 'none'; img-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 const NONCE = "{nonce}";
 
@@ -83,7 +85,6 @@ export function contentSecurityPolicy(config: Config, viteDev: boolean): Request
       .split(NONCE);
   const shopParts = policy(false);
   const checkoutParts = policy(true);
-  const framedParts = shopParts.map((part) => part.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
 
   return (req, res, next) => {
     const nonce = nextNonce();
@@ -91,7 +92,7 @@ export function contentSecurityPolicy(config: Config, viteDev: boolean): Request
     const checkout = isCheckoutPage(req);
     res.setHeader(
       "Content-Security-Policy",
-      (checkout ? checkoutParts : isFramedByShop(req) ? framedParts : shopParts).join(nonce),
+      isFramedByShop(req) ? FRAMED_FILE_POLICY : (checkout ? checkoutParts : shopParts).join(nonce),
     );
     res.setHeader("Permissions-Policy", checkout ? CHECKOUT_PERMISSIONS : SHOP_PERMISSIONS);
     next();

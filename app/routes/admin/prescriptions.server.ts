@@ -7,7 +7,7 @@ import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { PRESCRIPTION_STATUSES, type PrescriptionStatus } from "#common/prescriptions.ts";
 import type { SessionUser } from "#server/auth.ts";
 import { h1RegisterCsv, istDay } from "#server/modules/prescriptions/h1-register.ts";
-import { readPrescriptionFile } from "#server/modules/prescriptions/prescriptions.ts";
+import { prescriptionFileHeaders, readPrescriptionFile } from "#server/modules/prescriptions/prescriptions.ts";
 import { reviewReply } from "#server/modules/prescriptions/review-replies.ts";
 import { getOrderReview, listReviewQueue, reviewerIdentity, reviewOrderPrescription } from "#server/modules/prescriptions/review.ts";
 import { h1RegisterQuerySchema } from "#server/schemas/pharmacist.ts";
@@ -55,16 +55,9 @@ export function decideReview(context: AppLoadContext, staff: SessionUser, orderI
 export async function prescriptionFileResponse(context: AppLoadContext, staff: SessionUser, prescriptionId: string) {
   const result = await readPrescriptionFile(context.shop, prescriptionId, { id: staff.id, role: staff.role });
   if (!result.ok) throw data(null, { status: 404 });
-  const { file } = result;
-  return new Response(new Uint8Array(file.data), {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.data.length),
-      "Content-Disposition": `inline; filename="${file.fileName}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  // The API's headers for the file, but the shop's policy for framed files (server/http/csp.ts), not a second one.
+  const { "Content-Security-Policy": _ownPolicy, ...headers } = prescriptionFileHeaders(result.file);
+  return new Response(new Uint8Array(result.file.data), { headers });
 }
 
 /** The H1 register as a download; a range that is not one answers 400 with the sentence. */
