@@ -130,6 +130,23 @@ describe("forgotten password", () => {
     await api().post("/api/users/password/reset").send({ token, password: "abcdef", confirmPassword: "abcdef" }).expect(200);
   });
 
+  it("two resets racing with one link: exactly one wins; a token of the wrong type is the same 400", async () => {
+    const user = await createCustomer(shop.context);
+    await forgot(user.email).expect(200);
+    const token = await linkToken(user.email, "/reset-password");
+    const results = await Promise.all(
+      ["race-one-1", "race-two-2", "race-three"].map((password) =>
+        api().post("/api/users/password/reset").send({ token, password, confirmPassword: password }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    for (const bad of [{ a: 1 }, ["x"], 42, null, "y".repeat(5000)]) {
+      const res = await api().post("/api/users/password/reset").send({ token: bad, password: "abcdef", confirmPassword: "abcdef" });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ token: "This link is invalid or has expired" });
+    }
+  });
+
   it("answers known and unknown emails alike: status, body, and time", async () => {
     const user = await createCustomer(shop.context);
     const known = await forgot(user.email);
