@@ -200,6 +200,12 @@ export function CheckoutForm({
     };
   }, [quoteKey]);
 
+  // Cash on delivery is only ever chosen while it is offered for what the form says now.
+  const codOffered = quote?.cod.allowed ?? false;
+  useEffect(() => {
+    if (!codOffered && method === "cod" && !placing.current) setMethod("razorpay");
+  }, [codOffered, method]);
+
   const set = (field: ShippingField) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = event.target.value;
     setValues((current) => ({ ...current, [field]: value }));
@@ -412,7 +418,13 @@ export function CheckoutForm({
   const promise = quote?.estimatedDelivery ?? (pinInfo?.serviceable ? pinInfo.estimatedDelivery : undefined);
   const notServed = !chosen && pinInfo !== null && !pinInfo.serviceable;
   const codAllowed = quote ? quote.cod.allowed : false;
-  const codReason = codRefusal ?? (quote ? null : "Enter your delivery address to see whether cash on delivery is available");
+  const codReason =
+    codRefusal ??
+    (!chosen && pinInfo?.serviceable && !pinInfo.cod
+      ? DELIVERY_CHECK_TEXTS.codUnavailable
+      : quote
+        ? null
+        : "Enter your delivery address to see whether cash on delivery is available");
   const payNowPaise = quote ? rupeesToPaise(quote.totalPrice) : totalPaise;
   const codFeeShownPaise = quote ? rupeesToPaise(quote.codFee) : 0;
   const radio = "h-4 w-4 flex-none accent-brand-700";
