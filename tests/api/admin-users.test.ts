@@ -32,7 +32,7 @@ describe("GET /api/admin/users", () => {
     const first = await asAdmin(api().get("/api/admin/users").query({ search: marker, limit: 2 })).expect(200);
     expect(first.headers["x-total-count"]).toBe("3");
     expect(first.body.map((u: { name: string }) => u.name)).toEqual([`Paged ${marker} 3`, `Paged ${marker} 2`]);
-    expect(Object.keys(first.body[0]).sort()).toEqual(["_id", "createdAt", "email", "name", "role"]);
+    expect(Object.keys(first.body[0]).sort()).toEqual(["_id", "createdAt", "email", "name", "pharmacistRegistration", "role"]);
     const second = await asAdmin(api().get("/api/admin/users").query({ search: marker, limit: 2, page: 2 })).expect(200);
     expect(second.body.map((u: { name: string }) => u.name)).toEqual([`Paged ${marker} 1`]);
 
@@ -98,7 +98,7 @@ describe("POST /api/admin/users", () => {
       name: "Name is required",
       email: "Email is invalid",
       password: "Password must be at least 6 characters",
-      role: "Role must be customer or admin",
+      role: "Role must be customer, pharmacist or admin",
     });
     const missing = await asAdmin(api().post("/api/admin/users")).send({}).expect(400);
     expect(missing.body.errors).toMatchObject({ name: "Name is required", email: "Email is required", password: "Password is required" });
@@ -160,7 +160,7 @@ describe("PUT /api/admin/users/:id", () => {
     const taken = await asAdmin(api().put(`/api/admin/users/${a.id}`)).send({ email: b.email.toUpperCase() }).expect(409);
     expect(taken.body.message).toBe("User already exists");
     const invalid = await asAdmin(api().put(`/api/admin/users/${a.id}`)).send({ email: "not-an-email", role: "owner" }).expect(400);
-    expect(invalid.body.errors).toEqual({ email: "Email is invalid", role: "Role must be customer or admin" });
+    expect(invalid.body.errors).toEqual({ email: "Email is invalid", role: "Role must be customer, pharmacist or admin" });
     await asAdmin(api().put(`/api/admin/users/${a.id}`)).send({ name: "   " }).expect(400);
     await asAdmin(api().put("/api/admin/users/no-such-user")).send({ name: "X" }).expect(404);
     await asAdmin(api().put("/api/admin/users/..%2F..%2Fetc")).send({ name: "X" }).expect(404);

@@ -4,12 +4,7 @@
 // released and a paid order refunded once). The REST call and the review page both call
 // `reviewOrderPrescription`; its reply table is ./review-replies.ts.
 import { and, asc, desc, eq, exists, inArray, ne, sql, type SQL } from "drizzle-orm";
-import {
-  type OrderReviewJson,
-  type QueuePrescriptionJson,
-  type ReviewInput,
-  type ReviewOrderJson,
-} from "#common/pharmacist.ts";
+import type { OrderReviewJson, QueuePrescriptionJson, ReviewInput, ReviewOrderJson } from "#common/pharmacist.ts";
 import type { PrescriptionStatus } from "#common/prescriptions.ts";
 import type { OrderJson } from "#common/orders.ts";
 import type { SessionUser } from "#server/auth.ts";
