@@ -129,11 +129,16 @@ describe("lists and the profile answer only the caller's own", () => {
     expect(res.body.email).toBe({ "customer A": a, "customer B": b, admin }[who].email);
   });
 
-  it.each(["POST /api/checkout", "POST /api/products/:id/reviews", "POST /api/users/logout"])(
+  it.each(["POST /api/checkout", "POST /api/checkout/quote", "POST /api/products/:id/reviews", "POST /api/users/logout"])(
     "%s signed out changes nothing it should not",
     async (call) => {
       const product = await makeProduct(shop.context, { stock: 5 });
-      const url = { "POST /api/checkout": "/api/checkout", "POST /api/products/:id/reviews": `/api/products/${product.id}/reviews`, "POST /api/users/logout": "/api/users/logout" }[call]!;
+      const url = {
+        "POST /api/checkout": "/api/checkout",
+        "POST /api/checkout/quote": "/api/checkout/quote",
+        "POST /api/products/:id/reviews": `/api/products/${product.id}/reviews`,
+        "POST /api/users/logout": "/api/users/logout",
+      }[call]!;
       const res = await request(shop.app).post(url).send({ rating: 5, comment: "Great" });
       // Logging out while signed out is harmless (idempotent); the others need a customer.
       expect(res.status).toBe(call === "POST /api/users/logout" ? 200 : 401);

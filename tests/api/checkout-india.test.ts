@@ -134,6 +134,9 @@ describe("POST /api/checkout: a saved address", () => {
     expect(answer(malformed)).toEqual(answer(unknown));
     expect(unknown.body.message).toBe("Choose one of your saved addresses");
     await checkout(shop, user, { addressId: 12 }).expect(400, /Choose one of your saved addresses/);
+    // The quote answers the same: nothing of the stranger's address leaks through it.
+    const quoted = await api().post("/api/checkout/quote").set(user.headers).send({ addressId: theirs._id }).expect(400);
+    expect(answer(quoted)).toEqual(answer(unknown));
     expect(await stockOf(shop.context, productId)).toBe(10);
   });
 
