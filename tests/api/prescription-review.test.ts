@@ -363,3 +363,16 @@ describe("orders with prescriptions are kept", () => {
     expect(kept).toHaveLength(1);
   });
 });
+
+describe("the queue's pending list", () => {
+  it("leaves out a prescription whose only order the customer cancelled (nothing left to decide)", async () => {
+    const cancelled = await rxOrder({ status: "Cancelled" });
+    const waiting = await rxOrder();
+    const res = await api().get("/api/admin/prescriptions").query({ status: "pending", limit: 100 }).set(pharmacist.headers).expect(200);
+    const ids = res.body.map((entry: { _id: string }) => entry._id);
+    expect(ids).toContain(waiting.prescriptionId);
+    expect(ids).not.toContain(cancelled.prescriptionId);
+    const all = await api().get("/api/admin/prescriptions").query({ limit: 100 }).set(pharmacist.headers).expect(200);
+    expect(all.body.map((entry: { _id: string }) => entry._id)).toContain(cancelled.prescriptionId);
+  });
+});

@@ -95,7 +95,8 @@ export interface ReviewQueuePage {
 /**
  * GET /api/admin/prescriptions and the queue page: prescriptions that orders were placed with
  * (one uploaded but never used has nothing to decide), pending first, oldest first, each with its
- * orders. `status` keeps one state only (the queue asks for pending).
+ * orders. `status` keeps one state only (the queue asks for pending: then only those with an
+ * order still awaiting the decision).
  */
 export async function listReviewQueue(
   db: Database,
@@ -103,7 +104,15 @@ export async function listReviewQueue(
 ): Promise<ReviewQueuePage> {
   const page = query.page ?? 1;
   const limit = query.limit ?? 50;
-  const conditions: SQL[] = [exists(db.select({ one: sql`1` }).from(orderPrescriptions).where(eq(orderPrescriptions.prescriptionId, prescriptions.id)))];
+  // Pending: only prescriptions with an order still awaiting the decision (one whose order was
+  // cancelled by its customer has nothing left to decide); otherwise any that an order used.
+  const awaiting = query.status === "pending" ? and(eq(orders.prescriptionStatus, "pending"), ne(orders.status, "Cancelled")) : undefined;
+  const used = db
+    .select({ one: sql`1` })
+    .from(orderPrescriptions)
+    .innerJoin(orders, eq(orders.id, orderPrescriptions.orderId))
+    .where(and(eq(orderPrescriptions.prescriptionId, prescriptions.id), awaiting));
+  const conditions: SQL[] = [exists(used)];
   if (query.status) conditions.push(eq(prescriptions.status, query.status));
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([
