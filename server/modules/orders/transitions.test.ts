@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "#server/db/schema.ts";
-import { allowedNextStatuses, canTransition, checkTransition, type StatusActor } from "./transitions.ts";
+import { allowedNextStatuses, canTransition, checkTransition, PRESCRIPTION_NOT_APPROVED, possibleNextStatuses, type StatusActor } from "./transitions.ts";
 import { codOption, orderTotals, priceOrder, splitInclusiveGst } from "./pricing.ts";
 
 const actors: StatusActor[] = ["admin", "customer", "system"];
@@ -139,5 +139,24 @@ describe("cash on delivery (decisions/022)", () => {
     expect(checkTransition({ status: "Shipped", isPaid: true, paymentMethod: "razorpay" }, "Cancelled", "admin")).toEqual(refusal);
     expect(checkTransition({ status: "Shipped", isPaid: true, paymentMethod: "cod" }, "Cancelled", "admin")).toEqual(refusal);
     expect(checkTransition({ status: "Shipped", isPaid: false, paymentMethod: "cod" }, "Cancelled", "customer").ok).toBe(false);
+  });
+});
+
+describe("prescription-only orders (decisions/020)", () => {
+  const paid = { status: "Processing" as const, isPaid: true };
+  it("ship and deliver only once the prescription is approved (or none is needed)", () => {
+    for (const prescriptionStatus of ["pending", "rejected"]) {
+      expect(checkTransition({ ...paid, prescriptionStatus }, "Shipped", "admin")).toEqual({ ok: false, message: PRESCRIPTION_NOT_APPROVED });
+      expect(checkTransition({ status: "Shipped", isPaid: true, prescriptionStatus }, "Delivered", "admin")).toEqual({ ok: false, message: PRESCRIPTION_NOT_APPROVED });
+    }
+    for (const prescriptionStatus of ["approved", null, undefined]) expect(checkTransition({ ...paid, prescriptionStatus }, "Shipped", "admin")).toEqual({ ok: true });
+    expect(possibleNextStatuses({ ...paid, prescriptionStatus: "pending" }, "admin")).toEqual(["Cancelled"]);
+    expect(possibleNextStatuses({ ...paid, prescriptionStatus: "approved" }, "admin")).toEqual(["Shipped", "Cancelled"]);
+  });
+
+  it("a pharmacist only cancels (by rejecting), never ships", () => {
+    expect(allowedNextStatuses("Processing", "pharmacist")).toEqual(["Cancelled"]);
+    expect(allowedNextStatuses("Pending", "pharmacist")).toEqual(["Cancelled"]);
+    expect(allowedNextStatuses("Shipped", "pharmacist")).toEqual([]);
   });
 });
