@@ -1,5 +1,7 @@
 import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
 import { redirect } from "react-router";
+import type { CheckoutQuote } from "#common/orders.ts";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { OrderSummary } from "~/components/checkout/order-summary";
@@ -24,6 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { customer, summary, payments } = loaderData;
   const prescription = usePrescriptionChoice(summary, loaderData.prescriptions);
+  // The checkout's last quote: the summary shows the fees of the choices made (cash on delivery's).
+  const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold text-gray-900">Checkout</h1>
@@ -41,10 +45,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             prescription={prescription}
             addresses={loaderData.addresses}
             codFeePaise={loaderData.codFeePaise}
+            onQuote={setQuote}
           />
         </div>
         <div className="space-y-4 lg:sticky lg:top-24">
-          <OrderSummary summary={summary} />
+          <OrderSummary summary={summary} quote={quote} />
           <p className="flex items-center gap-2 text-sm text-gray-700">
             <ShieldCheck className="h-4 w-4 flex-none text-brand-700" aria-hidden />
             {payments.provider === "test"

@@ -83,7 +83,10 @@ export function CheckoutForm({
   prescription,
   addresses = [],
   codFeePaise = 0,
+  onQuote,
 }: {
+  /** Told of every quote (or null while there is none), so the order summary shows the same fees. */
+  onQuote?: (quote: CheckoutQuote | null) => void;
   customer: { name: string; email: string };
   /** The shopper's saved addresses, the default first: one-tap choices. */
   addresses?: SavedAddress[];
@@ -118,6 +121,7 @@ export function CheckoutForm({
   const [pinInfo, setPinInfo] = useState<ServiceabilityJson | null>(null);
   const filledState = useRef<string | null>(null);
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
+  useEffect(() => onQuote?.(quote), [quote, onQuote]);
   const [codRefusal, setCodRefusal] = useState<string | null>(null);
   // No quote is asked while an order is being placed (it would find the cart already emptied).
   const placing = useRef(false);

@@ -1,12 +1,15 @@
-import { formatRupees } from "#common/money.ts";
-import type { CheckoutSummary } from "#common/orders.ts";
+import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import type { CheckoutQuote, CheckoutSummary } from "#common/orders.ts";
 import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 
 // The cart drawer's placeholder (not imported: the drawer is loaded on first open).
 const CART_PLACEHOLDER = "/images/placeholder-cart.svg";
 
-export function OrderSummary({ summary }: { summary: CheckoutSummary }) {
+/** The cart as it will be ordered; `quote` (the checkout's last POST /api/checkout/quote) adds the fees of the choices made. */
+export function OrderSummary({ summary, quote }: { summary: CheckoutSummary; quote?: CheckoutQuote | null }) {
+  const codFeePaise = quote ? rupeesToPaise(quote.codFee) : 0;
+  const totalPaise = quote ? rupeesToPaise(quote.totalPrice) : summary.totalPaise;
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-2xl border border-gray-200 bg-gray-50 p-5 sm:p-6">
       <h2 id="order-summary-heading" className="text-lg font-semibold text-gray-900">
@@ -46,13 +49,19 @@ export function OrderSummary({ summary }: { summary: CheckoutSummary }) {
           <dt>Shipping</dt>
           <dd className="font-medium text-brand-800">{summary.shippingPaise === 0 ? "FREE" : formatRupees(summary.shippingPaise)}</dd>
         </div>
+        {codFeePaise > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>Cash on delivery fee</dt>
+            <dd>{formatRupees(codFeePaise)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 text-sm text-gray-700">
           <dt>GST included</dt>
           <dd>{formatRupees(summary.gstPaise)}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-gray-200 pt-3 text-lg font-bold text-gray-900">
           <dt>Total</dt>
-          <dd>{formatRupees(summary.totalPaise)}</dd>
+          <dd>{formatRupees(totalPaise)}</dd>
         </div>
       </dl>
     </section>
