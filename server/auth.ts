@@ -13,6 +13,11 @@ import * as schema from "./db/schema.ts";
 export const ROLES = ["customer", "pharmacist", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** A stored role as the API reports it; anything unknown is a customer. */
+export function asRole(value: string | null | undefined): Role {
+  return ROLES.find((role) => role === value) ?? "customer";
+}
+
 /**
  * The header through which the shop's own server code tells Better Auth the client's address (the
  * one Express resolved under the proxy setting). Better Auth reads no other: a client-sent

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "#common/auth.ts";
-import { CLIENT_IP_HEADER, type Auth, type Role } from "#server/auth.ts";
+import { CLIENT_IP_HEADER, asRole, type Auth, type Role } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { session as sessions, user as users } from "#server/db/schema.ts";
@@ -119,7 +119,7 @@ async function signedIn(response: Response): Promise<SignedIn> {
   const body = (await response.json()) as { token?: string | null; user: { id: string; name: string; email: string; role?: string } };
   if (!body.token) throw new Error("Better Auth answered without a session token");
   return {
-    user: { _id: body.user.id, name: body.user.name, email: body.user.email, role: body.user.role === "admin" ? "admin" : "customer" },
+    user: { _id: body.user.id, name: body.user.name, email: body.user.email, role: asRole(body.user.role) },
     token: body.token,
     cookies: response.headers.getSetCookie(),
   };

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, asc } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
-import type { Role } from "#server/auth.ts";
+import { asRole, type Role } from "#server/auth.ts";
 import type { Database } from "#server/db/client.ts";
 import { orderLines, orders, user as users } from "#server/db/schema.ts";
 
@@ -34,7 +34,7 @@ export async function getProfile(db: Database, userId: string): Promise<ProfileJ
     _id: row.id,
     name: row.name,
     email: row.email,
-    role: row.role === "admin" ? "admin" : "customer",
+    role: asRole(row.role),
     phone: row.phone,
     emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
