@@ -1,4 +1,4 @@
-import { FileCheck, Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, ShoppingBag, Store, Truck, Users, X } from "lucide-react";
+import { FileCheck, Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, ShoppingBag, Store, TicketPercent, Truck, Users, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
@@ -13,6 +13,7 @@ const LINKS = [
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag, end: false, pharmacist: true },
   { to: "/admin/prescriptions", label: "Prescriptions", icon: FileCheck, end: false, pharmacist: true },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false, pharmacist: false },
+  { to: "/admin/coupons", label: "Coupons", icon: TicketPercent, end: false, pharmacist: false },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox, end: false, pharmacist: false },
   { to: "/admin/serviceability", label: "Serviceability", icon: Truck, end: false, pharmacist: false },
 ] as const;

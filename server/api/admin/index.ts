@@ -10,6 +10,8 @@ import { archivedFilter, listAdminOrders, removeOrder, setOrderStatus } from "#s
 import { createProduct, deleteProduct, listAdminProducts, updateProduct } from "#server/modules/admin/products.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { deleteReview, listReviewsForModeration, setReviewHidden } from "#server/modules/admin/reviews.ts";
+import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from "#server/modules/coupons/admin.ts";
+import { couponReply } from "#server/modules/coupons/replies.ts";
 import { adminStats } from "#server/modules/admin/stats.ts";
 import { createUserAccount, deleteUserAccount, listUsers, updateUserAccount, type Page } from "#server/modules/admin/users.ts";
 import { h1RegisterCsv } from "#server/modules/prescriptions/h1-register.ts";
@@ -154,6 +156,29 @@ export function adminRouter(shop: ShopContext) {
   });
 
   // --- Dashboard and inbox -------------------------------------------------------------
+  // --- Coupons (issue 15, decisions/025) --------------------------------------------------
+  router.get("/coupons", async (req, res) => {
+    sendPage(res, await listCoupons(db, parseInput(adminListQuerySchema, req.query)));
+  });
+
+  router.post("/coupons", async (req, res) => {
+    const result = await createCoupon(db, await signedInAdmin(req), req.body);
+    const reply = couponReply.write(result, "create");
+    res.status(reply.status).json(accepted(result, reply).coupon);
+  });
+
+  router.put("/coupons/:id", async (req, res) => {
+    const result = await updateCoupon(db, await signedInAdmin(req), req.params.id, req.body);
+    const reply = couponReply.write(result, "update");
+    res.status(reply.status).json(accepted(result, reply).coupon);
+  });
+
+  router.delete("/coupons/:id", async (req, res) => {
+    const result = await deleteCoupon(db, await signedInAdmin(req), req.params.id);
+    const reply = couponReply.remove(result);
+    res.status(reply.status).json({ message: reply.message, deactivated: accepted(result, reply).outcome === "deactivated" });
+  });
+
   router.get("/stats", async (_req, res) => {
     res.json(await adminStats(db));
   });

@@ -1,0 +1,54 @@
+// The coupon pages' server side: the list with usage figures, create, edit and delete (or
+// deactivate) through the coupons module's use cases and reply table, the same as
+// /api/admin/coupons (decisions/025).
+import { redirect, type AppLoadContext } from "react-router";
+import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
+import type { AdminCouponJson } from "#common/admin-coupon.ts";
+import type { SessionUser } from "#server/auth.ts";
+import { createCoupon, deleteCoupon, getAdminCoupon, listCoupons, updateCoupon } from "#server/modules/coupons/admin.ts";
+import { couponReply } from "#server/modules/coupons/replies.ts";
+import { pageParam } from "~/components/admin/pager";
+import { couponFormInput } from "~/components/admin/coupon-form";
+import { formText } from "~/lib/form-text";
+import { adminAction } from "./admin-action.server";
+
+const FETCH_FAILED = "Failed to load coupons";
+
+export async function loadCoupons(context: AppLoadContext, url: URL) {
+  const page = pageParam(url);
+  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
+  try {
+    const result = await listCoupons(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined });
+    return { coupons: result.items, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, page, search, error: null };
+  } catch (error) {
+    context.shop.logger.error({ err: error, requestId: context.requestId }, FETCH_FAILED);
+    return { coupons: [] as AdminCouponJson[], total: 0, hasNext: false, page, search, error: FETCH_FAILED };
+  }
+}
+
+export async function loadCoupon(context: AppLoadContext, id: string) {
+  const coupon = await getAdminCoupon(context.shop.db, id);
+  if (!coupon) throw new Response("Coupon not found", { status: 404 });
+  return { coupon };
+}
+
+/** Delete (or deactivate, when used): the list's one action. */
+export function removeCoupon(context: AppLoadContext, admin: SessionUser, form: FormData) {
+  const { id } = formText(form, ["id"]);
+  return adminAction(context, "Failed to delete coupon", async () => couponReply.remove(await deleteCoupon(context.shop.db, admin, id)));
+}
+
+export async function addCoupon(context: AppLoadContext, admin: SessionUser, form: FormData) {
+  let created = false;
+  const answer = await adminAction(context, "Failed to save coupon", async () => {
+    const result = await createCoupon(context.shop.db, admin, couponFormInput(form));
+    created = result.ok;
+    return couponReply.write(result, "create");
+  });
+  if (created) throw redirect("/admin/coupons?created=1");
+  return answer;
+}
+
+export function saveCoupon(context: AppLoadContext, admin: SessionUser, id: string, form: FormData) {
+  return adminAction(context, "Failed to save coupon", async () => couponReply.write(await updateCoupon(context.shop.db, admin, id, couponFormInput(form)), "update"));
+}

@@ -1,0 +1,145 @@
+import { Pencil, Plus } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { AdminCouponJson } from "#common/admin-coupon.ts";
+import { formatRupeeAmount } from "#common/money.ts";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
+import { Pager } from "~/components/admin/pager";
+import { SearchBox } from "~/components/admin/search-box";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { toast } from "~/components/ui/toaster";
+import { formatDateTime } from "~/lib/dates";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/coupons";
+import { loadCoupons, removeCoupon } from "./coupons.server";
+import { requireAdmin } from "./require-admin.server";
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Coupons | Admin", "Discount codes: create, change, deactivate, and how often each was used."), NOINDEX];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  return loadCoupons(context, new URL(request.url));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  return removeCoupon(context, admin, await request.formData());
+}
+
+export function discountText(coupon: Pick<AdminCouponJson, "type" | "value" | "maxDiscount">): string {
+  const base = coupon.type === "percent" ? `${coupon.value}% off` : `${formatRupeeAmount(coupon.value)} off`;
+  return coupon.maxDiscount !== null ? `${base} (up to ${formatRupeeAmount(coupon.maxDiscount)})` : base;
+}
+
+function conditions(coupon: AdminCouponJson): string {
+  const parts = [];
+  if (coupon.minOrder > 0) parts.push(`Orders from ${formatRupeeAmount(coupon.minOrder)}`);
+  if (coupon.firstOrderOnly) parts.push("First order only");
+  if (coupon.categories.length > 0) parts.push(coupon.categories.join(", "));
+  if (coupon.productIds.length > 0) parts.push(`${coupon.productIds.length} ${coupon.productIds.length === 1 ? "product" : "products"}`);
+  parts.push(coupon.includeRx ? "Prescription medicines included" : "Prescription medicines excluded");
+  if (coupon.issuedToEmail) parts.push("Newsletter welcome code");
+  return parts.join(" · ");
+}
+
+function validity(coupon: AdminCouponJson): string {
+  if (!coupon.startsAt && !coupon.endsAt) return "Always";
+  if (!coupon.endsAt) return `From ${formatDateTime(coupon.startsAt!)}`;
+  if (!coupon.startsAt) return `Until ${formatDateTime(coupon.endsAt)}`;
+  return `${formatDateTime(coupon.startsAt)} – ${formatDateTime(coupon.endsAt)}`;
+}
+
+export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
+  const { coupons, total, hasNext, page, search, error } = loaderData;
+  const [params, setParams] = useSearchParams();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after a create redirected here.
+  useEffect(() => {
+    if (params.get("created") !== "1") return;
+    toast.success("Coupon created");
+    params.delete("created");
+    setParams(params, { replace: true, preventScrollReset: true });
+  }, []);
+  return (
+    <main id="main" className={ADMIN_MAIN}>
+      <AdminPageHeader title="Coupons">
+        <SearchBox label="Search coupons" defaultValue={search} placeholder="Code" />
+        <Link to="/admin/coupons/new" className={BUTTON_PRIMARY}>
+          <Plus className="h-4 w-4" aria-hidden /> New Coupon
+        </Link>
+      </AdminPageHeader>
+      {error ? (
+        <EmptyState error>{error}</EmptyState>
+      ) : coupons.length === 0 ? (
+        <EmptyState>{search ? `No coupons match "${search}".` : "No coupons yet."}</EmptyState>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-gray-700">
+            {total} {total === 1 ? "coupon" : "coupons"}, newest first. Uses count when paid (cash on delivery: when placed); reserved uses await payment.
+          </p>
+          <div className={TABLE_WRAP} tabIndex={0} role="region" aria-label="Coupons">
+            <table className={TABLE}>
+              <thead className={THEAD}>
+                <tr>
+                  <th className={TH}>Code</th>
+                  <th className={TH}>Discount</th>
+                  <th className={TH}>Conditions</th>
+                  <th className={TH}>Valid (India time)</th>
+                  <th className={TH}>Used</th>
+                  <th className={TH}>Status</th>
+                  <th className={TH}>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-200">
+                {coupons.map((coupon) => (
+                  <tr key={coupon._id}>
+                    <td className={`${TD} font-mono font-semibold`}>{coupon.code}</td>
+                    <td className={TD}>{discountText(coupon)}</td>
+                    <td className={`${TD} min-w-48 text-gray-700`}>{conditions(coupon)}</td>
+                    <td className={`${TD} min-w-40`}>{validity(coupon)}</td>
+                    <td className={`${TD} whitespace-nowrap`}>
+                      {coupon.usage.confirmed}
+                      {coupon.usageLimit !== null ? ` of ${coupon.usageLimit}` : ""}
+                      {coupon.usage.reserved > 0 ? `, ${coupon.usage.reserved} reserved` : ""}
+                      <span className="block text-xs text-gray-600">{formatRupeeAmount(coupon.usage.discountGiven)} given</span>
+                    </td>
+                    <td className={TD}>
+                      <span
+                        className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${coupon.active ? "bg-green-100 text-green-900" : "bg-gray-200 text-gray-800"}`}
+                      >
+                        {coupon.active ? "Active" : "Inactive"}
+                      </span>
+                    </td>
+                    <td className={`${TD} whitespace-nowrap`}>
+                      <div className="flex items-center gap-2">
+                        <Link
+                          to={`/admin/coupons/${coupon._id}/edit`}
+                          aria-label={`Edit coupon ${coupon.code}`}
+                          className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100"
+                        >
+                          <Pencil className="h-4 w-4" aria-hidden />
+                          <span className="hidden sm:inline">Edit</span>
+                        </Link>
+                        <ConfirmDelete
+                          what={`coupon ${coupon.code}`}
+                          question="A coupon that was never used is deleted. One that was used is deactivated instead, so the orders that used it keep it."
+                          fields={{ id: coupon._id }}
+                          failure="Failed to delete coupon"
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <Pager page={page} hasNext={hasNext} label="Coupons pages" />
+    </main>
+  );
+}
+
+export { ErrorBoundary } from "~/components/admin/admin-error";
