@@ -9,9 +9,9 @@ import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from
 import { archivedFilter, listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/admin/orders.ts";
 import { createProduct, deleteProduct, listAdminProducts, updateProduct } from "#server/modules/admin/products.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
-import { deleteReview, listReviewsForModeration, setReviewHidden } from "#server/modules/admin/reviews.ts";
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from "#server/modules/coupons/admin.ts";
 import { couponReply } from "#server/modules/coupons/replies.ts";
+import { deleteReview, listReviewsForModeration, setReviewHidden } from "#server/modules/admin/reviews.ts";
 import { adminStats } from "#server/modules/admin/stats.ts";
 import { createUserAccount, deleteUserAccount, listUsers, updateUserAccount, type Page } from "#server/modules/admin/users.ts";
 import { h1RegisterCsv } from "#server/modules/prescriptions/h1-register.ts";
@@ -155,7 +155,6 @@ export function adminRouter(shop: ShopContext) {
     res.status(reply.status).json({ message: reply.message });
   });
 
-  // --- Dashboard and inbox -------------------------------------------------------------
   // --- Coupons (issue 15, decisions/025) --------------------------------------------------
   router.get("/coupons", async (req, res) => {
     sendPage(res, await listCoupons(db, parseInput(adminListQuerySchema, req.query)));
@@ -179,6 +178,7 @@ export function adminRouter(shop: ShopContext) {
     res.status(reply.status).json({ message: reply.message, deactivated: accepted(result, reply).outcome === "deactivated" });
   });
 
+  // --- Dashboard and inbox -------------------------------------------------------------
   router.get("/stats", async (_req, res) => {
     res.json(await adminStats(db));
   });
