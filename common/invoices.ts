@@ -30,6 +30,10 @@ export interface InvoiceLine extends TaxSplit {
   /** GST-inclusive unit price. */
   unitPricePaise: number;
   gstRateBps: number;
+  /** Unit price × quantity, before the coupon; `grossPaise` is this less `discountPaise`. */
+  amountPaise: number;
+  /** The line's share of the coupon's discount (decisions/025); the GST is on the value after it. */
+  discountPaise: number;
 }
 
 /** Everything a tax invoice shows, in paise; the page, the PDF and the tests read this one shape. */
@@ -47,10 +51,13 @@ export interface InvoiceDocument {
   lines: InvoiceLine[];
   /** Sums of the line columns. */
   totals: TaxSplit;
+  /** The coupon's discount, shared among the lines (0 without one), and its code. */
+  discountPaise: number;
+  couponCode: string | null;
   shippingPaise: number;
   /** The cash-on-delivery fee, a charge of its own (0 unless COD; decisions/022). */
   codFeePaise: number;
-  /** Items plus shipping plus the COD fee: what the buyer paid (or pays at the door). */
+  /** Items after discount plus shipping plus the COD fee: what the buyer paid (or pays at the door). */
   grandTotalPaise: number;
 }
 

@@ -51,6 +51,8 @@ export interface OrderJson {
   itemsPrice: number;
   /** A coupon's discount (0 without one). */
   discountPrice: number;
+  /** The coupon the order was placed with (issue 15). */
+  coupon: { code: string } | null;
   shippingPrice: number;
   /** The cash-on-delivery fee (0 unless paid by COD). */
   codFee: number;
@@ -90,9 +92,13 @@ export interface OrderLineDetail extends OrderItemJson {
   sku: string;
   hsnCode: string | null;
   gstRateBps: number;
-  /** Rupees: price × quantity, and the GST included in it. */
+  /** Rupees: price × quantity, and the GST included in it (on the value after the line's discount). */
   lineTotal: number;
   tax: number;
+  /** Rupees: this line's share of the coupon's discount (0 without one). */
+  discount: number;
+  /** Rupees: the printed MRP per unit. */
+  mrp: number;
 }
 
 export interface OrderPaymentInfo {

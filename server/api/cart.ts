@@ -15,6 +15,8 @@ import {
   type CartOwner,
 } from "#server/modules/cart/cart.ts";
 import { CART_MESSAGES, cartRefusal } from "#server/modules/cart/replies.ts";
+import { applyCartCoupon, removeCartCoupon } from "#server/modules/coupons/cart-coupon.ts";
+import { couponReply } from "#server/modules/coupons/replies.ts";
 
 interface ResolvedOwner {
   owner: CartOwner;
@@ -98,6 +100,26 @@ export function cartRouter(shop: ShopContext) {
     const { productId } = parseInput(removeCartLineSchema, req.body);
     if (!resolved) throw new HttpError(404, CART_MESSAGES.cartNotFound);
     const result = await removeLine(db, resolved.owner, productId);
+    if (!result.ok) throw replyError(cartRefusal(result));
+    refreshCookie(res, resolved);
+    sendCart(res, 200, result.cart);
+  });
+
+  // A coupon on the cart (issue 15): rate limited, checked by the same rules as the checkout.
+  router.post("/coupon", async (req, res) => {
+    const resolved = await resolveOwner(req);
+    if (!resolved) throw new HttpError(404, CART_MESSAGES.cartNotFound);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const result = await applyCartCoupon(shop, { owner: resolved.owner, ip: req.ip ?? "" }, body.code);
+    if (!result.ok) throw replyError(result.reason === "cart-not-found" ? cartRefusal(result) : couponReply.refusal(result));
+    refreshCookie(res, resolved);
+    sendCart(res, 200, result.cart);
+  });
+
+  router.delete("/coupon", async (req, res) => {
+    const resolved = await resolveOwner(req);
+    if (!resolved) throw new HttpError(404, CART_MESSAGES.cartNotFound);
+    const result = await removeCartCoupon(db, resolved.owner);
     if (!result.ok) throw replyError(cartRefusal(result));
     refreshCookie(res, resolved);
     sendCart(res, 200, result.cart);

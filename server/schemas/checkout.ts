@@ -6,6 +6,7 @@ import { CHECKOUT_MESSAGES, countryProblem, phoneProblem, postalCodeProblem, sta
 import { EMAIL_MAX, isValidEmail, normalizeEmail } from "#common/forms.ts";
 import { COUNTRY_INDIA, normalizeIndianPhone } from "#common/india.ts";
 import { PAYMENT_METHODS } from "#common/orders.ts";
+import { COUPON_MESSAGES } from "#common/coupons.ts";
 import { prescriptionIdsSchema } from "./prescriptions.ts";
 import { rule } from "./rule.ts";
 
@@ -66,6 +67,13 @@ export const checkoutSchema = z.object({
   addressId: z.optional(z.string({ error: CHECKOUT_MESSAGES.addressNotFound }).check(z.maxLength(64, CHECKOUT_MESSAGES.addressNotFound))),
   paymentMethod: z.optional(z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod })),
   prescriptionIds: prescriptionIdsSchema,
+  /** A coupon code (issue 15); absent or blank: the coupon applied to the cart, if any. */
+  couponCode: z.optional(
+    z.pipe(
+      z.transform((value: unknown) => (typeof value === "string" ? value.trim() : value)),
+      z.string({ error: COUPON_MESSAGES.invalid }).check(z.maxLength(64, COUPON_MESSAGES.invalid)),
+    ),
+  ),
 });
 
 /** The three fields the checkout widget (or the test dialog) hands back. */

@@ -61,6 +61,11 @@ describe("GET /api/cart", () => {
         },
       ],
       totalPrice: 481,
+      // Coupons (issue 15): no coupon, so nothing off; MRP equals the price here.
+      itemsPrice: 481,
+      coupon: null,
+      discount: 0,
+      savings: 0,
       updatedAt: expect.any(String),
     });
     expect(new Date(byCookie.body.updatedAt).toISOString()).toBe(byCookie.body.updatedAt);

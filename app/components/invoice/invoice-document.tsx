@@ -8,6 +8,7 @@ const NUMBER = `${CELL} text-right tabular-nums whitespace-nowrap`;
 /** The tax invoice as a page section: what the PDF shows, laid out for the screen and for print. */
 export function InvoiceView({ invoice }: { invoice: InvoiceDocument }) {
   const { seller, buyer, totals, interState } = invoice;
+  const discounted = invoice.discountPaise > 0;
   const address = buyer.address;
   return (
     <article
@@ -95,6 +96,11 @@ export function InvoiceView({ invoice }: { invoice: InvoiceDocument }) {
               <th scope="col" className={`${CELL} text-right`}>
                 Unit price (incl. GST)
               </th>
+              {discounted ? (
+                <th scope="col" className={`${CELL} text-right`}>
+                  Discount
+                </th>
+              ) : null}
               <th scope="col" className={`${CELL} text-right`}>
                 Taxable value
               </th>
@@ -138,6 +144,7 @@ export function InvoiceView({ invoice }: { invoice: InvoiceDocument }) {
                 </td>
                 <td className={NUMBER}>{line.quantity}</td>
                 <td className={NUMBER}>{formatAmount(line.unitPricePaise)}</td>
+                {discounted ? <td className={NUMBER}>{line.discountPaise > 0 ? `-${formatAmount(line.discountPaise)}` : "—"}</td> : null}
                 <td className={NUMBER}>{formatAmount(line.taxablePaise)}</td>
                 <td className={NUMBER}>{formatRate(line.gstRateBps)}</td>
                 {interState ? (
@@ -159,6 +166,7 @@ export function InvoiceView({ invoice }: { invoice: InvoiceDocument }) {
               </th>
               <td className={NUMBER}>{invoice.lines.reduce((sum, line) => sum + line.quantity, 0)}</td>
               <td className={CELL} />
+              {discounted ? <td className={NUMBER}>-{formatAmount(invoice.discountPaise)}</td> : null}
               <td className={NUMBER}>{formatAmount(totals.taxablePaise)}</td>
               <td className={CELL} />
               {interState ? (
@@ -174,6 +182,13 @@ export function InvoiceView({ invoice }: { invoice: InvoiceDocument }) {
           </tfoot>
         </table>
       </div>
+
+      {discounted ? (
+        <p className="mt-4 text-sm text-gray-800">
+          Coupon {invoice.couponCode ?? ""}: {formatInvoiceRupees(invoice.discountPaise)} off, shared among the lines in proportion to
+          their value. Each line's taxable value and GST are on its price after the discount.
+        </p>
+      ) : null}
 
       <dl className="mt-6 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-y-1">
         <dt>Taxable value</dt>

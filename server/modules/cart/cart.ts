@@ -5,6 +5,8 @@ import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN as PRODUCT_ID_PATTERN } from "#server/db/ids.ts";
 import { Rollback, inTransaction, type Transaction, type Executor } from "#server/db/tx.ts";
 import { cartLines, carts, products } from "#server/db/schema.ts";
+import type { CartCouponJson } from "#common/coupons.ts";
+import { cartCouponView } from "#server/modules/coupons/cart-view.ts";
 
 /** Who a cart belongs to: a signed-in user or a guest (the guest id is a bearer-like secret). */
 export type CartOwner = { userId: string } | { guestId: string };
@@ -29,8 +31,16 @@ export interface CartJson {
   user?: string;
   guestId?: string;
   products: CartLineJson[];
-  /** Rupees: the lines summed in paise, then converted. */
+  /** Rupees: the lines summed in paise, then converted, less the coupon's discount. */
   totalPrice: number;
+  /** Rupees: the lines before any discount. */
+  itemsPrice: number;
+  /** The applied coupon (issue 15); `message` when it no longer applies (then `discount` is 0). */
+  coupon: CartCouponJson | null;
+  /** Rupees: the coupon's discount (0 without one). */
+  discount: number;
+  /** Rupees: MRP less what is paid for the lines ("You save ₹X on MRP"), the coupon included. */
+  savings: number;
   updatedAt: string;
 }
 
@@ -107,6 +117,8 @@ export function cartLineRows(db: Executor, cartId: string) {
       name: products.name,
       images: products.images,
       pricePaise: products.pricePaise,
+      mrpPaise: products.mrpPaise,
+      category: products.category,
       gstRateBps: products.gstRateBps,
       subcategory: products.subcategory,
       prescriptionRequired: products.prescriptionRequired,
@@ -120,12 +132,14 @@ export function cartLineRows(db: Executor, cartId: string) {
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
 }
 
-async function cartJson(db: Executor, cart: CartRow): Promise<CartJson> {
+export async function cartJson(db: Executor, cart: CartRow): Promise<CartJson> {
   const rows = await cartLineRows(db, cart.id);
 
   let totalPaise = 0;
+  let mrpPaise = 0;
   const lines = rows.map((row): CartLineJson => {
     totalPaise += row.pricePaise * row.quantity;
+    mrpPaise += Math.max(row.mrpPaise, row.pricePaise) * row.quantity;
     return {
       productId: row.productId,
       name: row.name,
@@ -139,12 +153,21 @@ async function cartJson(db: Executor, cart: CartRow): Promise<CartJson> {
       quantityLabel: row.packText,
     };
   });
+  const applied = await cartCouponView(
+    db,
+    cart,
+    rows.map((row) => ({ productId: row.productId, category: row.category, prescriptionRequired: row.prescriptionRequired, unitPricePaise: row.pricePaise, quantity: row.quantity })),
+  );
   return {
     _id: cart.id,
     ...(cart.userId ? { user: cart.userId } : {}),
     ...(cart.guestId ? { guestId: cart.guestId } : {}),
     products: lines,
-    totalPrice: paiseToRupees(totalPaise),
+    totalPrice: paiseToRupees(totalPaise - applied.discountPaise),
+    itemsPrice: paiseToRupees(totalPaise),
+    coupon: applied.coupon,
+    discount: paiseToRupees(applied.discountPaise),
+    savings: paiseToRupees(mrpPaise - totalPaise + applied.discountPaise),
     updatedAt: cart.updatedAt.toISOString(),
   };
 }

@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { COUPON_CODE_PATTERN, COUPON_MESSAGES, normalizeCouponCode } from "#common/coupons.ts";
-import { couponRedemptions, coupons, orders } from "#server/db/schema.ts";
+import { carts, couponRedemptions, coupons, orders } from "#server/db/schema.ts";
 import type { Executor, Transaction } from "#server/db/tx.ts";
 import { couponDiscount, type Discount, type DiscountLine } from "./discount.ts";
 
@@ -125,12 +125,16 @@ export async function reserveCouponUse(
   });
 }
 
-/** The order was paid: its reserved use counts for good. */
+/** The order was paid: its reserved use counts for good, and the coupon leaves the customer's cart with the bought lines. */
 export async function confirmCouponUse(tx: Transaction, orderId: string, now: Date): Promise<void> {
-  await tx
+  const [used] = await tx
     .update(couponRedemptions)
     .set({ status: "confirmed", confirmedAt: now })
-    .where(and(eq(couponRedemptions.orderId, orderId), eq(couponRedemptions.status, "reserved")));
+    .where(and(eq(couponRedemptions.orderId, orderId), eq(couponRedemptions.status, "reserved")))
+    .returning({ couponId: couponRedemptions.couponId, userId: couponRedemptions.userId });
+  if (used?.userId) {
+    await tx.update(carts).set({ couponId: null }).where(and(eq(carts.userId, used.userId), eq(carts.couponId, used.couponId)));
+  }
 }
 
 /** The order was cancelled or expired unpaid: its use is given back. */
@@ -139,4 +143,9 @@ export async function releaseCouponUse(tx: Transaction, orderId: string, now: Da
     .update(couponRedemptions)
     .set({ status: "released", releasedAt: now })
     .where(and(eq(couponRedemptions.orderId, orderId), inArray(couponRedemptions.status, [...HELD])));
+}
+
+export async function findCouponById(db: Executor, id: string): Promise<CouponRow | undefined> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+  return row;
 }

@@ -67,8 +67,11 @@ export async function loadInvoice(
     quantity: line.quantity,
     unitPricePaise: line.unitPricePaise,
     gstRateBps: line.gstRateBps,
-    // The tax stored on the order line is the tax the buyer was charged; the invoice splits it.
-    ...splitTax(line.unitPricePaise * line.quantity, line.taxPaise, interState),
+    amountPaise: line.unitPricePaise * line.quantity,
+    discountPaise: line.discountPaise,
+    // The tax stored on the order line is the tax the buyer was charged, on the line's value after
+    // its share of the coupon (decisions/025); the invoice splits it.
+    ...splitTax(line.unitPricePaise * line.quantity - line.discountPaise, line.taxPaise, interState),
   }));
   const totals = sumSplits(invoiceLines);
   const address = order.shippingAddress;
@@ -98,6 +101,8 @@ export async function loadInvoice(
     interState,
     lines: invoiceLines,
     totals,
+    discountPaise: invoiceLines.reduce((sum, line) => sum + line.discountPaise, 0),
+    couponCode: order.couponCode,
     shippingPaise: order.shippingPaise,
     codFeePaise: order.codFeePaise,
     grandTotalPaise: totals.grossPaise + order.shippingPaise + order.codFeePaise,

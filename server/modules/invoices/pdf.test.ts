@@ -14,6 +14,8 @@ function invoiceWith(lines: Array<{ description: string; unitPricePaise: number;
       batchNumber: `B${i}`,
       expiryDate: "2028-03-31",
       gstRateBps: 500,
+      amountPaise: gross,
+      discountPaise: 0,
       ...splitTax(gross, gstIncludedPaise(gross, 500), interState),
     };
   });
@@ -38,6 +40,8 @@ function invoiceWith(lines: Array<{ description: string; unitPricePaise: number;
       address: { firstName: "Asha", lastName: "Rao", address: "12 MG Road", city: "Mumbai", postalCode: "400001", country: "India", phone: "9876543210", email: "a@example.com" },
     },
     placeOfSupply: interState ? { code: "27", name: "Maharashtra" } : { code: "29", name: "Karnataka" },
+    discountPaise: 0,
+    couponCode: null,
     interState,
     lines: built,
     totals,

@@ -79,6 +79,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
   doc.x = MARGIN;
 
   // Lines
+  const discounted = invoice.discountPaise > 0;
   const taxColumns: Column[] = invoice.interState
     ? [{ header: "IGST", width: 60, align: "right" }]
     : [
@@ -89,6 +90,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
     { header: "HSN", width: 38, align: "left" },
     { header: "Qty", width: 28, align: "right" },
     { header: "Unit price", width: 58, align: "right" },
+    // The coupon's share per line (decisions/025), only on invoices with a discount.
+    ...(discounted ? ([{ header: "Discount", width: 52, align: "right" }] as Column[]) : []),
     { header: "Taxable value", width: 62, align: "right" },
     { header: "GST", width: 32, align: "right" },
     ...taxColumns,
@@ -158,6 +161,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
         line.hsnCode || "—",
         String(line.quantity),
         formatAmount(line.unitPricePaise),
+        ...(discounted ? [line.discountPaise > 0 ? `-${formatAmount(line.discountPaise)}` : "—"] : []),
         formatAmount(line.taxablePaise),
         formatRate(line.gstRateBps),
         ...taxCells,
@@ -174,6 +178,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
       "",
       String(invoice.lines.reduce((sum, line) => sum + line.quantity, 0)),
       "",
+      ...(discounted ? [`-${formatAmount(invoice.discountPaise)}`] : []),
       formatAmount(totals.taxablePaise),
       "",
       ...(invoice.interState ? [formatAmount(totals.igstPaise)] : [formatAmount(totals.cgstPaise), formatAmount(totals.sgstPaise)]),
@@ -186,6 +191,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
   if (doc.y > doc.page.height - MARGIN - 150) doc.addPage();
   doc.moveDown(0.5);
   const summary: Array<[string, string, boolean?]> = [
+    ...(discounted ? ([[`Coupon ${invoice.couponCode ?? ""} (in the lines)`, `-${formatInvoiceRupees(invoice.discountPaise)}`]] as Array<[string, string]>) : []),
     ["Taxable value", formatInvoiceRupees(totals.taxablePaise)],
     ...(invoice.interState
       ? ([["IGST", formatInvoiceRupees(totals.igstPaise)]] as Array<[string, string]>)

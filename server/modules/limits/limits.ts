@@ -38,6 +38,9 @@ export const LIMITS = {
   passwordChecksPerUser: { max: 10, windowMs: 15 * MINUTE, per: "user" },
   /** Prescription files (each up to 10 MB, re-encoded): enough for a family's, not for filling the disk. */
   prescriptionUploadsPerUser: { max: 20, windowMs: HOUR, per: "user" },
+  /** Coupon codes tried in a cart (POST /api/cart/coupon): enough for a shopper's typos, not for guessing codes. */
+  couponAttemptsPerAddress: { max: 30, windowMs: 15 * MINUTE, per: "address" },
+  couponAttemptsPerUser: { max: 10, windowMs: 15 * MINUTE, per: "user" },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -25,6 +25,8 @@ export interface CheckoutRequest {
   delivery: Extract<Serviceability, { serviceable: true }>;
   /** The caller's own prescriptions to attach (decisions/019). */
   prescriptionIds?: readonly string[];
+  /** A coupon code typed at checkout; absent: the cart's applied coupon (decisions/025). */
+  couponCode?: string;
 }
 
 export type CheckoutRequestRefusal =
@@ -78,7 +80,7 @@ export async function readCheckoutRequest(
     const errors = fieldErrors(fields.error);
     return { ok: false, reason: "invalid", message: Object.values(errors)[0] ?? CHECKOUT_MESSAGES.required, errors };
   }
-  const { addressId, shippingAddress: typed, paymentMethod = "razorpay", prescriptionIds } = fields.data;
+  const { addressId, shippingAddress: typed, paymentMethod = "razorpay", prescriptionIds, couponCode } = fields.data;
 
   let shippingAddress: ShippingAddress;
   if (addressId !== undefined) {
@@ -102,5 +104,8 @@ export async function readCheckoutRequest(
   if (!delivery.serviceable) return { ok: false, reason: "not-serviceable" };
   // The state the shopper chose stands (the invoice's place of supply follows it); else the PIN's.
   shippingAddress.state ??= delivery.state;
-  return { ok: true, request: { shippingAddress, paymentMethod, delivery, ...(prescriptionIds ? { prescriptionIds } : {}) } };
+  return {
+    ok: true,
+    request: { shippingAddress, paymentMethod, delivery, ...(prescriptionIds ? { prescriptionIds } : {}), ...(couponCode ? { couponCode } : {}) },
+  };
 }

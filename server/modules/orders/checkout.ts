@@ -6,6 +6,8 @@ import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError, type PaymentProvider } from "#server/modules/payments/gateway.ts";
 import type { OrderJson, PaymentMethod } from "#common/orders.ts";
 import { checkoutPrescriptions, linkOrderPrescriptions, type CheckoutPrescriptionRefusal } from "#server/modules/prescriptions/checkout.ts";
+import { checkCoupon, findCouponById, reserveCouponUse, type CouponRefusal } from "#server/modules/coupons/coupons.ts";
+import { checkLimit, countRequest, throttled, type Throttled } from "#server/modules/limits/limiter.ts";
 import { loadOrderJson } from "./orders.ts";
 import { readCheckoutRequest, type CheckoutRequestRefusal } from "./checkout-request.ts";
 import { priceOrder } from "./pricing.ts";
@@ -50,7 +52,11 @@ export type CheckoutResult =
   | { ok: false; reason: "out-of-stock"; productName: string; available: number }
   | { ok: false; reason: "unavailable"; productName: string }
   /** Prescription-only lines without a usable prescription, or a Schedule X line (decisions/019). */
-  | CheckoutPrescriptionRefusal;
+  | CheckoutPrescriptionRefusal
+  /** The coupon does not apply (any more); `fromCart` when it was the cart's, which checkout then takes off (decisions/025). */
+  | (CouponRefusal & { fromCart?: boolean })
+  /** Too many coupon codes refused for this customer lately. */
+  | Throttled;
 
 /** What the shopper chose at checkout beyond the address. */
 export interface CheckoutChoices {
@@ -60,6 +66,8 @@ export interface CheckoutChoices {
   paymentMethod?: PaymentMethod;
   /** The delivery PIN code's range offers cash on delivery. */
   pinAllowsCod?: boolean;
+  /** A coupon code typed at checkout; absent: the cart's applied coupon. */
+  couponCode?: string;
 }
 
 type PlaceOrderFailure = Extract<CheckoutResult, { ok: false }>;
@@ -122,9 +130,33 @@ export async function placeOrder(
     if (!stock.ok) throw new Rollback<PlaceOrderFailure>(stock);
     const { reserved } = stock;
 
+    // The coupon is checked again here, its row locked until this order commits, so its caps hold
+    // however many shoppers check out at once (decisions/025); the discount is shared among the lines.
+    const couponCode = choices.couponCode ?? (cart.couponId ? (await findCouponById(tx, cart.couponId))?.code : undefined);
+    let lineDiscounts: number[] = reserved.map(() => 0);
+    let applied: { id: string; code: string; discountPaise: number } | undefined;
+    if (couponCode) {
+      const lines = reserved.map(({ product, quantity }) => ({
+        productId: product.id,
+        category: product.category,
+        prescriptionRequired: product.prescriptionRequired,
+        unitPricePaise: product.pricePaise,
+        quantity,
+      }));
+      const check = await checkCoupon(tx, couponCode, { userId: customer.id, email: customer.email }, lines, now, { lock: true });
+      if (!check.ok) throw new Rollback<PlaceOrderFailure>({ ...check, fromCart: choices.couponCode === undefined });
+      lineDiscounts = check.discount.lineDiscounts;
+      applied = { id: check.coupon.id, code: check.coupon.code, discountPaise: check.discount.discountPaise };
+    }
+
     const cod = choices.paymentMethod === "cod";
     const priced = priceOrder(
-      reserved.map(({ product, quantity }) => ({ unitPricePaise: product.pricePaise, quantity, gstRateBps: product.gstRateBps })),
+      reserved.map(({ product, quantity }, index) => ({
+        unitPricePaise: product.pricePaise,
+        quantity,
+        gstRateBps: product.gstRateBps,
+        discountPaise: lineDiscounts[index],
+      })),
       { paymentMethod: choices.paymentMethod ?? "razorpay", pinAllowsCod: choices.pinAllowsCod ?? false },
       shop.config.cod,
     );
@@ -147,6 +179,7 @@ export async function placeOrder(
         paymentMethod: cod ? "cod" : "razorpay",
         itemsPaise: totals.itemsPaise,
         discountPaise: totals.discountPaise,
+        couponCode: applied?.code ?? null,
         shippingPaise: totals.shippingPaise,
         codFeePaise: totals.codFeePaise,
         taxPaise: totals.taxPaise,
@@ -170,12 +203,26 @@ export async function placeOrder(
         mrpPaise: product.mrpPaise,
         quantity,
         taxPaise: totals.lineTaxes[index]!,
+        discountPaise: lineDiscounts[index] ?? 0,
         batchNumber: product.batchNumber,
         expiryDate: product.expiryDate,
         schedule: product.schedule,
       })),
     );
     await linkOrderPrescriptions(tx, order!.id, rx.prescriptionIds);
+    if (applied) {
+      // Reserved until paid; a COD order counts at once (api-contract.md, "Details pinned").
+      await reserveCouponUse(tx, {
+        couponId: applied.id,
+        orderId: order!.id,
+        userId: customer.id,
+        email: customer.email,
+        discountPaise: totals.discountPaise,
+        confirmed: cod,
+        now,
+      });
+      if (cod) await tx.update(carts).set({ couponId: null }).where(eq(carts.id, cart.id));
+    }
     // Cash on delivery is placed, not moved: no payment will confirm it, so it enters as Processing.
     await tx
       .insert(orderStatusHistory)
@@ -199,12 +246,14 @@ export async function placeOrder(
 export async function startCheckout(shop: ShopContext, customer: CheckoutCustomer, body: unknown): Promise<CheckoutResult> {
   const read = await readCheckoutRequest(shop, customer, body);
   if (!read.ok) return read;
-  const { shippingAddress, paymentMethod, delivery, prescriptionIds } = read.request;
-  const choices: CheckoutChoices = { prescriptionIds, paymentMethod, pinAllowsCod: delivery.cod };
+  const { shippingAddress, paymentMethod, delivery, prescriptionIds, couponCode } = read.request;
+  const choices: CheckoutChoices = { prescriptionIds, paymentMethod, pinAllowsCod: delivery.cod, couponCode };
+  const tooMany = await couponAttemptsLeft(shop, customer.id, couponCode);
+  if (tooMany) return tooMany;
 
   if (paymentMethod === "cod") {
     const placed = await placeOrder(shop, customer, shippingAddress, new Date(), choices);
-    if (!placed.ok) return placed;
+    if (!placed.ok) return afterCouponRefusal(shop, customer.id, couponCode, placed);
     return { ok: true, order: (await loadOrderJson(shop.db, placed.orderId))!, payment: null };
   }
 
@@ -212,7 +261,7 @@ export async function startCheckout(shop: ShopContext, customer: CheckoutCustome
   if (!gateway) return { ok: false, reason: "not-configured" };
 
   const placed = await placeOrder(shop, customer, shippingAddress, new Date(), choices);
-  if (!placed.ok) return placed;
+  if (!placed.ok) return afterCouponRefusal(shop, customer.id, couponCode, placed);
 
   let providerOrderId: string;
   try {
@@ -249,6 +298,24 @@ export async function startCheckout(shop: ShopContext, customer: CheckoutCustome
     order,
     payment: { provider: gateway.provider, keyId: gateway.keyId, orderId: providerOrderId, amount: placed.totalPaise, currency: "INR" },
   };
+}
+
+/**
+ * Codes typed at checkout (not the cart's coupon, which POST /api/cart/coupon counted) are limited
+ * like the cart's: refused codes count, and once too many were refused the next is not looked at.
+ */
+export async function couponAttemptsLeft(shop: ShopContext, userId: string, couponCode: string | undefined): Promise<Throttled | null> {
+  if (!couponCode) return null;
+  const verdict = await checkLimit(shop, "couponAttemptsPerUser", userId);
+  return verdict.allowed ? null : throttled("couponAttemptsPerUser", verdict.retryAfterSeconds);
+}
+
+/** A refused coupon: a typed code counts against the limit; the cart's own coupon is taken off the cart, so the shopper sees why. */
+export async function afterCouponRefusal<F extends PlaceOrderFailure>(shop: ShopContext, userId: string, couponCode: string | undefined, failure: F): Promise<F> {
+  if (failure.reason !== "coupon") return failure;
+  if (couponCode) await countRequest(shop, "couponAttemptsPerUser", userId);
+  if ("fromCart" in failure && failure.fromCart) await shop.db.update(carts).set({ couponId: null }).where(eq(carts.userId, userId));
+  return failure;
 }
 
 /**

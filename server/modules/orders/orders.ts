@@ -53,6 +53,7 @@ export function orderJson(order: OrderRow, lines: LineRow[], paymentRows: Paymen
       : {}),
     itemsPrice: paiseToRupees(order.itemsPaise),
     discountPrice: paiseToRupees(order.discountPaise),
+    coupon: order.couponCode ? { code: order.couponCode } : null,
     shippingPrice: paiseToRupees(order.shippingPaise),
     codFee: paiseToRupees(order.codFeePaise),
     taxPrice: paiseToRupees(order.taxPaise),
@@ -199,6 +200,8 @@ export async function getOrderForViewer(db: Executor, orderId: string, viewer: V
       gstRateBps: line.gstRateBps,
       lineTotal: paiseToRupees(line.unitPricePaise * line.quantity),
       tax: paiseToRupees(line.taxPaise),
+      discount: paiseToRupees(line.discountPaise),
+      mrp: paiseToRupees(line.mrpPaise),
     })),
     statusHistory: history.map((entry) => ({ status: entry.status, note: entry.note, at: entry.createdAt.toISOString() })),
     payment: payment

@@ -16,6 +16,8 @@ export interface PricedLine {
   unitPricePaise: number;
   quantity: number;
   gstRateBps: number;
+  /** This line's share of a coupon's discount (coupons/discount.ts); its GST is on the discounted value. */
+  discountPaise?: number;
 }
 
 /** What is added to or taken off the lines: a coupon's discount and the cash-on-delivery fee (paise). */
@@ -32,15 +34,19 @@ export interface OrderCharges {
 export function orderTotals(lines: PricedLine[], charges: OrderCharges = {}) {
   let itemsPaise = 0;
   let taxPaise = 0;
+  let lineDiscountPaise = 0;
   const lineTaxes = lines.map((line) => {
     const total = line.unitPricePaise * line.quantity;
-    const { taxPaise: tax } = splitInclusiveGst(total, line.gstRateBps);
+    const lineDiscount = Math.min(line.discountPaise ?? 0, total);
+    // GST on the discounted value (decisions/025): the line's price less its share of the coupon.
+    const { taxPaise: tax } = splitInclusiveGst(total - lineDiscount, line.gstRateBps);
     itemsPaise += total;
+    lineDiscountPaise += lineDiscount;
     taxPaise += tax;
     return tax;
   });
   const shippingPaise = SHIPPING_FEE_PAISE;
-  const discountPaise = Math.min(charges.discountPaise ?? 0, itemsPaise);
+  const discountPaise = Math.min(lineDiscountPaise + (charges.discountPaise ?? 0), itemsPaise);
   const codFeePaise = charges.codFeePaise ?? 0;
   const totalPaise = itemsPaise - discountPaise + shippingPaise + codFeePaise;
   return { itemsPaise, discountPaise, taxPaise, shippingPaise, codFeePaise, totalPaise, lineTaxes };

@@ -7,8 +7,9 @@ import type { CheckoutQuote } from "#common/orders.ts";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, products } from "#server/db/schema.ts";
 import { checkoutPrescriptions } from "#server/modules/prescriptions/checkout.ts";
+import { checkCoupon, findCouponById } from "#server/modules/coupons/coupons.ts";
 import type { CheckoutCustomer, CheckoutResult } from "./checkout.ts";
-import { MAXIMUM_ORDER_PAISE, MINIMUM_ORDER_PAISE } from "./checkout.ts";
+import { MAXIMUM_ORDER_PAISE, MINIMUM_ORDER_PAISE, afterCouponRefusal, couponAttemptsLeft } from "./checkout.ts";
 import { readCheckoutRequest } from "./checkout-request.ts";
 import { priceOrder } from "./pricing.ts";
 
@@ -18,11 +19,13 @@ export type QuoteResult = { ok: true; quote: CheckoutQuote } | Extract<CheckoutR
 export async function quoteCheckout(shop: ShopContext, customer: CheckoutCustomer, body: unknown, now = new Date()): Promise<QuoteResult> {
   const read = await readCheckoutRequest(shop, customer, body, now);
   if (!read.ok) return read;
-  const { paymentMethod, delivery, prescriptionIds } = read.request;
+  const { paymentMethod, delivery, prescriptionIds, couponCode } = read.request;
+  const tooMany = await couponAttemptsLeft(shop, customer.id, couponCode);
+  if (tooMany) return tooMany;
 
   // Read in one transaction so the prescription check sees what checkout would (nothing is written).
-  return shop.db.transaction(async (tx): Promise<QuoteResult> => {
-    const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, customer.id));
+  const result = await shop.db.transaction(async (tx): Promise<QuoteResult> => {
+    const [cart] = await tx.select({ id: carts.id, couponId: carts.couponId }).from(carts).where(eq(carts.userId, customer.id));
     const rows = cart
       ? await tx
           .select({
@@ -32,6 +35,8 @@ export async function quoteCheckout(shop: ShopContext, customer: CheckoutCustome
             schedule: products.schedule,
             pricePaise: products.pricePaise,
             gstRateBps: products.gstRateBps,
+            category: products.category,
+            prescriptionRequired: products.prescriptionRequired,
           })
           .from(cartLines)
           .innerJoin(products, eq(products.id, cartLines.productId))
@@ -42,8 +47,17 @@ export async function quoteCheckout(shop: ShopContext, customer: CheckoutCustome
     const rx = await checkoutPrescriptions(tx, customer.id, rows, prescriptionIds);
     if (!rx.ok) return rx;
 
+    // The same coupon rules as the checkout (which checks again, its row locked); nothing is reserved here.
+    const code = couponCode ?? (cart?.couponId ? (await findCouponById(tx, cart.couponId))?.code : undefined);
+    let lineDiscounts = rows.map(() => 0);
+    if (code) {
+      const lines = rows.map((row) => ({ ...row, unitPricePaise: row.pricePaise }));
+      const check = await checkCoupon(tx, code, { userId: customer.id, email: customer.email }, lines, now);
+      if (!check.ok) return check;
+      lineDiscounts = check.discount.lineDiscounts;
+    }
     const { totals, cod } = priceOrder(
-      rows.map((row) => ({ unitPricePaise: row.pricePaise, quantity: row.quantity, gstRateBps: row.gstRateBps })),
+      rows.map((row, index) => ({ unitPricePaise: row.pricePaise, quantity: row.quantity, gstRateBps: row.gstRateBps, discountPaise: lineDiscounts[index] })),
       { paymentMethod, pinAllowsCod: delivery.cod },
       shop.config.cod,
     );
@@ -64,4 +78,6 @@ export async function quoteCheckout(shop: ShopContext, customer: CheckoutCustome
       },
     };
   });
+  // A quote reads only: a refused cart coupon is shown, not taken off (the checkout does that).
+  return result.ok || result.reason !== "coupon" ? result : afterCouponRefusal(shop, customer.id, couponCode, { ...result, fromCart: false });
 }

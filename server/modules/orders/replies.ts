@@ -69,6 +69,10 @@ export const orderReply = {
         return { status: 400, message: CHECKOUT_MESSAGES.notServiceable, errors: { postalCode: CHECKOUT_MESSAGES.notServiceable } };
       case "cod-unavailable":
         return { status: 400, message: result.message, errors: { paymentMethod: result.message } };
+      case "coupon":
+        return { status: 400, message: result.message, errors: { couponCode: result.message } };
+      case "throttled":
+        return throttledReply(result);
     }
   },
 

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { orderStatusHistory, orders, payments, type OrderStatus } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
+import { confirmCouponUse, releaseCouponUse } from "#server/modules/coupons/coupons.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
 import type { OrderJson } from "#common/orders.ts";
 import { loadOrderJson, isOrderId, type OrderRow } from "./orders.ts";
@@ -111,8 +112,12 @@ export async function applyStatusChange(
       .update(orders)
       .set({ isPaid: true, paidAt: now, status: "Processing", reservationExpiresAt: null, updatedAt: now })
       .where(eq(orders.id, order.id));
+    // Paid: the coupon's reserved use counts for good.
+    await confirmCouponUse(tx, order.id, now);
   } else if (to === "Cancelled") {
     await releaseStock(tx, order.id);
+    // A coupon's use comes back with the stock (decisions/025).
+    await releaseCouponUse(tx, order.id, now);
     if (order.isPaid) refundedPaise = await refundOrderPayment(shop, tx, order.id);
     await tx
       .update(orders)

@@ -1,0 +1,69 @@
+/**
+ * POST /api/cart/coupon and DELETE /api/cart/coupon (api-contract.md, "Coupons"): a shopper
+ * applies a code to their cart (same owner rules as the cart) or takes it off. Every attempt
+ * counts against the client address's limit (and the customer's when signed in) before the code
+ * is looked at, so codes cannot be guessed at speed; a wrong code and an inactive one read alike.
+ */
+import { eq } from "drizzle-orm";
+import { normalizeCouponCode } from "#common/coupons.ts";
+import type { Config } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { carts } from "#server/db/schema.ts";
+import { Rollback, inTransaction } from "#server/db/tx.ts";
+import { cartJson, cartLineRows, type CartJson, type CartOwner } from "#server/modules/cart/cart.ts";
+import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
+import { cartCustomer } from "./cart-view.ts";
+import { checkCoupon, type CouponRefusal } from "./coupons.ts";
+
+export interface CartCouponContext {
+  db: Database;
+  config: Pick<Config, "rateLimitScale">;
+}
+
+export type ApplyCouponResult =
+  | { ok: true; cart: CartJson }
+  | CouponRefusal
+  | Throttled
+  | { ok: false; reason: "code-required" }
+  | { ok: false; reason: "cart-not-found" };
+
+export type RemoveCouponResult = { ok: true; cart: CartJson } | { ok: false; reason: "cart-not-found" };
+
+const ownedBy = (owner: CartOwner) => ("userId" in owner ? eq(carts.userId, owner.userId) : eq(carts.guestId, owner.guestId));
+
+export async function applyCartCoupon(
+  context: CartCouponContext,
+  visitor: { owner: CartOwner; ip: string },
+  code: unknown,
+  now = new Date(),
+): Promise<ApplyCouponResult> {
+  const checks: [("couponAttemptsPerAddress" | "couponAttemptsPerUser"), string][] = [["couponAttemptsPerAddress", visitor.ip]];
+  if ("userId" in visitor.owner) checks.push(["couponAttemptsPerUser", visitor.owner.userId]);
+  const throttled = await countRequests(context, checks);
+  if (throttled) return throttled;
+  if (typeof code !== "string" || normalizeCouponCode(code) === "") return { ok: false, reason: "code-required" };
+  return inTransaction(context.db, async (tx): Promise<ApplyCouponResult> => {
+    const [cart] = await tx.select().from(carts).where(ownedBy(visitor.owner)).for("update");
+    if (!cart) return { ok: false, reason: "cart-not-found" };
+    const rows = await cartLineRows(tx, cart.id);
+    const lines = rows.map((row) => ({
+      productId: row.productId,
+      category: row.category,
+      prescriptionRequired: row.prescriptionRequired,
+      unitPricePaise: row.pricePaise,
+      quantity: row.quantity,
+    }));
+    const check = await checkCoupon(tx, code.slice(0, 64), await cartCustomer(tx, cart.userId), lines, now);
+    if (!check.ok) throw new Rollback<ApplyCouponResult>(check);
+    const [updated] = await tx.update(carts).set({ couponId: check.coupon.id, updatedAt: now }).where(eq(carts.id, cart.id)).returning();
+    return { ok: true, cart: await cartJson(tx, updated!) };
+  });
+}
+
+export async function removeCartCoupon(db: Database, owner: CartOwner): Promise<RemoveCouponResult> {
+  return db.transaction(async (tx): Promise<RemoveCouponResult> => {
+    const [updated] = await tx.update(carts).set({ couponId: null }).where(ownedBy(owner)).returning();
+    if (!updated) return { ok: false, reason: "cart-not-found" };
+    return { ok: true, cart: await cartJson(tx, updated) };
+  });
+}
