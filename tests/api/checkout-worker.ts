@@ -73,7 +73,7 @@ let next = 0;
 async function lane() {
   while (next < buyers.length) {
     const buyer = buyers[next++]!;
-    const result = await startCheckout(shop, buyer, BENGALURU_ADDRESS);
+    const result = await startCheckout(shop, buyer, { shippingAddress: BENGALURU_ADDRESS });
     print(result.ok ? { buyer: buyer.id, ok: true, orderId: result.order._id } : { buyer: buyer.id, ok: false, reason: result.reason });
   }
 }
