@@ -1,9 +1,9 @@
-import busboy from "busboy";
-import { Router, type Request } from "express";
+import { Router } from "express";
 import { isValidPin } from "#common/india.ts";
 import { SERVICEABILITY_MESSAGES } from "#common/serviceability.ts";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError, replyError } from "#server/http/errors.ts";
+import { type MultipartOptions, readMultipartFile } from "#server/http/multipart.ts";
 import { importRangesCsv, listRanges, MAX_IMPORT_BYTES, rangesCsv } from "#server/modules/delivery/ranges.ts";
 import { importReply, MALFORMED_PIN_REPLY } from "#server/modules/delivery/replies.ts";
 import { findServiceability } from "#server/modules/delivery/serviceability.ts";
@@ -26,6 +26,16 @@ export function serviceabilityRouter(shop: ShopContext) {
   return router;
 }
 
+/** The import's multipart field `file`, at most MAX_IMPORT_BYTES, and its refusals. */
+const CSV_PART: MultipartOptions = {
+  fileField: "file",
+  maxFileBytes: MAX_IMPORT_BYTES,
+  notMultipart: () => new HttpError(415, SERVICEABILITY_MESSAGES.noFile),
+  malformed: () => new HttpError(400, SERVICEABILITY_MESSAGES.noFile),
+  tooLarge: () => new HttpError(413, SERVICEABILITY_MESSAGES.tooLarge, undefined, { Connection: "close" }),
+  noFile: () => new HttpError(400, SERVICEABILITY_MESSAGES.noFile),
+};
+
 /**
  * The admin's serviceability table, mounted at /api/admin before the admin router: GET
  * /serviceability (JSON), GET /serviceability.csv, POST /serviceability/import (multipart field
@@ -46,8 +56,9 @@ export function adminServiceabilityRouter(shop: ShopContext) {
 
   router.post("/serviceability/import", requireAdmin, async (req, res) => {
     const admin = await signedInAdmin(req);
-    if (!req.is("multipart/form-data")) throw new HttpError(415, SERVICEABILITY_MESSAGES.noFile);
-    const text = await readCsvPart(req);
+    const { bytes } = await readMultipartFile(req, CSV_PART);
+    if (bytes.length === 0) throw CSV_PART.noFile();
+    const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
     const result = await importRangesCsv(shop.db, { id: admin.id, name: admin.name, role: admin.role }, text);
     const reply = importReply(result);
     if (!result.ok) return res.status(reply.status).json({ message: reply.message, errors: reply.rowErrors ?? [] });
@@ -55,40 +66,4 @@ export function adminServiceabilityRouter(shop: ShopContext) {
   });
 
   return router;
-}
-
-/** The multipart field `file` as UTF-8 text, at most MAX_IMPORT_BYTES (413 beyond, read no further). */
-function readCsvPart(req: Request): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: MAX_IMPORT_BYTES, fields: 10, fieldSize: 1024, parts: 20 } });
-    } catch {
-      reject(new HttpError(400, SERVICEABILITY_MESSAGES.noFile));
-      return;
-    }
-    let file: Buffer | undefined;
-    let failure: HttpError | undefined;
-    parser.on("file", (name, stream) => {
-      if (name !== "file" || file) {
-        stream.resume();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("limit", () => {
-        failure = new HttpError(413, SERVICEABILITY_MESSAGES.tooLarge, undefined, { Connection: "close" });
-      });
-      stream.on("end", () => {
-        file = Buffer.concat(chunks);
-      });
-    });
-    parser.on("error", () => reject(new HttpError(400, SERVICEABILITY_MESSAGES.noFile)));
-    parser.on("close", () => {
-      if (failure) return reject(failure);
-      if (!file || file.length === 0) return reject(new HttpError(400, SERVICEABILITY_MESSAGES.noFile));
-      resolve(new TextDecoder("utf-8", { fatal: false }).decode(file));
-    });
-    req.pipe(parser);
-  });
 }
