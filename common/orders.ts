@@ -150,6 +150,11 @@ export interface CheckoutSummary {
   /** The GST contained in the subtotal. */
   gstPaise: number;
   totalPaise: number;
+  /** The cart's coupon (issue 15): its code, what it takes off (0 and `message` when it no longer applies). */
+  coupon?: { code: string; discount: number; message?: string } | null;
+  discountPaise?: number;
+  /** Saved against MRP, the coupon included ("You save ₹X on MRP"). */
+  savingsPaise?: number;
 }
 
 /** Where an order stands for people, prescription review included (issue 13). */

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { CartCouponJson } from "#common/coupons.ts";
 
 /**
  * The browser's view of the cart. The server is the source of truth (the guest cookie or the
@@ -26,8 +27,16 @@ export interface CartLine {
 export interface Cart {
   _id?: string;
   products: CartLine[];
-  /** Rupees. */
+  /** Rupees, after the coupon's discount. */
   totalPrice: number;
+  /** Rupees: the lines before any discount. */
+  itemsPrice?: number;
+  /** The applied coupon (issue 15); `message` when it no longer applies. */
+  coupon?: CartCouponJson | null;
+  /** Rupees. */
+  discount?: number;
+  /** Rupees: saved against MRP, the coupon included. */
+  savings?: number;
   updatedAt?: string;
 }
 
@@ -63,6 +72,9 @@ export const CART_MESSAGES = {
   other: "Something went wrong",
 } as const;
 
+/** The `errorProductId` of a coupon's refusal: shown beside the coupon field, not a line. */
+export const COUPON_ERROR = "coupon";
+
 export const EMPTY_CART: Cart = { products: [], totalPrice: 0 };
 
 /** Units in a cart (what the header badge and the drawer title count). */
@@ -82,10 +94,10 @@ function toCart(data: unknown): Cart {
   return { ...cart, products: Array.isArray(cart.products) ? cart.products : [], totalPrice: Number(cart.totalPrice) || 0 };
 }
 
-async function request(method: string, body: unknown, fallback: string): Promise<CartResult> {
+async function request(method: string, body: unknown, fallback: string, path = "/api/cart"): Promise<CartResult> {
   let response: Response;
   try {
-    response = await fetch("/api/cart", {
+    response = await fetch(path, {
       method,
       headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
       credentials: "same-origin",
@@ -179,6 +191,9 @@ export function createCartStore(hint: CartHint = null) {
         return request("PUT", { productId, quantity: next }, CART_MESSAGES.update);
       }, productId),
     removeItem: (productId: string) => run(() => request("DELETE", { productId }, CART_MESSAGES.remove), productId),
+    /** Applies a coupon code (POST /api/cart/coupon); a refusal's sentence is the error, kept apart from the lines' (COUPON_ERROR). */
+    applyCoupon: (code: string) => run(() => request("POST", { code }, CART_MESSAGES.other, "/api/cart/coupon"), COUPON_ERROR),
+    removeCoupon: () => run(() => request("DELETE", {}, CART_MESSAGES.other, "/api/cart/coupon"), COUPON_ERROR),
     openDrawer() {
       if (state.drawerOpen) return;
       set({ drawerOpen: true });

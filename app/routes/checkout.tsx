@@ -1,6 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { redirect } from "react-router";
+import { redirect, useRevalidator } from "react-router";
+import { CouponBox } from "~/components/cart/coupon-box";
 import type { CheckoutQuote } from "#common/orders.ts";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
@@ -28,6 +29,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const prescription = usePrescriptionChoice(summary, loaderData.prescriptions);
   // The checkout's last quote: the summary shows the fees of the choices made (cash on delivery's).
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
+  const revalidator = useRevalidator();
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold text-gray-900">Checkout</h1>
@@ -46,10 +48,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             addresses={loaderData.addresses}
             codFeePaise={loaderData.codFeePaise}
             onQuote={setQuote}
+            quoteKey={`${summary.coupon?.code ?? ""}:${summary.discountPaise ?? 0}`}
           />
         </div>
         <div className="space-y-4 lg:sticky lg:top-24">
           <OrderSummary summary={summary} quote={quote} />
+          {/* A coupon applied or removed here changes the cart; the summary and the quote follow it. */}
+          <CouponBox onChange={() => void revalidator.revalidate()} className="rounded-2xl border border-gray-200 bg-white p-4" />
           <p className="flex items-center gap-2 text-sm text-gray-700">
             <ShieldCheck className="h-4 w-4 flex-none text-brand-700" aria-hidden />
             {payments.provider === "test"

@@ -15,6 +15,8 @@ export interface MyOrderRow {
   orderItems: { name: string; image: string; quantity: number }[];
   /** Rupees. */
   totalPrice: number;
+  /** "SAVE10: ₹50 off" when a coupon was used (issue 15), else null. */
+  couponText: string | null;
   isPaid: boolean;
   /** "Cash on delivery" or "Online payment" (paymentMethodLabel). */
   payment: string;
@@ -33,6 +35,7 @@ export function toMyOrderRow(order: MyOrderJson): MyOrderRow {
     shippingAddress: { city: order.shippingAddress.city, country: order.shippingAddress.country },
     orderItems: order.orderItems.map(({ name, image, quantity }) => ({ name, image, quantity })),
     totalPrice: order.totalPrice,
+    couponText: order.coupon && order.discountPrice > 0 ? `${order.coupon.code}: ${formatRupees(rupeesToPaise(order.discountPrice))} off` : null,
     isPaid: order.isPaid,
     payment: paymentMethodLabel(order.paymentMethod),
     status: order.status,
@@ -141,6 +144,7 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
                     <td className="px-4 py-3 text-right text-gray-800">{units}</td>
                     <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-gray-900">
                       {formatRupees(rupeesToPaise(order.totalPrice))}
+                      {order.couponText ? <span className="block text-xs font-normal text-green-800">{order.couponText}</span> : null}
                       <span className="block text-xs font-normal text-gray-700">{order.payment}</span>
                     </td>
                     <td className="px-4 py-3">

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { CheckDelivery } from "~/components/delivery/check-delivery";
+import { CouponBox, SavingsLine } from "~/components/cart/coupon-box";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { cartCount, CART_MESSAGES, useCart, type CartLine, type CartStore } from "~/lib/cart";
 import { keepFocusInside } from "~/lib/dialog";
@@ -49,6 +50,7 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
 
   const lines = cart?.products ?? [];
   const count = cartCount(state);
+  const discount = cart?.discount ?? 0;
   const lineError = errorProductId && lines.some((line) => line.productId === errorProductId) ? errorProductId : null;
   const checkoutDisabled = loading || count === 0;
   const go = (to: string) => {
@@ -126,10 +128,24 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
         </div>
 
         <div className="border-t border-gray-200 px-4 py-4">
+          {lines.length > 0 ? <CouponBox className="mb-3" /> : null}
+          {discount > 0 ? (
+            <dl className="mb-1 space-y-1 text-sm text-gray-800">
+              <div className="flex justify-between">
+                <dt>Items</dt>
+                <dd>{rupees(cart?.itemsPrice ?? 0)}</dd>
+              </div>
+              <div className="flex justify-between text-green-800">
+                <dt>Discount ({cart?.coupon?.code})</dt>
+                <dd>-{rupees(discount)}</dd>
+              </div>
+            </dl>
+          ) : null}
           <p className="flex items-center justify-between text-base font-semibold text-gray-900">
             <span>Subtotal</span>
             <span>{rupees(cart?.totalPrice ?? 0)}</span>
           </p>
+          <SavingsLine savingsPaise={rupeesToPaise(cart?.savings ?? 0)} className="mt-1 text-sm" />
           <button
             type="button"
             aria-disabled={checkoutDisabled}

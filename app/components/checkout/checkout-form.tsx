@@ -84,7 +84,10 @@ export function CheckoutForm({
   addresses = [],
   codFeePaise = 0,
   onQuote,
+  quoteKey: couponKey = "",
 }: {
+  /** Changes when the cart's coupon does (issue 15): the quote is asked again. */
+  quoteKey?: string;
   /** Told of every quote (or null while there is none), so the order summary shows the same fees. */
   onQuote?: (quote: CheckoutQuote | null) => void;
   customer: { name: string; email: string };
@@ -202,7 +205,7 @@ export function CheckoutForm({
       current = false;
       clearTimeout(timer);
     };
-  }, [quoteKey]);
+  }, [quoteKey, couponKey]);
 
   // Cash on delivery is only ever chosen while it is offered for what the form says now.
   const codOffered = quote?.cod.allowed ?? false;

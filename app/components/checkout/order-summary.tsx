@@ -2,6 +2,7 @@ import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import type { CheckoutQuote, CheckoutSummary } from "#common/orders.ts";
 import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { SavingsLine } from "~/components/cart/coupon-box";
 
 // The cart drawer's placeholder (not imported: the drawer is loaded on first open).
 const CART_PLACEHOLDER = "/images/placeholder-cart.svg";
@@ -10,6 +11,10 @@ const CART_PLACEHOLDER = "/images/placeholder-cart.svg";
 export function OrderSummary({ summary, quote }: { summary: CheckoutSummary; quote?: CheckoutQuote | null }) {
   const codFeePaise = quote ? rupeesToPaise(quote.codFee) : 0;
   const totalPaise = quote ? rupeesToPaise(quote.totalPrice) : summary.totalPaise;
+  const discountPaise = quote ? rupeesToPaise(quote.discountPrice) : (summary.discountPaise ?? 0);
+  const gstPaise = quote ? rupeesToPaise(quote.taxPrice) : summary.gstPaise;
+  // MRP savings: the lines' own, plus the coupon's discount as priced now.
+  const savingsPaise = (summary.savingsPaise ?? 0) - (summary.discountPaise ?? 0) + discountPaise;
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-2xl border border-gray-200 bg-gray-50 p-5 sm:p-6">
       <h2 id="order-summary-heading" className="text-lg font-semibold text-gray-900">
@@ -45,6 +50,12 @@ export function OrderSummary({ summary, quote }: { summary: CheckoutSummary; quo
           <dt>Subtotal</dt>
           <dd>{formatRupees(summary.subtotalPaise)}</dd>
         </div>
+        {discountPaise > 0 ? (
+          <div className="flex justify-between gap-4 text-green-800">
+            <dt>Discount{summary.coupon ? ` (${summary.coupon.code})` : ""}</dt>
+            <dd>-{formatRupees(discountPaise)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4">
           <dt>Shipping</dt>
           <dd className="font-medium text-brand-800">{summary.shippingPaise === 0 ? "FREE" : formatRupees(summary.shippingPaise)}</dd>
@@ -57,13 +68,14 @@ export function OrderSummary({ summary, quote }: { summary: CheckoutSummary; quo
         ) : null}
         <div className="flex justify-between gap-4 text-sm text-gray-700">
           <dt>GST included</dt>
-          <dd>{formatRupees(summary.gstPaise)}</dd>
+          <dd>{formatRupees(gstPaise)}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-gray-200 pt-3 text-lg font-bold text-gray-900">
           <dt>Total</dt>
           <dd>{formatRupees(totalPaise)}</dd>
         </div>
       </dl>
+      <SavingsLine savingsPaise={savingsPaise} className="mt-2 text-right" />
     </section>
   );
 }

@@ -115,8 +115,8 @@ export function OrderItems({ order }: { order: OrderDetail }) {
           <dd>{rupees(order.itemsPrice)}</dd>
         </div>
         {order.discountPrice > 0 ? (
-          <div className="flex justify-between gap-4">
-            <dt>Discount</dt>
+          <div className="flex justify-between gap-4 text-green-800">
+            <dt>Discount{order.coupon ? ` (${order.coupon.code})` : ""}</dt>
             <dd>-{rupees(order.discountPrice)}</dd>
           </div>
         ) : null}
@@ -139,8 +139,15 @@ export function OrderItems({ order }: { order: OrderDetail }) {
           <dd>{rupees(order.totalPrice)}</dd>
         </div>
       </dl>
+      {savedOnMrp(order) > 0 ? <p className="mt-2 text-right font-semibold text-green-800">You save {rupees(savedOnMrp(order))} on MRP</p> : null}
     </section>
   );
+}
+
+/** Rupees saved against the printed MRP: the lines' MRP less what was paid for them (the coupon included). */
+export function savedOnMrp(order: OrderDetail): number {
+  const mrpPaise = order.lines.reduce((sum, line) => sum + Math.round(Math.max(line.mrp ?? line.price, line.price) * 100) * line.quantity, 0);
+  return (mrpPaise - Math.round(order.itemsPrice * 100) + Math.round(order.discountPrice * 100)) / 100;
 }
 
 export function ShippingInfo({ order }: { order: OrderDetail }) {

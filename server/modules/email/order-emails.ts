@@ -28,16 +28,23 @@ function shippingLines(order: OrderRow): string[] {
   return [`${a.firstName} ${a.lastName}`.trim(), ...addressLines(a), `Phone: ${a.phone}`];
 }
 
+/** What the buyer saved against the printed MRP, the coupon included (issue 15). */
+function mrpSavings(order: OrderRow, lines: LineRow[]): number {
+  const mrp = lines.reduce((sum, l) => sum + Math.max(l.mrpPaise, l.unitPricePaise) * l.quantity, 0);
+  return mrp - order.itemsPaise + order.discountPaise;
+}
+
 function summaryText(order: OrderRow, lines: LineRow[]): string[] {
   return [
     ...lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatRupees(l.unitPricePaise * l.quantity)}`),
     "",
     `Subtotal: ${formatRupees(order.itemsPaise)}`,
-    ...(order.discountPaise > 0 ? [`Discount: -${formatRupees(order.discountPaise)}`] : []),
+    ...(order.discountPaise > 0 ? [`Discount${order.couponCode ? ` (${order.couponCode})` : ""}: -${formatRupees(order.discountPaise)}`] : []),
     `Shipping: ${order.shippingPaise === 0 ? "FREE" : formatRupees(order.shippingPaise)}`,
     ...(order.codFeePaise > 0 ? [`Cash on delivery fee: ${formatRupees(order.codFeePaise)}`] : []),
     `GST included: ${formatRupees(order.taxPaise)}`,
     `Total: ${formatRupees(order.totalPaise)}`,
+    ...(mrpSavings(order, lines) > 0 ? [`You save ${formatRupees(mrpSavings(order, lines))} on MRP`] : []),
     `Payment: ${paymentMethodLabel(order.paymentMethod)}`,
   ];
 }
@@ -57,11 +64,12 @@ function summaryHtml(order: OrderRow, lines: LineRow[]): string {
     `<tbody>${rows}</tbody>`,
     `<tfoot>`,
     total("Subtotal", formatRupees(order.itemsPaise)),
-    ...(order.discountPaise > 0 ? [total("Discount", `-${formatRupees(order.discountPaise)}`)] : []),
+    ...(order.discountPaise > 0 ? [total(`Discount${order.couponCode ? ` (${escapeHtml(order.couponCode)})` : ""}`, `-${formatRupees(order.discountPaise)}`)] : []),
     total("Shipping", order.shippingPaise === 0 ? "FREE" : formatRupees(order.shippingPaise)),
     ...(order.codFeePaise > 0 ? [total("Cash on delivery fee", formatRupees(order.codFeePaise))] : []),
     total("GST included", formatRupees(order.taxPaise)),
     total("Total", formatRupees(order.totalPaise), true),
+    ...(mrpSavings(order, lines) > 0 ? [total("You save on MRP", formatRupees(mrpSavings(order, lines)))] : []),
     total("Payment", paymentMethodLabel(order.paymentMethod)),
     `</tfoot></table>`,
   ].join("");
