@@ -2,7 +2,7 @@
 // decisions/020): who may review, the review's plain rules and the sentences the queue, the
 // review page, the API and the emails share. No library: the admin pages import it in the browser.
 import type { Checked } from "./forms.ts";
-import type { PrescriptionStatus } from "./prescriptions.ts";
+import type { PrescriptionJson, PrescriptionStatus } from "./prescriptions.ts";
 
 /** Roles that may enter the admin area; a pharmacist sees only orders (read-only) and prescriptions. */
 export const STAFF_ROLES = ["pharmacist", "admin"] as const;
@@ -118,22 +118,13 @@ export interface ReviewOrderJson {
 }
 
 /** One entry of GET /api/admin/prescriptions: a prescription and the orders placed with it. */
-export interface QueuePrescriptionJson {
-  _id: string;
-  status: PrescriptionStatus;
-  fileName: string;
-  contentType: string;
-  patientName: string | null;
-  doctorName: string | null;
-  rejectReason: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
+export interface QueuePrescriptionJson extends PrescriptionJson {
   orders: ReviewOrderJson[];
 }
 
 /** What the review page shows for one order: the order, its prescriptions and the decision so far. */
 export interface OrderReviewJson extends ReviewOrderJson {
-  prescriptions: Omit<QueuePrescriptionJson, "orders">[];
+  prescriptions: PrescriptionJson[];
   reviewedAt: string | null;
   reviewer: { name: string; registration: string } | null;
   prescriber: { name: string; registration: string } | null;

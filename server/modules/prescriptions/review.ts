@@ -18,6 +18,7 @@ import { prescriptionApprovedEmail, prescriptionRejectedEmail } from "#server/mo
 import { queueEmail } from "#server/modules/email/outbox.ts";
 import { loadOrderJson, type OrderRow } from "#server/modules/orders/orders.ts";
 import { applyStatusChange } from "#server/modules/orders/status.ts";
+import { toPrescriptionJson } from "#server/modules/prescriptions/prescriptions.ts";
 import { prescriptionReviewSchema } from "#server/schemas/pharmacist.ts";
 import { fieldErrors } from "#server/schemas/field-errors.ts";
 import * as z from "zod/mini";
@@ -28,20 +29,6 @@ type LineRow = typeof orderLines.$inferSelect;
 // ---------------------------------------------------------------------------
 // Reading: the queue and one order's review
 // ---------------------------------------------------------------------------
-
-function prescriptionJson(row: PrescriptionRow): Omit<QueuePrescriptionJson, "orders"> {
-  return {
-    _id: row.id,
-    status: row.status,
-    fileName: row.fileName,
-    contentType: row.contentType,
-    patientName: row.patientName,
-    doctorName: row.doctorName,
-    rejectReason: row.rejectReason,
-    reviewedAt: row.reviewedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** Who the medicine is for: the patient names typed with the prescriptions, else the name it ships to. */
 export function patientOf(order: OrderRow, attached: PrescriptionRow[]): string {
@@ -140,7 +127,7 @@ export async function listReviewQueue(
       .filter((detail) => detail !== undefined)
       .sort((a, b) => a.order.createdAt.getTime() - b.order.createdAt.getTime())
       .map((detail) => reviewOrderJson(detail.order, detail.lines, detail.attached));
-    return { ...prescriptionJson(row), orders: orderList };
+    return { ...toPrescriptionJson(row), orders: orderList };
   });
   return { items, total: counted?.total ?? 0 };
 }
@@ -162,7 +149,7 @@ export async function getOrderReview(db: Database, orderId: string): Promise<Ord
   const { order, lines, attached } = detail;
   return {
     ...reviewOrderJson(order, lines, attached),
-    prescriptions: attached.map(prescriptionJson),
+    prescriptions: attached.map(toPrescriptionJson),
     reviewedAt: order.prescriptionReviewedAt?.toISOString() ?? null,
     reviewer:
       order.prescriptionReviewerName && order.prescriptionReviewerRegistration
