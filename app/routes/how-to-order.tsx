@@ -82,8 +82,9 @@ export default function HowToOrder() {
               </ul>
               <p>
                 Upload a clear photo or PDF showing the whole page. Our pharmacist reviews it during business hours, usually
-                within four hours, and approves it or tells you why it cannot be accepted. If it is rejected, the Rx items are
-                cancelled and refunded in full, and you can upload a new prescription.
+                within four hours, and approves it or tells you why it cannot be accepted. If it is rejected, the whole order is
+                cancelled and anything you have paid for it is refunded in full; you can upload a new prescription and order
+                again.
               </p>
               <p>
                 We do not sell narcotic, psychotropic or Schedule X drugs online. Orders that contain Rx items are dispatched

@@ -80,8 +80,9 @@ export default function Terms() {
                 </li>
               </ul>
               <p>
-                If a prescription is rejected, we cancel the affected items and refund them in full; you can upload a new
-                prescription and order again.
+                If a prescription is rejected, we cancel the whole order, including any items that do not need a
+                prescription, and refund in full anything you have paid for it; you can upload a new prescription and
+                order again.
               </p>
             </>
           ),

@@ -4,7 +4,7 @@ import { PageHero } from "~/components/ui/page-hero";
 import type { loader as rootLoader } from "~/root";
 
 /** The date every policy page shows; change it whenever a policy's wording changes. */
-export const POLICY_LAST_UPDATED = { iso: "2026-11-21", text: "21 November 2026" };
+export const POLICY_LAST_UPDATED = { iso: "2026-11-24", text: "24 November 2026" };
 
 export interface PolicySection {
   id: string;
