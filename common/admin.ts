@@ -11,6 +11,15 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 export const ADMIN_ORDER_STATUSES = ["Processing", "Shipped", "Delivered", "Cancelled"] as const;
 export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
 
+/**
+ * How the admin's status select names a choice from an order's current status. From Shipped,
+ * Cancelled is possible only for an unpaid cash-on-delivery parcel refused at the door (the
+ * transition table's guard), so it says so; the value sent stays the status itself.
+ */
+export function statusOptionLabel(current: string, option: string): string {
+  return current === "Shipped" && option === "Cancelled" ? "Cancelled — returned to sender" : option;
+}
+
 export const GST_RATES = [0, 5, 12, 18, 28] as const;
 
 export const ADMIN_PAGE_SIZE = 20;

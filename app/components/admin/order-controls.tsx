@@ -1,7 +1,7 @@
 import { Truck } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { ADMIN_ORDER_STATUSES } from "#common/admin.ts";
+import { ADMIN_ORDER_STATUSES, statusOptionLabel } from "#common/admin.ts";
 import { failureText, type ActionResult } from "./confirm-delete";
 import { toast } from "~/components/ui/toaster";
 
@@ -55,7 +55,7 @@ export function OrderStatusControls({
       >
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {statusOptionLabel(status, option)}
           </option>
         ))}
       </select>
