@@ -1,4 +1,4 @@
-import express, { Router, type RequestHandler } from "express";
+import express, { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { sameOriginForCookies } from "#server/http/same-origin.ts";
