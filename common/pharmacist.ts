@@ -22,7 +22,6 @@ export const REJECT_REASONS = [
 ] as const;
 
 export const REVIEW_DECISIONS = ["approve", "reject"] as const;
-export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
 export const REGISTRATION_MAX = 50;
 export const PRESCRIBER_NAME_MAX = 100;

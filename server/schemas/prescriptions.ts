@@ -13,7 +13,6 @@ const optionalName = z.pipe(
 );
 
 export const prescriptionFieldsSchema = z.object({ patientName: optionalName, doctorName: optionalName });
-export type PrescriptionFields = z.infer<typeof prescriptionFieldsSchema>;
 
 /** `prescriptionIds` of POST /api/checkout: absent is none; each an id text, at most a few. */
 export const prescriptionIdsSchema = z.optional(
