@@ -32,6 +32,7 @@ export default [
     route("how-to-order", "routes/how-to-order.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
     route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+    route("unsubscribe", "routes/unsubscribe.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The admin area: its own layout (no shop header), admins only (checked on the server by every route).

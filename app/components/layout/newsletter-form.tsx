@@ -6,6 +6,18 @@ import { contactEmailProblem } from "#common/content.ts";
 interface SubscribeAnswer {
   ok: boolean;
   message: string;
+  /** The welcome code (10% off a first order), shown at once and emailed with the confirmation link. */
+  coupon?: { code: string } | null;
+}
+
+/** The newsletter's welcome code, as the footer and the /newsletter page show it. */
+export function WelcomeCode({ code, className = "" }: { code: string; className?: string }) {
+  return (
+    <p className={`text-sm ${className}`}>
+      Your welcome code: <strong className="font-mono text-base tracking-wide">{code}</strong> for 10% off your first order. We have
+      emailed it to you too.
+    </p>
+  );
 }
 
 /**
@@ -71,6 +83,7 @@ export function NewsletterForm() {
       >
         {answer?.message}
       </p>
+      {answer?.ok && answer.coupon ? <WelcomeCode code={answer.coupon.code} className="mt-1 text-white" /> : null}
     </fetcher.Form>
   );
 }

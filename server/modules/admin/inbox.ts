@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { adminMessageUpdateSchema, type AdminListQuery } from "#server/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
@@ -82,7 +82,8 @@ export async function setMessageHandled(db: Database, id: string, body: unknown)
 }
 
 /** Only addresses whose owner opened the confirmation link get the newsletter (double opt-in). */
-const confirmed = isNotNull(newsletterSubscribers.confirmedAt);
+// Confirmed and not unsubscribed since (the unsubscribe link of every marketing email, issue 15).
+const confirmed = and(isNotNull(newsletterSubscribers.confirmedAt), isNull(newsletterSubscribers.unsubscribedAt))!;
 
 /** Confirmed newsletter subscribers, newest first. */
 export async function listSubscribers(db: Database, query: Partial<AdminListQuery> = {}): Promise<Page<SubscriberJson>> {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { SHOP_NAME } from "#common/brand.ts";
 import { normalizeEmail } from "#common/forms.ts";
 import type { Config } from "#server/config.ts";
@@ -7,6 +7,7 @@ import type { Database } from "#server/db/client.ts";
 import { newsletterSubscribers } from "#server/db/schema.ts";
 import { queueEmail, type EmailMessage } from "#server/modules/email/outbox.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
+import { welcomeCouponFor } from "#server/modules/coupons/welcome.ts";
 
 /** How long a confirmation link works. */
 export const CONFIRMATION_LINK_LIFETIME_MS = 48 * 60 * 60 * 1000;
@@ -16,7 +17,13 @@ export interface NewsletterContext {
   config: Pick<Config, "publicUrl" | "rateLimitScale">;
 }
 
-export type SubscribeResult = { ok: true; outcome: "confirmation-sent" } | { ok: false; reason: "already-subscribed" } | Throttled;
+/** `coupon`: the address's welcome code (10% off a first order, once; the same code every time it is asked). */
+export type SubscribeResult =
+  | { ok: true; outcome: "confirmation-sent"; coupon: { code: string } }
+  | { ok: false; reason: "already-subscribed" }
+  | Throttled;
+
+export type UnsubscribeResult = { ok: true } | { ok: false; reason: "invalid-link" };
 
 export type ConfirmSubscriptionResult = { ok: true } | { ok: false; reason: "invalid-link" };
 
@@ -38,16 +45,29 @@ export async function subscribeToNewsletter(context: NewsletterContext, email: s
 
   const token = randomBytes(32).toString("base64url");
   const link = { confirmationTokenHash: tokenHash(token), confirmationExpiresAt: new Date(Date.now() + CONFIRMATION_LINK_LIFETIME_MS) };
-  return db.transaction(async (tx) => {
+  const unsubscribeToken = randomBytes(32).toString("base64url");
+  return db.transaction(async (tx): Promise<SubscribeResult> => {
     const saved = await tx
       .insert(newsletterSubscribers)
-      .values({ email: address, ...link })
-      .onConflictDoUpdate({ target: newsletterSubscribers.email, set: link, setWhere: isNull(newsletterSubscribers.confirmedAt) })
-      .returning({ id: newsletterSubscribers.id });
+      .values({ email: address, ...link, unsubscribeToken })
+      .onConflictDoUpdate({
+        target: newsletterSubscribers.email,
+        // Someone who unsubscribed signs up again: confirmed anew (double opt-in), same unsubscribe link.
+        set: {
+          ...link,
+          confirmedAt: null,
+          unsubscribedAt: null,
+          unsubscribeToken: sql`coalesce(${newsletterSubscribers.unsubscribeToken}, ${unsubscribeToken})`,
+        },
+        setWhere: or(isNull(newsletterSubscribers.confirmedAt), isNotNull(newsletterSubscribers.unsubscribedAt)),
+      })
+      .returning({ id: newsletterSubscribers.id, unsubscribeToken: newsletterSubscribers.unsubscribeToken });
     // Confirmed by its link between the check above and this write.
-    if (saved.length === 0) return { ok: false, reason: "already-subscribed" } as const;
-    await queueEmail(tx, confirmationEmail(config.publicUrl, address, token));
-    return { ok: true, outcome: "confirmation-sent" } as const;
+    if (saved.length === 0) return { ok: false, reason: "already-subscribed" };
+    // One welcome code per address, however often it subscribes (issue 15).
+    const coupon = await welcomeCouponFor(tx, address);
+    await queueEmail(tx, confirmationEmail(config.publicUrl, address, token, coupon.code, saved[0]!.unsubscribeToken ?? unsubscribeToken));
+    return { ok: true, outcome: "confirmation-sent", coupon };
   });
 }
 
@@ -79,19 +99,40 @@ export async function confirmSubscription(db: Database, token: string): Promise<
 
 async function isConfirmed(db: Database, address: string): Promise<boolean> {
   const [row] = await db
-    .select({ confirmedAt: newsletterSubscribers.confirmedAt })
+    .select({ confirmedAt: newsletterSubscribers.confirmedAt, unsubscribedAt: newsletterSubscribers.unsubscribedAt })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, address));
-  return Boolean(row?.confirmedAt);
+  return Boolean(row?.confirmedAt) && !row?.unsubscribedAt;
+}
+
+/**
+ * The unsubscribe link of every marketing email (no sign-in): the token names the subscription.
+ * Opening the link again after unsubscribing is answered the same way.
+ */
+export async function unsubscribeFromNewsletter(db: Database, token: string): Promise<UnsubscribeResult> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: "invalid-link" };
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set({ unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` })
+    .where(eq(newsletterSubscribers.unsubscribeToken, token))
+    .returning({ id: newsletterSubscribers.id });
+  return row ? { ok: true } : { ok: false, reason: "invalid-link" };
+}
+
+/** The unsubscribe link every marketing email carries (List-Unsubscribe and the footer of the text). */
+export function unsubscribeLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
 function tokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-function confirmationEmail(publicUrl: string, to: string, token: string): EmailMessage {
+function confirmationEmail(publicUrl: string, to: string, token: string, couponCode: string, unsubscribeToken: string): EmailMessage {
   const link = `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+  const unsubscribe = unsubscribeLink(publicUrl, unsubscribeToken);
   const hours = CONFIRMATION_LINK_LIFETIME_MS / (60 * 60 * 1000);
+  const welcome = `Your welcome code ${couponCode} takes 10% off your first order (once, prescription medicines excluded).`;
   return {
     to,
     subject: `Confirm your subscription to the ${SHOP_NAME} newsletter`,
@@ -104,12 +145,18 @@ function confirmationEmail(publicUrl: string, to: string, token: string): EmailM
       link,
       "",
       `The link works for ${hours} hours. If you did not ask for the newsletter, ignore this email: nothing will be sent.`,
+      "",
+      welcome,
+      "",
+      `To stop receiving our emails: ${unsubscribe}`,
     ].join("\n"),
     html: [
       "<p>Hello,</p>",
       `<p>Someone, hopefully you, asked to receive the ${SHOP_NAME} newsletter at this address.</p>`,
       `<p><a href="${link}">Confirm my subscription</a></p>`,
       `<p>The link works for ${hours} hours. If you did not ask for the newsletter, ignore this email: nothing will be sent.</p>`,
+      `<p>Your welcome code <strong>${couponCode}</strong> takes 10% off your first order (once, prescription medicines excluded).</p>`,
+      `<p style="font-size:12px;color:#555"><a href="${unsubscribe}">Unsubscribe</a></p>`,
     ].join("\n"),
   };
 }

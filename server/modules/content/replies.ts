@@ -2,7 +2,7 @@ import { CONTACT_THANK_YOU, NEWSLETTER_MESSAGES } from "#common/messages.ts";
 import type { Reply } from "#server/http/errors.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { ContactResult } from "./contact.ts";
-import type { ConfirmSubscriptionResult, SubscribeResult } from "./newsletter.ts";
+import type { ConfirmSubscriptionResult, SubscribeResult, UnsubscribeResult } from "./newsletter.ts";
 
 /** The one status and message for every outcome of the content module, for the API and the pages alike. */
 export function contentReply(result: ContactResult | SubscribeResult | ConfirmSubscriptionResult): Reply {
@@ -19,4 +19,14 @@ export function contentReply(result: ContactResult | SubscribeResult | ConfirmSu
     case "invalid-link":
       return { status: 400, message: NEWSLETTER_MESSAGES.invalidLink };
   }
+}
+
+export const UNSUBSCRIBE_MESSAGES = {
+  done: "You have been unsubscribed. We will send you no more newsletter emails.",
+  invalidLink: "This unsubscribe link is invalid. Please use the link from one of our emails.",
+} as const;
+
+/** The /unsubscribe page's answer (the link in every marketing email). */
+export function unsubscribeReply(result: UnsubscribeResult): Reply {
+  return result.ok ? { status: 200, message: UNSUBSCRIBE_MESSAGES.done } : { status: 400, message: UNSUBSCRIBE_MESSAGES.invalidLink };
 }

@@ -1,0 +1,44 @@
+import { Form, Link, data } from "react-router";
+import { NOINDEX } from "~/components/auth/auth-card";
+import { PageHero } from "~/components/ui/page-hero";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/unsubscribe";
+import { unsubscribeFromLink } from "./unsubscribe.server";
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Unsubscribe", "Stop receiving the newsletter's emails."), NOINDEX];
+
+/**
+ * The unsubscribe link of every marketing email lands here. Opening it only asks (mail scanners
+ * open links too); the button unsubscribes, with the token from the link, no sign-in needed.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  return data({ token: new URL(request.url).searchParams.get("token") ?? "" }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = form.get("token");
+  const reply = await unsubscribeFromLink(context, typeof token === "string" ? token : "");
+  return data({ ok: reply.status < 300, message: reply.message }, { status: reply.status });
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main id="main">
+      <PageHero title="Unsubscribe" intro={actionData?.message ?? "Stop receiving our newsletter at this address?"} />
+      <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
+        {actionData ? null : (
+          <Form method="post" className="mb-6">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <button type="submit" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+              Unsubscribe
+            </button>
+          </Form>
+        )}
+        <Link to="/" className="font-medium text-brand-800 underline">
+          Continue shopping
+        </Link>
+      </div>
+    </main>
+  );
+}
