@@ -4,6 +4,7 @@
 import * as z from "zod/mini";
 import { data, type AppLoadContext } from "react-router";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
+import { REVIEW_MESSAGES } from "#common/pharmacist.ts";
 import { PRESCRIPTION_STATUSES, type PrescriptionStatus } from "#common/prescriptions.ts";
 import type { SessionUser } from "#server/auth.ts";
 import { h1RegisterCsv, istDay } from "#server/modules/prescriptions/h1-register.ts";
@@ -64,7 +65,7 @@ export async function prescriptionFileResponse(context: AppLoadContext, staff: S
 export async function h1RegisterResponse(context: AppLoadContext, url: URL) {
   const parsed = z.safeParse(h1RegisterQuerySchema, Object.fromEntries(url.searchParams));
   if (!parsed.success) {
-    return new Response(parsed.error.issues[0]?.message ?? "Invalid range", {
+    return new Response(parsed.error.issues[0]?.message ?? REVIEW_MESSAGES.dateRangeInvalid, {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
