@@ -316,6 +316,19 @@ describe("pharmacist rows", () => {
       expect: { "signed out": 401, "customer A": 403, "customer B": 403, pharmacist: 403, admin: 200 },
     },
     {
+      call: "GET /api/admin/coupons (admins only, issue 15)",
+      method: "get",
+      url: () => "/api/admin/coupons",
+      expect: { "signed out": 401, "customer A": 403, "customer B": 403, pharmacist: 403, admin: 200 },
+    },
+    {
+      call: "POST /api/admin/coupons (admins only)",
+      method: "post",
+      url: () => "/api/admin/coupons",
+      body: () => ({ code: "MATRIX10", type: "percent", value: 10 }),
+      expect: { "signed out": 401, "customer A": 403, "customer B": 403, pharmacist: 403, admin: 201 },
+    },
+    {
       call: "GET /api/orders/:id (a customer's own call; pharmacists read through the admin calls)",
       method: "get",
       url: () => `/api/orders/${rxOrderId}`,
