@@ -1,6 +1,6 @@
 // Admin coupons (issue 15): the list with usage figures, create, edit, deactivate; the sidebar
 // link; axe clean (list, form, dialog) at both widths.
-import { expect, expectAxeClean, expectPath, openPage, signInAsAdmin, test } from "./fixtures";
+import { expect, expectAxeClean, expectPath, findProduct, openPage, signInAsAdmin, signUpShopper, test } from "./fixtures";
 
 test.describe("admin coupons", () => {
   test.beforeEach(async ({ page }) => {
@@ -55,5 +55,68 @@ test.describe("admin coupons", () => {
     await expect(page.getByRole("row", { name: new RegExp(code) })).toHaveCount(0);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  });
+});
+
+test.describe("the newsletter's welcome discount", () => {
+  test("subscribe → the code is shown → apply it in the cart → pay → the invoice shows the discount", async ({ page, consoleErrors }, testInfo) => {
+    test.slow();
+    // A wrong code is answered 400, which the browser reports.
+    consoleErrors.allow("/api/cart/coupon");
+    const email = `welcome-${testInfo.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await openPage(page, "/");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("textbox", { name: "Email address" }).fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    const shown = footer.getByText(/Your welcome code:/);
+    await expect(shown).toBeVisible();
+    const code = (await shown.locator("strong").textContent())!.trim();
+    expect(code).toMatch(/^WELCOME-[A-Z2-9]{8}$/);
+
+    // A new shopper (first order) with one ₹35 item (18% GST) in the cart.
+    await signUpShopper(page, "welcome");
+    const product = await findProduct(page, "Electrolyte Hydration Mix Lemon");
+    expect((await page.request.post("/api/cart", { data: { productId: product._id, quantity: 2 } })).ok()).toBe(true);
+    await openPage(page, "/");
+    await page.getByRole("button", { name: /^Cart/ }).click();
+    const drawer = page.getByRole("dialog", { name: /Your Cart/ });
+    await drawer.getByRole("textbox", { name: "Coupon code" }).fill("NOT-A-CODE");
+    await drawer.getByRole("button", { name: "Apply" }).click();
+    await expect(drawer.getByRole("alert")).toHaveText("This coupon is not valid");
+    await drawer.getByRole("textbox", { name: "Coupon code" }).fill(code.toLowerCase());
+    await drawer.getByRole("button", { name: "Apply" }).click();
+    await expect(drawer).toContainText(`${code} applied: ₹7 off`);
+    await expect(drawer).toContainText(`Discount (${code})-₹7`);
+    await expect(drawer).toContainText("Subtotal₹63");
+    await expectAxeClean(page);
+    await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await expectPath(page, "/checkout");
+
+    const form = page.getByRole("main");
+    await expect(form.getByRole("region", { name: "Order Summary" }).or(form.locator("section[aria-labelledby='order-summary-heading']"))).toContainText(
+      `Discount (${code})-₹7`,
+    );
+    await form.getByRole("textbox", { name: "Address", exact: true }).fill("12 MG Road, Indiranagar");
+    await form.getByRole("textbox", { name: "City", exact: true }).fill("Bengaluru");
+    await form.getByRole("textbox", { name: "PIN code", exact: true }).fill("560038");
+    await form.getByRole("textbox", { name: "Phone", exact: true }).fill("9876543210");
+    await expect(form.locator("section[aria-labelledby='order-summary-heading']")).toContainText("Total₹63");
+    await form.getByRole("button", { name: "Pay Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Test payment" });
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await dialog.getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL((url) => url.pathname === "/order-confirmation", { timeout: 20_000 });
+    await expect(page.getByRole("main")).toContainText(`Discount (${code})-₹7`);
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+
+    await openPage(page, `/order/${orderId}/invoice`);
+    const invoice = page.getByRole("article", { name: "Tax Invoice" });
+    await expect(invoice.getByRole("columnheader", { name: "Discount" })).toBeVisible();
+    // ₹70 less ₹7 = ₹63, GST (18%) on the ₹63: 9.61, so 4.81 + 4.80.
+    const line = invoice.getByRole("row").filter({ hasText: "Electrolyte Hydration Mix Lemon" });
+    await expect(line.getByRole("cell")).toHaveText(["2106", /.*/, "2", "35.00", "-7.00", "53.39", "18%", "4.81", "4.80", "63.00"]);
+    await expect(invoice).toContainText(`Coupon ${code}: ₹7.00 off`);
+    await expect(invoice).toContainText("Total paid₹63.00");
+    await expectAxeClean(page);
   });
 });

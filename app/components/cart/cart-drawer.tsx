@@ -5,7 +5,7 @@ import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { CheckDelivery } from "~/components/delivery/check-delivery";
 import { CouponBox, SavingsLine } from "~/components/cart/coupon-box";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { cartCount, CART_MESSAGES, useCart, type CartLine, type CartStore } from "~/lib/cart";
+import { cartCount, CART_MESSAGES, COUPON_ERROR, useCart, type CartLine, type CartStore } from "~/lib/cart";
 import { keepFocusInside } from "~/lib/dialog";
 import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 
@@ -93,7 +93,8 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
           <p role="status" className={lines.length > 0 || !loading ? "sr-only" : "py-8 text-center text-gray-700"}>
             {loading ? "Loading your cart..." : ""}
           </p>
-          {error && !lineError ? (
+          {/* A coupon's refusal is shown beside the coupon field (CouponBox), not here. */}
+          {error && !lineError && errorProductId !== COUPON_ERROR ? (
             <p role="alert" className="my-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
               {error || CART_MESSAGES.other}
             </p>
