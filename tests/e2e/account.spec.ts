@@ -2,15 +2,9 @@
 // link, email verification, profile edits, and account deletion; axe on every new page. The shop
 // under test has no SMTP server, so its dispatcher writes each email as an .eml file under
 // DATA_DIR/outbox; the links are read from there.
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, expectPath, openPage, signUpShopper, test } from "./fixtures";
-
-const OUTBOX = path.join(process.env.E2E_DATA_DIR!, "outbox");
-
-/** Quoted-printable soft breaks and escapes undone. */
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+import { expect, expectAxeClean, expectPath, openPage, sentEmails, signUpShopper, test } from "./fixtures";
 
 /** The newest link to `pathname` in an email to `to` (the dispatcher runs every 5 s). */
 async function emailedLink(to: string, pathname: "/reset-password" | "/verify-email", after = 0): Promise<string> {
@@ -18,10 +12,8 @@ async function emailedLink(to: string, pathname: "/reset-password" | "/verify-em
   await expect
     .poll(
       async () => {
-        const files = (await readdir(OUTBOX).catch(() => [] as string[])).filter((file) => file.endsWith(".eml")).sort();
         const links: string[] = [];
-        for (const file of files) {
-          const text = decoded(await readFile(path.join(OUTBOX, file), "utf8"));
+        for (const text of await sentEmails()) {
           if (!new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\r?$`, "mi").test(text)) continue;
           const match = new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[A-Za-z0-9._%-]+`).exec(text);
           if (match) links.push(match[0]);

@@ -1,4 +1,6 @@
 import { test as base, expect, type ConsoleMessage, type Page, type Response } from "@playwright/test";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { E2E_ADMIN } from "../../playwright.config";
 
 /**
@@ -114,4 +116,21 @@ export async function findProduct(page: Page, name: string): Promise<{ _id: stri
   );
   expect(found, `${name} is in the catalogue`).toBeTruthy();
   return found!;
+}
+
+/**
+ * The emails the shop under test has sent, decoded (quoted-printable soft breaks and escapes
+ * undone). Without SMTP_URL the dispatcher writes each one to DATA_DIR/outbox as an .eml file,
+ * first under a .tmp name it renames: only finished .eml files are read, and one renamed or
+ * removed between the listing and the read is skipped (the next poll sees it).
+ */
+export async function sentEmails(): Promise<string[]> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith(".eml")).sort();
+  const texts: string[] = [];
+  for (const file of files) {
+    const raw = await readFile(path.join(outbox, file), "utf8").catch(() => null);
+    if (raw !== null) texts.push(raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))));
+  }
+  return texts;
 }

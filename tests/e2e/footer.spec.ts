@@ -1,20 +1,15 @@
 import type { Page } from "@playwright/test";
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { expect, expectPath, openPage, test } from "./fixtures";
+import { expect, expectPath, openPage, sentEmails, test } from "./fixtures";
 
 const CHECK_INBOX = "Almost there! Please check your inbox and open the link we sent to confirm your subscription.";
 
 /** The confirmation link emailed to `email` (without SMTP_URL, emails land in DATA_DIR/outbox as .eml files). */
 async function confirmationLink(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
   let link = "";
   await expect
     .poll(
       async () => {
-        for (const file of await readdir(outbox).catch(() => [] as string[])) {
-          // Quoted-printable: soft line breaks and "=3D" for "=".
-          const text = (await readFile(path.join(outbox, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+        for (const text of await sentEmails()) {
           const match = /(\/newsletter\/confirm\?token=[A-Za-z0-9_-]{43})/.exec(text);
           if (text.includes(email) && match) link = match[1]!;
         }

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { expect, expectAxeClean, expectPath, findProduct, openPage, signUpShopper, test } from "./fixtures";
+import { readFile } from "node:fs/promises";
+import { expect, expectAxeClean, expectPath, findProduct, openPage, sentEmails, signUpShopper, test } from "./fixtures";
 
 // A high-stock product (₹35, HSN 2106 at 18% GST) other specs do not count the stock of; each purchase takes one unit.
 const ELECTROLYTES = "Electrolyte Hydration Mix Lemon";
@@ -86,13 +85,10 @@ test.describe("tax invoice", () => {
     await expect(main(page).getByRole("button", { name: "Print" })).toBeVisible();
 
     // Without SMTP_URL the confirmation email lands in DATA_DIR/outbox as an .eml file.
-    const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
     await expect
       .poll(
         async () => {
-          const files = await readdir(outbox).catch(() => [] as string[]);
-          for (const file of files) {
-            const text = await readFile(path.join(outbox, file), "utf8");
+          for (const text of await sentEmails()) {
             if (text.includes(`Subject: Order ${orderNumber} confirmed`)) return text;
           }
           return "";
