@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { orderStateLabel } from "#common/orders.ts";
 import { PolicyPage, useDeliveryTexts, useSeller } from "~/components/content/policy";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/shipping";
@@ -6,7 +7,7 @@ import type { Route } from "./+types/shipping";
 export const meta: Route.MetaFunction = () =>
   pageMeta(
     "Shipping and Delivery",
-    "Free delivery across India: PIN code serviceability, delivery times by region, order tracking, cold-chain packing, cancellations, returns and refunds.",
+    "Free delivery across India: PIN code serviceability, delivery times by region, order status and emails, cold-chain packing, cancellations, returns and refunds.",
   );
 
 // Typical times of the serviceability table's demo ranges (migration 0011); the date for one PIN
@@ -19,13 +20,45 @@ const DELIVERY_TIMES = [
   { region: "North-East, Jammu and Kashmir, Ladakh, Andaman and Nicobar, Lakshadweep", days: "6–10 working days" },
 ];
 
+// How long an unpaid online order is held before it is cancelled (RESERVATION_MINUTES in
+// server/modules/orders/checkout.ts; the reservation sweeper in orders/expiry.ts cancels it).
+const PAYMENT_WINDOW = "30 minutes";
+
+// The states a shopper sees on My Orders, the order page and in emails, worded by orderStateLabel
+// (common/orders.ts): the statuses of orders/transitions.ts plus the prescription review.
 const ORDER_STATES = [
-  { name: "Placed", meaning: "we have your order and payment." },
-  { name: "Prescription under review", meaning: "our pharmacist is checking the prescription (Rx items only)." },
-  { name: "Confirmed", meaning: "your order is approved and being packed." },
-  { name: "Shipped", meaning: "the courier has it; you receive a tracking link by email and SMS." },
-  { name: "Out for delivery", meaning: "it will reach you today; the order can no longer be cancelled." },
-  { name: "Delivered", meaning: "handed over at your address." },
+  {
+    name: orderStateLabel({ status: "Pending" }),
+    meaning: `an order paid online is waiting for its payment. Choose "Complete payment" on the order page or in My Orders within ${PAYMENT_WINDOW} of placing it; an order not paid by then is cancelled.`,
+  },
+  {
+    name: orderStateLabel({ status: "Processing" }),
+    meaning: "we have your payment, or your cash-on-delivery order, and are preparing it for dispatch.",
+  },
+  {
+    name: orderStateLabel({ status: "Processing", prescription: { status: "pending" } }),
+    meaning: "your order has prescription medicines, and our pharmacist is checking your prescription. Nothing is packed before it is approved.",
+  },
+  {
+    name: orderStateLabel({ status: "Processing", prescription: { status: "approved" } }),
+    meaning: "our pharmacist has approved your prescription and we are preparing the order for dispatch.",
+  },
+  {
+    name: orderStateLabel({ status: "Cancelled", prescription: { status: "rejected" } }),
+    meaning: "our pharmacist could not accept the prescription, so the order is cancelled and any payment refunded. We email you the reason.",
+  },
+  {
+    name: orderStateLabel({ status: "Shipped" }),
+    meaning: "the order has left our pharmacy with the courier. It can no longer be cancelled.",
+  },
+  {
+    name: orderStateLabel({ status: "Delivered" }),
+    meaning: "handed over at your address. A cash-on-delivery order is paid to the courier at this point.",
+  },
+  {
+    name: orderStateLabel({ status: "Cancelled" }),
+    meaning: "cancelled by you or by us before it was shipped, because an online payment did not arrive in time, or because a cash-on-delivery parcel was refused at the door. Any payment taken is refunded to your original payment method.",
+  },
 ];
 
 export default function Shipping() {
@@ -34,7 +67,7 @@ export default function Shipping() {
   return (
     <PolicyPage
       title="Shipping and Delivery"
-      intro="Free delivery on every order across India, packed by our pharmacy team in Bengaluru. Here is how long it takes, how to track it, and what to do if something goes wrong."
+      intro="Free delivery on every order across India, packed by our pharmacy team in Bengaluru. Here is how long it takes, how to follow it, and what to do if something goes wrong."
       sections={[
         {
           id: "free-shipping",
@@ -112,13 +145,14 @@ export default function Shipping() {
         },
         {
           id: "tracking",
-          title: "Tracking your order",
+          title: "Following your order",
           body: (
             <>
               <p>
-                We email you at every step, and send a tracking link by email and SMS as soon as the courier collects your
-                parcel. You can also see each order's status under My Orders in your profile. An order moves through these
-                stages:
+                You can see each order's status under My Orders in your profile and on the order's own page. We email you
+                when your order is confirmed (your payment is received, or your cash-on-delivery order is placed), when a
+                prescription is approved or rejected, when the order is shipped, when it is delivered, and if it is
+                cancelled. An order shows one of these states:
               </p>
               <ol>
                 {ORDER_STATES.map((state) => (
@@ -162,11 +196,18 @@ export default function Shipping() {
           id: "cancellations",
           title: "Cancelling an order",
           body: (
-            <p>
-              You can cancel an order at any time until it is <strong>out for delivery</strong>: write to{" "}
-              {seller ? <a href={`mailto:${seller.email}`}>{seller.email}</a> : "our care team"} or call us with your order
-              number. We refund the full amount, including for orders already shipped, once the parcel is on its way back to us.
-            </p>
+            <>
+              <p>
+                You can cancel an order until it is <strong>shipped</strong>: open it from My Orders and choose "Cancel order",
+                or write to {seller ? <a href={`mailto:${seller.email}`}>{seller.email}</a> : "our care team"} or call us with
+                your order number. The items go back on the shelf and a paid order is refunded in full to your original payment method at
+                once; your bank usually credits it within 5 to 7 business days.
+              </p>
+              <p>
+                Once an order is shipped it can no longer be cancelled. If you refuse a cash-on-delivery parcel at the door, it
+                comes back to us, the order is cancelled and you pay nothing.
+              </p>
+            </>
           ),
         },
         {
