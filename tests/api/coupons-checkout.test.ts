@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUPON_MESSAGES } from "#common/coupons.ts";
 import { carts, couponRedemptions, coupons, orderLines, orders } from "#server/db/schema.ts";
 import { issueInvoice, loadInvoice } from "#server/modules/invoices/invoices.ts";
+import { expireReservations } from "#server/modules/orders/expiry.ts";
 import { gstIncludedPaise } from "#server/modules/invoices/tax.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createCustomer } from "../support/users.ts";
@@ -77,6 +78,17 @@ describe("POST /api/cart/coupon", () => {
     await api().post("/api/cart/coupon").send({ userId: other.id, code: code.code }).expect(401);
     await api().post("/api/cart/coupon").set(stranger.headers).send({ code: code.code }).expect(404);
     await api().post("/api/cart/coupon").send({ guestId: "bad", code: code.code }).expect(400);
+  });
+
+  it("comes along when a guest's cart is merged into the customer's", async () => {
+    const product = await makeProduct(shop.context);
+    const code = await coupon();
+    const guestId = `guest_${crypto.randomUUID()}`;
+    await api().post("/api/cart").send({ guestId, productId: product.id, quantity: 1 }).expect(201);
+    await api().post("/api/cart/coupon").send({ guestId, code: code.code }).expect(200);
+    const customer = await createCustomer(shop.context);
+    const merged = await api().post("/api/cart/merge").set(customer.headers).send({ guestId }).expect(200);
+    expect(merged.body.coupon).toEqual({ code: code.code, discount: 6.9 });
   });
 
   it("is rate limited per client address (429)", async () => {
@@ -161,6 +173,17 @@ describe("checkout with a coupon", () => {
     const typed = await coupon({ type: "fixed", percentBps: null, amountPaise: 5000 });
     const res = await checkout(shop, buyer, { shippingAddress: address, couponCode: typed.code.toLowerCase() }).expect(201);
     expect(res.body.order).toMatchObject({ discountPrice: 50, coupon: { code: typed.code } });
+  });
+
+  it("releases the use when an unpaid order expires", async () => {
+    const product = await makeProduct(shop.context, { pricePaise: 30_000 });
+    const buyer = await buyerWithCart(shop, [{ productId: product.id, quantity: 1 }]);
+    const code = await coupon({ usageLimit: 1 });
+    const res = await checkout(shop, buyer, { shippingAddress: address, couponCode: code.code }).expect(201);
+    expect(await redemptions(code.id)).toMatchObject([{ status: "reserved" }]);
+    await shop.context.db.update(orders).set({ reservationExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, res.body.order._id));
+    await expireReservations(shop.context);
+    expect(await redemptions(code.id)).toMatchObject([{ status: "released" }]);
   });
 
   it("counts a COD order at once, keeps first-order coupons for first orders, and releases a cancelled order's use", async () => {

@@ -303,6 +303,8 @@ export async function mergeGuestCart(db: Database, userId: string, guestId: stri
       }
     }
 
+    // The guest's coupon comes along unless the user's cart has one already (issue 15).
+    if (guestCart.couponId && !cart.couponId) await tx.update(carts).set({ couponId: guestCart.couponId }).where(eq(carts.id, cart.id));
     await tx.delete(carts).where(eq(carts.id, guestCart.id));
     const touched = await touchCart(tx, cart.id);
     return { ok: true, cart: await cartJson(tx, touched) };
