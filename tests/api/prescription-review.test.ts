@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REJECT_REASONS, REVIEW_MESSAGES } from "#common/pharmacist.ts";
 import { auditLog, orderLines, orderPrescriptions, orders, outboundEmails, payments, prescriptions, user } from "#server/db/schema.ts";
 import { buyerWithCart, checkout, makeProduct, stockOf } from "./checkout-helpers.ts";
+import { pendingReviewCount } from "#server/modules/prescriptions/review.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, createPharmacist, type TestUser } from "../support/users.ts";
@@ -259,7 +260,10 @@ describe("the pharmacist in the admin API", () => {
     expect(res.headers["cache-control"]).toBe("private, no-store");
     const ids = res.body.map((entry: { _id: string }) => entry._id);
     expect(ids.indexOf(first.prescriptionId)).toBeLessThan(ids.indexOf(second.prescriptionId));
-    for (const entry of res.body) expect(entry.status).toBe("pending");
+    // The queue follows the orders' review: every entry has an order still awaiting a decision.
+    for (const entry of res.body) {
+      expect(entry.orders.some((order: { prescriptionStatus: string; status: string }) => order.prescriptionStatus === "pending" && order.status !== "Cancelled")).toBe(true);
+    }
     const entry = res.body.find((item: { _id: string }) => item._id === second.prescriptionId);
     expect(entry.orders).toEqual([
       expect.objectContaining({
@@ -374,5 +378,73 @@ describe("the queue's pending list", () => {
     expect(ids).not.toContain(cancelled.prescriptionId);
     const all = await api().get("/api/admin/prescriptions").query({ limit: 100 }).set(pharmacist.headers).expect(200);
     expect(all.body.map((entry: { _id: string }) => entry._id)).toContain(cancelled.prescriptionId);
+  });
+});
+
+describe("one prescription attached to two orders (decisions/020: each order decided on its own)", () => {
+  /** Orders A and B placed with the same prescription, both awaiting review. */
+  async function sharedPrescription() {
+    const a = await rxOrder({ patientName: "Shared Rx" });
+    const b = await insertOrder(shop.context, { userId: customer.id });
+    const { db } = shop.context;
+    await db.update(orderLines).set({ schedule: "H" }).where(eq(orderLines.orderId, b.id));
+    await db.update(orders).set({ prescriptionStatus: "pending" }).where(eq(orders.id, b.id));
+    await db.insert(orderPrescriptions).values({ orderId: b.id, prescriptionId: a.prescriptionId });
+    return { a: a.orderId, b: b.id, prescriptionId: a.prescriptionId };
+  }
+
+  async function prescriptionRow(id: string) {
+    const [row] = await shop.context.db.select().from(prescriptions).where(eq(prescriptions.id, id));
+    return row!;
+  }
+
+  async function queued(orderId: string) {
+    const res = await api().get("/api/admin/prescriptions").query({ status: "pending", limit: 100 }).set(pharmacist.headers).expect(200);
+    const entries = res.body.filter((entry: { orders: { _id: string; prescriptionStatus: string }[] }) =>
+      entry.orders.some((order) => order._id === orderId && order.prescriptionStatus === "pending"),
+    );
+    return { entries, total: Number(res.headers["x-total-count"]) };
+  }
+
+  it("rejecting A keeps B in the queue and the badge; approving B leaves the prescription rejected and B shippable", async () => {
+    const { a, b, prescriptionId } = await sharedPrescription();
+    const badgeBefore = await pendingReviewCount(shop.context.db);
+    expect((await queued(b)).entries).toHaveLength(1);
+
+    await review(a).set(pharmacist.headers).send({ decision: "reject", reason: REJECT_REASONS[0] }).expect(200);
+    expect(await prescriptionRow(prescriptionId)).toMatchObject({ status: "rejected", rejectReason: REJECT_REASONS[0] });
+    expect(await pendingReviewCount(shop.context.db)).toBe(badgeBefore - 1);
+    const { entries } = await queued(b);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ _id: prescriptionId, status: "rejected" });
+    expect(entries[0].orders.map((order: { _id: string }) => order._id)).toEqual([a, b]);
+
+    await review(b).set(pharmacist.headers).send(APPROVE).expect(200);
+    expect(await prescriptionRow(prescriptionId)).toMatchObject({ status: "rejected", rejectReason: REJECT_REASONS[0] });
+    expect(await orderRow(a)).toMatchObject({ status: "Cancelled", prescriptionStatus: "rejected" });
+    expect(await orderRow(b)).toMatchObject({ status: "Processing", prescriptionStatus: "approved", prescriberName: APPROVE.prescriberName });
+    expect(await pendingReviewCount(shop.context.db)).toBe(badgeBefore - 2);
+    expect((await queued(b)).entries).toHaveLength(0);
+    const pendingIds = (await api().get("/api/admin/prescriptions").query({ status: "pending", limit: 100 }).set(pharmacist.headers).expect(200)).body.map(
+      (entry: { _id: string }) => entry._id,
+    );
+    expect(pendingIds).not.toContain(prescriptionId);
+    await api().put(`/api/admin/orders/${b}`).set(admin.headers).send({ status: "Shipped" }).expect(200);
+  });
+
+  it("approving A then rejecting B leaves the prescription approved and cancels B", async () => {
+    const { a, b, prescriptionId } = await sharedPrescription();
+    const badgeBefore = await pendingReviewCount(shop.context.db);
+    await review(a).set(pharmacist.headers).send(APPROVE).expect(200);
+    expect((await prescriptionRow(prescriptionId)).status).toBe("approved");
+    expect(await pendingReviewCount(shop.context.db)).toBe(badgeBefore - 1);
+    expect((await queued(b)).entries).toHaveLength(1);
+
+    await review(b).set(pharmacist.headers).send({ decision: "reject", reason: REJECT_REASONS[1] }).expect(200);
+    expect(await prescriptionRow(prescriptionId)).toMatchObject({ status: "approved", rejectReason: null });
+    expect(await orderRow(a)).toMatchObject({ status: "Processing", prescriptionStatus: "approved" });
+    expect(await orderRow(b)).toMatchObject({ status: "Cancelled", prescriptionStatus: "rejected", prescriptionRejectReason: REJECT_REASONS[1] });
+    expect(await pendingReviewCount(shop.context.db)).toBe(badgeBefore - 2);
+    expect((await queued(b)).entries).toHaveLength(0);
   });
 });

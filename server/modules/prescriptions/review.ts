@@ -82,8 +82,12 @@ export interface ReviewQueuePage {
 /**
  * GET /api/admin/prescriptions and the queue page: prescriptions that orders were placed with
  * (one uploaded but never used has nothing to decide), pending first, oldest first, each with its
- * orders. `status` keeps one state only (the queue asks for pending: then only those with an
- * order still awaiting the decision).
+ * orders. `status` approved or rejected keeps prescriptions in that state. The queue (`pending`)
+ * is driven by the ORDERS' review, not the prescription's own status (decisions/020): every
+ * prescription with at least one order still awaiting a decision and not cancelled, whatever the
+ * prescription's status (one shared with an order already rejected stays listed for the order
+ * still waiting), by its oldest waiting order first — so no order awaiting review drops out of the
+ * queue while the sidebar's badge (`pendingReviewCount`) still counts it.
  */
 export async function listReviewQueue(
   db: Database,
@@ -91,23 +95,30 @@ export async function listReviewQueue(
 ): Promise<ReviewQueuePage> {
   const page = query.page ?? 1;
   const limit = query.limit ?? 50;
-  // Pending: only prescriptions with an order still awaiting the decision (one whose order was
-  // cancelled by its customer has nothing left to decide); otherwise any that an order used.
-  const awaiting = query.status === "pending" ? and(eq(orders.prescriptionStatus, "pending"), ne(orders.status, "Cancelled")) : undefined;
+  // Pending: prescriptions with an order still awaiting the decision (one whose order was cancelled
+  // by its customer has nothing left to decide), by the order's review status alone; otherwise any
+  // that an order used, in the asked prescription status.
+  const pending = query.status === "pending";
+  const awaiting = and(eq(orders.prescriptionStatus, "pending"), ne(orders.status, "Cancelled"));
   const used = db
     .select({ one: sql`1` })
     .from(orderPrescriptions)
     .innerJoin(orders, eq(orders.id, orderPrescriptions.orderId))
-    .where(and(eq(orderPrescriptions.prescriptionId, prescriptions.id), awaiting));
+    .where(and(eq(orderPrescriptions.prescriptionId, prescriptions.id), pending ? awaiting : undefined));
   const conditions: SQL[] = [exists(used)];
-  if (query.status) conditions.push(eq(prescriptions.status, query.status));
+  if (query.status && !pending) conditions.push(eq(prescriptions.status, query.status));
   const where = and(...conditions);
+  // The queue's order: the oldest order still waiting on the prescription first.
+  const oldestWaiting = sql`(select min(${orders.createdAt}) from ${orderPrescriptions} inner join ${orders} on ${orders.id} = ${orderPrescriptions.orderId} where ${orderPrescriptions.prescriptionId} = ${prescriptions.id} and ${awaiting})`;
+  const ordering = pending
+    ? [asc(oldestWaiting), asc(prescriptions.createdAt), asc(prescriptions.id)]
+    : [desc(sql`${prescriptions.status} = 'pending'`), asc(prescriptions.createdAt), asc(prescriptions.id)];
   const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(prescriptions)
       .where(where)
-      .orderBy(desc(sql`${prescriptions.status} = 'pending'`), asc(prescriptions.createdAt), asc(prescriptions.id))
+      .orderBy(...ordering)
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ total: sql<number>`cast(count(*) as integer)` }).from(prescriptions).where(where),
@@ -240,11 +251,14 @@ export async function reviewOrderPrescription(
           prescriptionRejectReason: null,
         })
         .where(eq(orders.id, orderId));
+      // A decided prescription is never rewritten by a later decision on another order that shares
+      // it (decisions/020): only those still pending become approved; the order's own decision is
+      // what the order records above.
       if (prescriptionIds.length > 0) {
         await tx
           .update(prescriptions)
           .set({ status: "approved", reviewedAt: now, rejectReason: null, updatedAt: now })
-          .where(inArray(prescriptions.id, prescriptionIds));
+          .where(and(inArray(prescriptions.id, prescriptionIds), eq(prescriptions.status, "pending")));
       }
       await tx
         .insert(orderStatusHistory)
@@ -264,11 +278,13 @@ export async function reviewOrderPrescription(
       .update(orders)
       .set({ ...decided, prescriptionStatus: "rejected", prescriptionRejectReason: input.reason })
       .where(eq(orders.id, orderId));
+    // As with approval: only prescriptions still pending become rejected; one already decided on
+    // another order keeps that decision (decisions/020). The rejection is the order's, recorded above.
     if (prescriptionIds.length > 0) {
       await tx
         .update(prescriptions)
         .set({ status: "rejected", reviewedAt: now, rejectReason: input.reason, updatedAt: now })
-        .where(inArray(prescriptions.id, prescriptionIds));
+        .where(and(inArray(prescriptions.id, prescriptionIds), eq(prescriptions.status, "pending")));
     }
     // Cancelled through the one transition table: stock back, a paid order refunded (a failed refund rolls all of this back).
     const refundedPaise = await applyStatusChange(shop, tx, { ...order, prescriptionStatus: "rejected" }, "Cancelled", `Prescription rejected: ${input.reason}`, {
