@@ -154,13 +154,13 @@ export default function Shipping() {
                 prescription is approved or rejected, when the order is shipped, when it is delivered, and if it is
                 cancelled. An order shows one of these states:
               </p>
-              <ol>
+              <ul>
                 {ORDER_STATES.map((state) => (
                   <li key={state.name}>
                     <strong>{state.name}</strong>: {state.meaning}
                   </li>
                 ))}
-              </ol>
+              </ul>
             </>
           ),
         },
