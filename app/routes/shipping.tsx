@@ -185,8 +185,8 @@ export default function Shipping() {
                 tell us; we will send a replacement at no cost.
               </li>
               <li>
-                The courier tries to deliver three times. If delivery fails, the parcel returns to us and we refund the order in
-                full (a cash-on-delivery order was never charged).
+                The courier tries to deliver three times. If delivery still fails, the parcel returns to us and our care team
+                contacts you to send it again; a cash-on-delivery order is not charged for a parcel you did not receive.
               </li>
               <li>You can change the delivery address until the order is shipped by contacting our care team.</li>
             </ul>
