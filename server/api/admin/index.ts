@@ -7,6 +7,7 @@ import { adminReviewQuerySchema } from "#server/schemas/admin-reviews.ts";
 import { parseInput, replyError, type Reply } from "#server/http/errors.ts";
 import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
 import { archivedFilter, listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/admin/orders.ts";
+import { includesExpired } from "#server/modules/orders/attempts.ts";
 import { createProduct, deleteProduct, listAdminProducts, updateProduct } from "#server/modules/admin/products.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from "#server/modules/coupons/admin.ts";
@@ -94,7 +95,7 @@ export function adminRouter(shop: ShopContext) {
   // --- Orders --------------------------------------------------------------------------
   router.get("/orders", async (req, res) => {
     const query = parseInput(adminOrderQuerySchema, req.query);
-    sendPage(res, await listAdminOrders(db, { ...query, archived: archivedFilter(req.query.archived) }));
+    sendPage(res, await listAdminOrders(db, { ...query, archived: archivedFilter(req.query.archived), includeExpired: includesExpired(req.query.include) }));
   });
 
   router.put("/orders/:id", async (req, res) => {
