@@ -147,7 +147,8 @@ describe("forgotten password", () => {
     }
   });
 
-  it("answers known and unknown emails alike: status, body, and time", async () => {
+  // Timing is measured, so a run on a loaded machine may be noisy; a real leak fails every try.
+  it("answers known and unknown emails alike: status, body, and time", { retry: 2 }, async () => {
     const user = await createCustomer(shop.context);
     const known = await forgot(user.email);
     const unknown = await forgot(`nobody-${Date.now()}@example.com`);
