@@ -217,6 +217,8 @@ test.describe("product page", () => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       await route.continue();
     });
+    // The section streams in after the page: wait until React owns its link, or the click is a plain page load.
+    await expect.poll(() => links.first().evaluate((anchor) => Object.keys(anchor).some((key) => key.startsWith("__reactProps$")))).toBe(true);
     await links.first().click();
     await expect(page.getByText("Loading product details...")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: target })).toBeVisible();
