@@ -99,6 +99,7 @@ const envSchema = z.object({
   PAYMENTS_TEST_MODE: flag(false),
   MAX_UNITS_PER_PRODUCT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1000).default(10),
   MAX_UNPAID_ORDERS: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(20).default(1),
+  MAX_OPEN_COD_ORDERS: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(100).default(3),
   COD_MAX_ORDER_RUPEES: z.coerce.number({ message: "must be a whole number of rupees" }).int().min(0).max(500_000).default(5000),
   COD_FEE_RUPEES: z.coerce.number({ message: "must be a whole number of rupees" }).int().min(0).max(1000).default(0),
   SMTP_URL: optionalText.refine(
@@ -164,7 +165,8 @@ export interface Config {
   };
   paymentsTestMode: boolean;
   /** Fair stock (decisions/014): units of one product per order, and unpaid orders held at once. */
-  orderLimits: { maxUnitsPerProduct: number; maxUnpaidOrders: number };
+  /** maxOpenCodOrders: cash-on-delivery orders one customer may have placed and not yet received (they hold stock without expiry). */
+  orderLimits: { maxUnitsPerProduct: number; maxUnpaidOrders: number; maxOpenCodOrders: number };
   /** Cash on delivery: offered up to this order value (before the fee), with this fee; paise. */
   cod: { maxOrderPaise: number; feePaise: number };
   smtpUrl: string | undefined;
@@ -233,7 +235,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiBase: env.RAZORPAY_API_BASE.replace(/\/$/, ""),
     },
     paymentsTestMode: env.PAYMENTS_TEST_MODE,
-    orderLimits: { maxUnitsPerProduct: env.MAX_UNITS_PER_PRODUCT, maxUnpaidOrders: env.MAX_UNPAID_ORDERS },
+    orderLimits: {
+      maxUnitsPerProduct: env.MAX_UNITS_PER_PRODUCT,
+      maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
+      maxOpenCodOrders: env.MAX_OPEN_COD_ORDERS,
+    },
     cod: { maxOrderPaise: env.COD_MAX_ORDER_RUPEES * 100, feePaise: env.COD_FEE_RUPEES * 100 },
     smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,

@@ -202,6 +202,24 @@ describe("a cash-on-delivery order's life", () => {
     expect(await stockOf(shop.context, productId)).toBe(10);
   });
 
+  it("a customer may have 3 COD orders on the way at once (they hold stock until delivered); a delivered one frees a place", async () => {
+    const { user, productId } = await buyerOf(20000);
+    const addAgain = () => api().post("/api/cart").set(user.headers).send({ productId, quantity: 1 }).expect(200);
+    const placed: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) await addAgain();
+      placed.push((await checkout(shop, user, cod()).expect(201)).body.order._id);
+    }
+    await addAgain();
+    const refused = await checkout(shop, user, cod()).expect(400);
+    expect(refused.body.message).toBe("You already have 3 cash-on-delivery orders on the way; pay online, or order again once they arrive");
+    expect(await stockOf(shop.context, productId)).toBe(7);
+    // Paying online is still open, and a delivered COD order no longer counts.
+    await setStatus(placed[0]!, "Shipped").expect(200);
+    await setStatus(placed[0]!, "Delivered").expect(200);
+    await checkout(shop, user, cod()).expect(201);
+  });
+
   it("a COD order with prescription-only lines still waits for the pharmacist", async () => {
     const { user } = await buyerOf(20000, 1, { schedule: "H", prescriptionRequired: true });
     const [rx] = await db()

@@ -105,10 +105,28 @@ export async function placeOrder(
       .where(and(eq(cartLines.cartId, cart.id), eq(products.published, true)))
       .orderBy(asc(cartLines.productId));
     if (cartRows.length === 0) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
-    const { maxUnitsPerProduct, maxUnpaidOrders } = shop.config.orderLimits;
+    const { maxUnitsPerProduct, maxUnpaidOrders, maxOpenCodOrders } = shop.config.orderLimits;
     const tooMany = cartRows.find((line) => line.quantity > maxUnitsPerProduct);
     if (tooMany) {
       throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "over-limit", productName: tooMany.name, limit: maxUnitsPerProduct });
+    }
+    if (choices.paymentMethod === "cod") {
+      // COD stock is held until delivery, with no expiry: a cap on open COD orders keeps fair stock (decisions/022).
+      const [open] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, customer.id),
+            eq(orders.paymentMethod, "cod"),
+            eq(orders.isPaid, false),
+            inArray(orders.status, ["Processing", "Shipped"]),
+          ),
+        );
+      if ((open?.count ?? 0) >= maxOpenCodOrders) {
+        const message = `You already have ${maxOpenCodOrders} cash-on-delivery ${maxOpenCodOrders === 1 ? "order" : "orders"} on the way; pay online, or order again once ${maxOpenCodOrders === 1 ? "it arrives" : "they arrive"}`;
+        throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "cod-unavailable", message });
+      }
     }
     const rx = await checkoutPrescriptions(tx, customer.id, cartRows, choices.prescriptionIds);
     if (!rx.ok) throw new Rollback<PlaceOrderFailure>(rx);
