@@ -16,6 +16,8 @@ const cards = (page: Page) => page.locator('ul[aria-label="Products"] > li');
 const cardNames = (page: Page) => cards(page).locator("h3").allTextContents();
 
 async function cardPrices(page: Page): Promise<number[]> {
+  // The page streams: the count can show while the last cards are still arriving.
+  await page.waitForLoadState("load");
   const texts = await cards(page).allTextContents();
   return texts.map((text) => Number(/Price:\s*₹([\d,.]+)/.exec(text)![1].replace(/,/g, "")));
 }
