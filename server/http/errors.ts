@@ -14,10 +14,14 @@ export class HttpError extends Error {
   }
 }
 
+/** A body that failed its check: the first field's message leads, every field keeps its own. */
+export function invalidInputReply(errors: Record<string, string>, summary?: string): Reply {
+  return { status: 400, message: summary ?? Object.values(errors)[0] ?? "Invalid input", errors };
+}
+
 /** Turns zod issues into `{ field: firstMessage }` and picks the first message as the summary. */
 export function validationError(error: z.core.$ZodError, summary?: string): HttpError {
-  const errors = fieldErrors(error);
-  return new HttpError(400, summary ?? Object.values(errors)[0] ?? "Invalid input", errors);
+  return replyError(invalidInputReply(fieldErrors(error), summary));
 }
 
 /** Parses a request body with a zod schema, throwing a 400 HttpError with per-field messages. */

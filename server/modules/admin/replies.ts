@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES, REVIEW_MODERATION_MESSAGES } from "#common/admin.ts";
 import { PRESCRIPTION_MESSAGES } from "#common/prescriptions.ts";
-import type { Reply } from "#server/http/errors.ts";
+import { invalidInputReply, type Reply } from "#server/http/errors.ts";
 import type { StoreImageResult } from "#server/modules/uploads/images.ts";
 import { UPLOAD_MESSAGES } from "./images.ts";
 import type { MessageHandledResult } from "./inbox.ts";
@@ -21,7 +21,7 @@ type Refusals<R> = Record<Exclude<R extends { ok: false; reason: infer K extends
 function refusal<R extends { ok: false; reason: string }>(result: R, table: Record<string, Reply>): Reply {
   if (result.reason !== "invalid") return table[result.reason]!;
   const { errors } = result as unknown as InvalidInput;
-  return { status: 400, message: Object.values(errors)[0] ?? "Invalid input", errors };
+  return invalidInputReply(errors);
 }
 
 const USER_REFUSALS: Refusals<CreateUserResult | UpdateUserResult | DeleteUserResult> = {

@@ -1,13 +1,8 @@
 import { COUPON_ADMIN_MESSAGES } from "#common/admin-coupon.ts";
-import type { Reply } from "#server/http/errors.ts";
+import { invalidInputReply as invalid, type Reply } from "#server/http/errors.ts";
 import { throttledReply, type Throttled } from "#server/modules/limits/limiter.ts";
 import type { CouponDeleteResult, CouponWriteResult } from "./admin.ts";
 import type { CouponRefusal } from "./coupons.ts";
-
-/** A body that failed the shared check: the first field's message leads, every field keeps its own. */
-function invalid(errors: Record<string, string>): Reply {
-  return { status: 400, message: Object.values(errors)[0] ?? "Invalid input", errors };
-}
 
 /**
  * The coupons module's one table from each result to its status and sentence: the admin calls
