@@ -159,6 +159,20 @@ export const products = pgTable(
     gstRateBps: integer("gst_rate_bps").notNull().default(500),
     batchNumber: text("batch_number"),
     expiryDate: date("expiry_date"),
+    /** Stock at or below this is "low" (dashboard list, daily email); null: the shop's default (shop_settings). */
+    lowStockThreshold: integer("low_stock_threshold"),
+    /** Medicine information (decisions/027): the salt composition is part of the search document. */
+    composition: text("composition"),
+    uses: text("uses"),
+    directions: text("directions"),
+    sideEffects: text("side_effects"),
+    /** One line per topic, "Pregnancy: …" (common/medicine-information.ts). */
+    safetyAdvice: text("safety_advice"),
+    storage: text("storage"),
+    /** Name and address. */
+    manufacturer: text("manufacturer"),
+    marketer: text("marketer"),
+    countryOfOrigin: text("country_of_origin"),
     published: boolean("published").notNull().default(true),
     /** Maintained by a trigger (see the migrations): weighted name, brand, tags, description. */
     searchVector: tsvector("search_vector"),
@@ -172,6 +186,10 @@ export const products = pgTable(
     check("products_schedule_check", sql`${t.schedule} in ('OTC', 'H', 'H1', 'X')`),
     check("products_schedule_rx_check", sql`${t.prescriptionRequired} = (${t.schedule} <> 'OTC')`),
     check("products_gst_check", sql`${t.gstRateBps} >= 0 and ${t.gstRateBps} <= 4000`),
+    check(
+      "products_low_stock_threshold_check",
+      sql`${t.lowStockThreshold} is null or (${t.lowStockThreshold} >= 0 and ${t.lowStockThreshold} <= 100000)`,
+    ),
     index("products_search_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("products_category_idx").on(t.category, t.subcategory),
@@ -308,6 +326,10 @@ export const orders = pgTable(
     providerOrderId: text("provider_order_id").unique(),
     /** Set instead of erasing an order that has an invoice or a payment (decisions/014). */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** The courier (common/couriers.ts) and AWB the order was shipped with (decisions/032). */
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
     /** The pharmacist's review of an order with prescription-only lines; null when it has none. */
     prescriptionStatus: text("prescription_status").$type<PrescriptionStatus>(),
     prescriptionReviewedAt: timestamp("prescription_reviewed_at", { withTimezone: true }),
@@ -446,6 +468,121 @@ export const invoiceCounters = pgTable("invoice_counters", {
   financialYear: text("financial_year").primaryKey(),
   lastNumber: integer("last_number").notNull(),
 });
+
+/** The last credit note number issued per financial year; its own series, gap-free like invoices (decisions/032). */
+export const creditNoteCounters = pgTable("credit_note_counters", {
+  financialYear: text("financial_year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
+
+export type ReturnStatus = "requested" | "approved" | "rejected";
+export type ReturnReason = "wrong-item" | "damaged" | "near-expiry";
+
+/** A customer's request to return delivered lines, and the admin's decision (decisions/032). */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    status: text("status").$type<ReturnStatus>().notNull().default("requested"),
+    reason: text("reason").$type<ReturnReason>().notNull(),
+    details: text("details"),
+    decisionReason: text("decision_reason"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    refundPaise: integer("refund_paise"),
+    /** "gateway": refunded through the payment provider; "manual": a cash-on-delivery order, paid back by the shop. */
+    refundMethod: text("refund_method").$type<"gateway" | "manual">(),
+    refundId: text("refund_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("return_requests_status_check", sql`${t.status} in ('requested', 'approved', 'rejected')`),
+    check("return_requests_reason_check", sql`${t.reason} in ('wrong-item', 'damaged', 'near-expiry')`),
+    check("return_requests_refund_method_check", sql`${t.refundMethod} is null or ${t.refundMethod} in ('gateway', 'manual')`),
+    index("return_requests_order_idx").on(t.orderId, t.createdAt),
+    index("return_requests_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const returnRequestLines = pgTable(
+  "return_request_lines",
+  {
+    returnId: text("return_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    orderLineId: text("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "return_request_lines_pk", columns: [t.returnId, t.orderLineId] }),
+    check("return_request_lines_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A GST credit note against an invoice: a cancellation (everything left) or a return (the returned lines). Never deleted. */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    returnId: text("return_id")
+      .unique()
+      .references(() => returnRequests.id, { onDelete: "restrict" }),
+    /** "CN/2627/000001", at most 16 characters, unique. */
+    serial: text("serial").notNull().unique(),
+    financialYear: text("financial_year").notNull(),
+    kind: text("kind").$type<"cancellation" | "return">().notNull(),
+    reason: text("reason").notNull(),
+    shippingPaise: integer("shipping_paise").notNull().default(0),
+    codFeePaise: integer("cod_fee_paise").notNull().default(0),
+    totalPaise: integer("total_paise").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("credit_notes_kind_check", sql`${t.kind} in ('cancellation', 'return')`),
+    check("credit_notes_money_check", sql`${t.shippingPaise} >= 0 and ${t.codFeePaise} >= 0 and ${t.totalPaise} >= 0`),
+    index("credit_notes_order_idx").on(t.orderId, t.issuedAt),
+  ],
+);
+
+/** The order lines (and how many units) a credit note credits, with the amounts credited. */
+export const creditNoteLines = pgTable(
+  "credit_note_lines",
+  {
+    id: id(),
+    creditNoteId: text("credit_note_id")
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: "restrict" }),
+    orderLineId: text("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull(),
+    /** Unit price × quantity, before the coupon's share. */
+    amountPaise: integer("amount_paise").notNull(),
+    discountPaise: integer("discount_paise").notNull(),
+    taxPaise: integer("tax_paise").notNull(),
+  },
+  (t) => [
+    check(
+      "credit_note_lines_check",
+      sql`${t.quantity} > 0 and ${t.amountPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.taxPaise} >= 0 and ${t.discountPaise} <= ${t.amountPaise}`,
+    ),
+    index("credit_note_lines_note_idx").on(t.creditNoteId),
+    index("credit_note_lines_order_line_idx").on(t.orderLineId),
+  ],
+);
 
 export const payments = pgTable(
   "payments",
@@ -711,4 +848,37 @@ export const couponRedemptions = pgTable(
     index("coupon_redemptions_email_idx").on(t.email),
     check("coupon_redemptions_status_check", sql`${t.status} in ('reserved', 'confirmed', 'released')`),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Shop settings and daily jobs (issue 17, decisions/031)
+// ---------------------------------------------------------------------------
+
+/** The admin's settings: one row (id 1). A null cut-off means the configured one (SHOP_DISPATCH_CUTOFF). */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(10),
+    dispatchCutoff: text("dispatch_cutoff"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("shop_settings_single_row_check", sql`${t.id} = 1`),
+    check("shop_settings_threshold_check", sql`${t.lowStockThreshold} >= 0 and ${t.lowStockThreshold} <= 100000`),
+    check("shop_settings_cutoff_check", sql`${t.dispatchCutoff} is null or ${t.dispatchCutoff} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+);
+
+/** One row per daily job and IST day, inserted before the job runs: the claim that makes it run once. */
+export const dailyJobRuns = pgTable(
+  "daily_job_runs",
+  {
+    job: text("job").notNull(),
+    day: date("day").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    detail: jsonb("detail"),
+  },
+  (t) => [primaryKey({ name: "daily_job_runs_pk", columns: [t.job, t.day] })],
 );
