@@ -5,6 +5,7 @@
 import { ADMIN_MESSAGES, GST_RATES, MAX_PRICE_RUPEES, MAX_PRODUCT_IMAGES, MAX_STOCK, SHOP_IMAGE_URL } from "./admin.ts";
 import { CATEGORIES, DOSAGE_FORMS, type ProductImageJson } from "./catalog.ts";
 import { checked, type Checked, type Problem } from "./forms.ts";
+import { cleanMedicineText, MEDICINE_FIELDS, type MedicineField, medicineTextMessages, medicineTextProblem } from "./medicine-information.ts";
 import { PRESCRIPTION_MESSAGES, SCHEDULES, type Schedule } from "./prescriptions.ts";
 
 export type DosageForm = (typeof DOSAGE_FORMS)[number];
@@ -42,6 +43,16 @@ export interface AdminProductInput {
   /** "YYYY-MM-DD", or null to clear it. */
   expiryDate?: string | null;
   images?: ProductImageJson[];
+  /** Medicine information (common/medicine-information.ts): text, or null (or empty) to clear it. */
+  composition?: string | null;
+  uses?: string | null;
+  directions?: string | null;
+  sideEffects?: string | null;
+  safetyAdvice?: string | null;
+  storage?: string | null;
+  manufacturer?: string | null;
+  marketer?: string | null;
+  countryOfOrigin?: string | null;
 }
 
 /** PUT: any product fields (the rest stay). */
@@ -230,6 +241,20 @@ function images(value: unknown): Read<ProductImageJson[] | undefined> {
   return read.length > MAX_PRODUCT_IMAGES ? refuse(ADMIN_MESSAGES.imagesInvalid) : ok(read);
 }
 
+/** One medicine information text: empty (or null) clears it; line breaks only where the field has lines. */
+function medicineText(name: MedicineField): (value: unknown) => Read<string | null | undefined> {
+  const field = MEDICINE_FIELDS.find((known) => known.name === name)!;
+  return (value) => {
+    if (value === undefined) return ok(undefined);
+    if (value === null) return ok(null);
+    if (typeof value !== "string") return wrongType(medicineTextMessages(field.label, field.max).wrongType);
+    const text = cleanMedicineText(value);
+    const problem = medicineTextProblem(text, field);
+    if (problem) return refuse(problem);
+    return ok(text === "" ? null : text);
+  };
+}
+
 /** Every field's reader, in the order the form shows them (and the first message is the summary). */
 const PRODUCT_FIELDS: { [K in keyof AdminProductInput]-?: (value: unknown) => Read<AdminProductInput[K]> } = {
   name: (value) => requiredText(value, ADMIN_MESSAGES.nameRequired, "Name", 200),
@@ -254,6 +279,15 @@ const PRODUCT_FIELDS: { [K in keyof AdminProductInput]-?: (value: unknown) => Re
   batchNumber: (value) => optionalText(value, "Batch number", 40),
   expiryDate,
   images,
+  composition: medicineText("composition"),
+  uses: medicineText("uses"),
+  directions: medicineText("directions"),
+  sideEffects: medicineText("sideEffects"),
+  safetyAdvice: medicineText("safetyAdvice"),
+  storage: medicineText("storage"),
+  manufacturer: medicineText("manufacturer"),
+  marketer: medicineText("marketer"),
+  countryOfOrigin: medicineText("countryOfOrigin"),
 };
 
 /**

@@ -45,6 +45,18 @@ export interface ProductJson {
   gstRate: number;
   batchNumber: string | null;
   expiryDate: string | null;
+  /** Medicine information (api-contract.md "Second release > Products"; decisions/027): text or null. */
+  composition: string | null;
+  uses: string | null;
+  directions: string | null;
+  sideEffects: string | null;
+  /** One line per topic, "Pregnancy: …", "Alcohol: …" (common/medicine-information.ts). */
+  safetyAdvice: string | null;
+  storage: string | null;
+  /** The manufacturer's name and address. */
+  manufacturer: string | null;
+  marketer: string | null;
+  countryOfOrigin: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -4,6 +4,7 @@ import { rupeesToPaise } from "#common/money.ts";
 import { asSchedule, prescriptionRequiredFor, soldOnline, type Schedule } from "#common/prescriptions.ts";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import type { AdminProductInput, AdminProductUpdate } from "#common/admin-product.ts";
+import { MEDICINE_FIELDS } from "#common/medicine-information.ts";
 import { adminProductSchema, adminProductUpdateSchema, type AdminListQuery } from "#server/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
@@ -86,6 +87,7 @@ function productValues(input: AdminProductUpdate): ProductValues {
   if (input.gstRate !== undefined) values.gstRateBps = Math.round(input.gstRate * 100);
   if (input.batchNumber !== undefined) values.batchNumber = input.batchNumber;
   if (input.expiryDate !== undefined) values.expiryDate = input.expiryDate;
+  for (const field of MEDICINE_FIELDS) if (input[field.name] !== undefined) values[field.name] = input[field.name];
   return values;
 }
 

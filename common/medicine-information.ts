@@ -1,0 +1,94 @@
+// A product's medicine information (issue 19; docs/decisions/027): the fields, their labels and
+// limits, the rule the admin form and the API share (common/admin-product.ts reads each field
+// with `medicineTextProblem`), and how the product page reads safety advice and the expiry.
+
+/** The medicine information fields, in the order the form and the product page show them. */
+export const MEDICINE_FIELDS = [
+  { name: "composition", label: "Salt composition", max: 500, multiline: false },
+  { name: "uses", label: "Uses", max: 2000, multiline: true },
+  { name: "directions", label: "How to take", max: 2000, multiline: true },
+  { name: "sideEffects", label: "Side effects", max: 2000, multiline: true },
+  { name: "safetyAdvice", label: "Safety advice", max: 2000, multiline: true },
+  { name: "storage", label: "Storage", max: 500, multiline: false },
+  { name: "manufacturer", label: "Manufacturer (name and address)", max: 300, multiline: true },
+  { name: "marketer", label: "Marketer (name and address)", max: 300, multiline: true },
+  { name: "countryOfOrigin", label: "Country of origin", max: 60, multiline: false },
+] as const;
+
+export type MedicineField = (typeof MEDICINE_FIELDS)[number]["name"];
+
+/** The fields as the API returns them: text or null. */
+export type MedicineInformation = Record<MedicineField, string | null>;
+
+/** The topics safety advice is written under, one line each ("Pregnancy: Consult your doctor."). */
+export const SAFETY_TOPICS = ["Pregnancy", "Breastfeeding", "Alcohol", "Driving", "Kidney", "Liver"] as const;
+
+const lowerFirst = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
+
+/** Control characters other than line breaks and tabs (a pasted NUL or escape code cannot be shown). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find them
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+export function medicineTextMessages(label: string, max: number) {
+  const field = lowerFirst(label.replace(/ \(.*\)$/, ""));
+  return {
+    wrongType: `The ${field} field must be text.`,
+    tooLong: `Please keep the ${field} within ${max.toLocaleString("en-IN")} characters.`,
+    control: `The ${field} field contains a character that cannot be shown; please retype that part.`,
+    lineBreak: `Please write the ${field} on one line.`,
+  };
+}
+
+/**
+ * The rule for one medicine information text (already known to be a string): the message, or
+ * undefined. Line breaks are kept in the fields that may have several lines.
+ */
+export function medicineTextProblem(text: string, field: (typeof MEDICINE_FIELDS)[number]): string | undefined {
+  const messages = medicineTextMessages(field.label, field.max);
+  if (CONTROL_CHARACTERS.test(text)) return messages.control;
+  if (!field.multiline && /[\r\n]/.test(text)) return messages.lineBreak;
+  if (text.length > field.max) return messages.tooLong;
+  return undefined;
+}
+
+/** Trimmed, Windows line ends made plain, runs of blank lines cut to one. */
+export function cleanMedicineText(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+export interface SafetyAdviceLine {
+  /** "Pregnancy", "Alcohol"…; null for a line written without a topic. */
+  topic: string | null;
+  advice: string;
+}
+
+/**
+ * Safety advice as the page shows it: one entry per line; a line starting with a short topic
+ * and a colon ("Alcohol: Avoid.") is shown under that topic.
+ */
+export function safetyAdviceLines(text: string): SafetyAdviceLine[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .map((line) => {
+      const match = /^([\p{L}][\p{L} ]{0,29}):\s+(.+)$/u.exec(line);
+      return match ? { topic: match[1]!.trim(), advice: match[2]!.trim() } : { topic: null, advice: line };
+    });
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2027-03-31" → "31 Mar 2027", or null when not a date (the stored batch's expiry, shown before purchase). */
+export function expiryText(date: string | null): string | null {
+  const match = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+  if (!match) return null;
+  const month = MONTHS[Number(match[2]) - 1];
+  return month ? `${Number(match[3])} ${month} ${match[1]}` : null;
+}
