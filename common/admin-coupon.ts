@@ -5,6 +5,7 @@
 // as India time (IST, UTC+05:30).
 import { FLAG_INVALID, flagValue } from "./admin-product.ts";
 import { CATEGORIES } from "./catalog.ts";
+import { istDateTimeLocal } from "./dates.ts";
 import { COUPON_CODE_PATTERN, normalizeCouponCode } from "./coupons.ts";
 import { checked, type Checked, type Problem } from "./forms.ts";
 
@@ -93,8 +94,7 @@ export function readInstant(value: unknown): { value?: string | null; problem?: 
 
 /** "2026-12-01T09:30" in India time, for a datetime-local input. */
 export function istInputValue(iso: string | null): string {
-  if (!iso) return "";
-  return new Date(new Date(iso).getTime() + 330 * 60_000).toISOString().slice(0, 16);
+  return iso ? istDateTimeLocal(iso) : "";
 }
 
 function list(value: unknown): string[] | undefined {

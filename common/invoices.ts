@@ -1,5 +1,6 @@
 // The tax invoice as the invoice page, the PDF and the tests read it (decisions/008), and the
 // invoice's own formats. Amounts are in common/money.ts.
+import { formatShortDate } from "./dates.ts";
 import type { ShippingAddress } from "./orders.ts";
 import type { SellerDetails } from "./seller.ts";
 
@@ -71,9 +72,7 @@ export function formatRate(bps: number): string {
   return `${bps / 100}%`;
 }
 
-/** "21 Nov 2026" for an ISO date or timestamp, in India Standard Time. */
+/** "21 Nov 2026" for an ISO date or timestamp, in India Standard Time (the shop's one date format, common/dates.ts). */
 export function formatInvoiceDate(iso: string): string {
-  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-  const moment = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : new Date(new Date(iso).getTime() + 330 * 60_000);
-  return `${moment.getUTCDate()} ${months[moment.getUTCMonth()]} ${moment.getUTCFullYear()}`;
+  return formatShortDate(iso);
 }

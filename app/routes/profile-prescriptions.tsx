@@ -5,7 +5,7 @@ import { MAX_PRESCRIPTION_BYTES, PRESCRIPTION_ACCEPT, PRESCRIPTION_MESSAGES, PRE
 import { NOINDEX, SUBMIT_CLASS } from "~/components/auth/auth-card";
 import { PrescriptionStatus, prescriptionFileUrl } from "~/components/prescriptions/prescription-status";
 import { Field } from "~/components/ui/field";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "#common/dates.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/profile-prescriptions";
 import { loadMyPrescriptions, uploadPrescriptionFromForm } from "./profile-prescriptions.server";

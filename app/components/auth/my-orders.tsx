@@ -4,7 +4,7 @@ import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { orderStateLabel, paymentMethodLabel, type MyOrderJson, type OrderJson } from "#common/orders.ts";
 import { CompletePayment } from "~/components/orders/complete-payment";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { formatShortDate } from "~/lib/dates";
+import { formatShortDate } from "#common/dates.ts";
 
 /** What one row of My Orders needs (the spec's sample order shape plus the status), nothing more sent to the browser. */
 export interface MyOrderRow {

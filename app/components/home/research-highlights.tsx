@@ -1,5 +1,6 @@
 import { CalendarDays, ExternalLink } from "lucide-react";
 import { useRef, useState } from "react";
+import { formatLongDate } from "#common/dates.ts";
 import type { ResearchArticle } from "#common/research.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 
@@ -18,13 +19,8 @@ const CATEGORY_STYLE: Record<string, string> = {
   clinical: "bg-sky-50 text-sky-800",
 };
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-/** "2024-03-15" → "15 March 2024" (en-IN). Written out because building an Intl.DateTimeFormat costs a phone tens of milliseconds. */
-function formatPublishedOn(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  return `${day} ${MONTHS[month - 1]} ${year}`;
-}
+/** "2024-03-15" → "15 March 2024" (the shop's one date format, common/dates.ts). */
+const formatPublishedOn = formatLongDate;
 
 /** Research highlights: filter by category; one card at a time expands to full width with the whole article. */
 export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { usePaymentStep, type PaymentPrefill, type PaymentStepOutcome, type PaymentStepStart } from "~/components/checkout/payment-step";
 import { useCartStore } from "~/lib/cart";
-import { formatTime } from "~/lib/dates";
+import { formatTime } from "#common/dates.ts";
 
 /** What the order page's action answers to "Complete payment" (`payFromOrderPage`). */
 export type CompletePaymentResult = { ok: true; started: PaymentStepStart; prefill: PaymentPrefill } | { ok: false; message: string };

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatRupeeAmount } from "#common/money.ts";
 import { addressLines, orderStateLabel, paymentMethodLabel as orderPaymentLabel, type OrderDetailJson } from "#common/orders.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "#common/dates.ts";
 
 export type OrderDetail = OrderDetailJson;
 export { formatDateTime };

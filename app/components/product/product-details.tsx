@@ -1,5 +1,5 @@
 import type { ProductJson } from "#common/catalog.ts";
-import { formatLongDate } from "~/lib/dates";
+import { formatLongDate } from "#common/dates.ts";
 import { collectionName } from "./format";
 
 const NA = "N/A";

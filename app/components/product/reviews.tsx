@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { checkReviewForm } from "#common/review.ts";
 import { TextAreaField } from "~/components/ui/field";
-import { formatLongDate } from "~/lib/dates";
+import { formatLongDate } from "#common/dates.ts";
 import { StarRating } from "./star-rating";
 
 /** A review as the product page shows it (the API's ReviewJson). */

@@ -9,7 +9,7 @@ import { Pager } from "~/components/admin/pager";
 import { SearchBox } from "~/components/admin/search-box";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { toast } from "~/components/ui/toaster";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "#common/dates.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/coupons";
 import { loadCoupons, removeCoupon } from "./coupons.server";

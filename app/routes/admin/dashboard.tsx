@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatRupees } from "#common/money.ts";
 import { orderStateLabel } from "#common/orders.ts";
 import { shortId } from "~/components/admin/format";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "#common/dates.ts";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { StatusBadge } from "~/components/admin/status-badge";

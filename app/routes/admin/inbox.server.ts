@@ -3,6 +3,7 @@
 // /api/admin/messages/:id), and the subscribers' CSV download.
 import type { AppLoadContext } from "react-router";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
+import { istDay } from "#common/dates.ts";
 import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { pageParam } from "~/components/admin/pager";
@@ -36,7 +37,7 @@ export function markMessage(context: AppLoadContext, form: FormData) {
 /** Every confirmed subscriber as a CSV download (the same file as GET /api/admin/subscribers.csv). */
 export async function subscribersCsvResponse(context: AppLoadContext): Promise<Response> {
   const csv = await subscribersCsv(context.shop.db);
-  const day = new Date().toISOString().slice(0, 10);
+  const day = istDay();
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

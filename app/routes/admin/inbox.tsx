@@ -2,7 +2,7 @@ import { CheckCircle2, Download, RotateCcw } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { failureText, type ActionResult } from "~/components/admin/confirm-delete";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "#common/dates.ts";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { NOINDEX } from "~/components/auth/auth-card";

@@ -5,7 +5,7 @@ import { REVIEW_MESSAGES } from "#common/pharmacist.ts";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
 import { shortId } from "~/components/admin/format";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "#common/dates.ts";
 import { OrderStatusControls } from "~/components/admin/order-controls";
 import { ADMIN_MAIN, AdminPageHeader, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";

@@ -3,7 +3,7 @@ import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
 import { shortId } from "~/components/admin/format";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "#common/dates.ts";
 import { ORDER_FILTER_STATUSES, ORDER_MESSAGES, OrderStatusControls } from "~/components/admin/order-controls";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";

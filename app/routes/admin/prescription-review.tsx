@@ -4,7 +4,7 @@ import { PRESCRIPTION_STATUS_LABELS } from "#common/prescriptions.ts";
 import { ADMIN_MAIN, AdminPageHeader, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { ApproveForm, RejectForm, ReviewStateBadge } from "~/components/admin/prescription-review";
 import { NOINDEX } from "~/components/auth/auth-card";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "#common/dates.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/prescription-review";
 import { decideReview, loadReview } from "./prescriptions.server";

@@ -5,7 +5,7 @@ import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, BUTTON_SECONDARY, EmptySta
 import { Pager } from "~/components/admin/pager";
 import { ReviewStateBadge } from "~/components/admin/prescription-review";
 import { NOINDEX } from "~/components/auth/auth-card";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "#common/dates.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/prescriptions";
 import { loadQueue } from "./prescriptions.server";

@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { ADMIN_ROLES } from "#common/admin.ts";
 import { ConfirmDelete, type ActionResult } from "~/components/admin/confirm-delete";
-import { formatShortDate } from "~/lib/dates";
+import { formatShortDate } from "#common/dates.ts";
 import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, BUTTON_SECONDARY, EmptyState, INPUT, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { SearchBox } from "~/components/admin/search-box";

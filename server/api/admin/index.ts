@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
+import { istDay } from "#common/dates.ts";
 import { DOSAGE_FORMS } from "#common/catalog.ts";
 import { adminListQuerySchema, adminOrderQuerySchema } from "#server/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
@@ -200,7 +201,7 @@ export function adminRouter(shop: ShopContext) {
 
   router.get("/subscribers.csv", async (_req, res) => {
     const csv = await subscribersCsv(db);
-    const date = new Date().toISOString().slice(0, 10);
+    const date = istDay();
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="newsletter-subscribers-${date}.csv"`);
     res.send(csv);

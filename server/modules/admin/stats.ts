@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
+import { addIstDays, istDay, istDayStart, SHOP_TIME_ZONE } from "#common/dates.ts";
 import { paiseToRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { orders, products, user as users } from "#server/db/schema.ts";
@@ -8,9 +9,6 @@ import { ordersJson } from "#server/modules/orders/orders.ts";
 
 export const RECENT_ORDERS = 5;
 export const SALES_DAYS = 30;
-/** Days of the sales chart are Indian days (IST, UTC+05:30, no daylight saving). */
-const SHOP_TIME_ZONE = "Asia/Kolkata";
-const IST_OFFSET_MS = 330 * 60 * 1000;
 
 export interface SalesDay {
   /** YYYY-MM-DD in India. */
@@ -45,7 +43,8 @@ const earning = and(eq(orders.isPaid, true), ne(orders.status, "Cancelled"));
 /** The dashboard's figures. `now` is for tests. */
 export async function adminStats(db: Database, now: Date = new Date()): Promise<AdminStats> {
   const days = lastDays(now, SALES_DAYS);
-  const firstDayStart = new Date(Date.parse(`${days[0]}T00:00:00Z`) - IST_OFFSET_MS);
+  // Days of the sales chart are Indian days (decisions/030).
+  const firstDayStart = istDayStart(days[0]!);
   const day = sql<string>`to_char(${orders.createdAt} at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
   const [[orderTotals], [productTotal], [userTotal], recentRows, dayRows] = await Promise.all([
@@ -85,11 +84,6 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
 
 /** The Indian calendar dates of the last `count` days up to and including `now`'s. */
 export function lastDays(now: Date, count: number): string[] {
-  const today = new Date(now.getTime() + IST_OFFSET_MS);
-  const dates: string[] = [];
-  for (let back = count - 1; back >= 0; back--) {
-    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - back));
-    dates.push(date.toISOString().slice(0, 10));
-  }
-  return dates;
+  const today = istDay(now);
+  return Array.from({ length: count }, (_, index) => addIstDays(today, index - (count - 1)));
 }

@@ -1,6 +1,7 @@
 // Where and when the shop delivers (issue 14, decisions/021): the serviceability table's range
 // holding a PIN code, and the delivery dates counted in working days from the next dispatch.
 import { and, asc, gte, lte } from "drizzle-orm";
+import { IST_OFFSET_MS } from "#common/dates.ts";
 import { isValidPin, PIN_CODE_MESSAGE } from "#common/india.ts";
 import { type DeliveryCheckState, pinFromInput, type ServiceabilityJson } from "#common/serviceability.ts";
 import { serviceabilityRanges } from "#server/db/schema.ts";
@@ -62,7 +63,6 @@ export async function deliveryCheckForPage(
 // Working-day arithmetic in India Standard Time (UTC+05:30, no daylight saving)
 // ---------------------------------------------------------------------------
 
-const IST_OFFSET_MINUTES = 330;
 const DAY_MS = 86_400_000;
 
 /** Sundays are not working days (no dispatch, no delivery); Monday to Saturday are. */
@@ -81,7 +81,7 @@ function cutoffMinutes(cutoff: string): number {
  * a working day and `now` is before the cut-off, otherwise the next working day.
  */
 export function dispatchDay(now: Date, config: DispatchConfig = DEFAULT_DISPATCH): Date {
-  const ist = new Date(now.getTime() + IST_OFFSET_MINUTES * 60_000);
+  const ist = new Date(now.getTime() + IST_OFFSET_MS);
   const minutes = ist.getUTCHours() * 60 + ist.getUTCMinutes();
   let day = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate()));
   if (isWorkingDay(day) && minutes < cutoffMinutes(config.dispatchCutoff)) return day;

@@ -1,11 +1,9 @@
 import { sql } from "drizzle-orm";
+import { IST_OFFSET_MS } from "#common/dates.ts";
 import type { Database } from "#server/db/client.ts";
 import { invoiceCounters } from "#server/db/schema.ts";
 
 type Executor = Pick<Database, "insert">;
-
-/** India Standard Time is UTC+05:30 all year (no daylight saving). */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /**
  * The Indian financial year (1 April – 31 March, in India Standard Time) a moment falls in,

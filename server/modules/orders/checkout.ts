@@ -4,6 +4,7 @@ import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, payments, products, type ShippingAddress } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError, type PaymentProvider } from "#server/modules/payments/gateway.ts";
+import { istDay } from "#common/dates.ts";
 import type { OrderJson, PaymentMethod } from "#common/orders.ts";
 import { checkoutPrescriptions, linkOrderPrescriptions, type CheckoutPrescriptionRefusal } from "#server/modules/prescriptions/checkout.ts";
 import { checkCoupon, findCouponById, reserveCouponUse, type CouponRefusal } from "#server/modules/coupons/coupons.ts";
@@ -72,9 +73,9 @@ export interface CheckoutChoices {
 
 type PlaceOrderFailure = Extract<CheckoutResult, { ok: false }>;
 
-/** "HP-261121-7KQ2M9XA": date for people, random part so numbers reveal no sales volume. */
+/** "HP-261121-7KQ2M9XA": the Indian day it was placed for people, random part so numbers reveal no sales volume. */
 export function newOrderNumber(now: Date): string {
-  const date = now.toISOString().slice(2, 10).replaceAll("-", "");
+  const date = istDay(now).slice(2).replaceAll("-", "");
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
   const random = [...randomBytes(8)].map((byte) => alphabet[byte % alphabet.length]).join("");
   return `HP-${date}-${random}`;

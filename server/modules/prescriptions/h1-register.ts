@@ -2,23 +2,11 @@
 // Schedule H1 line of an approved order, dispensed in a date range, as CSV for pharmacists and
 // admins. Kept three years with the orders (docs/operations.md, "Prescriptions").
 import { and, asc, eq, gte, inArray, lt, ne } from "drizzle-orm";
+import { addIstDays, istDay, istDayStart } from "#common/dates.ts";
 import type { Database } from "#server/db/client.ts";
 import { orderLines, orderPrescriptions, orders, prescriptions } from "#server/db/schema.ts";
 import { csvCell } from "#server/modules/admin/inbox.ts";
 import { patientOf } from "./review.ts";
-
-/** India Standard Time is UTC+05:30 all year (no daylight saving). */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
-/** The UTC instant an Indian calendar day starts. */
-function istDayStart(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
-}
-
-/** The Indian calendar day of an instant, YYYY-MM-DD. */
-export function istDay(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 export const H1_REGISTER_HEADER = [
   "Date",
@@ -41,7 +29,7 @@ export const H1_REGISTER_HEADER = [
  */
 export async function h1RegisterCsv(db: Database, range: { from: string; to: string }): Promise<string> {
   const start = istDayStart(range.from);
-  const end = new Date(istDayStart(range.to).getTime() + 24 * 60 * 60 * 1000);
+  const end = istDayStart(addIstDays(range.to, 1));
   const rows = await db
     .select({ order: orders, line: orderLines })
     .from(orderLines)
