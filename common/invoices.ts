@@ -60,10 +60,42 @@ export interface InvoiceDocument {
   codFeePaise: number;
   /** Items after discount plus shipping plus the COD fee: what the buyer paid (or pays at the door). */
   grandTotalPaise: number;
+  /** On an invoice: the credit notes issued against it, oldest first (decisions/032). */
+  creditNotes?: CreditNoteRef[];
+  /** Set when this document is a credit note: the invoice it credits and why. */
+  creditNote?: { kind: "cancellation" | "return"; reason: string; invoiceSerial: string; invoiceIssuedAt: string };
+}
+
+/** A credit note as the invoice, the order pages and the emails link to it. */
+export interface CreditNoteRef {
+  _id: string;
+  serial: string;
+  issuedAt: string;
+  kind: "cancellation" | "return";
+  /** What it credits (lines, and for a cancellation shipping and the COD fee), in paise. */
+  totalPaise: number;
+}
+
+/**
+ * How an invoice stands after its credit notes: "Cancelled" (a cancellation credited it whole),
+ * "Refunded" (returns credited all of it), "Partly refunded", or null (no credit note).
+ */
+export function invoiceStanding(invoice: Pick<InvoiceDocument, "creditNotes" | "grandTotalPaise">): string | null {
+  const notes = invoice.creditNotes ?? [];
+  if (notes.length === 0) return null;
+  if (notes.some((note) => note.kind === "cancellation")) return "Cancelled";
+  const credited = notes.reduce((sum, note) => sum + note.totalPaise, 0);
+  return credited >= invoice.grandTotalPaise ? "Refunded" : "Partly refunded";
+}
+
+/** Where the owner (or an admin) downloads a credit note's PDF. */
+export function creditNotePdfPath(orderId: string, creditNoteId: string): string {
+  return `/api/orders/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(creditNoteId)}.pdf`;
 }
 
 /** A cash-on-delivery invoice is issued at dispatch, before the cash is collected. */
-export function invoiceTotalLabel(invoice: Pick<InvoiceDocument, "order">): string {
+export function invoiceTotalLabel(invoice: Pick<InvoiceDocument, "order" | "creditNote">): string {
+  if (invoice.creditNote) return "Total credited";
   return invoice.order.paymentMethod === "cod" && !invoice.order.paidAt ? "Total payable on delivery" : "Total paid";
 }
 

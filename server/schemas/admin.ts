@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { ADMIN_MAX_PAGE_SIZE, ADMIN_MESSAGES, ADMIN_ORDER_STATUSES, ADMIN_ROLES } from "#common/admin.ts";
 import { checkProduct, FLAG_INVALID, flagValue } from "#common/admin-product.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
+import { checkShipment } from "#common/couriers.ts";
 import { registrationProblem } from "#common/pharmacist.ts";
 import { accountEmail, password, personName } from "./auth.ts";
 import { fromCheck } from "./rule.ts";
@@ -129,7 +130,15 @@ export const adminOrderStatusSchema = z.object({
     ),
     z.enum(ADMIN_ORDER_STATUSES, ADMIN_MESSAGES.statusInvalid),
   ),
-});
+  // Marking Shipped may name the courier and AWB (decisions/032); both or neither, checked by common/couriers.ts.
+  courier: z.optional(z.unknown()),
+  awb: z.optional(z.unknown()),
+}).check(
+  z.superRefine((input, ctx) => {
+    const checked = checkShipment(input);
+    if (!checked.ok) for (const [field, message] of Object.entries(checked.errors)) ctx.issues.push({ code: "custom", message, input, path: [field] });
+  }),
+);
 
 /** PUT /api/admin/messages/:id: `{ handled: true }` marks a contact message handled (false reopens it). */
 export const adminMessageUpdateSchema = z.object({ handled: z.pipe(z.transform(flagValue), z.boolean(FLAG_INVALID)) });

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, type AdminOrderJson, type AdminOrderStatus, type OrderArchiveState } from "#common/admin.ts";
+import { checkShipment } from "#common/couriers.ts";
+import { ADMIN_PAGE_SIZE, type AdminOrderJson, type AdminOrderStatus, type OrderArchiveState, type OrderRemoval } from "#common/admin.ts";
 import { adminOrderStatusSchema, type AdminOrderQuery } from "#server/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
@@ -12,6 +13,18 @@ import { possibleNextStatuses } from "#server/modules/orders/transitions.ts";
 import { likePattern } from "./errors.ts";
 import { readInput, type InvalidInput } from "./input.ts";
 import type { Page } from "./users.ts";
+
+/** Statuses whose orders may be removed: nothing is reserved, owed or on its way any more. */
+const REMOVABLE: readonly string[] = ["Cancelled", "Delivered"];
+
+/**
+ * What removing an order does now — the one rule for `removeOrder` and the pages' button: null
+ * while it is pending or in progress (refused), "archive" when its records must be kept, else "delete".
+ */
+function removalOf(order: { status: string; keep: boolean }): OrderRemoval | null {
+  if (!REMOVABLE.includes(order.status)) return null;
+  return order.keep ? "archive" : "delete";
+}
 
 /** Which orders an admin list shows: archived ones are hidden unless asked for. */
 export type ArchivedFilter = "hide" | "include" | "only";
@@ -43,6 +56,7 @@ export async function orderArchiveStates(db: Executor, orderIds: string[]): Prom
       status: orders.status,
       isPaid: orders.isPaid,
       prescriptionStatus: orders.prescriptionStatus,
+      paymentMethod: orders.paymentMethod,
     })
     .from(orders)
     .where(inArray(orders.id, orderIds));
@@ -51,14 +65,15 @@ export async function orderArchiveStates(db: Executor, orderIds: string[]): Prom
       row.id,
       {
         archivedAt: row.archivedAt?.toISOString() ?? null,
-        removal: row.keep ? "archive" : "delete",
+        removal: removalOf(row),
+        // The same facts `changeOrderStatus` checks (payment, cash on delivery, the prescription), so the pages offer exactly what it accepts.
         nextStatuses: possibleNextStatuses(row, "admin").filter((to): to is AdminOrderStatus => to !== "Pending"),
       },
     ]),
   );
 }
 
-const UNKNOWN_STATE: OrderArchiveState = { archivedAt: null, removal: "archive", nextStatuses: [] };
+const UNKNOWN_STATE: OrderArchiveState = { archivedAt: null, removal: null, nextStatuses: [] };
 
 /** The admin order page's order: its details, whether it is archived, and what removing it does. */
 export async function getAdminOrder(db: Database, orderId: string, adminId: string) {
@@ -127,11 +142,10 @@ export type SetOrderStatusResult = ChangeStatusResult | InvalidInput;
 export async function setOrderStatus(shop: ShopContext, orderId: string, body: unknown): Promise<SetOrderStatusResult> {
   const read = readInput(adminOrderStatusSchema, body);
   if (!read.ok) return read;
-  return changeOrderStatus(shop, orderId, read.input.status, { actor: "admin" });
+  const shipment = checkShipment(read.input);
+  return changeOrderStatus(shop, orderId, read.input.status, { actor: "admin", shipment: shipment.ok ? shipment.shipment : undefined });
 }
 
-/** Statuses whose orders may be removed: nothing is reserved, owed or on its way any more. */
-const REMOVABLE = ["Cancelled", "Delivered"] as const;
 
 export type RemoveOrderResult =
   | { ok: true; outcome: "deleted" | "archived" }
@@ -153,8 +167,9 @@ export async function removeOrder(db: Database, orderId: string, now = new Date(
       .where(eq(orders.id, orderId))
       .for("update");
     if (!order) return { ok: false, reason: "not-found" };
-    if (!(REMOVABLE as readonly string[]).includes(order.status)) return { ok: false, reason: "in-progress" };
-    if (order.keep) {
+    const removal = removalOf(order);
+    if (!removal) return { ok: false, reason: "in-progress" };
+    if (removal === "archive") {
       await tx
         .update(orders)
         .set({ archivedAt: sql`coalesce(${orders.archivedAt}, ${now.toISOString()}::timestamptz)` })

@@ -2,11 +2,11 @@ import { asc, eq } from "drizzle-orm";
 import type { SessionUser } from "#server/auth.ts";
 import type { SellerDetails } from "#common/seller.ts";
 import type { Database } from "#server/db/client.ts";
-import type { InvoiceDocument, InvoiceLine } from "#common/invoices.ts";
+import type { InvoiceDocument } from "#common/invoices.ts";
 import { invoices, orderLines, orders } from "#server/db/schema.ts";
 import { financialYearOf, formatInvoiceSerial, nextInvoiceNumber } from "./numbering.ts";
-import { placeOfSupply, stateFromGstin } from "./place-of-supply.ts";
-import { splitTax, sumSplits } from "./tax.ts";
+import { listCreditNotes } from "./credit-notes.ts";
+import { taxDocument } from "./document.ts";
 
 type Executor = Pick<Database, "select" | "insert" | "execute">;
 
@@ -54,58 +54,15 @@ export async function loadInvoice(
   if (!row) return null;
   const { invoice, order } = row;
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name), asc(orderLines.id));
-
-  const sellerState = stateFromGstin(seller.gstin);
-  const supply = placeOfSupply(order.shippingAddress);
-  const interState = supply.code !== sellerState.code;
-  const invoiceLines: InvoiceLine[] = lines.map((line) => ({
-    description: line.name,
-    sku: line.sku,
-    hsnCode: line.hsnCode ?? "",
-    batchNumber: line.batchNumber,
-    expiryDate: line.expiryDate,
-    quantity: line.quantity,
-    unitPricePaise: line.unitPricePaise,
-    gstRateBps: line.gstRateBps,
-    amountPaise: line.unitPricePaise * line.quantity,
-    discountPaise: line.discountPaise,
-    // The tax stored on the order line is the tax the buyer was charged, on the line's value after
-    // its share of the coupon (decisions/025); the invoice splits it.
-    ...splitTax(line.unitPricePaise * line.quantity - line.discountPaise, line.taxPaise, interState),
-  }));
-  const totals = sumSplits(invoiceLines);
-  const address = order.shippingAddress;
   return {
-    serial: invoice.serial,
-    financialYear: invoice.financialYear,
-    issuedAt: invoice.issuedAt.toISOString(),
-    order: {
-      id: order.id,
-      orderNumber: order.orderNumber,
-      placedAt: order.createdAt.toISOString(),
-      paidAt: order.paidAt?.toISOString() ?? null,
-      paymentMethod: order.paymentMethod,
-    },
-    seller: {
-      name: seller.name,
-      address: seller.address,
-      phone: seller.phone,
-      email: seller.email,
-      gstin: seller.gstin,
-      drugLicence: seller.drugLicence,
-      pharmacist: `${seller.pharmacistName}, ${seller.pharmacistRegistration}`,
-      state: sellerState,
-    },
-    buyer: { name: `${address.firstName} ${address.lastName}`.trim() || order.customerName, address },
-    placeOfSupply: supply,
-    interState,
-    lines: invoiceLines,
-    totals,
-    discountPaise: invoiceLines.reduce((sum, line) => sum + line.discountPaise, 0),
-    couponCode: order.couponCode,
-    shippingPaise: order.shippingPaise,
-    codFeePaise: order.codFeePaise,
-    grandTotalPaise: totals.grossPaise + order.shippingPaise + order.codFeePaise,
+    ...taxDocument(order, lines, seller, {
+      serial: invoice.serial,
+      financialYear: invoice.financialYear,
+      issuedAt: invoice.issuedAt,
+      shippingPaise: order.shippingPaise,
+      codFeePaise: order.codFeePaise,
+    }),
+    creditNotes: await listCreditNotes(db, orderId),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { IST_OFFSET_MS } from "#common/dates.ts";
 import type { Database } from "#server/db/client.ts";
-import { invoiceCounters } from "#server/db/schema.ts";
+import { creditNoteCounters, invoiceCounters } from "#server/db/schema.ts";
 
 type Executor = Pick<Database, "insert">;
 
@@ -15,17 +15,23 @@ export function financialYearOf(moment: Date): string {
   return `${year}-${String((year + 1) % 100).padStart(2, "0")}`;
 }
 
+/** The two series: tax invoices "INV/…" and credit notes "CN/…" (decisions/032), each with its own counter. */
+export type SerialSeries = "invoice" | "credit-note";
+const PREFIX: Record<SerialSeries, string> = { invoice: "INV", "credit-note": "CN" };
+const COUNTERS = { invoice: invoiceCounters, "credit-note": creditNoteCounters } as const;
+
 /**
  * "INV/2627/000001": prefix, the financial year's two two-digit years, a six-digit sequence number
  * (15 characters; the law allows 16, so a seventh digit still fits should a year pass a million).
+ * Credit notes read "CN/2627/000001".
  */
-export function formatInvoiceSerial(financialYear: string, sequence: number): string {
+export function formatInvoiceSerial(financialYear: string, sequence: number, series: SerialSeries = "invoice"): string {
   const match = /^(\d{2})(\d{2})-(\d{2})$/.exec(financialYear);
   if (!match) throw new RangeError(`Invalid financial year: ${financialYear}`);
   if (!Number.isSafeInteger(sequence) || sequence < 1 || sequence > 9_999_999) {
     throw new RangeError(`Invoice sequence out of range: ${sequence}`);
   }
-  return `INV/${match[2]}${match[3]}/${String(sequence).padStart(6, "0")}`;
+  return `${PREFIX[series]}/${match[2]}${match[3]}/${String(sequence).padStart(6, "0")}`;
 }
 
 /**
@@ -33,14 +39,15 @@ export function formatInvoiceSerial(financialYear: string, sequence: number): st
  * until the caller's transaction ends, so concurrent issuers queue behind each other, and a
  * rolled-back transaction rolls its number back too: the sequence has no gaps and no repeats.
  */
-export async function nextInvoiceNumber(tx: Executor, financialYear: string): Promise<number> {
+export async function nextInvoiceNumber(tx: Executor, financialYear: string, series: SerialSeries = "invoice"): Promise<number> {
+  const counters = COUNTERS[series];
   const [row] = await tx
-    .insert(invoiceCounters)
+    .insert(counters)
     .values({ financialYear, lastNumber: 1 })
     .onConflictDoUpdate({
-      target: invoiceCounters.financialYear,
-      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+      target: counters.financialYear,
+      set: { lastNumber: sql`${counters.lastNumber} + 1` },
     })
-    .returning({ lastNumber: invoiceCounters.lastNumber });
+    .returning({ lastNumber: counters.lastNumber });
   return row!.lastNumber;
 }

@@ -1,5 +1,5 @@
 import { projectPath } from "#server/paths.ts";
-import { formatInvoiceDate, formatRate, invoiceTotalLabel, type InvoiceDocument } from "#common/invoices.ts";
+import { formatInvoiceDate, formatRate, invoiceStanding, invoiceTotalLabel, type InvoiceDocument } from "#common/invoices.ts";
 import { formatAmount, formatInvoiceRupees } from "#common/money.ts";
 import { addressLines } from "#common/orders.ts";
 
@@ -17,8 +17,15 @@ interface Column {
   align: "left" | "right";
 }
 
+/** The words that differ between a tax invoice and a credit note (decisions/032); the layout is one. */
+function documentWords(invoice: InvoiceDocument) {
+  return invoice.creditNote
+    ? { title: "Credit Note", heading: "Credit note", number: "Credit note no.", date: "Credit note date", closing: "This credit note reduces the taxable value and the GST of the invoice it names. It is computer-generated and needs no signature." }
+    : { title: "Tax Invoice", heading: "Invoice", number: "Invoice no.", date: "Invoice date", closing: "This is a computer-generated invoice and needs no signature." };
+}
+
 /**
- * The tax invoice as a PDF (A4). `compress: false` leaves the content streams readable, which the
+ * The tax invoice, or a credit note against one (`invoice.creditNote`), as a PDF (A4). `compress: false` leaves the content streams readable, which the
  * tests use to find the text; the shop serves compressed PDFs.
  */
 export async function renderInvoicePdf(invoice: InvoiceDocument, options: { compress?: boolean } = {}): Promise<Buffer> {
@@ -31,7 +38,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
     bufferPages: true,
     font: FONT_REGULAR,
     info: {
-      Title: `Tax invoice ${invoice.serial}`,
+      Title: `${documentWords(invoice).title} ${invoice.serial}`,
       Author: invoice.seller.name,
       Subject: `Order ${invoice.order.orderNumber}`,
     },
@@ -46,7 +53,15 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
   });
 
   // Heading and seller
-  doc.font("bold").fontSize(16).text("Tax Invoice", { align: "center" });
+  const words = documentWords(invoice);
+  doc.font("bold").fontSize(16).text(words.title, { align: "center" });
+  // An invoice a credit note has reduced says so, with the credit notes' numbers (the invoice itself is never changed).
+  const standing = invoiceStanding(invoice);
+  if (standing) {
+    const serials = (invoice.creditNotes ?? []).map((note) => `${note.serial} of ${formatInvoiceDate(note.issuedAt)}`).join(", ");
+    doc.font("bold").fontSize(10).fillColor("#b91c1c").text(`${standing}: see credit note ${serials}`, { align: "center" });
+    doc.fillColor("#000000");
+  }
   doc.moveDown(0.5);
   const { seller } = invoice;
   doc.font("bold").fontSize(11).text(seller.name);
@@ -61,10 +76,14 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
   // Invoice facts (left) and buyer (right)
   const top = doc.y;
   const half = CONTENT_WIDTH / 2 - 10;
-  doc.font("bold").text("Invoice", MARGIN, top, { width: half });
+  doc.font("bold").text(words.heading, MARGIN, top, { width: half });
   doc.font("regular");
-  doc.text(`Invoice no.: ${invoice.serial}`, { width: half });
-  doc.text(`Invoice date: ${formatInvoiceDate(invoice.issuedAt)}`, { width: half });
+  doc.text(`${words.number}: ${invoice.serial}`, { width: half });
+  doc.text(`${words.date}: ${formatInvoiceDate(invoice.issuedAt)}`, { width: half });
+  if (invoice.creditNote) {
+    doc.text(`Against invoice: ${invoice.creditNote.invoiceSerial} of ${formatInvoiceDate(invoice.creditNote.invoiceIssuedAt)}`, { width: half });
+    doc.text(`Reason: ${invoice.creditNote.reason}`, { width: half });
+  }
   doc.text(`Order: ${invoice.order.orderNumber}`, { width: half });
   doc.text(`Place of supply: ${invoice.placeOfSupply.name} (${invoice.placeOfSupply.code})`, { width: half });
   const leftBottom = doc.y;
@@ -217,7 +236,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
     .fillColor("#333333")
     .text(
       "Prices include GST. Tax is computed per line on the GST-inclusive amount; totals are the sums of the lines. " +
-        "This is a computer-generated invoice and needs no signature.",
+        words.closing,
       MARGIN,
       doc.y,
       { width: CONTENT_WIDTH },

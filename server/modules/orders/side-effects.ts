@@ -9,6 +9,7 @@ import {
   statusChangeIsEmailed,
 } from "../email/order-emails.ts";
 import { queueEmail } from "../email/outbox.ts";
+import { issueCreditNote } from "../invoices/credit-notes.ts";
 import { issueInvoice } from "../invoices/invoices.ts";
 
 /** The transaction handle Drizzle passes to `db.transaction(async (tx) => ...)`. */
@@ -67,4 +68,13 @@ export async function afterOrderCancelled(
   details: { refundedPaise: number },
 ): Promise<void> {
   await queueEmail(tx, await cancellationEmail(tx, orderId, details.refundedPaise, shop.config.publicUrl));
+}
+
+/**
+ * The order was cancelled: when it has a tax invoice (paid, or a COD order dispatched and refused),
+ * a GST credit note for everything not yet credited, shipping and the COD fee included, numbered in
+ * its own series (decisions/032). The invoice itself is never changed. Nothing for an uninvoiced order.
+ */
+export async function creditCancelledOrder(tx: Transaction, orderId: string, reason: string, issuedAt: Date): Promise<void> {
+  await issueCreditNote(tx, { orderId, kind: "cancellation", reason, issuedAt });
 }

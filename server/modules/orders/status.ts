@@ -7,7 +7,7 @@ import { GatewayError } from "#server/modules/payments/gateway.ts";
 import type { OrderJson } from "#common/orders.ts";
 import { loadOrderJson, isOrderId, type OrderRow } from "./orders.ts";
 import { recordCashCollected } from "./cash-on-delivery.ts";
-import { afterOrderCancelled, afterOrderPaid, afterStatusChange } from "./side-effects.ts";
+import { afterOrderCancelled, afterOrderPaid, afterStatusChange, creditCancelledOrder } from "./side-effects.ts";
 import { releaseStock } from "./stock.ts";
 import { checkTransition, type StatusActor } from "./transitions.ts";
 
@@ -16,6 +16,13 @@ export interface StatusChangeOptions {
   note?: string;
   /** Set for customer calls: the order must be this user's (else "not-found"). */
   ownerId?: string;
+  /** With Shipped: the courier (common/couriers.ts) and the AWB, checked by the caller's schema (decisions/032). */
+  shipment?: Shipment;
+}
+
+export interface Shipment {
+  courier: string;
+  awb: string;
 }
 
 export type ChangeStatusResult =
@@ -57,7 +64,7 @@ export async function changeOrderStatus(
     const check = checkTransition(order, to, options.actor);
     if (!check.ok) return { ok: false, reason: "not-allowed", from, to, message: check.message };
     const note = options.note ?? (from === "Shipped" && to === "Cancelled" ? RETURNED_TO_SENDER : DEFAULT_NOTES[options.actor]);
-    const refundedPaise = await applyStatusChange(shop, tx, order, to, note, { actor: options.actor });
+    const refundedPaise = await applyStatusChange(shop, tx, order, to, note, { actor: options.actor, shipment: options.shipment });
     return { ok: true, from, refundedPaise, changed: true };
   });
   if (!result.ok) return result;
@@ -75,6 +82,8 @@ export interface ApplyStatusOptions {
   notify?: boolean;
   /** Set by `markOrderPaid` only: the captured payment is stored, so Pending → Processing may pass. */
   paymentCaptured?: boolean;
+  /** Stored with a move to Shipped: the courier and AWB the customer tracks the parcel with. */
+  shipment?: Shipment;
   now?: Date;
 }
 
@@ -123,12 +132,19 @@ export async function applyStatusChange(
       .update(orders)
       .set({ status: "Cancelled", cancelledAt: now, reservationExpiresAt: null, updatedAt: now })
       .where(eq(orders.id, order.id));
+    // An invoiced order is credited in full, in this transaction (decisions/032).
+    await creditCancelledOrder(tx, order.id, note, now);
   } else {
     // Cash on delivery: delivered means the cash was collected (decisions/022).
     if (to === "Delivered") await recordCashCollected(tx, order, now);
     await tx
       .update(orders)
-      .set({ status: to, updatedAt: now, ...(to === "Delivered" ? { isDelivered: true, deliveredAt: now } : {}) })
+      .set({
+        status: to,
+        updatedAt: now,
+        ...(to === "Delivered" ? { isDelivered: true, deliveredAt: now } : {}),
+        ...(to === "Shipped" ? { shippedAt: now, courier: options.shipment?.courier ?? null, trackingNumber: options.shipment?.awb ?? null } : {}),
+      })
       .where(eq(orders.id, order.id));
   }
   await tx.insert(orderStatusHistory).values({ orderId: order.id, status: to, note, createdAt: now });
