@@ -247,7 +247,7 @@ function medicineText(name: MedicineField): (value: unknown) => Read<string | nu
   return (value) => {
     if (value === undefined) return ok(undefined);
     if (value === null) return ok(null);
-    if (typeof value !== "string") return wrongType(medicineTextMessages(field.label, field.max).wrongType);
+    if (typeof value !== "string") return wrongType(medicineTextMessages(field).wrongType);
     const text = cleanMedicineText(value);
     const problem = medicineTextProblem(text, field);
     if (problem) return refuse(problem);

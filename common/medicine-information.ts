@@ -4,15 +4,15 @@
 
 /** The medicine information fields, in the order the form and the product page show them. */
 export const MEDICINE_FIELDS = [
-  { name: "composition", label: "Salt composition", max: 500, multiline: false },
-  { name: "uses", label: "Uses", max: 2000, multiline: true },
-  { name: "directions", label: "How to take", max: 2000, multiline: true },
-  { name: "sideEffects", label: "Side effects", max: 2000, multiline: true },
-  { name: "safetyAdvice", label: "Safety advice", max: 2000, multiline: true },
-  { name: "storage", label: "Storage", max: 500, multiline: false },
-  { name: "manufacturer", label: "Manufacturer (name and address)", max: 300, multiline: true },
-  { name: "marketer", label: "Marketer (name and address)", max: 300, multiline: true },
-  { name: "countryOfOrigin", label: "Country of origin", max: 60, multiline: false },
+  { name: "composition", label: "Salt composition", noun: "salt composition", max: 500, multiline: false },
+  { name: "uses", label: "Uses", noun: "uses", max: 2000, multiline: true },
+  { name: "directions", label: "How to take", noun: "directions", max: 2000, multiline: true },
+  { name: "sideEffects", label: "Side effects", noun: "side effects", max: 2000, multiline: true },
+  { name: "safetyAdvice", label: "Safety advice", noun: "safety advice", max: 2000, multiline: true },
+  { name: "storage", label: "Storage", noun: "storage advice", max: 500, multiline: false },
+  { name: "manufacturer", label: "Manufacturer (name and address)", noun: "manufacturer", max: 300, multiline: true },
+  { name: "marketer", label: "Marketer (name and address)", noun: "marketer", max: 300, multiline: true },
+  { name: "countryOfOrigin", label: "Country of origin", noun: "country of origin", max: 60, multiline: false },
 ] as const;
 
 export type MedicineField = (typeof MEDICINE_FIELDS)[number]["name"];
@@ -23,19 +23,16 @@ export type MedicineInformation = Record<MedicineField, string | null>;
 /** The topics safety advice is written under, one line each ("Pregnancy: Consult your doctor."). */
 export const SAFETY_TOPICS = ["Pregnancy", "Breastfeeding", "Alcohol", "Driving", "Kidney", "Liver"] as const;
 
-const lowerFirst = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
-
 /** Control characters other than line breaks and tabs (a pasted NUL or escape code cannot be shown). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find them
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-export function medicineTextMessages(label: string, max: number) {
-  const field = lowerFirst(label.replace(/ \(.*\)$/, ""));
+/** The messages of one field, naming it as a sentence does ("the salt composition"). */
+export function medicineTextMessages(field: (typeof MEDICINE_FIELDS)[number]) {
   return {
-    wrongType: `The ${field} field must be text.`,
-    tooLong: `Please keep the ${field} within ${max.toLocaleString("en-IN")} characters.`,
-    control: `The ${field} field contains a character that cannot be shown; please retype that part.`,
-    lineBreak: `Please write the ${field} on one line.`,
+    wrongType: `The ${field.noun} field must be text.`,
+    tooLong: `Please keep the ${field.noun} within ${field.max.toLocaleString("en-IN")} characters.`,
+    control: `The ${field.noun} field contains a character that cannot be shown; please retype that part.`,
+    lineBreak: `Please write the ${field.noun} on one line.`,
   };
 }
 
@@ -44,7 +41,7 @@ export function medicineTextMessages(label: string, max: number) {
  * undefined. Line breaks are kept in the fields that may have several lines.
  */
 export function medicineTextProblem(text: string, field: (typeof MEDICINE_FIELDS)[number]): string | undefined {
-  const messages = medicineTextMessages(field.label, field.max);
+  const messages = medicineTextMessages(field);
   if (CONTROL_CHARACTERS.test(text)) return messages.control;
   if (!field.multiline && /[\r\n]/.test(text)) return messages.lineBreak;
   if (text.length > field.max) return messages.tooLong;

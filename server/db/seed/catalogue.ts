@@ -3,6 +3,7 @@ import type { Database } from "../client.ts";
 import { products, researchArticles } from "../schema.ts";
 import { DEMO_ARTICLES } from "./articles.ts";
 import { productImages } from "./packshots.ts";
+import { demoMedicineColumns } from "./medicine-information.ts";
 import { DEMO_PRODUCTS, type DemoProduct, type ShopCategory } from "./products.ts";
 import { prescriptionRequiredFor } from "#common/prescriptions.ts";
 
@@ -50,6 +51,7 @@ export function demoProductRow(product: DemoProduct, now: Date): typeof products
     gstRateBps: GST_RATE_BPS[product.hsnCode],
     batchNumber: product.batchNumber,
     expiryDate: product.expiryDate,
+    ...demoMedicineColumns(product.sku, product.brand),
     published: true,
     createdAt,
     updatedAt: createdAt,
