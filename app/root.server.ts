@@ -2,6 +2,12 @@
 import type { Flash } from "#common/flash.ts";
 import type { Config } from "#server/config.ts";
 import { clearFlashCookie, readFlash } from "#server/http/flash.ts";
+import { dispatchConfig, type SettingsShop } from "#server/modules/settings/settings.ts";
+
+/** The dispatch cut-off in force (the admin's setting, else SHOP_DISPATCH_CUTOFF) for the delivery promise. */
+export async function dispatchCutoff(shop: SettingsShop): Promise<string> {
+  return (await dispatchConfig(shop)).dispatchCutoff;
+}
 
 /** The toast to show once (null for none or a forged cookie) and the Set-Cookie header that clears it. */
 export function takeFlash(request: Request, config: Config): { flash: Flash | null; clearCookie: string } {

@@ -5,7 +5,7 @@ import type { DeliveryPolicy } from "#common/delivery-policy.ts";
 import { ErrorPage } from "~/components/error-page";
 import { DeferredScripts } from "~/components/layout/deferred-scripts";
 import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
-import { takeFlash } from "./root.server";
+import { dispatchCutoff, takeFlash } from "./root.server";
 import { setNonce } from "get-nonce";
 
 // Radix's scroll lock (dialogs) inserts a <style> element; get-nonce hands it this page's nonce,
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seller: shop.config.seller,
     // The delivery promise's configured part (common/delivery-policy.ts): every page says the same.
     delivery: {
-      dispatchCutoff: shop.config.dispatch.dispatchCutoff,
+      dispatchCutoff: await dispatchCutoff(shop),
       codMaxOrderPaise: shop.config.cod.maxOrderPaise,
       codFeePaise: shop.config.cod.feePaise,
     } satisfies DeliveryPolicy,

@@ -7,6 +7,7 @@ import { CATEGORIES, DOSAGE_FORMS, type ProductImageJson } from "./catalog.ts";
 import { checked, type Checked, type Problem } from "./forms.ts";
 import { cleanMedicineText, MEDICINE_FIELDS, type MedicineField, medicineTextMessages, medicineTextProblem } from "./medicine-information.ts";
 import { PRESCRIPTION_MESSAGES, SCHEDULES, type Schedule } from "./prescriptions.ts";
+import { SETTINGS_MESSAGES, wholeNumber } from "./settings.ts";
 
 export type DosageForm = (typeof DOSAGE_FORMS)[number];
 
@@ -42,6 +43,8 @@ export interface AdminProductInput {
   batchNumber?: string | null;
   /** "YYYY-MM-DD", or null to clear it. */
   expiryDate?: string | null;
+  /** Units at or below which the product is low on stock; null (or empty) for the shop's default (decisions/031). */
+  lowStockThreshold?: number | null;
   images?: ProductImageJson[];
   /** Medicine information (common/medicine-information.ts): text, or null (or empty) to clear it. */
   composition?: string | null;
@@ -210,6 +213,14 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/** Empty (or null) means the shop's default threshold; else a whole number of units. */
+function lowStockThreshold(value: unknown): Read<number | null | undefined> {
+  if (value === undefined) return ok(undefined);
+  if (value === null || (typeof value === "string" && value.trim() === "")) return ok(null);
+  const threshold = wholeNumber(value);
+  return threshold === undefined ? (typeof value === "number" || typeof value === "string" ? refuse(SETTINGS_MESSAGES.productThresholdInvalid) : wrongType(SETTINGS_MESSAGES.productThresholdInvalid)) : ok(threshold);
+}
+
 function expiryDate(value: unknown): Read<string | null | undefined> {
   if (value === undefined) return ok(undefined);
   const text = value === null ? "" : typeof value === "string" ? value.trim().slice(0, 10) : value;
@@ -278,6 +289,7 @@ const PRODUCT_FIELDS: { [K in keyof AdminProductInput]-?: (value: unknown) => Re
   gstRate,
   batchNumber: (value) => optionalText(value, "Batch number", 40),
   expiryDate,
+  lowStockThreshold,
   images,
   composition: medicineText("composition"),
   uses: medicineText("uses"),

@@ -20,7 +20,15 @@ export function statusOptionLabel(current: string, option: string): string {
   return current === "Shipped" && option === "Cancelled" ? "Cancelled — returned to sender" : option;
 }
 
-export const GST_RATES = [0, 5, 12, 18, 28] as const;
+/**
+ * GST slabs in percent from 22 September 2025 (the reform removed 12% and 28%; 40% is the new
+ * slab for luxury and sin goods). Order lines keep the rate they were sold at, so past invoices
+ * keep theirs; migration 0019 moved products on 12%/28% and recorded each (decisions/031).
+ */
+export const GST_RATES = [0, 5, 18, 40] as const;
+
+/** The shop's default low-stock threshold before the admin sets one (shop_settings). */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
 
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_MAX_PAGE_SIZE = 100;
@@ -83,7 +91,8 @@ export type OrderRemoval = "delete" | "archive";
 
 export interface OrderArchiveState {
   archivedAt: string | null;
-  removal: OrderRemoval;
+  /** What Delete does now: erase, archive, or null while the order is pending or in progress (the server refuses it). */
+  removal: OrderRemoval | null;
   /**
    * The statuses an admin may move the order to now: the transition table with its guards (not
    * paid, prescription not approved), so the pages offer no button the server would refuse.

@@ -10,6 +10,7 @@ import { createLogger } from "./logger.ts";
 import { startGuestCartCleanup } from "./modules/cart/cleanup.ts";
 import { startReservationSweeper } from "./modules/orders/expiry.ts";
 import { startEmailDispatcher } from "./modules/email/dispatcher.ts";
+import { startDailyJobs } from "./modules/stock-alerts/daily-email.ts";
 
 export interface Shop {
   app: ReturnType<typeof createApp>;
@@ -42,6 +43,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
     const stopGuestCartCleanup = await startGuestCartCleanup(database.db, logger);
     const stopReservationSweeper = startReservationSweeper(context);
     const stopEmailDispatcher = startEmailDispatcher(context);
+    const stopDailyJobs = startDailyJobs(context);
 
     const build =
       options.build ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
@@ -67,6 +69,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
         stopGuestCartCleanup();
         await stopReservationSweeper();
         await stopEmailDispatcher();
+        await stopDailyJobs();
         return database.close();
       },
     };

@@ -8,6 +8,7 @@ import { getProduct, similarProducts } from "#server/modules/catalog/products.ts
 import { REVIEW_SIGN_IN_REPLY, reviewReply } from "#server/modules/catalog/replies.ts";
 import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";
 import { deliveryCheckForPage } from "#server/modules/delivery/serviceability.ts";
+import { dispatchConfig } from "#server/modules/settings/settings.ts";
 import { toCardProduct } from "~/components/catalog/product-card";
 
 /** The product and its reviews (null when there is no such product), and its similar products as a promise to stream. */
@@ -40,6 +41,6 @@ export async function addReviewFromForm(context: AppLoadContext, productId: stri
 const FORM_INVALID = "Please fix the errors in the form";
 
 /** The "Check delivery" box without JavaScript: the page's `?pin=` answered by its loader (decisions/021). */
-export function checkDeliveryForPage(context: AppLoadContext, request: Request) {
-  return deliveryCheckForPage(context.shop.db, context.shop.config.dispatch, new URL(request.url).searchParams.get("pin"));
+export async function checkDeliveryForPage(context: AppLoadContext, request: Request) {
+  return deliveryCheckForPage(context.shop.db, await dispatchConfig(context.shop), new URL(request.url).searchParams.get("pin"));
 }

@@ -7,6 +7,7 @@ import { type MultipartOptions, readMultipartFile } from "#server/http/multipart
 import { importRangesCsv, listRanges, MAX_IMPORT_BYTES, rangesCsv } from "#server/modules/delivery/ranges.ts";
 import { importReply, MALFORMED_PIN_REPLY } from "#server/modules/delivery/replies.ts";
 import { findServiceability } from "#server/modules/delivery/serviceability.ts";
+import { dispatchConfig } from "#server/modules/settings/settings.ts";
 import { requireAdmin, signedInAdmin } from "./admin/require-admin.ts";
 
 /**
@@ -19,7 +20,7 @@ export function serviceabilityRouter(shop: ShopContext) {
   router.get("/:pin", async (req, res) => {
     const pin = req.params.pin;
     if (!isValidPin(pin)) throw replyError(MALFORMED_PIN_REPLY);
-    const answer = await findServiceability(shop.db, pin, new Date(), shop.config.dispatch);
+    const answer = await findServiceability(shop.db, pin, new Date(), await dispatchConfig(shop));
     res.setHeader("Cache-Control", "public, max-age=60");
     res.json(answer);
   });

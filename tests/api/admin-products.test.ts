@@ -34,7 +34,7 @@ const FULL_PRODUCT = {
   bestseller: true,
   published: true,
   hsnCode: "30045039",
-  gstRate: 12,
+  gstRate: 18,
   batchNumber: "ZK2401",
   expiryDate: "2027-06-30",
   images: [
@@ -60,7 +60,7 @@ describe("POST /api/admin/products", () => {
       published: true,
     });
     const [row] = await shop.context.db.select().from(products).where(eq(products.id, res.body._id));
-    expect(row).toMatchObject({ pricePaise: 14550, mrpPaise: 16000, stock: 25, packText: "200ml", gstRateBps: 1200 });
+    expect(row).toMatchObject({ pricePaise: 14550, mrpPaise: 16000, stock: 25, packText: "200ml", gstRateBps: 1800 });
 
     const publicView = await api().get(`/api/products/${res.body._id}`).expect(200);
     const { published: _published, ...withoutPublished } = res.body;

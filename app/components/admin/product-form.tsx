@@ -30,6 +30,8 @@ export interface ProductFormValues {
   gstRate: number;
   batchNumber: string | null;
   expiryDate: string | null;
+  /** Null: the shop's default threshold (Settings). */
+  lowStockThreshold: number | null;
   images: ProductImageJson[];
 }
 
@@ -54,6 +56,7 @@ export const BLANK_PRODUCT: ProductFormValues = {
   gstRate: 5,
   batchNumber: null,
   expiryDate: null,
+  lowStockThreshold: null,
   images: [],
 };
 
@@ -177,6 +180,14 @@ export function ProductForm({ values, mode, errors: serverErrors = {}, message }
         <Field label="Price (₹)" name="price" inputMode="decimal" required defaultValue={values.price ?? ""} error={errors.price} />
         <Field label="MRP (₹)" name="mrp" inputMode="decimal" defaultValue={values.mrp ?? ""} error={errors.mrp} placeholder="Same as the price when empty" />
         <Field label="Stock" name="countInStock" inputMode="numeric" defaultValue={values.countInStock} error={errors.countInStock} />
+        <Field
+          label="Low-stock alert at"
+          name="lowStockThreshold"
+          inputMode="numeric"
+          defaultValue={values.lowStockThreshold ?? ""}
+          error={errors.lowStockThreshold}
+          placeholder="Shop default (Settings)"
+        />
         <SelectField label="GST rate (%)" name="gstRate" defaultValue={String(values.gstRate)} error={errors.gstRate}>
           {GST_RATES.map((rate) => (
             <option key={rate} value={rate}>

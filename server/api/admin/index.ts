@@ -15,6 +15,9 @@ import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from "#server/m
 import { couponReply } from "#server/modules/coupons/replies.ts";
 import { deleteReview, listReviewsForModeration, setReviewHidden } from "#server/modules/admin/reviews.ts";
 import { adminStats } from "#server/modules/admin/stats.ts";
+import { settingsReply } from "#server/modules/settings/replies.ts";
+import { readSettings, updateSettings } from "#server/modules/settings/settings.ts";
+import { listLowStock } from "#server/modules/stock-alerts/low-stock.ts";
 import { createUserAccount, deleteUserAccount, listUsers, updateUserAccount, type Page } from "#server/modules/admin/users.ts";
 import { h1RegisterCsv } from "#server/modules/prescriptions/h1-register.ts";
 import { reviewReply } from "#server/modules/prescriptions/review-replies.ts";
@@ -54,7 +57,7 @@ export function adminRouter(shop: ShopContext) {
   });
 
   router.post("/users", async (req, res) => {
-    const result = await createUserAccount(shop, req.body);
+    const result = await createUserAccount(shop, (await signedInAdmin(req)).id, req.body);
     const reply = adminReply.createUser(result);
     res.status(reply.status).json({ message: reply.message, user: accepted(result, reply).user });
   });
@@ -80,7 +83,7 @@ export function adminRouter(shop: ShopContext) {
   });
 
   router.post("/products", async (req, res) => {
-    const result = await createProduct(db, req.body);
+    const result = await createProduct(db, await signedInAdmin(req), req.body);
     const reply = adminReply.writeProduct(result, "create");
     res.status(reply.status).json(accepted(result, reply).product);
   });
@@ -88,7 +91,7 @@ export function adminRouter(shop: ShopContext) {
   router.put("/products/:id", productUpdateHandler(shop));
 
   router.delete("/products/:id", async (req, res) => {
-    const result = await deleteProduct(db, req.params.id);
+    const result = await deleteProduct(db, await signedInAdmin(req), req.params.id);
     const reply = adminReply.deleteProduct(result);
     res.status(reply.status).json({ message: reply.message, unpublished: accepted(result, reply).outcome === "unpublished" });
   });
@@ -180,6 +183,21 @@ export function adminRouter(shop: ShopContext) {
     res.status(reply.status).json({ message: reply.message, deactivated: accepted(result, reply).outcome === "deactivated" });
   });
 
+  // --- Settings and stock alerts (issue 17, decisions/031) ---------------------------------
+  router.get("/settings", async (_req, res) => {
+    res.json(await readSettings(shop));
+  });
+
+  router.put("/settings", async (req, res) => {
+    const result = await updateSettings(shop, await signedInAdmin(req), req.body);
+    const reply = settingsReply.update(result);
+    res.status(reply.status).json({ message: reply.message, settings: accepted(result, reply).settings });
+  });
+
+  router.get("/low-stock", async (_req, res) => {
+    res.json(await listLowStock(db, 100));
+  });
+
   // --- Dashboard and inbox -------------------------------------------------------------
   router.get("/stats", async (_req, res) => {
     res.json(await adminStats(db));
@@ -213,7 +231,7 @@ export function adminRouter(shop: ShopContext) {
 /** PUT .../products/:id: the given product fields change, the rest stay. */
 function productUpdateHandler({ db }: ShopContext, adaptBody: (body: unknown) => unknown = (body) => body) {
   return async (req: Request<{ id: string }>, res: Response) => {
-    const result = await updateProduct(db, req.params.id, adaptBody(req.body));
+    const result = await updateProduct(db, await signedInAdmin(req), req.params.id, adaptBody(req.body));
     const reply = adminReply.writeProduct(result, "update");
     res.status(reply.status).json(accepted(result, reply).product);
   };

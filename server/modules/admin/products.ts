@@ -10,13 +10,15 @@ import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import type { Executor } from "#server/db/tx.ts";
 import { orderLines, products } from "#server/db/schema.ts";
+import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { toProductJson } from "#server/modules/catalog/products.ts";
 import { isForeignKeyViolation, isUniqueViolation, likePattern } from "./errors.ts";
 import { readInput, type InvalidInput } from "./input.ts";
 import type { Page } from "./users.ts";
 
 /** A product as the admin sees it: the public JSON plus whether shoppers can see it. */
-export type AdminProductJson = ProductJson & { published: boolean };
+/** `lowStockThreshold`: the product's own (null: the shop's default, decisions/031). */
+export type AdminProductJson = ProductJson & { published: boolean; lowStockThreshold: number | null };
 
 type ProductRow = typeof products.$inferSelect;
 type ProductValues = Partial<typeof products.$inferInsert>;
@@ -24,7 +26,7 @@ type ProductValues = Partial<typeof products.$inferInsert>;
 const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
 
 function toAdminProductJson(row: ProductRow): AdminProductJson {
-  return { ...toProductJson(row), published: row.published };
+  return { ...toProductJson(row), published: row.published, lowStockThreshold: row.lowStockThreshold };
 }
 
 /** Every product, published or not, newest first; `search` matches part of the name, SKU or brand. */
@@ -87,6 +89,7 @@ function productValues(input: AdminProductUpdate): ProductValues {
   if (input.gstRate !== undefined) values.gstRateBps = Math.round(input.gstRate * 100);
   if (input.batchNumber !== undefined) values.batchNumber = input.batchNumber;
   if (input.expiryDate !== undefined) values.expiryDate = input.expiryDate;
+  if (input.lowStockThreshold !== undefined) values.lowStockThreshold = input.lowStockThreshold;
   for (const field of MEDICINE_FIELDS) if (input[field.name] !== undefined) values[field.name] = input[field.name];
   return values;
 }
@@ -136,7 +139,7 @@ export type ProductWriteResult =
  * is generated when none is given. The catalogue's counts, facets and search vocabulary follow
  * through the products table's triggers (docs/decisions/005).
  */
-export async function createProduct(db: Database, body: unknown): Promise<ProductWriteResult> {
+export async function createProduct(db: Executor, actor: AuditActor, body: unknown): Promise<ProductWriteResult> {
   const read = readInput(adminProductSchema, body);
   if (!read.ok) return read;
   const { input } = read;
@@ -149,13 +152,17 @@ export async function createProduct(db: Database, body: unknown): Promise<Produc
   const images = describedImages(input.images, input.name);
   if (images) values.images = images;
   try {
-    const [row] = await db
-      .insert(products)
-      .values(values as typeof products.$inferInsert)
-      .onConflictDoNothing({ target: products.sku })
-      .returning(productColumns);
-    if (!row) return { ok: false, reason: "sku-taken" };
-    return { ok: true, product: toAdminProductJson(row as ProductRow) };
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(products)
+        .values(values as typeof products.$inferInsert)
+        .onConflictDoNothing({ target: products.sku })
+        .returning(productColumns);
+      if (!row) return { ok: false, reason: "sku-taken" } as const;
+      const product = toAdminProductJson(row as ProductRow);
+      await recordAudit(tx, actor, { action: "product.create", entity: "product", entityId: product._id, after: auditedProduct(product) });
+      return { ok: true, product } as const;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "sku-taken" };
     throw error;
@@ -167,7 +174,7 @@ export async function createProduct(db: Database, body: unknown): Promise<Produc
  * of a product change; the rest stay. Price and MRP are checked together
  * (a new price against the stored MRP and the other way round) under a row lock.
  */
-export async function updateProduct(db: Database, id: string, body: unknown): Promise<ProductWriteResult> {
+export async function updateProduct(db: Executor, actor: AuditActor, id: string, body: unknown): Promise<ProductWriteResult> {
   const read = readInput(adminProductUpdateSchema, body);
   if (!read.ok) return read;
   const { input } = read;
@@ -175,18 +182,7 @@ export async function updateProduct(db: Database, id: string, body: unknown): Pr
   if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
   try {
     return await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({
-          name: products.name,
-          sku: products.sku,
-          pricePaise: products.pricePaise,
-          mrpPaise: products.mrpPaise,
-          schedule: products.schedule,
-          published: products.published,
-        })
-        .from(products)
-        .where(eq(products.id, id))
-        .for("update");
+      const [current] = await tx.select(productColumns).from(products).where(eq(products.id, id)).for("update");
       if (!current) return { ok: false, reason: "not-found" } as const;
 
       const values = productValues(input);
@@ -208,7 +204,10 @@ export async function updateProduct(db: Database, id: string, body: unknown): Pr
         return { ok: true, product: toAdminProductJson(row as ProductRow) } as const;
       }
       const [row] = await tx.update(products).set(values).where(eq(products.id, id)).returning(productColumns);
-      return { ok: true, product: toAdminProductJson(row as ProductRow) } as const;
+      const product = toAdminProductJson(row as ProductRow);
+      const change = changedFields(auditedProduct(toAdminProductJson(current as ProductRow)), auditedProduct(product));
+      if (change) await recordAudit(tx, actor, { action: "product.update", entity: "product", entityId: id, ...change });
+      return { ok: true, product } as const;
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "sku-taken" };
@@ -224,24 +223,42 @@ export type DeleteProductResult =
  * DELETE /api/admin/products/:id and the products pages' Delete: erases a product, or, when an order has a line for it, unpublishes it instead so the order
  * keeps its line (order_lines refuse the delete, which also covers an order placed meanwhile).
  */
-export async function deleteProduct(db: Database, id: string): Promise<DeleteProductResult> {
+export async function deleteProduct(db: Database, actor: AuditActor, id: string): Promise<DeleteProductResult> {
   if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
-  const unpublish = async () => {
-    const updated = await db
-      .update(products)
-      .set({ published: false })
-      .where(eq(products.id, id))
-      .returning({ id: products.id });
-    return updated.length > 0 ? ({ ok: true, outcome: "unpublished" } as const) : ({ ok: false, reason: "not-found" } as const);
-  };
+  return db.transaction(async (tx): Promise<DeleteProductResult> => {
+    const [current] = await tx.select(productColumns).from(products).where(eq(products.id, id)).for("update");
+    if (!current) return { ok: false, reason: "not-found" };
+    const before = auditedProduct(toAdminProductJson(current as ProductRow));
+    const unpublish = async () => {
+      await tx.update(products).set({ published: false }).where(eq(products.id, id));
+      await recordAudit(tx, actor, { action: "product.unpublish", entity: "product", entityId: id, before: { published: before.published }, after: { published: false } });
+      return { ok: true, outcome: "unpublished" } as const;
+    };
+    const [ordered] = await tx.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.productId, id)).limit(1);
+    if (ordered) return unpublish();
+    try {
+      // A savepoint: a foreign key refusal leaves the transaction usable for the unpublish.
+      await tx.transaction(async (inner) => {
+        await inner.delete(products).where(eq(products.id, id));
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return unpublish();
+      throw error;
+    }
+    await recordAudit(tx, actor, { action: "product.delete", entity: "product", entityId: id, before });
+    return { ok: true, outcome: "deleted" };
+  });
+}
 
-  const [ordered] = await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.productId, id)).limit(1);
-  if (ordered) return unpublish();
-  try {
-    const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-    return deleted.length > 0 ? { ok: true, outcome: "deleted" } : { ok: false, reason: "not-found" };
-  } catch (error) {
-    if (isForeignKeyViolation(error)) return unpublish();
-    throw error;
-  }
+/** What the audit log keeps of a product: its fields, without the figures that move by themselves. */
+function auditedProduct(product: AdminProductJson): Record<string, unknown> {
+  const { _id, rating: _rating, numReviews: _numReviews, createdAt: _createdAt, updatedAt: _updatedAt, prescriptionRequired: _rx, ...fields } = product;
+  return fields;
+}
+
+/** The fields that differ, before and after; undefined when nothing changed. */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } | undefined {
+  const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  if (changed.length === 0) return undefined;
+  return { before: Object.fromEntries(changed.map((key) => [key, before[key]])), after: Object.fromEntries(changed.map((key) => [key, after[key]])) };
 }

@@ -12,6 +12,7 @@ import { findAddressOfUser } from "#server/modules/addresses/addresses.ts";
 import { findServiceability, type Serviceability } from "#server/modules/delivery/serviceability.ts";
 import { checkoutSchema, shippingAddressSchema } from "#server/schemas/checkout.ts";
 import { fieldErrors, NOT_AN_OBJECT_MESSAGE } from "#server/schemas/field-errors.ts";
+import { dispatchConfig } from "#server/modules/settings/settings.ts";
 
 export interface CheckoutCaller {
   id: string;
@@ -100,7 +101,7 @@ export async function readCheckoutRequest(
     };
   }
 
-  const delivery = await findServiceability(shop.db, shippingAddress.postalCode, now, shop.config.dispatch);
+  const delivery = await findServiceability(shop.db, shippingAddress.postalCode, now, await dispatchConfig(shop));
   if (!delivery.serviceable) return { ok: false, reason: "not-serviceable" };
   // The state the shopper chose stands (the invoice's place of supply follows it); else the PIN's.
   shippingAddress.state ??= delivery.state;
