@@ -14,9 +14,12 @@ import {
 } from "#server/modules/catalog/products.ts";
 import { keptUntilProductsChange } from "#server/modules/catalog/catalogue-cache.ts";
 import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";
+import { searchSuggestions } from "#server/modules/catalog/suggestions.ts";
+import { substitutesOf } from "#server/modules/catalog/substitutes.ts";
 import { PRODUCT_NOT_FOUND, REVIEW_SIGN_IN_REPLY, reviewReply } from "#server/modules/catalog/replies.ts";
 
 const facetsQuerySchema = z.pick(productQuerySchema, { collections: true });
+const suggestionsQuerySchema = z.object({ q: productQuerySchema.shape.search });
 
 /** Public catalogue reads and product reviews (api-contract.md, "Products"). */
 export function productsRouter(shop: ShopContext) {
@@ -46,6 +49,15 @@ export function productsRouter(shop: ShopContext) {
     cacheable(LISTING, async () => ({ body: await newArrivals(db) })),
   );
 
+  // The header's suggestions while a shopper types (decisions/028).
+  router.get(
+    "/suggestions",
+    cacheable(LISTING, async (req) => {
+      const { q } = parseInput(suggestionsQuerySchema, req.query);
+      return { body: await searchSuggestions(db, q ?? "") };
+    }),
+  );
+
   router.get(
     "/similar/:id",
     cacheable(LISTING, async (req) => {
@@ -61,6 +73,16 @@ export function productsRouter(shop: ShopContext) {
       const product = await getProduct(db, String(req.params.id));
       if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
       return { body: product };
+    }),
+  );
+
+  // Other products with the same salt composition, cheapest first (decisions/028).
+  router.get(
+    "/:id/substitutes",
+    cacheable(LISTING, async (req) => {
+      const substitutes = await substitutesOf(db, String(req.params.id));
+      if (!substitutes) throw new HttpError(404, PRODUCT_NOT_FOUND);
+      return { body: substitutes };
     }),
   );
 

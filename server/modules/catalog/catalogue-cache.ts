@@ -16,6 +16,8 @@ const LIMITS = {
   search: 1_000,
   /** A ranking holds up to a few hundred ids (tens of kilobytes). */
   ranking: 300,
+  /** The header's suggestions (suggestions.ts), by the typed words. */
+  suggestions: 1_000,
 } as const;
 
 export type CacheKind = keyof typeof LIMITS;

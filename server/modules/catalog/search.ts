@@ -100,3 +100,23 @@ export async function productSearch(db: Database, text: string): Promise<Product
       .join(" & ");
   return { anywhere: build(""), inName: build("A") };
 }
+
+/** How close a product name must come to a search that found nothing to be offered instead (pg_trgm word similarity). */
+const DID_YOU_MEAN_SIMILARITY = 0.4;
+
+/**
+ * "Did you mean …" for a search that found nothing: the published product name sharing most
+ * trigrams with the text (pg_trgm's word similarity, on the names' trigram index), or null when
+ * none comes close. Searching for that name finds the product, since every word of a name matches.
+ */
+export async function didYouMean(db: Database, text: string): Promise<string | null> {
+  const query = searchWords(text).join(" ");
+  if (query.length < MIN_CORRECTABLE_LENGTH - 1) return null;
+  const rows = await db.execute<{ name: string }>(sql`
+    select name from products
+    where published and ${query} <% name and lower(name) <> ${query}
+      and word_similarity(${query}, name) >= ${DID_YOU_MEAN_SIMILARITY}
+    order by word_similarity(${query}, name) desc, similarity(${query}, name) desc, name
+    limit 1`);
+  return rows.rows[0]?.name ?? null;
+}
