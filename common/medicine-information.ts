@@ -1,6 +1,6 @@
 // A product's medicine information (issue 19; docs/decisions/027): the fields, their labels and
 // limits, the rule the admin form and the API share (common/admin-product.ts reads each field
-// with `medicineTextProblem`), and how the product page reads safety advice and the expiry.
+// with `medicineTextProblem`), and how the product page reads safety advice.
 
 /** The medicine information fields, in the order the form and the product page show them. */
 export const MEDICINE_FIELDS = [
@@ -80,12 +80,16 @@ export function safetyAdviceLines(text: string): SafetyAdviceLine[] {
     });
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** A medicine rather than a food supplement: HSN chapter 30 (pharmaceutical products) or prescription-only. */
+export function isMedicine(product: { hsnCode: string | null; prescriptionRequired: boolean }): boolean {
+  return product.prescriptionRequired || (product.hsnCode?.startsWith("30") ?? false);
+}
 
-/** "2027-03-31" → "31 Mar 2027", or null when not a date (the stored batch's expiry, shown before purchase). */
-export function expiryText(date: string | null): string | null {
-  const match = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
-  if (!match) return null;
-  const month = MONTHS[Number(match[2]) - 1];
-  return month ? `${Number(match[3])} ${month} ${match[1]}` : null;
+/** "Name Pvt. Ltd., Plot 1, Satara…" → { name, address }: the name is the first line, or the text before the first comma. */
+export function makerParts(text: string): { name: string; address: string | null } {
+  const newline = text.indexOf("\n");
+  const cut = newline >= 0 ? newline : text.indexOf(", ");
+  if (cut < 0) return { name: text.trim(), address: null };
+  const address = text.slice(cut + 1).replace(/\s+/g, " ").trim();
+  return { name: text.slice(0, cut).replace(/,$/, "").trim(), address: address === "" ? null : address };
 }

@@ -10,6 +10,7 @@ import { PageDeliveryCheck } from "~/components/delivery/check-delivery";
 import { AddToCart } from "~/components/product/add-to-cart";
 import { BackButton } from "~/components/product/back-button";
 import { ImageGallery } from "~/components/product/image-gallery";
+import { ExpiryNote, MedicineInformation } from "~/components/product/medicine-information";
 import { absoluteImageUrl, ProductJsonLd } from "~/components/product/product-json-ld";
 import { ProductNotFound } from "~/components/product/product-not-found";
 import { isProductTab, ProductTabs, type ProductTab } from "~/components/product/product-tabs";
@@ -160,6 +161,7 @@ function ProductView({
           <p className={`mt-5 font-semibold ${inStock ? "text-green-800" : "text-red-800"}`}>
             {inStock ? `In Stock (${product.countInStock})` : "Out of Stock"}
           </p>
+          <ExpiryNote product={product} />
 
           {product.prescriptionRequired ? (
             <div className="mt-4 flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="note">
@@ -179,6 +181,7 @@ function ProductView({
           <PageDeliveryCheck className="mt-6" />
         </div>
       </div>
+      <MedicineInformation product={product} />
       <ProductTabs product={product} reviews={reviews} signedIn={signedIn} actionResult={actionResult} tab={tab} onTabChange={setTab} />
     </>
   );

@@ -1,5 +1,5 @@
 import { CalendarDays, ExternalLink } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { formatLongDate } from "#common/dates.ts";
 import type { ResearchArticle } from "#common/research.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -12,12 +12,6 @@ const FILTERS = [
 ] as const;
 
 type Filter = (typeof FILTERS)[number]["value"];
-
-/**
- * Columns of the wide grid under an expanded card: the others share full rows where they can
- * (two cards as two halves), so no blank cell sits beside a card.
- */
-const REST_COLUMNS: Record<number, string> = { 1: "lg:grid-cols-3", 2: "lg:grid-cols-2", 4: "lg:grid-cols-2" };
 
 const CATEGORY_STYLE: Record<string, string> = {
   research: "bg-indigo-50 text-indigo-800",
@@ -34,30 +28,6 @@ export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }
   const [expanded, setExpanded] = useState<string | null>(null);
   const filterRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const visible = filter === "all" ? articles : articles.filter((article) => article.category === filter);
-  // The expanded card goes first, full width, and the others follow it: a full-width card in the
-  // middle of the grid would leave blank cells beside the cards of the row it broke.
-  const open = visible.find((article) => article.slug === expanded);
-  const ordered = open ? [open, ...visible.filter((article) => article !== open)] : visible;
-  const columns = open ? (REST_COLUMNS[ordered.length - 1] ?? "lg:grid-cols-3") : "lg:grid-cols-3";
-  const toggled = useRef<{ slug: string; opened: boolean } | null>(null);
-  const cardRefs = useRef(new Map<string, HTMLElement>());
-
-  // The toggled card may have moved: keep the focus on its button and bring an opened card into view.
-  useEffect(() => {
-    const last = toggled.current;
-    toggled.current = null;
-    const card = last ? cardRefs.current.get(last.slug) : undefined;
-    if (!last || !card) return;
-    const button = card.querySelector<HTMLButtonElement>("button[aria-expanded]");
-    if (button && document.activeElement !== button) button.focus({ preventScroll: true });
-    if (last.opened && card.getBoundingClientRect().top < 0) card.scrollIntoView({ block: "start" });
-  }, [expanded]);
-
-  function toggle(slug: string) {
-    const opened = expanded !== slug;
-    toggled.current = { slug, opened };
-    setExpanded(opened ? slug : null);
-  }
 
   function choose(next: Filter) {
     setFilter(next);
@@ -129,17 +99,13 @@ export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }
         <p role="status" className="sr-only">
           {`Showing ${visible.length} ${visible.length === 1 ? "article" : "articles"}${filter === "all" ? "" : ` in ${selectedLabel}`}`}
         </p>
-        <ul id="research-articles" className={`mt-8 grid gap-6 md:grid-cols-2 ${columns}`}>
-          {ordered.map((article) => (
+        <ul id="research-articles" className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {visible.map((article) => (
             <ArticleCard
               key={article.slug}
-              ref={(element) => {
-                if (element) cardRefs.current.set(article.slug, element);
-                else cardRefs.current.delete(article.slug);
-              }}
               article={article}
               expanded={article.slug === expanded}
-              onToggle={() => toggle(article.slug)}
+              onToggle={() => setExpanded((current) => (current === article.slug ? null : article.slug))}
             />
           ))}
         </ul>
@@ -149,21 +115,11 @@ export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }
   );
 }
 
-function ArticleCard({
-  article,
-  expanded,
-  onToggle,
-  ref,
-}: {
-  article: ResearchArticle;
-  expanded: boolean;
-  onToggle: () => void;
-  ref: React.Ref<HTMLLIElement>;
-}) {
+function ArticleCard({ article, expanded, onToggle }: { article: ResearchArticle; expanded: boolean; onToggle: () => void }) {
   const fullId = `research-${article.slug}-full`;
   const categoryStyle = CATEGORY_STYLE[article.category] ?? "bg-gray-100 text-gray-800";
   return (
-    <li ref={ref} className={expanded ? "scroll-mt-20 md:col-span-full" : undefined}>
+    <li className={expanded ? "md:col-span-2 lg:col-span-3" : undefined}>
       <article
         aria-labelledby={`research-${article.slug}-title`}
         className={`flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm ${

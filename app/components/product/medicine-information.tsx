@@ -1,0 +1,78 @@
+import type { ProductJson } from "#common/catalog.ts";
+import { formatShortDate } from "#common/dates.ts";
+import { isMedicine, safetyAdviceLines } from "#common/medicine-information.ts";
+
+/**
+ * The product's medicine information (decisions/027), as the admin wrote it; a field left empty
+ * is not shown, and a product with none of them shows no section at all.
+ */
+export function MedicineInformation({ product }: { product: ProductJson }) {
+  const medicine = isMedicine(product);
+  const rows: { term: string; text: string | null }[] = [
+    { term: medicine ? "Salt composition" : "Composition", text: product.composition },
+    { term: "Uses", text: product.uses },
+    { term: "How to take", text: product.directions },
+    { term: "Side effects", text: product.sideEffects },
+  ];
+  const after: { term: string; text: string | null }[] = [
+    { term: "Storage", text: product.storage },
+    { term: "Manufacturer", text: product.manufacturer },
+    { term: "Marketer", text: product.marketer },
+    { term: "Country of origin", text: product.countryOfOrigin },
+  ];
+  const advice = product.safetyAdvice ? safetyAdviceLines(product.safetyAdvice) : [];
+  if ([...rows, ...after].every((row) => !row.text) && advice.length === 0) return null;
+  const title = medicine ? "Medicine information" : "Product information";
+
+  return (
+    <section aria-labelledby="medicine-information" className="mt-10 rounded-lg border border-gray-200 bg-white">
+      <h2 id="medicine-information" className="border-b border-gray-200 px-4 py-3 text-lg font-semibold text-gray-900 sm:px-6">
+        {title}
+      </h2>
+      <dl className="divide-y divide-gray-200">
+        {rows.map((row) => (row.text ? <Row key={row.term} term={row.term} text={row.text} /> : null))}
+        {advice.length > 0 ? (
+          <div className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-4 sm:gap-4 sm:px-6">
+            <dt className="font-medium text-gray-700">Safety advice</dt>
+            <dd className="text-gray-900 sm:col-span-3">
+              <ul className="space-y-1">
+                {advice.map((line) => (
+                  <li key={`${line.topic}:${line.advice}`}>
+                    {line.topic ? <span className="font-semibold">{line.topic}: </span> : null}
+                    {line.advice}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ) : null}
+        {after.map((row) => (row.text ? <Row key={row.term} term={row.term} text={row.text} /> : null))}
+      </dl>
+      {medicine ? (
+        <p className="border-t border-gray-200 px-4 py-3 text-xs text-gray-700 sm:px-6">
+          This information is for reference; read the leaflet in the pack and follow your doctor's or pharmacist's advice.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Row({ term, text }: { term: string; text: string }) {
+  return (
+    <div className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-4 sm:gap-4 sm:px-6">
+      <dt className="font-medium text-gray-700">{term}</dt>
+      <dd className="whitespace-pre-line break-words text-gray-900 sm:col-span-3">{text}</dd>
+    </div>
+  );
+}
+
+/** The expiry of the batch in stock (the one the order line and invoice carry), shown before purchase. */
+export function ExpiryNote({ product }: { product: ProductJson }) {
+  if (product.countInStock <= 0 || !product.expiryDate) return null;
+  return (
+    <p className="mt-1 text-sm text-gray-700">
+      Expiry: {formatShortDate(product.expiryDate)}
+      {product.batchNumber ? ` (batch ${product.batchNumber})` : ""}
+    </p>
+  );
+}
