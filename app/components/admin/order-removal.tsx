@@ -9,7 +9,10 @@ function removalQuestion(removal: OrderRemoval): string {
     : "The order, its lines and its unpaid payment attempts are erased. Only cancelled or delivered orders can be deleted.";
 }
 
-/** Archive or Delete with its confirmation, on the order list and the order page; nothing once archived. */
+/**
+ * Archive or Delete with its confirmation, on the order list and the order page; nothing once
+ * archived, nor while the server would refuse it (a pending order or one in progress: `removal` null).
+ */
 export function RemoveOrderButton({
   order,
   label,
@@ -19,7 +22,7 @@ export function RemoveOrderButton({
   label: string;
   onDeleted?: () => void;
 }) {
-  if (order.archivedAt) return null;
+  if (order.archivedAt || !order.removal) return null;
   return (
     <ConfirmDelete
       what={`order ${label}`}

@@ -23,8 +23,8 @@ export interface MyOrderRow {
   status: OrderJson["status"];
   /** While the order awaits payment: when its reservation ends ("Complete payment by ..."); else null. */
   payBy: string | null;
-  /** "Prescription under review", "Prescription approved", "Prescription rejected" (orderStateLabel), else null. */
-  prescriptionState: string | null;
+  /** Where the order stands in the shop's one wording (orderStateLabel): "Processing", "Delivered", "Prescription under review"... */
+  state: string;
 }
 
 export function toMyOrderRow(order: MyOrderJson): MyOrderRow {
@@ -40,22 +40,30 @@ export function toMyOrderRow(order: MyOrderJson): MyOrderRow {
     payment: paymentMethodLabel(order.paymentMethod),
     status: order.status,
     payBy: order.reservationExpiresAt,
-    prescriptionState: order.prescription ? prescriptionStateOf(order) : null,
+    state: orderStateLabel(order),
   };
 }
 
-/** The pharmacist's review in the words of every page (null once it says no more than the status). */
-function prescriptionStateOf(order: MyOrderJson): string | null {
-  const label = orderStateLabel(order);
-  return label.startsWith("Prescription") ? label : null;
+/**
+ * The status in the words of every other screen and email (orderStateLabel: a Delivered order says
+ * Delivered, not Paid); its colour says whether it went wrong, waits, or moves on.
+ */
+function statusBadge(order: MyOrderRow): { label: string; className: string } {
+  const className =
+    order.status === "Cancelled"
+      ? order.state === "Prescription rejected"
+        ? "bg-red-100 text-red-900"
+        : "bg-gray-200 text-gray-900"
+      : order.status === "Pending" || order.state === "Prescription under review"
+        ? "bg-amber-100 text-amber-900"
+        : "bg-brand-100 text-brand-900";
+  return { label: order.state, className };
 }
 
-/** The spec's Paid or Pending; a cancelled order says so rather than look payable (or still paid after its refund). */
-function statusBadge(order: MyOrderRow): { label: string; className: string } {
-  if (order.prescriptionState === "Prescription rejected") return { label: order.prescriptionState, className: "bg-red-100 text-red-900" };
-  if (order.status === "Cancelled") return { label: "Cancelled", className: "bg-gray-200 text-gray-900" };
-  if (order.prescriptionState) return { label: order.prescriptionState, className: "bg-amber-100 text-amber-900" };
-  return order.isPaid ? { label: "Paid", className: "bg-brand-100 text-brand-900" } : { label: "Pending", className: "bg-amber-100 text-amber-900" };
+/** Whether the money came in ("Paid"), or for cash on delivery is still to come; nothing on a cancelled order (it may be refunded). */
+function paymentState(order: MyOrderRow): string | null {
+  if (order.status === "Cancelled") return null;
+  return order.isPaid ? "Paid" : order.status === "Pending" ? null : "To be paid on delivery";
 }
 
 /**
@@ -145,7 +153,10 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
                     <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-gray-900">
                       {formatRupees(rupeesToPaise(order.totalPrice))}
                       {order.couponText ? <span className="block text-xs font-normal text-green-800">{order.couponText}</span> : null}
-                      <span className="block text-xs font-normal text-gray-700">{order.payment}</span>
+                      <span className="block text-xs font-normal text-gray-700">
+                        {order.payment}
+                        {paymentState(order) ? ` · ${paymentState(order)}` : null}
+                      </span>
                     </td>
                     <td className="px-4 py-3">
                       <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>

@@ -1,7 +1,7 @@
 // The dashboard's figures from the admin module, in paise for the page's one rupee formatter.
 import type { AppLoadContext } from "react-router";
 import { rupeesToPaise } from "#common/money.ts";
-import { paymentMethodLabel } from "#common/orders.ts";
+import { orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { adminStats } from "#server/modules/admin/stats.ts";
 
 const LOAD_FAILED = "Failed to load data";
@@ -18,10 +18,12 @@ export async function loadDashboard(context: AppLoadContext) {
         totalProducts: stats.totalProducts,
         recentOrders: stats.recentOrders.map((order) => ({
           id: order._id,
+          orderNumber: order.orderNumber,
           customer: order.user.name || "Guest",
           totalPaise: rupeesToPaise(order.totalPrice),
           payment: paymentMethodLabel(order.paymentMethod),
-          status: order.status,
+          /** The one wording of where it stands (prescription review included), as on every other screen. */
+          state: orderStateLabel(order),
           createdAt: order.createdAt,
         })),
         salesByDay: stats.salesByDay.map((day) => ({ date: day.date, revenuePaise: rupeesToPaise(day.revenue), orders: day.orders })),

@@ -1,8 +1,6 @@
 import { IndianRupee, Package, ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { formatRupees } from "#common/money.ts";
-import { orderStateLabel } from "#common/orders.ts";
-import { shortId } from "~/components/admin/format";
 import { formatDateTime } from "#common/dates.ts";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
@@ -60,7 +58,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                 <table className={`${TABLE} min-w-[32rem]`}>
                   <thead className={THEAD}>
                     <tr>
-                      <th scope="col" className={TH}>Order ID</th>
+                      <th scope="col" className={TH}>Order</th>
                       <th scope="col" className={TH}>Customer</th>
                       <th scope="col" className={TH}>Date</th>
                       <th scope="col" className={`${TH} text-right`}>Amount</th>
@@ -72,7 +70,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                       <tr key={order.id}>
                         <td className={TD}>
                           <Link to={`/admin/orders/${order.id}`} className="font-mono text-brand-800 underline">
-                            {shortId(order.id)}
+                            {order.orderNumber}
                           </Link>
                         </td>
                         <td className={TD}>{order.customer}</td>
@@ -82,7 +80,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                           <span className="block text-xs text-gray-600">{order.payment}</span>
                         </td>
                         <td className={TD}>
-                          <StatusBadge status={orderStateLabel(order)} />
+                          <StatusBadge status={order.state} />
                         </td>
                       </tr>
                     ))}

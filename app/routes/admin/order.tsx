@@ -4,7 +4,6 @@ import { orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { REVIEW_MESSAGES } from "#common/pharmacist.ts";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
-import { shortId } from "~/components/admin/format";
 import { formatDateTime } from "#common/dates.ts";
 import { OrderStatusControls } from "~/components/admin/order-controls";
 import { ADMIN_MAIN, AdminPageHeader, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
@@ -37,7 +36,7 @@ const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const { order, canChange } = loaderData;
   const navigate = useNavigate();
-  const label = shortId(order._id);
+  const label = order.orderNumber;
   const address = order.shippingAddress;
   return (
     <main id="main" className={`${ADMIN_MAIN} max-w-5xl`}>
@@ -50,7 +49,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </AdminPageHeader>
       </div>
       <p className="mt-1 text-sm text-gray-700">
-        Placed {formatDateTime(order.createdAt)} · id <span className="font-mono">{label}</span>
+        Placed {formatDateTime(order.createdAt)}
         {order.archivedAt ? <> · archived {formatDateTime(order.archivedAt)}</> : null}
       </p>
 

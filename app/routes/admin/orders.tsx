@@ -2,7 +2,6 @@ import { Form, Link } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
-import { shortId } from "~/components/admin/format";
 import { formatDateTime } from "#common/dates.ts";
 import { ORDER_FILTER_STATUSES, ORDER_MESSAGES, OrderStatusControls } from "~/components/admin/order-controls";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
@@ -111,7 +110,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody className="divide-y divide-gray-200">
                 {orders.map((order) => {
-                  const label = shortId(order._id);
+                  const label = order.orderNumber;
                   return (
                     <tr key={order._id}>
                       <td className={TD}>

@@ -4,7 +4,7 @@ import type { AppLoadContext } from "react-router";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import type { SessionUser } from "#server/auth.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
-import { createUserAccount, deleteUserAccount, listUsers, updateUserAccount } from "#server/modules/admin/users.ts";
+import { countAdmins, createUserAccount, deleteUserAccount, listUsers, updateUserAccount } from "#server/modules/admin/users.ts";
 import { pageParam } from "~/components/admin/pager";
 import { formText } from "~/lib/form-text";
 import { adminAction } from "./admin-action.server";
@@ -12,8 +12,11 @@ import { adminAction } from "./admin-action.server";
 export async function loadUsers(context: AppLoadContext, url: URL, admin: SessionUser) {
   const page = pageParam(url);
   const search = url.searchParams.get("search")?.trim() ?? "";
-  const users = await listUsers(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined });
-  return { users: users.items, hasNext: page * ADMIN_PAGE_SIZE < users.total, total: users.total, page, search, selfId: admin.id };
+  const [users, adminCount] = await Promise.all([
+    listUsers(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined }),
+    countAdmins(context.shop.db),
+  ]);
+  return { users: users.items, hasNext: page * ADMIN_PAGE_SIZE < users.total, total: users.total, page, search, selfId: admin.id, adminCount };
 }
 
 export async function changeUsers(context: AppLoadContext, admin: SessionUser, form: FormData) {
@@ -22,7 +25,7 @@ export async function changeUsers(context: AppLoadContext, admin: SessionUser, f
   if (fields.intent === "create") {
     const { name, email, password, role, pharmacistRegistration } = fields;
     return adminAction(context, "Failed to add user", async () =>
-      adminReply.createUser(await createUserAccount(shop, { name, email, password, role, pharmacistRegistration })),
+      adminReply.createUser(await createUserAccount(shop, admin.id, { name, email, password, role, pharmacistRegistration })),
     );
   }
   if (fields.intent === "role") {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { REGISTRATION_MAX } from "#common/pharmacist.ts";
 import { useFetcher } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
-import { ADMIN_ROLES } from "#common/admin.ts";
+import { ADMIN_MESSAGES, ADMIN_ROLES } from "#common/admin.ts";
 import { ConfirmDelete, type ActionResult } from "~/components/admin/confirm-delete";
 import { formatShortDate } from "#common/dates.ts";
 import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, BUTTON_SECONDARY, EmptyState, INPUT, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
@@ -30,7 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { users, hasNext, page, search, selfId } = loaderData;
+  const { users, hasNext, page, search, selfId, adminCount } = loaderData;
+  // What the server refuses is not offered (updateUserAccount, deleteUserAccount): no role change
+  // or Delete for one's own account or the last admin; the row says why instead.
+  const refusal = (user: { _id: string; role: string }) =>
+    user._id === selfId ? ADMIN_MESSAGES.cannotDeleteSelf : user.role === "admin" && adminCount <= 1 ? ADMIN_MESSAGES.lastAdmin : null;
   return (
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Users">
@@ -60,16 +64,24 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className={`${TD} break-all`}>{user.email}</td>
                   <td className={TD}>
-                    <RoleForm id={user._id} name={user.name} role={user.role} registration={user.pharmacistRegistration} />
+                    {refusal(user) ? (
+                      <span className="text-sm text-gray-800">{user.role}</span>
+                    ) : (
+                      <RoleForm id={user._id} name={user.name} role={user.role} registration={user.pharmacistRegistration} />
+                    )}
                   </td>
                   <td className={TD}>{formatShortDate(user.createdAt)}</td>
                   <td className={`${TD} text-right`}>
-                    <ConfirmDelete
-                      what={`user ${user.name}`}
-                      question={`${user.name} (${user.email}) will lose their account. This cannot be undone.`}
-                      fields={{ id: user._id }}
-                      failure="Failed to delete user"
-                    />
+                    {refusal(user) ? (
+                      <span className="text-xs text-gray-600">{refusal(user)}</span>
+                    ) : (
+                      <ConfirmDelete
+                        what={`user ${user.name}`}
+                        question={`${user.name} (${user.email}) will lose their account. This cannot be undone.`}
+                        fields={{ id: user._id }}
+                        failure="Failed to delete user"
+                      />
+                    )}
                   </td>
                 </tr>
               ))}

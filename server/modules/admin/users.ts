@@ -205,6 +205,12 @@ export async function deleteUserAccount(db: Database, actorId: string, id: strin
 }
 
 
+/** How many admins there are: the last one is never demoted or deleted, so the users page offers neither. */
+export async function countAdmins(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(eq(users.role, "admin"));
+  return row?.total ?? 0;
+}
+
 /** Locks every admin row (in id order, so concurrent callers queue rather than deadlock). */
 function lockAdmins(tx: Transaction) {
   return tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).orderBy(users.id).for("update");
