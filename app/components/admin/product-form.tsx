@@ -3,13 +3,14 @@ import { Form, useNavigation } from "react-router";
 import { GST_RATES } from "#common/admin.ts";
 import { checkProduct } from "#common/admin-product.ts";
 import { CATEGORIES, DOSAGE_FORMS, type ProductImageJson } from "#common/catalog.ts";
+import { MEDICINE_FIELDS, type MedicineInformation } from "#common/medicine-information.ts";
 import { SCHEDULE_LABELS, SCHEDULES, type Schedule } from "#common/prescriptions.ts";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { ImageUploader } from "./image-uploader";
 import { BUTTON_PRIMARY, INPUT } from "./page-header";
 
 /** What the form shows: a stored product (edit) or the blank defaults (create). */
-export interface ProductFormValues {
+export interface ProductFormValues extends MedicineInformation {
   name: string;
   description: string;
   category: string;
@@ -58,6 +59,7 @@ export const BLANK_PRODUCT: ProductFormValues = {
   expiryDate: null,
   lowStockThreshold: null,
   images: [],
+  ...(Object.fromEntries(MEDICINE_FIELDS.map((field) => [field.name, null])) as MedicineInformation),
 };
 
 const NUMBER_FIELDS = new Set(["price", "mrp", "countInStock", "gstRate"]);
@@ -200,6 +202,8 @@ export function ProductForm({ values, mode, errors: serverErrors = {}, message }
         <Field label="Expiry date" name="expiryDate" type="date" defaultValue={values.expiryDate ?? ""} error={errors.expiryDate} />
       </section>
 
+      <MedicineFields values={values} errors={errors} />
+
       <section aria-labelledby="product-flags" className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="product-flags" className="text-lg font-semibold text-gray-900">
           Visibility
@@ -228,6 +232,48 @@ export function ProductForm({ values, mode, errors: serverErrors = {}, message }
         </button>
       </div>
     </Form>
+  );
+}
+
+/** Placeholders that show the admin the expected shape of a field. */
+const MEDICINE_PLACEHOLDERS: Partial<Record<(typeof MEDICINE_FIELDS)[number]["name"], string>> = {
+  composition: "e.g. Tranexamic Acid 500 mg + Mefenamic Acid 250 mg",
+  safetyAdvice: "One line per topic, e.g.\nPregnancy: Consult your doctor.\nAlcohol: Avoid.",
+  manufacturer: "Name, address",
+};
+
+/** The medicine information the product page shows (decisions/027); an empty field is not shown. */
+function MedicineFields({ values, errors }: { values: MedicineInformation; errors: Record<string, string> }) {
+  return (
+    <section aria-labelledby="product-medicine" className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2">
+      <h2 id="product-medicine" className="text-lg font-semibold text-gray-900 sm:col-span-2">
+        Medicine information
+      </h2>
+      {MEDICINE_FIELDS.map((field) =>
+        field.multiline ? (
+          <TextAreaField
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            rows={field.name === "safetyAdvice" ? 5 : 3}
+            defaultValue={values[field.name] ?? ""}
+            error={errors[field.name]}
+            placeholder={MEDICINE_PLACEHOLDERS[field.name]}
+            className={field.name === "manufacturer" || field.name === "marketer" ? undefined : "sm:col-span-2"}
+          />
+        ) : (
+          <Field
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            defaultValue={values[field.name] ?? ""}
+            error={errors[field.name]}
+            placeholder={MEDICINE_PLACEHOLDERS[field.name]}
+            className={field.name === "composition" ? "sm:col-span-2" : undefined}
+          />
+        ),
+      )}
+    </section>
   );
 }
 
