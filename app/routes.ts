@@ -57,6 +57,7 @@ export default [
     route("inbox/subscribers.csv", "routes/admin/subscribers-csv.ts"),
     route("serviceability", "routes/admin/serviceability.tsx"),
     route("serviceability.csv", "routes/admin/serviceability-csv.ts"),
+    route("settings", "routes/admin/settings.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -3,6 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { rupeesToPaise } from "#common/money.ts";
 import { orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { adminStats } from "#server/modules/admin/stats.ts";
+import { listLowStock, type LowStockList } from "#server/modules/stock-alerts/low-stock.ts";
 
 const LOAD_FAILED = "Failed to load data";
 
@@ -32,5 +33,15 @@ export async function loadDashboard(context: AppLoadContext) {
   } catch (error) {
     context.shop.logger.error({ err: error, requestId: context.requestId }, "dashboard figures failed");
     return { error: LOAD_FAILED, stats: null };
+  }
+}
+
+/** The "Low stock" list (decisions/031): published products at or below their threshold, or null when it could not be read. */
+export async function loadLowStock(context: AppLoadContext): Promise<LowStockList | null> {
+  try {
+    return await listLowStock(context.shop.db, 20);
+  } catch (error) {
+    context.shop.logger.error({ err: error, requestId: context.requestId }, "low-stock list failed");
+    return null;
   }
 }

@@ -4,22 +4,24 @@ import { formatRupees } from "#common/money.ts";
 import { formatDateTime } from "#common/dates.ts";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
+import { StockCell } from "~/components/admin/stock-cell";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/dashboard";
-import { loadDashboard } from "./dashboard.server";
+import { loadDashboard, loadLowStock } from "./dashboard.server";
 import { requireAdmin } from "./require-admin.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Dashboard | Admin", "How the shop is doing: revenue, orders, products and the latest orders."), NOINDEX];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return loadDashboard(context);
+  const [dashboard, lowStock] = await Promise.all([loadDashboard(context), loadLowStock(context)]);
+  return { ...dashboard, lowStock };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, error } = loaderData;
+  const { stats, error, lowStock } = loaderData;
   return (
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Dashboard" />
@@ -32,6 +34,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <StatCard label="Total Orders" value={String(stats.totalOrders)} icon={<ShoppingBag className="h-5 w-5" aria-hidden />} />
             <StatCard label="Total Products" value={String(stats.totalProducts)} icon={<Package className="h-5 w-5" aria-hidden />} />
           </section>
+
+          <LowStockSection lowStock={lowStock} />
 
           <section aria-labelledby="sales-heading" className="mt-8 rounded-lg border border-gray-200 bg-white p-4">
             <h2 id="sales-heading" className="text-lg font-semibold text-gray-900">
@@ -92,6 +96,72 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </main>
+  );
+}
+
+/** Products at or below their low-stock threshold (their own, or the default in Settings), fewest units first. */
+function LowStockSection({ lowStock }: { lowStock: Route.ComponentProps["loaderData"]["lowStock"] }) {
+  return (
+    <section aria-labelledby="low-stock-heading" className="mt-8">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="low-stock-heading" className="text-lg font-semibold text-gray-900">
+          Low stock
+        </h2>
+        <Link to="/admin/settings" className="text-sm font-medium text-brand-800 underline">
+          Threshold settings
+        </Link>
+      </div>
+      {!lowStock ? (
+        <EmptyState error>Error: Failed to load data</EmptyState>
+      ) : lowStock.items.length === 0 ? (
+        <EmptyState>No published product is at or below its low-stock threshold.</EmptyState>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-gray-700">
+            {lowStock.total} {lowStock.total === 1 ? "product" : "products"} at or below {lowStock.total === 1 ? "its" : "their"} threshold
+            {lowStock.total > lowStock.items.length ? ` (the ${lowStock.items.length} with the fewest units shown)` : ""}; the default is{" "}
+            {lowStock.defaultThreshold} units.
+          </p>
+          <div className={TABLE_WRAP}>
+            <table className={TABLE}>
+              <thead className={THEAD}>
+                <tr>
+                  <th scope="col" className={TH}>Product</th>
+                  <th scope="col" className={TH}>SKU</th>
+                  <th scope="col" className={`${TH} text-right`}>Stock</th>
+                  <th scope="col" className={`${TH} text-right`}>Alert at</th>
+                  <th scope="col" className={TH}><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-200">
+                {lowStock.items.map((product) => (
+                  <tr key={product._id}>
+                    <td className={`${TD} font-medium text-gray-900`} data-label="Product">{product.name}</td>
+                    <td className={`${TD} font-mono text-xs`} data-label="SKU">{product.sku}</td>
+                    <td className={`${TD} text-right`} data-label="Stock">
+                      <StockCell stock={product.countInStock} threshold={product.threshold} />
+                    </td>
+                    <td className={`${TD} text-right`} data-label="Alert at">
+                      {product.threshold}
+                      {product.ownThreshold ? null : <span className="text-gray-600"> (default)</span>}
+                    </td>
+                    <td className={`${TD} text-right`} data-label="">
+                      <Link
+                        to={`/admin/products/${product._id}/edit`}
+                        aria-label={`Edit ${product.name}`}
+                        className="inline-flex items-center gap-1 rounded-md border border-gray-400 px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100"
+                      >
+                        Edit
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
   );
 }
 

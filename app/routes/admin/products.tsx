@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { products, total, hasNext, page, search } = loaderData;
+  const { products, total, hasNext, page, search, defaultLowStock } = loaderData;
   return (
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Products">
@@ -82,7 +82,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className={`${TD} text-right`}>{formatRupees(rupeesToPaise(product.price))}</td>
                     <td className={TD}>
-                      <StockCell stock={product.countInStock} />
+                      <StockCell stock={product.countInStock} threshold={product.lowStockThreshold ?? defaultLowStock} />
                     </td>
                     <td className={TD}>
                       {product.published ? (

@@ -5,6 +5,7 @@
 import { and, asc, eq, or, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { SHOP_NAME } from "#common/brand.ts";
+import { IST_OFFSET_MS, istDay } from "#common/dates.ts";
 import type { Database } from "#server/db/client.ts";
 import { dailyJobRuns, user } from "#server/db/schema.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
@@ -16,7 +17,6 @@ export const LOW_STOCK_EMAIL_HOUR_IST = 8;
 /** Products listed in one email; the rest are counted. */
 export const LOW_STOCK_EMAIL_LIMIT = 200;
 const TICK_MS = 5 * 60_000;
-const IST_OFFSET_MS = 330 * 60_000;
 
 export interface DailyJobShop {
   db: Database;
@@ -25,8 +25,7 @@ export interface DailyJobShop {
 
 /** The India (IST) calendar day of an instant, "YYYY-MM-DD", and its hour. */
 export function istClock(now: Date): { day: string; hour: number } {
-  const ist = new Date(now.getTime() + IST_OFFSET_MS);
-  return { day: ist.toISOString().slice(0, 10), hour: ist.getUTCHours() };
+  return { day: istDay(now), hour: new Date(now.getTime() + IST_OFFSET_MS).getUTCHours() };
 }
 
 export type LowStockEmailRun =
