@@ -70,6 +70,8 @@ export interface ProductFacets {
   categories: FacetCount[];
   subcategories: Record<string, FacetCount[]>;
   brands: FacetCount[];
+  /** "required" and "not-required", as the `prescription` filter names them. */
+  prescription: FacetCount[];
   price: { min: number; max: number };
 }
 

@@ -9,9 +9,11 @@ import { categorySlug, toProductQuery, type ListingFilters } from "~/components/
 /** One page of the collection's products under the filters, and the facets its sidebar offers. */
 export async function loadListing(context: AppLoadContext, collection: string, filters: ListingFilters) {
   const { db } = context.shop;
+  const query = { ...toProductQuery(filters), collections: collection };
   const [result, facets] = await Promise.all([
-    listProducts(db, { ...toProductQuery(filters), collections: collection, limit: DEFAULT_PAGE_SIZE }),
-    productFacets(db, collection),
+    listProducts(db, { ...query, limit: DEFAULT_PAGE_SIZE }),
+    // The sidebar's counts follow the other filters shown (decisions/026).
+    productFacets(db, query),
   ]);
   return { result, facets };
 }

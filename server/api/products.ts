@@ -18,7 +18,6 @@ import { searchSuggestions } from "#server/modules/catalog/suggestions.ts";
 import { substitutesOf } from "#server/modules/catalog/substitutes.ts";
 import { PRODUCT_NOT_FOUND, REVIEW_SIGN_IN_REPLY, reviewReply } from "#server/modules/catalog/replies.ts";
 
-const facetsQuerySchema = z.pick(productQuerySchema, { collections: true });
 const suggestionsQuerySchema = z.object({ q: productQuerySchema.shape.search });
 
 /** Public catalogue reads and product reviews (api-contract.md, "Products"). */
@@ -39,8 +38,8 @@ export function productsRouter(shop: ShopContext) {
   router.get(
     "/facets",
     cacheable(LISTING, async (req) => {
-      const { collections } = parseInput(facetsQuerySchema, req.query);
-      return { body: await productFacets(db, collections) };
+      // The list's own filters: each option counts what the list would show with it (decisions/026).
+      return { body: await productFacets(db, parseInput(productQuerySchema, req.query)) };
     }),
   );
 

@@ -147,6 +147,8 @@ export const products = pgTable(
     bestseller: boolean("bestseller").notNull().default(false),
     rating: real("rating").notNull().default(0),
     numReviews: integer("num_reviews").notNull().default(0),
+    /** "Highest Rated" ranks by this Bayesian average, kept with rating and numReviews (catalog/ranking.ts). */
+    ratingScore: real("rating_score").notNull().default(3),
     stock: integer("stock").notNull().default(0),
     /** Pack text shown beside the quantity selector ("/Sachet", "200ml"); the API calls it `quantity`. */
     packText: text("pack_text"),
@@ -196,8 +198,12 @@ export const products = pgTable(
     index("products_collections_idx").using("gin", t.collections),
     index("products_created_idx").on(t.createdAt),
     index("products_price_idx").on(t.pricePaise),
-    index("products_rating_idx").on(t.rating, t.numReviews, t.createdAt),
-    index("products_category_rating_idx").on(t.category, t.subcategory, t.rating),
+    // Out-of-stock products last in every storefront order (migration 0021).
+    index("products_listing_newest_idx").on(sql`(${t.stock} = 0)`, t.createdAt.desc(), t.id),
+    index("products_listing_price_idx").on(sql`(${t.stock} = 0)`, t.pricePaise, t.createdAt.desc()),
+    index("products_listing_price_desc_idx").on(sql`(${t.stock} = 0)`, t.pricePaise.desc(), t.createdAt.desc()),
+    index("products_listing_rating_idx").on(sql`(${t.stock} = 0)`, t.ratingScore.desc(), t.numReviews.desc(), t.createdAt.desc()),
+    index("products_category_score_idx").on(t.category, t.subcategory, t.ratingScore),
   ],
 );
 

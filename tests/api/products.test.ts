@@ -27,6 +27,14 @@ function expectSorted<T>(values: T[], compare: (a: T, b: T) => number) {
   for (let i = 1; i < values.length; i++) expect(compare(values[i - 1]!, values[i]!)).toBeLessThanOrEqual(0);
 }
 
+/** Every storefront order puts out-of-stock products last (decisions/026), then applies its own order. */
+const stockLast =
+  (compare: (a: ProductJson, b: ProductJson) => number) =>
+  (a: ProductJson, b: ProductJson): number =>
+    Number(a.countInStock === 0) - Number(b.countInStock === 0) || compare(a, b);
+const newestFirst = (a: ProductJson, b: ProductJson) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
+const outOfStock = DEMO_PRODUCTS.filter((p) => p.stock === 0).length;
+
 describe("GET /api/products", () => {
   it("returns 12 published products, newest first, with X-Total-Count by default", async () => {
     const res = await list("");
@@ -37,7 +45,9 @@ describe("GET /api/products", () => {
     expect(all).toHaveLength(DEMO_PRODUCTS.length);
     expect(res.body[0].name).toBe("Macnurish");
     expect(names(res)).toEqual(all.slice(0, 12).map((p) => p.name));
-    expectSorted(all, (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+    expectSorted(all, stockLast(newestFirst));
+    expect(outOfStock).toBeGreaterThan(0);
+    expect(all.slice(-outOfStock).every((p) => p.countInStock === 0)).toBe(true);
   });
 
   it("returns products in the contract's shape, money in rupees", async () => {
@@ -54,8 +64,9 @@ describe("GET /api/products", () => {
       countInStock: expect.any(Number),
       prescriptionRequired: false,
       bestseller: true,
-      rating: 4.7,
-      numReviews: 128,
+      // No reviews stored, so no rating (the demo catalogue invents none).
+      rating: 0,
+      numReviews: 0,
     });
     expect(macnurish.images[0]).toEqual({ url: expect.any(String), altText: expect.any(String) });
     expect(new Date(macnurish.createdAt).toISOString()).toBe(macnurish.createdAt);
@@ -220,26 +231,28 @@ describe("GET /api/products", () => {
     it("newest", async () => {
       const res = await list("?sortBy=newest&limit=100");
       expect(names(res)).toEqual(all.map((p) => p.name));
-      const expected = [...DEMO_PRODUCTS].sort((a, b) => a.addedDaysAgo - b.addedDaysAgo).map((p) => p.name);
+      const expected = [...DEMO_PRODUCTS]
+        .sort((a, b) => Number(a.stock === 0) - Number(b.stock === 0) || a.addedDaysAgo - b.addedDaysAgo)
+        .map((p) => p.name);
       expect(names(res)).toEqual(expected);
     });
 
     it("priceAsc", async () => {
       const res = await list("?sortBy=priceAsc&limit=100");
-      expectSorted(res.body as ProductJson[], (a, b) => a.price - b.price);
+      expectSorted(res.body as ProductJson[], stockLast((a, b) => a.price - b.price || newestFirst(a, b)));
       expect(res.body[0].name).toBe("Oral Rehydration Salts WHO Formula");
+      expect((res.body as ProductJson[]).slice(-outOfStock).every((p) => p.countInStock === 0)).toBe(true);
     });
 
     it("priceDesc", async () => {
       const res = await list("?sortBy=priceDesc&limit=100");
-      expectSorted(res.body as ProductJson[], (a, b) => b.price - a.price);
+      expectSorted(res.body as ProductJson[], stockLast((a, b) => b.price - a.price || newestFirst(a, b)));
       expect(res.body[0].name).toBe("Whey Protein Concentrate 80% Double Chocolate");
     });
 
-    it.each(["rating", "popularity"])("%s: highest rated first, more reviews breaking ties", async (sortBy) => {
+    it.each(["rating", "popularity"])("%s without any review: the newest order, out of stock last", async (sortBy) => {
       const res = await list(`?sortBy=${sortBy}&limit=100`);
-      expectSorted(res.body as ProductJson[], (a, b) => b.rating - a.rating || b.numReviews - a.numReviews);
-      expect(res.body[0].name).toBe("Creatine Monohydrate Micronised");
+      expect(names(res)).toEqual(all.map((p) => p.name));
     });
 
     it("an unknown sortBy is a 400", async () => {
@@ -331,9 +344,10 @@ describe("GET /api/products/facets", () => {
 });
 
 describe("GET /api/products/new-arrivals", () => {
-  it("returns the 8 newest products, newest first", async () => {
+  it("returns the 8 newest products in stock, newest first", async () => {
     const res = await request(shop.app).get("/api/products/new-arrivals");
     expect(res.status).toBe(200);
+    expect((res.body as ProductJson[]).every((p) => p.countInStock > 0)).toBe(true);
     expect(names(res)).toEqual(all.slice(0, 8).map((p) => p.name));
   });
 });
@@ -459,6 +473,7 @@ describe("catalogue changes", () => {
         brand: "Test Brand",
         sku: "TEST-SHILAJIT-1",
         collections: ["kids-nutrition"],
+        stock: 5,
       })
       .returning({ id: products.id });
     try {

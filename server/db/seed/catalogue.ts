@@ -41,8 +41,6 @@ export function demoProductRow(product: DemoProduct, now: Date): typeof products
     sku: product.sku,
     collections,
     bestseller: product.bestseller ?? false,
-    rating: product.rating,
-    numReviews: product.numReviews,
     stock: product.stock,
     packText: product.packText,
     prescriptionRequired: prescriptionRequiredFor(product.schedule ?? "OTC"),

@@ -82,8 +82,8 @@ describe("seedDatabase", () => {
       expect(p.pricePaise, p.sku).toBeLessThanOrEqual(100_000);
       expect(p.pricePaise, p.sku).toBeLessThanOrEqual(p.mrpPaise);
       expect(["Tablet", "Syrup", "Capsule", "Powder", "Topical", "Injection"]).toContain(p.form);
-      expect(p.rating, p.sku).toBeGreaterThanOrEqual(3.5);
-      expect(p.rating, p.sku).toBeLessThanOrEqual(5);
+      // No invented social proof: a demo product has no reviews, so no rating (decisions/026).
+      expect([p.rating, p.numReviews, p.ratingScore], p.sku).toEqual([0, 0, 3]);
       expect(p.gstRateBps, p.sku).toBe(p.hsnCode === "3004" ? 500 : 1800);
       expect(p.expiryDate?.slice(0, 4), p.sku).toMatch(/^202[78]$/);
       expect(p.searchVector, p.sku).toBeTruthy();

@@ -18,6 +18,7 @@ import {
   CATEGORIES,
   DEFAULT_PAGE_SIZE,
   SECTION_COLLECTIONS,
+  type FacetCount,
   type ProductFacets,
   type ProductJson,
   type ProductQuery,
@@ -106,36 +107,28 @@ function filterKey(query: ProductQuery, search: ProductSearch | undefined): stri
 }
 
 function filterConditions(query: ProductQuery, search: ProductSearch | undefined): SQL[] {
-  const conditions: SQL[] = [eq(products.published, true)];
-  if (query.collections && query.collections.toLowerCase() !== "all") {
-    conditions.push(arrayContains(products.collections, [query.collections.toLowerCase()]));
-  }
-  if (query.category) {
-    const category = categoryFromParam(query.category);
-    // An unknown category matches nothing rather than everything.
-    conditions.push(category ? eq(products.category, category) : sql`false`);
-  }
-  if (query.subcategory?.length) conditions.push(inArray(products.subcategory, query.subcategory));
-  if (query.brand?.length) conditions.push(inArray(products.brand, query.brand));
-  if (query.minPrice !== undefined) conditions.push(gte(products.pricePaise, rupeesToPaise(query.minPrice)));
-  if (query.maxPrice !== undefined) conditions.push(lte(products.pricePaise, rupeesToPaise(query.maxPrice)));
-  if (query.prescription) conditions.push(eq(products.prescriptionRequired, query.prescription === "required"));
-  if (search) conditions.push(matches(search.anywhere));
-  return conditions;
+  const { universe, parts } = filterParts(query, search);
+  return [...universe, ...Object.values(parts)];
 }
 
 const NEWEST = [desc(products.createdAt), asc(products.id)];
 
+/** Every storefront order puts out-of-stock products last, keeping the order within each part (indexes: migration 0021). */
+const IN_STOCK_FIRST = sql`(${products.stock} = 0)`;
+
+/** "Highest Rated": the Bayesian score of the visible reviews (ranking.ts), then more reviews, then newest. */
+const BEST_RATED = [desc(products.ratingScore), desc(products.numReviews), ...NEWEST];
+
 function ordering(query: ProductQuery): SQL[] {
   switch (query.sortBy) {
     case "priceAsc":
-      return [asc(products.pricePaise), ...NEWEST];
+      return [IN_STOCK_FIRST, asc(products.pricePaise), ...NEWEST];
     case "priceDesc":
-      return [desc(products.pricePaise), ...NEWEST];
+      return [IN_STOCK_FIRST, desc(products.pricePaise), ...NEWEST];
     case "rating":
-      return [desc(products.rating), desc(products.numReviews), ...NEWEST];
+      return [IN_STOCK_FIRST, ...BEST_RATED];
     default:
-      return NEWEST;
+      return [IN_STOCK_FIRST, ...NEWEST];
   }
 }
 
@@ -222,7 +215,7 @@ async function searchProducts(
 
   // Ranking reads every match once (one narrow query that also counts them), then pages are
   // fetched by id; the ranking is kept until the catalogue changes.
-  const relevance = [desc(matches(search.inName)), ...NEWEST];
+  const relevance = [IN_STOCK_FIRST, desc(matches(search.inName)), ...NEWEST];
   const ranking = await cachedForVersion(db, "ranking", key, version, async () => {
     const rows = await db
       .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -281,7 +274,7 @@ export async function newArrivals(db: Database, limit = NEW_ARRIVALS_LIMIT): Pro
     .select(productColumns)
     .from(products)
     .where(eq(products.published, true))
-    .orderBy(desc(products.createdAt), asc(products.id))
+    .orderBy(IN_STOCK_FIRST, ...NEWEST)
     .limit(limit);
   return rows.map((row) => toProductJson(row as ProductRow));
 }
@@ -292,8 +285,8 @@ export const SIMILAR_LIMIT = 8;
 const SIMILAR_CANDIDATES = 100;
 
 /**
- * Up to 8 published products of the same category, those sharing the subcategory and more tags
- * first, then the higher rated; null when the product does not exist. Only the best-rated
+ * Up to 8 published products of the same category, in stock first, then those sharing the
+ * subcategory and more tags, then the better rated; null when the product does not exist. Only the best-rated
  * candidates of each group are compared (by id and tags alone), so a large category costs no
  * more than a small one.
  */
@@ -303,24 +296,28 @@ export async function similarProducts(db: Database, id: string, limit = SIMILAR_
   const sameSubcategory = sql`${products.subcategory} is not distinct from ${product.subcategory}`;
   const candidates = (where: SQL) =>
     db
-      .select({ id: products.id, tags: products.tags })
+      .select({ id: products.id, tags: products.tags, inStock: sql<boolean>`${products.stock} > 0` })
       .from(products)
       .where(
         and(eq(products.published, true), eq(products.category, product.category), ne(products.id, product._id), where),
       )
-      .orderBy(desc(products.rating), desc(products.numReviews), ...NEWEST)
+      .orderBy(IN_STOCK_FIRST, ...BEST_RATED)
       .limit(SIMILAR_CANDIDATES);
 
   const tags = new Set(product.tags);
-  const rank = (rows: { id: string; tags: string[] }[]) =>
-    rows
-      .map((row, index) => ({ id: row.id, index, shared: row.tags.filter((tag) => tags.has(tag)).length }))
-      .sort((a, b) => b.shared - a.shared || a.index - b.index)
-      .map((row) => row.id);
+  type Candidate = { id: string; tags: string[]; inStock: boolean };
+  const rank = (rows: Candidate[]) =>
+    rows.map((row, index) => ({ ...row, index, shared: row.tags.filter((tag) => tags.has(tag)).length }));
 
-  const ids = rank(await candidates(sameSubcategory));
-  if (ids.length < limit) ids.push(...rank(await candidates(not(sameSubcategory))));
-  const chosen = ids.slice(0, limit);
+  const ranked = rank(await candidates(sameSubcategory));
+  if (ranked.length < limit) {
+    const others = rank(await candidates(not(sameSubcategory)));
+    ranked.push(...others.map((row) => ({ ...row, shared: row.shared - 1_000, index: row.index + SIMILAR_CANDIDATES })));
+  }
+  const chosen = ranked
+    .sort((a, b) => Number(b.inStock) - Number(a.inStock) || b.shared - a.shared || a.index - b.index)
+    .slice(0, limit)
+    .map((row) => row.id);
   if (chosen.length === 0) return [];
   const rows = await db.select(productColumns).from(products).where(inArray(products.id, chosen));
   const byId = new Map(rows.map((row) => [row.id, row as ProductRow]));
@@ -330,62 +327,117 @@ export async function similarProducts(db: Database, id: string, limit = SIMILAR_
   });
 }
 
-/** Counts for the filter sidebar, over published products (optionally within one collection). */
-export async function productFacets(db: Database, collection?: string): Promise<ProductFacets> {
-  const key = collection && collection.toLowerCase() !== "all" ? collection.toLowerCase() : "";
-  const version = await catalogueVersion(db);
-  // A copy, so a caller changing the result cannot change the cached facets.
-  return structuredClone(await cachedForVersion(db, "facets", key, version, () => countFacets(db, key || undefined)));
+/** A filter the sidebar counts options for; each facet's counts apply every other active filter. */
+type Dimension = "category" | "subcategory" | "brand" | "price" | "prescription" | "search";
+
+/**
+ * The filters of a list in two parts: the page's universe (published, in the collection), which
+ * every count shares, and one condition per active filter, which a facet leaves out for its own
+ * options (faceted counts, docs/decisions/026).
+ */
+function filterParts(
+  query: ProductQuery,
+  search: ProductSearch | null | undefined,
+): { universe: SQL[]; parts: Partial<Record<Dimension, SQL>> } {
+  const universe: SQL[] = [eq(products.published, true)];
+  if (query.collections && query.collections.toLowerCase() !== "all") {
+    universe.push(arrayContains(products.collections, [query.collections.toLowerCase()]));
+  }
+  const parts: Partial<Record<Dimension, SQL>> = {};
+  if (query.category) {
+    const category = categoryFromParam(query.category);
+    // An unknown category matches nothing rather than everything.
+    parts.category = category ? eq(products.category, category) : sql`false`;
+  }
+  if (query.subcategory?.length) parts.subcategory = inArray(products.subcategory, query.subcategory);
+  if (query.brand?.length) parts.brand = inArray(products.brand, query.brand);
+  const prices: SQL[] = [];
+  if (query.minPrice !== undefined) prices.push(gte(products.pricePaise, rupeesToPaise(query.minPrice)));
+  if (query.maxPrice !== undefined) prices.push(lte(products.pricePaise, rupeesToPaise(query.maxPrice)));
+  if (prices.length > 0) parts.price = and(...prices);
+  if (query.prescription) parts.prescription = eq(products.prescriptionRequired, query.prescription === "required");
+  // A search of punctuation alone (null) has no words to match.
+  if (search !== undefined) parts.search = search ? matches(search.anywhere) : sql`false`;
+  return { universe, parts };
 }
 
-async function countFacets(db: Database, collection?: string): Promise<ProductFacets> {
-  const conditions: SQL[] = [eq(products.published, true)];
-  if (collection && collection.toLowerCase() !== "all") {
-    conditions.push(arrayContains(products.collections, [collection.toLowerCase()]));
-  }
-  const where = and(...conditions);
-  const [groups, brands, [price]] = await Promise.all([
-    db
-      .select({
-        category: products.category,
-        subcategory: products.subcategory,
-        count: sql<number>`count(*)`.mapWith(Number),
-      })
-      .from(products)
-      .where(where)
-      .groupBy(products.category, products.subcategory),
-    db
-      .select({ name: products.brand, count: sql<number>`count(*)`.mapWith(Number) })
-      .from(products)
-      .where(and(where, sql`${products.brand} is not null`))
-      .groupBy(products.brand)
-      .orderBy(asc(products.brand)),
-    db
-      .select({
-        min: sql<number>`coalesce(min(${products.pricePaise}), 0)`.mapWith(Number),
-        max: sql<number>`coalesce(max(${products.pricePaise}), 0)`.mapWith(Number),
-      })
-      .from(products)
-      .where(where),
-  ]);
+/**
+ * Counts for the filter sidebar under the same filters as the list (GET /api/products/facets
+ * takes the list's query): each option counts the products the list would show with that option
+ * chosen and every other filter kept, so a count of 0 means choosing it finds nothing. Options
+ * are those of the page's universe (published products of the collection), so they stay put while
+ * filters change. Kept per catalogue version and filter set.
+ */
+export async function productFacets(db: Database, query: ProductQuery = {}): Promise<ProductFacets> {
+  const version = await catalogueVersion(db);
+  const search = query.search
+    ? await cachedForVersion(db, "search", query.search, version, () => productSearch(db, query.search!))
+    : undefined;
+  const key = filterKey(query, search ?? undefined) + (search === null ? "#nothing" : "");
+  // A copy, so a caller changing the result cannot change the cached facets.
+  return structuredClone(await cachedForVersion(db, "facets", key, version, () => countFacets(db, query, search)));
+}
 
+const countWhere = (condition: SQL | undefined) =>
+  sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
+
+/** One grouped scan of the universe; each facet's count is a filtered aggregate of it. */
+async function countFacets(db: Database, query: ProductQuery, search: ProductSearch | null | undefined): Promise<ProductFacets> {
+  const { universe, parts } = filterParts(query, search);
+  const allBut = (...own: Dimension[]) =>
+    and(...Object.entries(parts).flatMap(([dimension, condition]) => (own.includes(dimension as Dimension) ? [] : [condition])));
+  const forPrice = allBut("price") ?? sql`true`;
+  const groups = await db
+    .select({
+      category: products.category,
+      subcategory: products.subcategory,
+      brand: products.brand,
+      prescriptionRequired: products.prescriptionRequired,
+      // Choosing a category clears the subcategories, so neither narrows the categories' counts.
+      forCategory: countWhere(allBut("category", "subcategory")),
+      forSubcategory: countWhere(allBut("subcategory")),
+      forBrand: countWhere(allBut("brand")),
+      forPrescription: countWhere(allBut("prescription")),
+      minPrice: sql<number | null>`min(${products.pricePaise}) filter (where ${forPrice})`,
+      maxPrice: sql<number | null>`max(${products.pricePaise}) filter (where ${forPrice})`,
+    })
+    .from(products)
+    .where(and(...universe))
+    .groupBy(products.category, products.subcategory, products.brand, products.prescriptionRequired);
+
+  const add = (counts: Map<string, number>, name: string, count: number) => counts.set(name, (counts.get(name) ?? 0) + count);
   const categoryCounts = new Map<string, number>();
-  const subcategories: ProductFacets["subcategories"] = {};
+  const subcategoryCounts = new Map<string, Map<string, number>>();
+  const brandCounts = new Map<string, number>();
+  const prescriptionCounts = new Map<string, number>([
+    ["required", 0],
+    ["not-required", 0],
+  ]);
+  let min: number | null = null;
+  let max: number | null = null;
   for (const group of groups) {
-    categoryCounts.set(group.category, (categoryCounts.get(group.category) ?? 0) + group.count);
-    if (group.subcategory) (subcategories[group.category] ??= []).push({ name: group.subcategory, count: group.count });
+    add(categoryCounts, group.category, group.forCategory);
+    if (group.subcategory) {
+      const counts = subcategoryCounts.get(group.category) ?? new Map<string, number>();
+      subcategoryCounts.set(group.category, add(counts, group.subcategory, group.forSubcategory));
+    }
+    if (group.brand) add(brandCounts, group.brand, group.forBrand);
+    add(prescriptionCounts, group.prescriptionRequired ? "required" : "not-required", group.forPrescription);
+    if (group.minPrice !== null) min = Math.min(min ?? Number.POSITIVE_INFINITY, Number(group.minPrice));
+    if (group.maxPrice !== null) max = Math.max(max ?? 0, Number(group.maxPrice));
   }
-  for (const list of Object.values(subcategories)) list.sort((a, b) => a.name.localeCompare(b.name));
+
+  const byName = (a: FacetCount, b: FacetCount) => a.name.localeCompare(b.name);
+  const list = (counts: Map<string, number>) => [...counts].map(([name, count]) => ({ name, count }));
   const order = (name: string) => {
     const index = CATEGORIES.indexOf(name as (typeof CATEGORIES)[number]);
     return index === -1 ? CATEGORIES.length : index;
   };
   return {
-    categories: [...categoryCounts]
-      .map(([name, count]) => ({ name, count }))
-      .sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name)),
-    subcategories,
-    brands: brands.map((brand) => ({ name: brand.name!, count: brand.count })),
-    price: { min: paiseToRupees(price?.min ?? 0), max: paiseToRupees(price?.max ?? 0) },
+    categories: list(categoryCounts).sort((a, b) => order(a.name) - order(b.name) || byName(a, b)),
+    subcategories: Object.fromEntries([...subcategoryCounts].map(([category, counts]) => [category, list(counts).sort(byName)])),
+    brands: list(brandCounts).sort(byName),
+    prescription: list(prescriptionCounts),
+    price: { min: paiseToRupees(min ?? 0), max: paiseToRupees(max ?? 0) },
   };
 }

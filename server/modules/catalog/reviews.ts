@@ -5,6 +5,7 @@ import { ID_PATTERN } from "#server/db/ids.ts";
 import type { Transaction } from "#server/db/tx.ts";
 import { orderLines, orders, products, reviews } from "#server/db/schema.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
+import { ratingScore } from "./ranking.ts";
 
 /** A review as the API returns it (api-contract.md, "Reviews"). */
 export interface ReviewJson {
@@ -108,20 +109,23 @@ export async function addReview(
 }
 
 /**
- * Sets a product's rating and review count from its visible reviews, inside the transaction that
+ * Sets a product's rating (the exact average; the API rounds it), review count and "Highest Rated"
+ * score (ranking.ts) from its visible reviews, inside the transaction that
  * added, hid or deleted one (with the product row locked). The update also tells the in-memory
  * caches that products changed (migration 0004), so no kept page shows the old figures.
  */
 export async function recountReviews(tx: Transaction, productId: string): Promise<void> {
   const [totals] = await tx
     .select({
-      average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)`.mapWith(Number),
+      average: sql<number | null>`avg(${reviews.rating})::float8`.mapWith(Number),
       count: count(),
     })
     .from(reviews)
     .where(and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)));
+  const numReviews = totals?.count ?? 0;
+  const average = numReviews > 0 ? (totals?.average ?? 0) : 0;
   await tx
     .update(products)
-    .set({ rating: totals?.count ? (totals.average ?? 0) : 0, numReviews: totals?.count ?? 0 })
+    .set({ rating: average, numReviews, ratingScore: ratingScore(average, numReviews) })
     .where(eq(products.id, productId));
 }
