@@ -13,6 +13,7 @@ import { invoicesRouter } from "./invoices.ts";
 import { ordersRouter } from "./orders.ts";
 import { paymentWebhookRouter, paymentsRouter } from "./payments.ts";
 import { prescriptionsRouter } from "./prescriptions.ts";
+import { adminReturnsRouter, returnsRouter } from "./returns.ts";
 import { productsRouter } from "./products.ts";
 import { uploadRouter } from "./upload.ts";
 import { usersRouter } from "./users.ts";
@@ -40,11 +41,13 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/cart", cartRouter], //                    cart.ts          GET POST PUT DELETE /, POST /merge
   ["/serviceability", serviceabilityRouter], // delivery.ts    GET /:pin (public)
   ["/admin", adminServiceabilityRouter], //   delivery.ts      GET /serviceability /serviceability.csv, POST /serviceability/import (admins)
+  ["/admin", adminReturnsRouter], //          returns.ts       GET /returns, PUT /returns/:id (admins)
   ["/admin", adminRouter], //                  admin/index.ts   users, products, orders, reviews, stats, messages, subscribers, settings, low-stock (admins); GET /orders /prescriptions /reports/h1-register.csv, POST /orders/:id/prescription-review (pharmacists too)
   ["/upload", uploadRouter], //                upload.ts        POST / (admins)
   ["/prescriptions", prescriptionsRouter], //  prescriptions.ts POST /, GET / /:id /:id/file (owner, pharmacist, admin)
   ["/checkout", checkoutRouter], //            checkout.ts      POST /, POST /quote, POST /:orderId/verify
   ["/orders", invoicesRouter], //              invoices.ts      GET /:id/invoice.pdf
+  ["/orders", returnsRouter], //               returns.ts       GET POST /:id/returns, GET /:id/credit-notes/:noteId.pdf
   ["/orders", ordersRouter], //                orders.ts        GET /my-orders /:id, POST /:id/cancel /:id/pay
   ["/payments", paymentsRouter], //            payments.ts      POST /test/:orderId/pay /test/:orderId/fail
 ];

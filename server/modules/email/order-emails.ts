@@ -1,9 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { SHOP_NAME } from "#common/brand.ts";
 import { formatRupees } from "#common/money.ts";
+import { shipmentJson } from "#common/couriers.ts";
 import { addressLines, orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
+import { returnReasonLabel } from "#common/returns.ts";
 import type { Database } from "#server/db/client.ts";
-import { orderLines, orders, type OrderStatus } from "#server/db/schema.ts";
+import { creditNotes, orderLines, orders, type OrderStatus } from "#server/db/schema.ts";
 import type { EmailMessage } from "./outbox.ts";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -150,6 +152,12 @@ export async function statusChangeEmail(
   if (!sentence) throw new Error(`No email for the status ${to}`);
   const { order, lines } = await loadOrder(tx, orderId);
   const paragraphs = [`Hello ${order.customerName},`, sentence(order.orderNumber)];
+  // The courier, AWB and tracking page the parcel was shipped with (decisions/032).
+  const shipment = to === "Shipped" ? shipmentJson(order) : null;
+  if (shipment) {
+    paragraphs.push(`Courier: ${shipment.courierName}. AWB / tracking number: ${shipment.awb}.`);
+    if (shipment.trackingUrl) paragraphs.push(`Track your parcel: ${shipment.trackingUrl}`);
+  }
   return {
     to: order.customerEmail,
     subject: `Order ${order.orderNumber}: ${to}`,
@@ -172,6 +180,9 @@ export async function cancellationEmail(
       ? `A refund of ${formatRupees(refundedPaise)} has been issued to your original payment method. Banks usually credit it within 5–7 working days.`
       : "No payment was taken for this order.",
   ];
+  // The credit note issued with the cancellation of an invoiced order (decisions/032).
+  const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.issuedAt));
+  if (note && note.kind === "cancellation") paragraphs.push(`Your invoice has been cancelled by credit note ${note.serial}, on your order page: ${orderLink(order, publicUrl)}`);
   return {
     to: order.customerEmail,
     subject: `Order ${order.orderNumber} cancelled`,
@@ -230,6 +241,70 @@ export async function prescriptionRejectedEmail(
   return {
     to: order.customerEmail,
     subject: `Order ${order.orderNumber}: ${label}`,
+    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
+    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Returns (issue 17 item 5, decisions/032): the request received, approved (refund and credit
+// note) or rejected with the reason.
+// ---------------------------------------------------------------------------
+
+export interface ReturnEmailDetails {
+  reason: string;
+  lines: { name: string; quantity: number }[];
+}
+
+function returnedLines(details: ReturnEmailDetails): string {
+  return details.lines.map((line) => `${line.name} × ${line.quantity}`).join(", ");
+}
+
+/** "Order HP-…: return requested": what was asked for and what happens next. */
+export async function returnRequestedEmail(
+  tx: Pick<Database, "select">,
+  orderId: string,
+  details: ReturnEmailDetails,
+  publicUrl: string,
+): Promise<EmailMessage> {
+  const { order, lines } = await loadOrder(tx, orderId);
+  const paragraphs = [
+    `Hello ${order.customerName},`,
+    `We have received your request to return ${returnedLines(details)} from order ${order.orderNumber} (${returnReasonLabel(details.reason)}).`,
+    "Our team will look at it within two business days and email you the decision. Please keep the items and their packs until then.",
+  ];
+  return {
+    to: order.customerEmail,
+    subject: `Order ${order.orderNumber}: return requested`,
+    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
+    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
+  };
+}
+
+/** "Order HP-…: return approved" (the refund and the credit note) or "return rejected" (the reason). */
+export async function returnDecisionEmail(
+  tx: Pick<Database, "select">,
+  orderId: string,
+  details: ReturnEmailDetails &
+    ({ approved: true; refundPaise: number; manualRefund: boolean; creditNoteSerial: string | null } | { approved: false; rejectReason: string }),
+  publicUrl: string,
+): Promise<EmailMessage> {
+  const { order, lines } = await loadOrder(tx, orderId);
+  const paragraphs = [`Hello ${order.customerName},`];
+  if (details.approved) {
+    paragraphs.push(`We have approved the return of ${returnedLines(details)} from order ${order.orderNumber}.`);
+    paragraphs.push(
+      details.manualRefund
+        ? `A refund of ${formatRupees(details.refundPaise)} has been approved. As the order was paid in cash on delivery, our care team will contact you to pay it to your bank account.`
+        : `A refund of ${formatRupees(details.refundPaise)} has been issued to your original payment method. Banks usually credit it within 5–7 working days.`,
+    );
+    if (details.creditNoteSerial) paragraphs.push(`Credit note ${details.creditNoteSerial} for the returned items is on your order page.`);
+  } else {
+    paragraphs.push(`We could not accept the return of ${returnedLines(details)} from order ${order.orderNumber}.`, `Reason: ${details.rejectReason}`);
+  }
+  return {
+    to: order.customerEmail,
+    subject: `Order ${order.orderNumber}: return ${details.approved ? "approved" : "rejected"}`,
     text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
     html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
   };
