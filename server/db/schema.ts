@@ -208,6 +208,33 @@ export const products = pgTable(
 );
 
 /**
+ * "Notify me when back in stock" requests (decisions/027): pending until their one email is
+ * queued. A trigger (migration 0017) sets `dueAt` in the transaction that brings the product back.
+ */
+export const stockNotifications = pgTable(
+  "stock_notifications",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The signed-in shopper who asked; null for a guest. */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("stock_notifications_email_check", sql`${t.email} = lower(${t.email}) and length(${t.email}) <= 254`),
+    uniqueIndex("stock_notifications_pending_idx").on(t.productId, t.email).where(sql`${t.notifiedAt} is null`),
+    index("stock_notifications_due_idx").on(t.dueAt).where(sql`${t.notifiedAt} is null and ${t.dueAt} is not null`),
+    index("stock_notifications_user_idx").on(t.userId),
+  ],
+);
+
+/**
  * Every lower-cased word of product names, brands, tags, sections and descriptions, kept by a
  * trigger (see the migrations). Search corrects a shopper's typo against these words, so the
  * fuzzy part of a search looks at the vocabulary rather than at every product.
