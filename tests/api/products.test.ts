@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductFacets, ProductJson } from "#common/catalog.ts";
-import { products } from "#server/db/schema.ts";
+import { products, reviews } from "#server/db/schema.ts";
 import { DEMO_PRODUCTS } from "#server/db/seed/products.ts";
 import { MALFORMED_MESSAGE } from "#server/http/reject-malformed.ts";
+import { recountReviews } from "#server/modules/catalog/reviews.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createCustomer } from "../support/users.ts";
 
@@ -555,5 +556,107 @@ describe("unpublished products", () => {
       expect(res.status, path).toBe(404);
       expect(res.body.message).toBe("Product not found");
     }
+  });
+});
+
+describe("Highest Rated with real reviews (decisions/026)", () => {
+  const ratingsOf: Record<string, number[]> = {
+    "Macnurish": [5],
+    "Kids Omega-3 DHA Syrup": [5, 4, 5, 4, 5, 4],
+    "Raw Whey Protein Isolate Unflavoured": [1, 2],
+  };
+  let outOfStockName: string;
+
+  beforeAll(async () => {
+    outOfStockName = all.find((p) => p.countInStock === 0)!.name;
+    ratingsOf[outOfStockName] = [5, 5, 5, 5, 5, 5, 5, 5, 5, 5];
+    for (const [name, ratings] of Object.entries(ratingsOf)) {
+      await shop.context.db.insert(reviews).values(
+        ratings.map((rating, index) => ({ productId: byName(name)._id, name: `Reviewer ${index + 1}`, rating, comment: "Real review." })),
+      );
+      await shop.context.db.transaction((tx) => recountReviews(tx, byName(name)._id));
+    }
+  });
+  afterAll(async () => {
+    for (const name of Object.keys(ratingsOf)) {
+      await shop.context.db.delete(reviews).where(eq(reviews.productId, byName(name)._id));
+      await shop.context.db.transaction((tx) => recountReviews(tx, byName(name)._id));
+    }
+  });
+
+  it("ranks by the Bayesian average, unreviewed products in the middle, out of stock last", async () => {
+    const ranked = (await list("?sortBy=rating&limit=100")).body as ProductJson[];
+    expect(ranked.slice(0, 2).map((p) => p.name)).toEqual(["Kids Omega-3 DHA Syrup", "Macnurish"]);
+    const inStock = ranked.filter((p) => p.countInStock > 0);
+    expect(inStock.at(-1)?.name).toBe("Raw Whey Protein Isolate Unflavoured");
+    // Unreviewed products keep the newest-first order between the reviewed ones.
+    const unreviewed = inStock.slice(2, -1);
+    expect(unreviewed.every((p) => p.numReviews === 0)).toBe(true);
+    expectSorted(unreviewed, newestFirst);
+    // Ten 5-star reviews do not lift an out-of-stock product above any product in stock.
+    expect(ranked[inStock.length]?.name).toBe(outOfStockName);
+    expect(ranked.slice(inStock.length).every((p) => p.countInStock === 0)).toBe(true);
+    expect(byNameIn(ranked, "Kids Omega-3 DHA Syrup")).toMatchObject({ rating: 4.5, numReviews: 6 });
+  });
+
+  it("a search sorted by rating follows the same rule", async () => {
+    const res = await list(`?search=${encodeURIComponent("protein")}&sortBy=rating&limit=100`);
+    expect(names(res).at(-1)).toBe("Raw Whey Protein Isolate Unflavoured");
+  });
+});
+
+const byNameIn = (list: ProductJson[], name: string) => list.find((p) => p.name === name);
+
+describe("GET /api/products/facets under the list's filters (decisions/026)", () => {
+  const facetsOf = async (query: string) => {
+    const res = await request(shop.app).get(`/api/products/facets${query}`);
+    expect(res.status, query).toBe(200);
+    return res.body as ProductFacets;
+  };
+  const totalOf = async (query: string) => Number((await list(query)).headers["x-total-count"]);
+  /** The query with one parameter set (replacing its value), as a shopper choosing that option does. */
+  const withParam = (query: string, key: string, value: string) => {
+    const params = new URLSearchParams(query);
+    params.set(key, value);
+    return `?${params}`;
+  };
+
+  it("counts each category under the other filters, matching X-Total-Count", async () => {
+    for (const query of ["?maxPrice=200", "?search=zinc", "?prescription=required", "?search=zzzzqqqq", "?collections=women-care&maxPrice=300"]) {
+      const facets = await facetsOf(query);
+      for (const category of facets.categories) {
+        expect(category.count, `${query} ${category.name}`).toBe(await totalOf(withParam(query, "category", category.name)));
+      }
+      const sum = facets.categories.reduce((total, category) => total + category.count, 0);
+      expect(sum, query).toBe(await totalOf(query));
+      for (const option of facets.prescription) {
+        expect(option.count, `${query} ${option.name}`).toBe(await totalOf(withParam(query, "prescription", option.name)));
+      }
+    }
+  });
+
+  it("on a section collection, the other sections are absent (the panel shows them disabled at 0)", async () => {
+    const facets = await facetsOf("?collections=women-care");
+    expect(facets.categories.map((c) => c.name)).toEqual(["Women Care"]);
+    const nothing = await facetsOf("?search=zzzzqqqq");
+    expect(nothing.categories.every((c) => c.count === 0)).toBe(true);
+    expect(Object.values(nothing.subcategories).flat().every((s) => s.count === 0)).toBe(true);
+  });
+
+  it("a category's subcategories follow the price, and the price range ignores the price filter", async () => {
+    const facets = await facetsOf("?category=sports-nutrition&maxPrice=300");
+    for (const subcategory of facets.subcategories["Sports Nutrition"] ?? []) {
+      expect(subcategory.count, subcategory.name).toBe(
+        await totalOf(`?category=sports-nutrition&maxPrice=300&subcategory=${encodeURIComponent(subcategory.name)}`),
+      );
+    }
+    const sports = DEMO_PRODUCTS.filter((p) => p.category === "Sports Nutrition").map((p) => p.pricePaise / 100);
+    expect(facets.price).toEqual({ min: Math.min(...sports), max: Math.max(...sports) });
+  });
+
+  it("refuses the list's invalid filters with the list's sentences", async () => {
+    const res = await request(shop.app).get("/api/products/facets?minPrice=abc");
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/minPrice/);
   });
 });
