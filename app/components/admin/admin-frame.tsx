@@ -65,57 +65,60 @@ export function AdminFrame({
       </header>
       <aside
         id="admin-sidebar"
-        className={`${open ? "block" : "hidden"} border-b border-gray-200 bg-white md:sticky md:top-0 md:block md:h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0`}
+        className={`${open ? "block" : "hidden"} border-b border-gray-200 bg-white md:block md:min-h-screen md:w-60 md:shrink-0 md:self-stretch md:border-r md:border-b-0`}
       >
-        <div className="hidden h-16 items-center gap-2 border-b border-gray-200 px-4 md:flex">
-          <Logo className="h-8 w-8" />
-          <span className="font-bold text-brand-800">Admin</span>
-        </div>
-        <nav aria-label="Admin" className="p-3">
-          <ul className="space-y-1">
-            {links.map(({ to, label, icon: Icon, end }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={end}
-                  className={({ isActive }) =>
-                    `${LINK_CLASS} ${isActive ? "bg-brand-50 text-brand-800" : "text-gray-700 hover:bg-gray-100"}`
-                  }
-                >
-                  <Icon className="h-4 w-4" aria-hidden />
-                  {label}
-                  {to === "/admin/prescriptions" && pendingReviews > 0 ? (
-                    <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                      {pendingReviews}
-                      <span className="sr-only"> awaiting review</span>
-                    </span>
-                  ) : null}
-                </NavLink>
+        {/* The aside stretches to the page's full height (its background and border with it); the menu inside stays in view. */}
+        <div className="md:sticky md:top-0 md:max-h-screen md:overflow-y-auto">
+          <div className="hidden h-16 items-center gap-2 border-b border-gray-200 px-4 md:flex">
+            <Logo className="h-8 w-8" />
+            <span className="font-bold text-brand-800">Admin</span>
+          </div>
+          <nav aria-label="Admin" className="p-3">
+            <ul className="space-y-1">
+              {links.map(({ to, label, icon: Icon, end }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={end}
+                    className={({ isActive }) =>
+                      `${LINK_CLASS} ${isActive ? "bg-brand-50 text-brand-800" : "text-gray-700 hover:bg-gray-100"}`
+                    }
+                  >
+                    <Icon className="h-4 w-4" aria-hidden />
+                    {label}
+                    {to === "/admin/prescriptions" && pendingReviews > 0 ? (
+                      <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        {pendingReviews}
+                        <span className="sr-only"> awaiting review</span>
+                      </span>
+                    ) : null}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <Link to="/" className={`${LINK_CLASS} text-gray-700 hover:bg-gray-100`}>
+                  <Store className="h-4 w-4" aria-hidden />
+                  Shop
+                </Link>
               </li>
-            ))}
-            <li>
-              <Link to="/" className={`${LINK_CLASS} text-gray-700 hover:bg-gray-100`}>
-                <Store className="h-4 w-4" aria-hidden />
-                Shop
-              </Link>
-            </li>
-            <li>
-              <Form method="post" action="/admin">
-                <button
-                  type="submit"
-                  disabled={loggingOut}
-                  className={`${LINK_CLASS} w-full text-red-800 hover:bg-red-50 disabled:opacity-70`}
-                >
-                  <LogOut className="h-4 w-4" aria-hidden />
-                  {loggingOut ? "Logging out..." : "Logout"}
-                </button>
-              </Form>
-            </li>
-          </ul>
-          <p className="mt-6 truncate px-3 text-xs text-gray-600" title={admin.email}>
-            Signed in as {admin.name}
-          </p>
-        </nav>
+              <li>
+                <Form method="post" action="/admin">
+                  <button
+                    type="submit"
+                    disabled={loggingOut}
+                    className={`${LINK_CLASS} w-full text-red-800 hover:bg-red-50 disabled:opacity-70`}
+                  >
+                    <LogOut className="h-4 w-4" aria-hidden />
+                    {loggingOut ? "Logging out..." : "Logout"}
+                  </button>
+                </Form>
+              </li>
+            </ul>
+            <p className="mt-6 truncate px-3 text-xs text-gray-600" title={admin.email}>
+              Signed in as {admin.name}
+            </p>
+          </nav>
+        </div>
       </aside>
       <div className="min-w-0 flex-1">{children}</div>
       <Toaster />

@@ -142,9 +142,9 @@ export function ImageUploader({ initial, error }: { initial: ProductImageJson[];
           {uploads.map((upload) => (
             <li key={upload.key} className="flex items-center gap-3 rounded-md border border-gray-200 p-2">
               {upload.preview ? (
-                <img src={upload.preview} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" />
+                <img src={upload.preview} alt="" width={48} height={48} className="aspect-square h-12 w-12 max-w-none shrink-0 rounded object-cover" />
               ) : (
-                <span aria-hidden className="h-12 w-12 rounded bg-gray-100" />
+                <span aria-hidden className="h-12 w-12 shrink-0 rounded bg-gray-100" />
               )}
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm text-gray-800">{upload.name}</p>
@@ -184,7 +184,7 @@ export function ImageUploader({ initial, error }: { initial: ProductImageJson[];
                 alt=""
                 width={64}
                 height={64}
-                className="h-16 w-16 rounded bg-gray-100 object-contain"
+                className="aspect-square h-16 w-16 max-w-none shrink-0 rounded bg-gray-100 object-contain"
               />
               <label className="min-w-[12rem] flex-1 text-sm text-gray-800">
                 Alt text for image {index + 1}

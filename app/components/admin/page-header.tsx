@@ -11,7 +11,8 @@ export function AdminPageHeader({ title, children }: { title: string; children?:
 export const ADMIN_MAIN = "mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-8";
 // `relative`: visually hidden labels inside a wide table stay inside its scroll box instead of widening a phone's page.
 export const TABLE_WRAP = "relative mt-4 overflow-x-auto rounded-lg border border-gray-200 bg-white";
-export const TABLE = "w-full text-left text-sm";
+// `stack-table` (app/app.css): below 640 px each row becomes a card, its cells captioned by their `data-label`.
+export const TABLE = "stack-table w-full text-left text-sm";
 export const THEAD = "bg-gray-50 text-xs font-semibold uppercase tracking-wide text-gray-700";
 export const TH = "px-4 py-3";
 export const TD = "px-4 py-3 align-middle";

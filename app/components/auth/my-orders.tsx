@@ -83,9 +83,9 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
           You have no orders
         </p>
       ) : (
-        // The table scrolls sideways on a phone rather than squeezing seven columns.
-        <div className="mt-4 overflow-x-auto rounded-lg border border-gray-200">
-          <table className="w-full min-w-[44rem] text-left text-sm">
+        // Below 640 px each order is a card (`stack-table`, app/app.css): status, price and actions stay on screen.
+        <div className="relative mt-4 overflow-x-auto rounded-lg border border-gray-200">
+          <table className="stack-table w-full min-w-[44rem] text-left text-sm">
             <thead className="bg-gray-50 text-xs font-semibold uppercase tracking-wide text-gray-700">
               <tr>
                 <th scope="col" className="px-4 py-3">
@@ -127,7 +127,7 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
                       if (!(event.target as HTMLElement).closest("a, button, dialog")) navigate(href);
                     }}
                   >
-                    <td className="px-4 py-3">
+                    <td data-label="" className="px-4 py-3">
                       <ResponsiveImage
                         src={first?.image || PRODUCT_PLACEHOLDER}
                         alt={first ? first.name : "No image"}
@@ -135,7 +135,7 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
                         height={48}
                         sizes="48px"
                         maxWidth={160}
-                        className="h-12 w-12 rounded-md border border-gray-200 object-cover"
+                        className="aspect-square h-12 w-12 max-w-none shrink-0 rounded-md border border-gray-200 object-cover"
                       />
                     </td>
                     <td className="px-4 py-3 font-medium">
@@ -143,14 +143,14 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
                         {order.orderNumber}
                       </Link>
                     </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-gray-800">
+                    <td data-label="Created" className="px-4 py-3 whitespace-nowrap text-gray-800">
                       <time dateTime={order.createdAt}>{formatShortDate(order.createdAt)}</time>
                     </td>
-                    <td className="px-4 py-3 text-gray-800">
+                    <td data-label="Ship to" className="px-4 py-3 text-gray-800">
                       {order.shippingAddress.city}, {order.shippingAddress.country}
                     </td>
-                    <td className="px-4 py-3 text-right text-gray-800">{units}</td>
-                    <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-gray-900">
+                    <td data-label="Items" className="px-4 py-3 text-right text-gray-800">{units}</td>
+                    <td data-label="Price" className="px-4 py-3 text-right font-medium whitespace-nowrap text-gray-900">
                       {formatRupees(rupeesToPaise(order.totalPrice))}
                       {order.couponText ? <span className="block text-xs font-normal text-green-800">{order.couponText}</span> : null}
                       <span className="block text-xs font-normal text-gray-700">
@@ -158,7 +158,7 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
                         {paymentState(order) ? ` · ${paymentState(order)}` : null}
                       </span>
                     </td>
-                    <td className="px-4 py-3">
+                    <td data-label="Status" className="px-4 py-3">
                       <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
                       {order.payBy && order.status === "Pending" && !order.isPaid ? (
                         <CompletePayment orderId={order._id} orderNumber={order.orderNumber} payBy={order.payBy} variant="row" />

@@ -96,23 +96,23 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
                 {coupons.map((coupon) => (
                   <tr key={coupon._id}>
                     <td className={`${TD} font-mono font-semibold`}>{coupon.code}</td>
-                    <td className={TD}>{discountText(coupon)}</td>
-                    <td className={`${TD} min-w-48 text-gray-700`}>{conditions(coupon)}</td>
-                    <td className={`${TD} min-w-40`}>{validity(coupon)}</td>
-                    <td className={`${TD} whitespace-nowrap`}>
+                    <td data-label="Discount" className={TD}>{discountText(coupon)}</td>
+                    <td data-label="Conditions" className={`${TD} min-w-48 text-gray-700`}>{conditions(coupon)}</td>
+                    <td data-label="Valid" className={`${TD} min-w-40`}>{validity(coupon)}</td>
+                    <td data-label="Used" className={`${TD} whitespace-nowrap`}>
                       {coupon.usage.confirmed}
                       {coupon.usageLimit !== null ? ` of ${coupon.usageLimit}` : ""}
                       {coupon.usage.reserved > 0 ? `, ${coupon.usage.reserved} reserved` : ""}
                       <span className="block text-xs text-gray-600">{formatRupeeAmount(coupon.usage.discountGiven)} given</span>
                     </td>
-                    <td className={TD}>
+                    <td data-label="Status" className={TD}>
                       <span
                         className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${coupon.active ? "bg-green-100 text-green-900" : "bg-gray-200 text-gray-800"}`}
                       >
                         {coupon.active ? "Active" : "Inactive"}
                       </span>
                     </td>
-                    <td className={`${TD} whitespace-nowrap`}>
+                    <td data-label="" className={`${TD} whitespace-nowrap`}>
                       <div className="flex items-center gap-2">
                         <Link
                           to={`/admin/coupons/${coupon._id}/edit`}

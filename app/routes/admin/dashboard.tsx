@@ -77,13 +77,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                             {order.orderNumber}
                           </Link>
                         </td>
-                        <td className={TD}>{order.customer}</td>
-                        <td className={`${TD} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
-                        <td className={`${TD} text-right`}>
+                        <td data-label="Customer" className={TD}>{order.customer}</td>
+                        <td data-label="Date" className={`${TD} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
+                        <td data-label="Amount" className={`${TD} text-right`}>
                           {formatRupees(order.totalPaise)}
                           <span className="block text-xs text-gray-600">{order.payment}</span>
                         </td>
-                        <td className={TD}>
+                        <td data-label="Status" className={TD}>
                           <StatusBadge status={order.state} />
                         </td>
                       </tr>

@@ -95,7 +95,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
                 {subscribers.map((subscriber) => (
                   <tr key={subscriber._id}>
                     <td className={`${TD} break-all`}>{subscriber.email}</td>
-                    <td className={`${TD} whitespace-nowrap`}>{formatDateTime(subscriber.createdAt)}</td>
+                    <td data-label="Subscribed" className={`${TD} whitespace-nowrap`}>{formatDateTime(subscriber.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>

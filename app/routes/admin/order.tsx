@@ -149,18 +149,18 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-gray-200">
               {order.lines.map((line) => (
                 <tr key={`${line.productId}-${line.sku}`}>
-                  <td className={TD}>
-                    <img src={imageUrl(line.image || PRODUCT_PLACEHOLDER, 80)} alt="" width={40} height={40} className="h-10 w-10 rounded bg-gray-100 object-contain" />
+                  <td data-label="" className={TD}>
+                    <img src={imageUrl(line.image || PRODUCT_PLACEHOLDER, 80)} alt="" width={40} height={40} className="aspect-square h-10 w-10 max-w-none shrink-0 rounded bg-gray-100 object-contain" />
                   </td>
                   <td className={TD}>
                     <Link to={`/admin/products/${line.productId}/edit`} className="text-brand-800 underline">
                       {line.name}
                     </Link>
                   </td>
-                  <td className={`${TD} font-mono text-xs`}>{line.sku}</td>
-                  <td className={`${TD} text-right`}>{money(line.price)}</td>
-                  <td className={`${TD} text-right`}>{line.quantity}</td>
-                  <td className={`${TD} text-right`}>{money(line.lineTotal)}</td>
+                  <td data-label="SKU" className={`${TD} font-mono text-xs`}>{line.sku}</td>
+                  <td data-label="Price" className={`${TD} text-right`}>{money(line.price)}</td>
+                  <td data-label="Qty" className={`${TD} text-right`}>{line.quantity}</td>
+                  <td data-label="Total" className={`${TD} text-right`}>{money(line.lineTotal)}</td>
                 </tr>
               ))}
             </tbody>

@@ -118,26 +118,26 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                           {label}
                         </Link>
                       </td>
-                      <td className={`${TD} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
-                      <td className={TD}>
+                      <td data-label="Date" className={`${TD} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
+                      <td data-label="Customer" className={TD}>
                         {order.user.name || "Guest"}
                         <span className="block break-all text-xs text-gray-600">{order.user.email}</span>
                       </td>
-                      <td className={`${TD} text-right`}>{formatRupees(rupeesToPaise(order.totalPrice))}</td>
-                      <td className={TD}>
+                      <td data-label="Total" className={`${TD} text-right`}>{formatRupees(rupeesToPaise(order.totalPrice))}</td>
+                      <td data-label="Paid" className={TD}>
                         {order.isPaid ? "Yes" : "No"}
                         <span className="block text-xs text-gray-600">{paymentMethodLabel(order.paymentMethod)}</span>
                       </td>
-                      <td className={TD}>
+                      <td data-label="Status" className={TD}>
                         <StatusBadge status={orderStateLabel(order)} />
                         {order.archivedAt ? <span className="mt-1 block text-xs text-gray-600">Archived</span> : null}
                       </td>
                       {canChange ? (
                         <>
-                          <td className={TD}>
+                          <td data-label="" className={TD}>
                             <OrderStatusControls orderId={order._id} label={label} status={order.status} nextStatuses={order.nextStatuses} />
                           </td>
-                          <td className={`${TD} text-right`}>
+                          <td data-label="" className={`${TD} text-right`}>
                             <RemoveOrderButton order={order} label={label} />
                           </td>
                         </>

@@ -112,8 +112,8 @@ export default function PrescriptionReview({ loaderData }: Route.ComponentProps)
                         {line.name}
                         <span className="block font-mono text-xs text-gray-600">{line.sku}</span>
                       </td>
-                      <td className={TD}>{line.schedule}</td>
-                      <td className={`${TD} text-right`}>{line.quantity}</td>
+                      <td data-label="Schedule" className={TD}>{line.schedule}</td>
+                      <td data-label="Qty" className={`${TD} text-right`}>{line.quantity}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -64,34 +64,34 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-gray-200">
                 {products.map((product) => (
                   <tr key={product._id}>
-                    <td className={TD}>
+                    <td data-label="" className={TD}>
                       <img
                         src={imageUrl(product.images[0]?.url ?? PRODUCT_PLACEHOLDER, 80)}
                         alt=""
                         width={40}
                         height={40}
                         loading="lazy"
-                        className="h-10 w-10 rounded bg-gray-100 object-contain"
+                        className="aspect-square h-10 w-10 max-w-none shrink-0 rounded bg-gray-100 object-contain"
                       />
                     </td>
                     <td className={`${TD} font-medium text-gray-900`}>{product.name}</td>
-                    <td className={`${TD} font-mono text-xs`}>{product.sku}</td>
-                    <td className={TD}>
+                    <td data-label="SKU" className={`${TD} font-mono text-xs`}>{product.sku}</td>
+                    <td data-label="Category" className={TD}>
                       {product.category}
                       {product.form ? <span className="block text-xs text-gray-600">{product.form}</span> : null}
                     </td>
-                    <td className={`${TD} text-right`}>{formatRupees(rupeesToPaise(product.price))}</td>
-                    <td className={TD}>
+                    <td data-label="Price" className={`${TD} text-right`}>{formatRupees(rupeesToPaise(product.price))}</td>
+                    <td data-label="Stock" className={TD}>
                       <StockCell stock={product.countInStock} threshold={product.lowStockThreshold ?? defaultLowStock} />
                     </td>
-                    <td className={TD}>
+                    <td data-label="Status" className={TD}>
                       {product.published ? (
                         <span className="text-green-800">Published</span>
                       ) : (
                         <span className="text-gray-700">Unpublished</span>
                       )}
                     </td>
-                    <td className={`${TD} whitespace-nowrap text-right`}>
+                    <td data-label="" className={`${TD} whitespace-nowrap text-right`}>
                       <div className="flex justify-end gap-2">
                         <Link
                           to={`/admin/products/${product._id}/edit`}

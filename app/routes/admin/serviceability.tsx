@@ -80,9 +80,9 @@ export default function AdminServiceability({ loaderData, actionData }: Route.Co
                     <tbody className="divide-y divide-gray-200">
                       {actionData.errors.map((error) => (
                         <tr key={`${error.row}-${error.field ?? ""}-${error.message}`}>
-                          <td className={TD}>{error.row}</td>
-                          <td className={TD}>{error.field ?? "—"}</td>
-                          <td className={TD}>{error.message}</td>
+                          <td data-label="Row" className={TD}>{error.row}</td>
+                          <td data-label="Column" className={TD}>{error.field ?? "—"}</td>
+                          <td data-label="Problem" className={TD}>{error.message}</td>
                         </tr>
                       ))}
                     </tbody>
@@ -116,10 +116,10 @@ export default function AdminServiceability({ loaderData, actionData }: Route.Co
                   <td className={`${TD} whitespace-nowrap tabular-nums`}>
                     {range.pinFrom === range.pinTo ? range.pinFrom : `${range.pinFrom}–${range.pinTo}`}
                   </td>
-                  <td className={TD}>{range.state}</td>
-                  <td className={TD}>{range.city ?? ""}</td>
-                  <td className={`${TD} whitespace-nowrap`}>{range.minDays === range.maxDays ? range.minDays : `${range.minDays}–${range.maxDays}`}</td>
-                  <td className={TD}>{range.cod ? "Yes" : "No"}</td>
+                  <td data-label="State/UT" className={TD}>{range.state}</td>
+                  <td data-label="City" className={TD}>{range.city ?? ""}</td>
+                  <td data-label="Working days" className={`${TD} whitespace-nowrap`}>{range.minDays === range.maxDays ? range.minDays : `${range.minDays}–${range.maxDays}`}</td>
+                  <td data-label="Cash on delivery" className={TD}>{range.cod ? "Yes" : "No"}</td>
                 </tr>
               ))}
             </tbody>

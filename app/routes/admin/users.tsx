@@ -62,16 +62,16 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                     {user.name}
                     {user._id === selfId ? <span className="ml-2 text-xs font-normal text-gray-600">(you)</span> : null}
                   </td>
-                  <td className={`${TD} break-all`}>{user.email}</td>
-                  <td className={TD}>
+                  <td data-label="Email" className={`${TD} break-all`}>{user.email}</td>
+                  <td data-label="Role" className={TD}>
                     {refusal(user) ? (
                       <span className="text-sm text-gray-800">{user.role}</span>
                     ) : (
                       <RoleForm id={user._id} name={user.name} role={user.role} registration={user.pharmacistRegistration} />
                     )}
                   </td>
-                  <td className={TD}>{formatShortDate(user.createdAt)}</td>
-                  <td className={`${TD} text-right`}>
+                  <td data-label="Joined" className={TD}>{formatShortDate(user.createdAt)}</td>
+                  <td data-label="" className={`${TD} text-right`}>
                     {refusal(user) ? (
                       <span className="text-xs text-gray-600">{refusal(user)}</span>
                     ) : (
