@@ -294,3 +294,18 @@ describe("newsletter subscribers", () => {
     expect(csvCell("=1+1")).toBe("'=1+1");
   });
 });
+
+describe("the order number in the admin (api-contract.md, \"Operations (second release)\")", () => {
+  it("every listed order carries the customer's orderNumber, and search finds it by any part, in any case", async () => {
+    const order = await insertOrder(shop.context, { userId: customer.id });
+    const listed = await asAdmin(api().get("/api/admin/orders").query({ limit: 100 })).expect(200);
+    expect(listed.body.length).toBeGreaterThan(0);
+    for (const item of listed.body as { orderNumber: unknown }[]) expect(item.orderNumber).toEqual(expect.stringMatching(/^HP-/));
+
+    const tail = order.orderNumber.slice(-6).toLowerCase();
+    const found = await asAdmin(api().get("/api/admin/orders").query({ search: tail })).expect(200);
+    expect(found.body.map((item: { orderNumber: string }) => item.orderNumber)).toContain(order.orderNumber);
+    const wildcard = await asAdmin(api().get("/api/admin/orders").query({ search: "HP-%" })).expect(200);
+    expect(wildcard.body).toEqual([]);
+  });
+});

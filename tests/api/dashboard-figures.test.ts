@@ -6,7 +6,9 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderStatusHistory, orders } from "#server/db/schema.ts";
+import { istDay } from "#common/dates.ts";
 import { adminStats } from "#server/modules/admin/stats.ts";
+import { newOrderNumber } from "#server/modules/orders/checkout.ts";
 import { expireReservations } from "#server/modules/orders/expiry.ts";
 import { loader as profileLoader } from "~/routes/profile.tsx";
 import { insertOrder } from "../support/orders.ts";
@@ -129,5 +131,44 @@ describe("unpaid attempts in the admin's figures and lists", () => {
     const listed = await adminListIds();
     expect(listed).toContain(refunded.id);
     expect(listed).not.toContain(attempt.id);
+  });
+});
+
+describe("days are Indian days (decisions/030)", () => {
+  it("an order placed at 20:08 UTC on 23 Nov counts on 24 Nov, one at 18:29 UTC on the 23rd; the order number carries the Indian day", async () => {
+    const { db } = shop.context;
+    const now = new Date("2026-10-05T12:00:00Z");
+    const day = (body: Awaited<ReturnType<typeof adminStats>>, date: string) => body.salesByDay.find((entry) => entry.date === date)!;
+    const before = await adminStats(db, now);
+    expect(before.salesByDay.at(-1)!.date).toBe("2026-10-05");
+
+    const late = await insertOrder(shop.context, { lines: [{ unitPricePaise: 10000, quantity: 1 }] });
+    const early = await insertOrder(shop.context, { lines: [{ unitPricePaise: 20000, quantity: 1 }] });
+    await db.update(orders).set({ createdAt: new Date("2026-10-03T20:08:00Z") }).where(eq(orders.id, late.id));
+    await db.update(orders).set({ createdAt: new Date("2026-10-03T18:29:00Z") }).where(eq(orders.id, early.id));
+
+    const after = await adminStats(db, now);
+    expect(day(after, "2026-10-04")).toMatchObject({
+      orders: day(before, "2026-10-04").orders + 1,
+      revenue: day(before, "2026-10-04").revenue + 100,
+    });
+    expect(day(after, "2026-10-03")).toMatchObject({
+      orders: day(before, "2026-10-03").orders + 1,
+      revenue: day(before, "2026-10-03").revenue + 200,
+    });
+
+    expect(newOrderNumber(new Date("2026-11-23T20:08:00Z"))).toMatch(/^HP-261124-[0-9A-Z]{8}$/);
+    expect(newOrderNumber(new Date("2026-11-23T18:29:00Z"))).toMatch(/^HP-261123-/);
+  });
+
+  it("the subscribers CSV is named by today's Indian day", async () => {
+    const res = await api().get("/api/admin/subscribers.csv").set(admin.headers).expect(200);
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="newsletter-subscribers-${istDay(new Date())}.csv"`);
+  });
+
+  it("recent orders carry the customer's order number", async () => {
+    const order = await insertOrder(shop.context);
+    const body = await stats();
+    expect(body.recentOrders.find((o: { _id: string }) => o._id === order.id)).toMatchObject({ orderNumber: order.orderNumber });
   });
 });
