@@ -10,6 +10,7 @@ import { createLogger } from "./logger.ts";
 import { startGuestCartCleanup } from "./modules/cart/cleanup.ts";
 import { startReservationSweeper } from "./modules/orders/expiry.ts";
 import { startEmailDispatcher } from "./modules/email/dispatcher.ts";
+import { startBackInStockSender } from "./modules/back-in-stock/sender.ts";
 import { startDailyJobs } from "./modules/stock-alerts/daily-email.ts";
 
 export interface Shop {
@@ -43,6 +44,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
     const stopGuestCartCleanup = await startGuestCartCleanup(database.db, logger);
     const stopReservationSweeper = startReservationSweeper(context);
     const stopEmailDispatcher = startEmailDispatcher(context);
+    const stopBackInStockSender = startBackInStockSender(context);
     const stopDailyJobs = startDailyJobs(context);
 
     const build =
@@ -69,6 +71,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
         stopGuestCartCleanup();
         await stopReservationSweeper();
         await stopEmailDispatcher();
+        await stopBackInStockSender();
         await stopDailyJobs();
         return database.close();
       },

@@ -5,6 +5,7 @@ import { sameOriginForCookies } from "#server/http/same-origin.ts";
 import { rejectMalformedJson, verifyUtf8 } from "#server/http/reject-malformed.ts";
 import { adminProductWritesRouter, adminRouter } from "./admin/index.ts";
 import { addressesRouter } from "./addresses.ts";
+import { backInStockRouter } from "./back-in-stock.ts";
 import { cartRouter } from "./cart.ts";
 import { checkoutRouter } from "./checkout.ts";
 import { adminServiceabilityRouter, serviceabilityRouter } from "./delivery.ts";
@@ -35,6 +36,7 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/subscribe", subscribeRouter], //          content.ts       POST /
   ["/contact", contactRouter], //              content.ts       POST /
   ["/products", productsRouter], //            products.ts      GET / /facets /new-arrivals /similar/:id /:id /:id/reviews, POST /:id/reviews
+  ["/products", backInStockRouter], //         back-in-stock.ts POST /:id/notify-me (signed in, or a guest with { email })
   ["/products", adminProductWritesRouter], //  admin/index.ts   PUT /:id (admins: the spec's product edit)
   ["/users/addresses", addressesRouter], //   addresses.ts     GET POST /, PUT DELETE /:id (signed in, own addresses)
   ["/users", usersRouter], //                  users.ts         POST /register /login /logout, GET /profile; self-service: POST /password/forgot /password/reset /email/verification /email/verify /logout/all, PUT /password /profile /email, GET /me/export, DELETE /me

@@ -41,6 +41,10 @@ export const LIMITS = {
   /** Coupon codes tried in a cart (POST /api/cart/coupon): enough for a shopper's typos, not for guessing codes. */
   couponAttemptsPerAddress: { max: 30, windowMs: 15 * MINUTE, per: "address" },
   couponAttemptsPerUser: { max: 10, windowMs: 15 * MINUTE, per: "user" },
+  /** "Notify me when back in stock" requests from one client address (decisions/027). */
+  backInStockRequestsPerAddress: { max: 20, windowMs: HOUR, per: "address" },
+  /** Requests naming one email address, from anywhere: nobody signs a stranger up for many emails. */
+  backInStockRequestsPerEmail: { max: 10, windowMs: HOUR, per: "email" },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

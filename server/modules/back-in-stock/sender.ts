@@ -1,0 +1,93 @@
+import { inArray, sql } from "drizzle-orm";
+import type { Config } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { stockNotifications } from "#server/db/schema.ts";
+import type { Logger } from "pino";
+import { queueEmail } from "#server/modules/email/outbox.ts";
+import { backInStockEmail } from "./email.ts";
+
+export interface BackInStockSenderContext {
+  db: Database;
+  config: Pick<Config, "publicUrl">;
+}
+
+const BATCH = 50;
+
+interface DueRow extends Record<string, unknown> {
+  id: string;
+  email: string;
+  created_at: string | Date;
+  product_id: string;
+  name: string;
+  stock: number;
+  published: boolean;
+}
+
+/**
+ * Queues the one email of each due request (its product came back, migration 0017's trigger) in
+ * the outbox and marks the request notified, in one transaction under the requests' row locks:
+ * two senders (processes) skip each other's rows, and a notified request is never picked again.
+ * A request whose product is gone again before its turn (sold out, unpublished) waits for the
+ * next return. Returns the number of emails queued.
+ */
+export async function sendDueBackInStockEmails(context: BackInStockSenderContext, batch = BATCH): Promise<number> {
+  return context.db.transaction(async (tx) => {
+    const due = await tx.execute<DueRow>(sql`
+      select n.id, n.email, n.created_at, p.id as product_id, p.name, p.stock, p.published
+      from stock_notifications n join products p on p.id = n.product_id
+      where n.notified_at is null and n.due_at is not null
+      order by n.due_at, n.id
+      limit ${batch}
+      for update of n skip locked`);
+    const ready = due.rows.filter((row) => row.published && Number(row.stock) > 0);
+    const gone = due.rows.filter((row) => !(row.published && Number(row.stock) > 0)).map((row) => row.id);
+    if (gone.length > 0) await tx.update(stockNotifications).set({ dueAt: null }).where(inArray(stockNotifications.id, gone));
+    if (ready.length === 0) return 0;
+    await tx
+      .update(stockNotifications)
+      .set({ notifiedAt: new Date() })
+      .where(inArray(stockNotifications.id, ready.map((row) => row.id)));
+    for (const row of ready) {
+      await queueEmail(
+        tx,
+        backInStockEmail(
+          { email: row.email, productId: row.product_id, productName: row.name, requestedAt: new Date(row.created_at) },
+          context.config.publicUrl,
+        ),
+      );
+    }
+    return ready.length;
+  });
+}
+
+/** Runs the sender every `intervalMs` (and works off a backlog in the same tick); returns its stop function. */
+export function startBackInStockSender(context: BackInStockSenderContext & { logger: Logger }, intervalMs = 10_000): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const sendAll = async () => {
+    let total = 0;
+    for (;;) {
+      const count = await sendDueBackInStockEmails(context);
+      total += count;
+      if (count < BATCH || stopped) return total;
+    }
+  };
+  const tick = () => {
+    if (running || stopped) return;
+    running = sendAll()
+      .then((count) => {
+        if (count > 0) context.logger.info({ count }, "queued back-in-stock emails");
+      })
+      .catch((error) => context.logger.error({ err: error }, "back-in-stock emails failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
