@@ -1,5 +1,5 @@
 import { CalendarDays, ExternalLink } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatLongDate } from "#common/dates.ts";
 import type { ResearchArticle } from "#common/research.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -12,6 +12,12 @@ const FILTERS = [
 ] as const;
 
 type Filter = (typeof FILTERS)[number]["value"];
+
+/**
+ * Columns of the wide grid under an expanded card: the others share full rows where they can
+ * (two cards as two halves), so no blank cell sits beside a card.
+ */
+const REST_COLUMNS: Record<number, string> = { 1: "lg:grid-cols-3", 2: "lg:grid-cols-2", 4: "lg:grid-cols-2" };
 
 const CATEGORY_STYLE: Record<string, string> = {
   research: "bg-indigo-50 text-indigo-800",
@@ -28,6 +34,30 @@ export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }
   const [expanded, setExpanded] = useState<string | null>(null);
   const filterRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const visible = filter === "all" ? articles : articles.filter((article) => article.category === filter);
+  // The expanded card goes first, full width, and the others follow it: a full-width card in the
+  // middle of the grid would leave blank cells beside the cards of the row it broke.
+  const open = visible.find((article) => article.slug === expanded);
+  const ordered = open ? [open, ...visible.filter((article) => article !== open)] : visible;
+  const columns = open ? (REST_COLUMNS[ordered.length - 1] ?? "lg:grid-cols-3") : "lg:grid-cols-3";
+  const toggled = useRef<{ slug: string; opened: boolean } | null>(null);
+  const cardRefs = useRef(new Map<string, HTMLElement>());
+
+  // The toggled card may have moved: keep the focus on its button and bring an opened card into view.
+  useEffect(() => {
+    const last = toggled.current;
+    toggled.current = null;
+    const card = last ? cardRefs.current.get(last.slug) : undefined;
+    if (!last || !card) return;
+    const button = card.querySelector<HTMLButtonElement>("button[aria-expanded]");
+    if (button && document.activeElement !== button) button.focus({ preventScroll: true });
+    if (last.opened && card.getBoundingClientRect().top < 0) card.scrollIntoView({ block: "start" });
+  }, [expanded]);
+
+  function toggle(slug: string) {
+    const opened = expanded !== slug;
+    toggled.current = { slug, opened };
+    setExpanded(opened ? slug : null);
+  }
 
   function choose(next: Filter) {
     setFilter(next);
@@ -99,13 +129,17 @@ export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }
         <p role="status" className="sr-only">
           {`Showing ${visible.length} ${visible.length === 1 ? "article" : "articles"}${filter === "all" ? "" : ` in ${selectedLabel}`}`}
         </p>
-        <ul id="research-articles" className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {visible.map((article) => (
+        <ul id="research-articles" className={`mt-8 grid gap-6 md:grid-cols-2 ${columns}`}>
+          {ordered.map((article) => (
             <ArticleCard
               key={article.slug}
+              ref={(element) => {
+                if (element) cardRefs.current.set(article.slug, element);
+                else cardRefs.current.delete(article.slug);
+              }}
               article={article}
               expanded={article.slug === expanded}
-              onToggle={() => setExpanded((current) => (current === article.slug ? null : article.slug))}
+              onToggle={() => toggle(article.slug)}
             />
           ))}
         </ul>
@@ -115,18 +149,27 @@ export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }
   );
 }
 
-function ArticleCard({ article, expanded, onToggle }: { article: ResearchArticle; expanded: boolean; onToggle: () => void }) {
+function ArticleCard({
+  article,
+  expanded,
+  onToggle,
+  ref,
+}: {
+  article: ResearchArticle;
+  expanded: boolean;
+  onToggle: () => void;
+  ref: React.Ref<HTMLLIElement>;
+}) {
   const fullId = `research-${article.slug}-full`;
   const categoryStyle = CATEGORY_STYLE[article.category] ?? "bg-gray-100 text-gray-800";
   return (
-    <li className={expanded ? "md:col-span-2 lg:col-span-3" : undefined}>
+    <li ref={ref} className={expanded ? "scroll-mt-20 md:col-span-full" : undefined}>
       <article
         aria-labelledby={`research-${article.slug}-title`}
-        className={`flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm ${
-          expanded ? "md:grid md:grid-cols-5" : ""
-        }`}
+        className={`h-full overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm ${expanded ? "flow-root" : "flex flex-col"}`}
       >
-        <div className={expanded ? "md:col-span-2" : undefined}>
+        {/* Expanded, the picture floats beside the start of the article and the text flows on beneath it: no blank column beside a long text. */}
+        <div className={expanded ? "md:float-left md:mr-6 md:mb-4 md:w-2/5" : undefined}>
           <ResponsiveImage
             src={article.image}
             alt={article.imageAlt}
@@ -137,7 +180,7 @@ function ArticleCard({ article, expanded, onToggle }: { article: ResearchArticle
             className="aspect-[8/5] h-auto w-full object-cover"
           />
         </div>
-        <div className={`flex flex-1 flex-col p-6 ${expanded ? "md:col-span-3" : ""}`}>
+        <div className={expanded ? "p-6" : "flex flex-1 flex-col p-6"}>
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <span className={`rounded-full px-3 py-0.5 font-semibold capitalize ${categoryStyle}`}>{article.category}</span>
             <span className="flex items-center gap-1 text-gray-700">
