@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { DEFAULT_PAGE_SIZE, type ProductQuery } from "#common/catalog.ts";
 import { productQuerySchema } from "#server/schemas/catalog.ts";
 import { listProducts, productFacets } from "#server/modules/catalog/products.ts";
+import { didYouMean } from "#server/modules/catalog/search.ts";
 import { categorySlug, toProductQuery, type ListingFilters } from "~/components/catalog/listing-query";
 
 /** One page of the collection's products under the filters, and the facets its sidebar offers. */
@@ -16,6 +17,11 @@ export async function loadListing(context: AppLoadContext, collection: string, f
     productFacets(db, query),
   ]);
   return { result, facets };
+}
+
+/** "Did you mean …" for a search that found nothing: a close product name, or null (decisions/028). */
+export function suggestSearch(context: AppLoadContext, text: string): Promise<string | null> {
+  return didYouMean(context.shop.db, text);
 }
 
 /** The URL parameters the page reads; `collections` comes from the path and `limit` is fixed. */

@@ -5,14 +5,14 @@ import { SECTION_COLLECTIONS } from "#common/catalog.ts";
 import { ActiveFilters } from "~/components/catalog/active-filters";
 import { FilterDrawer } from "~/components/catalog/filter-drawer";
 import { FilterPanel, type FilterChange } from "~/components/catalog/filter-panel";
-import { activeFilterChips, listingSearch, type ListingFilters } from "~/components/catalog/listing-query";
+import { activeFilterChips, listingSearch, NO_FILTERS, type ListingFilters } from "~/components/catalog/listing-query";
 import { Pagination } from "~/components/catalog/pagination";
 import { ProductCard, toCardProduct } from "~/components/catalog/product-card";
 import { ErrorPage } from "~/components/error-page";
 import { pageMeta } from "~/lib/meta";
 import { useRequestId } from "~/lib/request-info";
 import type { Route } from "./+types/collection";
-import { loadListing, readListingFilters } from "./collection.server";
+import { loadListing, readListingFilters, suggestSearch } from "./collection.server";
 
 const COLLECTIONS: Record<string, { title: string; description: string }> = {
   all: {
@@ -67,6 +67,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     products: result.products.map(toCardProduct),
     total: result.total,
     pageCount: Math.ceil(result.total / result.limit),
+    didYouMean: filters.search && result.total === 0 ? await suggestSearch(context, filters.search) : null,
     // Only what the sidebar shows travels to the browser.
     facets: { categories: facets.categories, subcategories: facets.subcategories },
   };
@@ -162,6 +163,18 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
             ) : (
               <div className="rounded-lg border border-gray-200 bg-gray-50 p-6 text-gray-800">
                 <p className="font-medium">No products match your filters.</p>
+                {loaderData.didYouMean ? (
+                  <p className="mt-2">
+                    Did you mean{" "}
+                    <Link
+                      to={{ pathname: "/collections/all", search: listingSearch({ ...NO_FILTERS, search: loaderData.didYouMean }) }}
+                      className="font-semibold text-brand-800 underline"
+                    >
+                      {loaderData.didYouMean}
+                    </Link>
+                    ?
+                  </p>
+                ) : null}
                 <p className="mt-2 text-sm">
                   Try removing a filter or{" "}
                   <Link to={pathname} preventScrollReset className="font-medium text-brand-800 underline">

@@ -7,9 +7,11 @@ import type { Reply } from "#server/http/errors.ts";
 import { getProduct, similarProducts } from "#server/modules/catalog/products.ts";
 import { REVIEW_SIGN_IN_REPLY, reviewReply } from "#server/modules/catalog/replies.ts";
 import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";
+import { substitutesOf } from "#server/modules/catalog/substitutes.ts";
 import { deliveryCheckForPage } from "#server/modules/delivery/serviceability.ts";
 import { dispatchConfig } from "#server/modules/settings/settings.ts";
 import { toCardProduct } from "~/components/catalog/product-card";
+import { toSubstitute } from "~/components/product/substitutes";
 
 /** The product and its reviews (null when there is no such product), and its similar products as a promise to stream. */
 export async function loadProductPage(context: AppLoadContext, productId: string) {
@@ -23,7 +25,14 @@ export async function loadProductPage(context: AppLoadContext, productId: string
       logger.warn({ err: error, requestId: context.requestId }, "similar products failed");
       return [];
     });
-  return { product, reviews: reviews ?? [], similar };
+  // The same salt composition, cheapest first (decisions/028); streamed like the similar products.
+  const substitutes = substitutesOf(db, product._id)
+    .then((list) => (list ?? []).map(toSubstitute))
+    .catch((error: unknown) => {
+      logger.warn({ err: error, requestId: context.requestId }, "substitutes failed");
+      return [];
+    });
+  return { product, reviews: reviews ?? [], similar, substitutes };
 }
 
 /**

@@ -17,6 +17,7 @@ import { isProductTab, ProductTabs, type ProductTab } from "~/components/product
 import { QuantitySelector } from "~/components/product/quantity-selector";
 import type { ReviewResult } from "~/components/product/reviews";
 import { SimilarProducts } from "~/components/product/similar-products";
+import { Substitutes } from "~/components/product/substitutes";
 import { StarRating } from "~/components/product/star-rating";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
@@ -52,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, reviews, similar } = loaderData;
+  const { product, reviews, similar, substitutes } = loaderData;
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -79,6 +80,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
         signedIn={Boolean(root?.user)}
         actionResult={actionData as ReviewResult | undefined}
       />
+      <Substitutes key={`substitutes-${product._id}`} composition={product.composition} price={product.price} products={substitutes} />
       <SimilarProducts key={`similar-${product._id}`} products={similar} />
       {root?.publicUrl ? <ProductJsonLd product={product} publicUrl={root.publicUrl} /> : null}
     </main>

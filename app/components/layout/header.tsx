@@ -1,14 +1,16 @@
 import { Menu, Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
 import { CartButton } from "~/components/cart/cart-button";
+import { SearchBox } from "~/components/search/search-box";
 import { Logo } from "./logo";
 import { navLinks, type NavUser } from "./nav-links";
 import { keepFocusInside } from "~/lib/dialog";
 
 export function Header({ user }: { user: NavUser | null }) {
   const links = navLinks(user);
+  const home = useLocation().pathname === "/";
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
@@ -38,72 +40,74 @@ export function Header({ user }: { user: NavUser | null }) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 lg:ml-2">
-          <SearchControl />
+          {home ? null : <SearchControl />}
           <CartButton signedIn={Boolean(user)} />
         </div>
       </div>
+      {home ? <HomeSearch /> : null}
     </header>
   );
 }
 
-/** Opens a search box; submitting goes to /collections/all?search=... (a plain GET form, so it works without JavaScript). */
+/** On the home page the search field is always shown under the bar, phones included. */
+function HomeSearch() {
+  const inputRef = useRef<HTMLInputElement>(null);
+  return (
+    <div id="site-search" className="mx-auto max-w-7xl px-4 pb-3 sm:px-6">
+      <SearchBox inputRef={inputRef} />
+    </div>
+  );
+}
+
+/**
+ * Elsewhere a toggle opens the search (components/search/search-box.tsx, a combobox of
+ * suggestions) under the bar. The toggle is a link to #site-search, so before or without
+ * JavaScript the panel opens through :target.
+ */
 function SearchControl() {
+  const location = useLocation();
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
+  const toggleRef = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => setOpen(false), [location.key]);
   useEffect(() => {
+    // Opened through the link before the page was hydrated.
+    if (window.location.hash === "#site-search") setOpen(true);
+  }, []);
+  useEffect(() => {
     if (open) inputRef.current?.focus();
+    else if (window.location.hash === "#site-search") history.replaceState(history.state, "", window.location.pathname + window.location.search);
   }, [open]);
 
   return (
     <>
-      <button
+      {/* biome-ignore lint/a11y/useValidAnchor: a real link to the panel without JavaScript (:target), a toggle with it. */}
+      <a
         ref={toggleRef}
-        type="button"
+        href="#site-search"
         className="rounded-md p-2 text-gray-700 hover:bg-brand-50 hover:text-brand-800"
         aria-label={open ? "Close search" : "Search products"}
         aria-expanded={open}
         aria-controls="site-search"
-        onClick={() => setOpen((value) => !value)}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen((value) => !value);
+        }}
       >
         {open ? <X className="h-5 w-5" aria-hidden /> : <Search className="h-5 w-5" aria-hidden />}
-      </button>
+      </a>
       <div
         id="site-search"
-        hidden={!open}
-        className="absolute inset-x-0 top-16 border-b border-gray-200 bg-white px-4 py-3 shadow-sm"
+        className={`${open ? "block" : "hidden target:block"} absolute inset-x-0 top-16 border-b border-gray-200 bg-white px-4 py-3 shadow-sm`}
       >
-        <Form
-          method="get"
-          action="/collections/all"
-          role="search"
-          className="mx-auto flex max-w-3xl gap-2"
-          onKeyDown={(event) => {
-            if (event.key === "Escape") {
-              setOpen(false);
-              toggleRef.current?.focus();
-            }
+        <SearchBox
+          inputRef={inputRef}
+          onEscape={() => {
+            setOpen(false);
+            toggleRef.current?.focus();
           }}
-        >
-          <label htmlFor="site-search-input" className="sr-only">
-            Search products
-          </label>
-          <input
-            ref={inputRef}
-            id="site-search-input"
-            name="search"
-            type="search"
-            placeholder="Search for products, brands and more"
-            autoComplete="off"
-            className="min-w-0 flex-1 rounded-md border border-gray-400 px-3 py-2 text-base focus:border-brand-600"
-          />
-          <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
-            Search
-          </button>
-        </Form>
+        />
       </div>
     </>
   );
