@@ -69,7 +69,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     pageCount: Math.ceil(result.total / result.limit),
     didYouMean: filters.search && result.total === 0 ? await suggestSearch(context, filters.search) : null,
     // Only what the sidebar shows travels to the browser.
-    facets: { categories: facets.categories, subcategories: facets.subcategories },
+    facets: { categories: facets.categories, subcategories: facets.subcategories, prescription: facets.prescription },
   };
 }
 

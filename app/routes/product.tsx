@@ -18,7 +18,7 @@ import { QuantitySelector } from "~/components/product/quantity-selector";
 import type { ReviewResult } from "~/components/product/reviews";
 import { SimilarProducts } from "~/components/product/similar-products";
 import { Substitutes } from "~/components/product/substitutes";
-import { StarRating } from "~/components/product/star-rating";
+import { RatingSummary } from "~/components/product/rating-summary";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/product";
@@ -125,14 +125,7 @@ function ProductView({
           ) : null}
           <h1 className="mt-2 text-2xl font-bold text-gray-900 sm:text-3xl">{product.name}</h1>
           {product.brand ? <p className="mt-1 text-sm text-gray-700">by {product.brand}</p> : null}
-          <div className="mt-3 flex flex-wrap items-center gap-2">
-            <StarRating rating={product.rating} />
-            <span className="text-sm font-medium text-gray-800">{product.rating.toFixed(1)}</span>
-            {/* biome-ignore lint/a11y/useValidAnchor: a real link without JavaScript (?tab=reviews), switching the tab in place with it. */}
-            <a href="?tab=reviews#product-info" onClick={showReviews} className="text-sm text-brand-800 underline">
-              {product.numReviews} {product.numReviews === 1 ? "review" : "reviews"}
-            </a>
-          </div>
+          <RatingSummary rating={product.rating} numReviews={product.numReviews} onShowReviews={showReviews} />
 
           <div className="mt-5">
             <Price price={product.price} mrp={product.mrp} size="lg" />

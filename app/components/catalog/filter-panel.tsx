@@ -19,7 +19,8 @@ export type FilterChange = (changes: Partial<ListingFilters>, options?: { replac
 
 interface FilterPanelProps {
   filters: ListingFilters;
-  facets: Pick<ProductFacets, "categories" | "subcategories">;
+  /** Counts under the other active filters (decisions/026): an option counted 0 is shown disabled unless chosen. */
+  facets: Pick<ProductFacets, "categories" | "subcategories" | "prescription">;
   /** The section of a section collection (/collections/women-care), whose subcategories are offered. */
   sectionCategory: string | null;
   /** The listing's path: the form's GET target and the "Clear All Filters" link. */
@@ -48,6 +49,10 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
     category === null
       ? facets.categories.reduce((sum, facet) => sum + facet.count, 0)
       : (facets.categories.find((facet) => facet.name === category)?.count ?? 0);
+  const prescriptionCount = (value: string) =>
+    value === ""
+      ? facets.prescription.reduce((sum, facet) => sum + facet.count, 0)
+      : (facets.prescription.find((facet) => facet.name === value)?.count ?? 0);
 
   const searching = Boolean(filters.search);
   const sortValue = filters.sortBy || (searching ? "" : "newest");
@@ -217,6 +222,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
               checked={filters.prescription === option.value}
               onChange={() => update({ prescription: option.value as Prescription })}
               label={option.label}
+              count={prescriptionCount(option.value)}
             />
           ))}
         </div>
@@ -264,18 +270,29 @@ function Choice({
   label: string;
   count?: number;
 }) {
+  // An option that would find nothing under the other filters cannot be chosen (one chosen before
+  // the other filters changed stays enabled, so it can be cleared).
+  const disabled = count === 0 && !checked;
   return (
-    <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm text-gray-800 hover:bg-gray-50">
+    <label
+      className={`flex items-center gap-2 rounded px-1 py-1 text-sm ${disabled ? "cursor-not-allowed text-gray-500" : "cursor-pointer text-gray-800 hover:bg-gray-50"}`}
+    >
       <input
         type={type}
         name={name}
         value={value}
         checked={checked}
+        disabled={disabled}
         onChange={onChange}
         className="h-4 w-4 shrink-0 accent-brand-700"
       />
       <span>{label}</span>
-      {count !== undefined ? <span className="ml-auto text-xs text-gray-600">({count})</span> : null}
+      {count !== undefined ? (
+        <span className={`ml-auto text-xs ${disabled ? "text-gray-500" : "text-gray-600"}`}>
+          {" "}({count}
+          <span className="sr-only">{count === 1 ? " product" : " products"}</span>)
+        </span>
+      ) : null}
     </label>
   );
 }

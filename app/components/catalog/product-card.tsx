@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ProductImageJson, ProductJson } from "#common/catalog.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { CardRating } from "./card-rating";
 import { Price } from "./price";
 import { RxChip } from "./rx-chip";
 
@@ -14,6 +15,9 @@ export interface CardProduct {
   image: ProductImageJson | null;
   prescriptionRequired: boolean;
   inStock: boolean;
+  /** From stored, visible reviews only (decisions/026). */
+  rating: number;
+  numReviews: number;
 }
 
 const DESCRIPTION_CHARS = 160;
@@ -32,6 +36,8 @@ export function toCardProduct(product: ProductJson): CardProduct {
     image: product.images[0] ?? null,
     prescriptionRequired: product.prescriptionRequired,
     inStock: product.countInStock > 0,
+    rating: product.rating,
+    numReviews: product.numReviews,
   };
 }
 
@@ -69,6 +75,7 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <h3 className="text-sm font-semibold leading-snug text-gray-900 sm:text-base">{product.name}</h3>
         <p className="line-clamp-2 text-sm text-gray-700">{product.description}</p>
+        <CardRating rating={product.rating} numReviews={product.numReviews} />
         <div className="mt-auto pt-1">
           <Price price={product.price} mrp={product.mrp} />
         </div>
