@@ -8,7 +8,20 @@ import { E2E_ADMIN } from "../../playwright.config";
 import { expect, expectPath, findProduct, openPage, signInAsAdmin, signUpShopper, test } from "./fixtures";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/products", "/admin/products/new", "/admin/orders", "/admin/reviews", "/admin/inbox"];
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/users",
+  "/admin/products",
+  "/admin/products/new",
+  "/admin/orders",
+  "/admin/prescriptions",
+  "/admin/reviews",
+  "/admin/coupons",
+  "/admin/coupons/new",
+  "/admin/inbox",
+  "/admin/serviceability",
+  "/admin/settings",
+];
 
 let counter = 0;
 function unique(label: string) {
@@ -147,7 +160,8 @@ test.describe("as the admin", () => {
     await expect(recent.getByRole("table").or(recent.getByText("No orders found"))).toBeVisible();
     const rows = recent.locator("tbody tr");
     expect(await rows.count()).toBeLessThanOrEqual(5);
-    for (const id of await recent.locator("tbody tr td:first-child a").allTextContents()) expect(id).toHaveLength(8);
+    // Each order by the customer's order number (decisions/030), never a short id.
+    for (const id of await recent.locator("tbody tr td:first-child a").allTextContents()) expect(id).toMatch(/^HP-\d{6}-[0-9A-Z]{8}$/);
   });
 
   test("users: add one, change their role, delete them after confirming; deleting yourself is refused", async ({ page, consoleErrors }) => {
