@@ -11,13 +11,14 @@ export const REVIEW_FORM_MESSAGES = {
   commentNotAllowed: "Comment contains characters that are not allowed",
 } as const;
 
-/** Form posts send "4"; JSON clients send 4. Absent or empty means the default of five stars. */
+/**
+ * Form posts send "4"; JSON clients send 4. Only a number or a string of digits is read as one
+ * ("5 stars", "4.5", "", null, true and a missing rating are not ratings: ratingProblem refuses
+ * them). The form's stars start at five, so a shopper always sends one.
+ */
 export function ratingValue(value: unknown): unknown {
-  if (value === undefined || value === null) return 5;
-  if (typeof value !== "string") return value;
-  const text = value.trim();
-  if (text === "") return 5;
-  return /^[+-]?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  if (typeof value === "string" && /^\s*\d{1,3}\s*$/.test(value)) return Number(value.trim());
+  return value;
 }
 
 export function ratingProblem(rating: unknown): Problem {

@@ -98,6 +98,22 @@ describe("POST /api/products/:id/reviews", () => {
       "rating",
       "Rating must be a whole number from 1 to 5",
     ],
+    // Strict input (issue 19): only a whole number 1–5, as a number or a string of digits.
+    ...(
+      [
+        ["rating '5 stars'", "5 stars"],
+        ["rating '4.5'", "4.5"],
+        ["rating ''", ""],
+        ["rating null", null],
+        ["rating true", true],
+        ["rating [5]", [5]],
+        ["rating {}", {}],
+        ["rating '+5'", "+5"],
+        ["rating '1e0'", "1e0"],
+        ["rating '0x5'", "0x5"],
+        ["no rating", undefined],
+      ] as const
+    ).map(([label, rating]) => [label, { rating, comment: "Fine" }, "rating", "Rating must be a whole number from 1 to 5"] as const),
   ])("is a 400 for %s", async (_label, body, field, message) => {
     const customer = await createCustomer(shop.context);
     const res = await request(shop.app)
@@ -179,7 +195,7 @@ describe("POST /api/products/:id/reviews", () => {
     expect(rows).toHaveLength(3);
   });
 
-  it("accepts a rating sent as a string and defaults it to 5", async () => {
+  it("accepts a rating sent as a string of digits and refuses a review without one", async () => {
     const item = product("Kids Probiotic Sachets LGG");
     const one = await createCustomer(shop.context);
     const res = await request(shop.app)
@@ -193,8 +209,11 @@ describe("POST /api/products/:id/reviews", () => {
       .post(reviewsPath(item._id))
       .set(two.headers)
       .send({ comment: "No stars given" });
-    expect(res2.status).toBe(201);
-    expect(res2.body.rating).toBe(5);
+    expect(res2.status).toBe(400);
+    expect(res2.body.message).toBe("Rating must be a whole number from 1 to 5");
+    const res3 = await request(shop.app).post(reviewsPath(item._id)).set(two.headers).send({ rating: " 5 ", comment: "Five" });
+    expect(res3.status).toBe(201);
+    expect(res3.body.rating).toBe(5);
     expect(await fetchProduct(item._id)).toMatchObject({ rating: 4, numReviews: 2 });
   });
 
