@@ -13,4 +13,6 @@ export interface SellerDetails {
   pharmacistRegistration: string;
   grievanceOfficerName: string;
   grievanceOfficerEmail: string;
+  /** The shop's social profile (https), which the footer's social link points to (spec: one social site); null: no link. */
+  socialUrl: string | null;
 }

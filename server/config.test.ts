@@ -123,6 +123,16 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
+  it("takes the footer's social profile only as an https URL, and shows none by default (nothing invented)", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).seller.socialUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: tempDir(), SELLER_SOCIAL_URL: " https://www.instagram.com/healthcarepharma " }).seller.socialUrl).toBe(
+      "https://www.instagram.com/healthcarepharma",
+    );
+    for (const bad of ["javascript:alert(1)", "http://example.com/shop", "instagram"]) {
+      expect(configError({ DATA_DIR: tempDir(), SELLER_SOCIAL_URL: bad }).message).toContain("SELLER_SOCIAL_URL: must be an https URL");
+    }
+  });
+
   it("names every bad variable at once", () => {
     const error = configError({ DATA_DIR: tempDir(), PORT: "x", DATABASE_URL: "mysql://x", ADMIN_EMAIL: "nope" });
     expect(error.message).toContain("PORT: must be a port number");

@@ -128,6 +128,13 @@ const envSchema = z.object({
     .default("29AABCH1234M1Z5"),
   SELLER_DRUG_LICENCE: z.string().trim().min(1).default("KA-B2-20B-123456, KA-B2-21B-123457"),
   SELLER_PHARMACIST_NAME: z.string().trim().min(1).default("Dr. Kavya Raman"),
+  // The shop's one social profile for the footer (spec: the social links point to one site); none by default, nothing invented.
+  SELLER_SOCIAL_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.url({ protocol: /^https$/, message: "must be an https URL" }).optional()),
   SELLER_PHARMACIST_REGISTRATION: z
     .string()
     .trim()
@@ -257,6 +264,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pharmacistRegistration: env.SELLER_PHARMACIST_REGISTRATION,
       grievanceOfficerName: env.GRIEVANCE_OFFICER_NAME,
       grievanceOfficerEmail: env.GRIEVANCE_OFFICER_EMAIL,
+      socialUrl: env.SELLER_SOCIAL_URL ?? null,
     },
   };
 }

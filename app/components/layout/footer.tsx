@@ -71,6 +71,15 @@ export function Footer({ seller }: { seller: SellerDetails }) {
               {seller.email}
             </a>
           </p>
+          {seller.socialUrl ? (
+            <p className="mt-2 text-sm">
+              {/* The spec's social links all point to one site: the shop's profile, when configured (SELLER_SOCIAL_URL). */}
+              <a href={seller.socialUrl} target="_blank" rel="noopener noreferrer" className="hover:text-white hover:underline">
+                Follow us on {new URL(seller.socialUrl).hostname.replace(/^www\./, "")}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          ) : null}
         </section>
       </div>
       <div className="border-t border-brand-800">
