@@ -1,11 +1,12 @@
 import { CheckCircle2, Printer } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { Link, redirect, useRouteLoaderData } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, rupees, ShippingInfo } from "~/components/orders/order-parts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order-confirmation";
 import { loadConfirmation } from "./order-confirmation.server";
 import { RECEIPT_PRINT_CSS } from "#common/print-css.ts";
+import type { loader as rootLoader } from "~/root";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Order Confirmation", "Your order, its delivery address and payment details, and where it is now."),
@@ -29,10 +30,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  // The printed receipt carries the seller (the footer, which shows it on screen, is not printed).
+  const seller = useRouteLoaderData<typeof rootLoader>("root")?.seller;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
       <style>{RECEIPT_PRINT_CSS}</style>
       <div id="receipt">
+        {seller ? (
+          <div className="mb-6 hidden border-b border-gray-300 pb-4 text-sm text-gray-900 print:block">
+            <p className="text-base font-bold">{seller.name}</p>
+            <p>{seller.address}</p>
+            <p>GSTIN {seller.gstin}</p>
+          </div>
+        ) : null}
         <div className="flex flex-col items-start gap-3">
           <CheckCircle2 className="h-12 w-12 text-brand-700 print:hidden" aria-hidden />
           <h1 className="text-3xl font-bold text-gray-900">{order.isPaid || (order.paymentMethod === "cod" && order.status !== "Cancelled") ? "Thank you for your order!" : "Order received"}</h1>

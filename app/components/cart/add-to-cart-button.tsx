@@ -14,12 +14,15 @@ export function AddToCartButton({
   quantity,
   disabled = false,
   className,
+  accessibleSuffix,
 }: {
   productId: string;
   name: string;
   quantity: number;
   disabled?: boolean;
   className: string;
+  /** Read after the label by screen readers ("Add to Cart: {name}") where several buttons share a page. */
+  accessibleSuffix?: string;
 }) {
   const store = useCartStore();
   const [adding, setAdding] = useState(false);
@@ -53,6 +56,7 @@ export function AddToCartButton({
       >
         <ShoppingCart className="h-5 w-5" aria-hidden />
         {adding ? "Adding..." : "Add to Cart"}
+        {accessibleSuffix ? <span className="sr-only">: {accessibleSuffix}</span> : null}
       </button>
       <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 empty:hidden">
         {error}

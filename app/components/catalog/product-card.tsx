@@ -1,5 +1,8 @@
 import { Link } from "react-router";
 import type { ProductImageJson, ProductJson } from "#common/catalog.ts";
+import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import { CardAddToCart } from "~/components/cart/card-add-to-cart";
+import { maxQuantity } from "~/components/product/quantity-selector";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { CardRating } from "./card-rating";
 import { Price } from "./price";
@@ -18,6 +21,8 @@ export interface CardProduct {
   /** From stored, visible reviews only (decisions/026). */
   rating: number;
   numReviews: number;
+  /** The most one Add to Cart may take: the stock, at most 10 (the product page's limit). */
+  maxQuantity: number;
 }
 
 const DESCRIPTION_CHARS = 160;
@@ -38,6 +43,7 @@ export function toCardProduct(product: ProductJson): CardProduct {
     inStock: product.countInStock > 0,
     rating: product.rating,
     numReviews: product.numReviews,
+    maxQuantity: maxQuantity(product.countInStock),
   };
 }
 
@@ -48,11 +54,14 @@ export function ProductCard({
   product,
   priority = false,
   sizes = CARD_IMAGE_SIZES,
+  addToCart = true,
 }: {
   product: CardProduct;
   /** The first cards on the page: their images are the LCP candidates. */
   priority?: boolean;
   sizes?: string;
+  /** Add to Cart with a quantity stepper (listing and New Arrivals; not on a product page's own lists). */
+  addToCart?: boolean;
 }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
@@ -78,7 +87,11 @@ export function ProductCard({
         <CardRating rating={product.rating} numReviews={product.numReviews} />
         <div className="mt-auto pt-1">
           <Price price={product.price} mrp={product.mrp} />
+          {product.mrp > product.price ? (
+            <p className="text-xs font-semibold text-green-800">You save {formatRupees(rupeesToPaise(product.mrp) - rupeesToPaise(product.price))}</p>
+          ) : null}
         </div>
+        {addToCart && product.inStock ? <CardAddToCart productId={product._id} name={product.name} maxQuantity={product.maxQuantity} /> : null}
         <Link
           to={`/product/${product._id}`}
           prefetch="intent"

@@ -18,7 +18,7 @@ export function SimilarProducts({ products }: { products: Promise<CardProduct[]>
               <ul className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
                 {list.map((product) => (
                   <li key={product._id}>
-                    <ProductCard product={product} sizes={SIMILAR_SIZES} />
+                    <ProductCard product={product} sizes={SIMILAR_SIZES} addToCart={false} />
                   </li>
                 ))}
               </ul>
