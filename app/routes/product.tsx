@@ -9,12 +9,14 @@ import { ErrorPage } from "~/components/error-page";
 import { PageDeliveryCheck } from "~/components/delivery/check-delivery";
 import { AddToCart } from "~/components/product/add-to-cart";
 import { BackButton } from "~/components/product/back-button";
+import { Breadcrumbs } from "~/components/product/breadcrumbs";
 import { ImageGallery } from "~/components/product/image-gallery";
 import { ExpiryNote, MedicineInformation } from "~/components/product/medicine-information";
 import { absoluteImageUrl, ProductJsonLd } from "~/components/product/product-json-ld";
 import { ProductNotFound } from "~/components/product/product-not-found";
 import { isProductTab, ProductTabs, type ProductTab } from "~/components/product/product-tabs";
 import { QuantitySelector } from "~/components/product/quantity-selector";
+import { RecentlyViewed } from "~/components/product/recently-viewed";
 import type { ReviewResult } from "~/components/product/reviews";
 import { SimilarProducts } from "~/components/product/similar-products";
 import { Substitutes } from "~/components/product/substitutes";
@@ -72,6 +74,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
         </div>
       ) : null}
       <BackButton />
+      <Breadcrumbs product={product} />
       {/* Keyed by product: moving to another product starts its gallery, quantity and tabs afresh. */}
       <ProductView
         key={product._id}
@@ -82,6 +85,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       />
       <Substitutes key={`substitutes-${product._id}`} composition={product.composition} price={product.price} products={substitutes} />
       <SimilarProducts key={`similar-${product._id}`} products={similar} />
+      <RecentlyViewed productId={product._id} />
       {root?.publicUrl ? <ProductJsonLd product={product} publicUrl={root.publicUrl} /> : null}
     </main>
   );
