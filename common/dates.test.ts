@@ -3,6 +3,7 @@ import {
   addIstDays,
   formatDateTime,
   formatLongDate,
+  formatMonthYear,
   formatShortDate,
   formatTime,
   istDateTimeLocal,
@@ -28,6 +29,7 @@ describe("dates in India Standard Time", () => {
   it("keeps a bare calendar date (an expiry, a chosen day) on its own day", () => {
     expect(formatShortDate("2027-03-31")).toBe("31 Mar 2027");
     expect(formatShortDate("2026-09-03")).toBe("3 Sep 2026");
+    expect(formatMonthYear("2027-09-30")).toBe("Sep 2027");
   });
 
   it("starts and ends an Indian day at 18:30 UTC the evening before", () => {

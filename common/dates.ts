@@ -29,6 +29,12 @@ export function formatShortDate(value: string | Date): string {
   return `${at.getUTCDate()} ${SHORT_MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 }
 
+/** "Mar 2027": a batch's expiry month (a calendar date, or an instant in India). */
+export function formatMonthYear(value: string | Date): string {
+  const at = istClock(value);
+  return `${SHORT_MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+}
+
 /** "24 November 2026". */
 export function formatLongDate(value: string | Date): string {
   const at = istClock(value);

@@ -1,6 +1,7 @@
 import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
+import { formatMonthYear } from "#common/dates.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { CheckDelivery } from "~/components/delivery/check-delivery";
 import { CouponBox, SavingsLine } from "~/components/cart/coupon-box";
@@ -11,7 +12,6 @@ import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 
 export const CART_PLACEHOLDER = "/images/placeholder-cart.svg";
 
-const expiryFormat = new Intl.DateTimeFormat("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
 const QUANTITY_BUTTON =
   "p-2 text-gray-800 hover:bg-gray-100 aria-disabled:cursor-not-allowed aria-disabled:text-gray-400 aria-disabled:hover:bg-transparent";
 const rupees = (amount: number) => formatRupees(rupeesToPaise(amount));
@@ -256,5 +256,5 @@ function CartLineItem({
 
 function formatExpiry(date: string): string {
   const parsed = new Date(date);
-  return Number.isNaN(parsed.getTime()) ? date : expiryFormat.format(parsed);
+  return Number.isNaN(parsed.getTime()) ? date : formatMonthYear(date);
 }
