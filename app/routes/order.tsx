@@ -8,6 +8,10 @@ import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo } 
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order";
 import { cancelFromOrderPage, loadOrderPage, payFromOrderPage } from "./order.server";
+import { loadAftercare } from "./order-returns.server";
+import { CreditNotes } from "~/components/orders/credit-notes";
+import { ReturnRequestForm, ReturnRequests } from "~/components/orders/return-request";
+import { Tracking } from "~/components/orders/tracking";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   // The 404 page sets its own title and description.
@@ -23,7 +27,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const order = await loadOrderPage(context, params.orderId, { id: context.user.id, role: context.user.role });
   if (!order) throw data(null, { status: 404 });
-  return { order, isOwner: order.user._id === context.user.id };
+  // The shipment, credit notes and returns (decisions/032).
+  const aftercare = await loadAftercare(context, order._id);
+  return { order, isOwner: order.user._id === context.user.id, aftercare };
 }
 
 /**
@@ -85,6 +91,16 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="mt-8 space-y-6">
         <OrderTimeline order={order} />
+        {loaderData.aftercare?.shipment ? <Tracking shipment={loaderData.aftercare.shipment} /> : null}
+        {loaderData.aftercare ? <ReturnRequests orderId={order._id} returns={loaderData.aftercare.returns} /> : null}
+        {isOwner && loaderData.aftercare?.returnable ? <ReturnRequestForm orderId={order._id} returnable={loaderData.aftercare.returnable} /> : null}
+        {loaderData.aftercare ? (
+          <CreditNotes
+            orderId={order._id}
+            notes={loaderData.aftercare.creditNotes}
+            className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
+          />
+        ) : null}
         <OrderItems order={order} />
         <div className="grid gap-6 lg:grid-cols-2">
           <ShippingInfo order={order} />

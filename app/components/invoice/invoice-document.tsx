@@ -1,4 +1,4 @@
-import { formatInvoiceDate, formatRate, invoiceTotalLabel, type InvoiceDocument } from "#common/invoices.ts";
+import { creditNotePdfPath, formatInvoiceDate, formatRate, invoiceStanding, invoiceTotalLabel, type InvoiceDocument } from "#common/invoices.ts";
 import { addressLines } from "#common/orders.ts";
 import { formatAmount, formatInvoiceRupees } from "#common/money.ts";
 
@@ -19,6 +19,21 @@ export function InvoiceView({ invoice }: { invoice: InvoiceDocument }) {
       <h1 id="invoice-title" className="text-center text-2xl font-bold">
         Tax Invoice
       </h1>
+      {/* Cancelled or refunded: the invoice is never changed; its credit notes say so (decisions/032). */}
+      {invoiceStanding(invoice) ? (
+        <p className="mt-2 text-center font-semibold text-red-800" data-testid="invoice-standing">
+          {invoiceStanding(invoice)}: see credit note{(invoice.creditNotes ?? []).length > 1 ? "s" : ""}{" "}
+          {(invoice.creditNotes ?? []).map((note, index) => (
+            <span key={note._id}>
+              {index > 0 ? ", " : null}
+              <a href={creditNotePdfPath(invoice.order.id, note._id)} download className="underline underline-offset-2 print:no-underline">
+                {note.serial}
+              </a>{" "}
+              of {formatInvoiceDate(note.issuedAt)}
+            </span>
+          ))}
+        </p>
+      ) : null}
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2 print:grid-cols-2">
         <section aria-labelledby="invoice-seller">

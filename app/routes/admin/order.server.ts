@@ -3,10 +3,12 @@
 import { data, type AppLoadContext } from "react-router";
 import type { SessionUser } from "#server/auth.ts";
 import { getAdminOrder } from "#server/modules/admin/orders.ts";
+import { orderAftercare } from "#server/modules/returns/returns.ts";
 
 /** The order; a 404 page when there is none. */
 export async function loadOrder(context: AppLoadContext, orderId: string, admin: SessionUser) {
   const order = await getAdminOrder(context.shop.db, orderId, admin.id);
   if (!order) throw data(null, { status: 404 });
-  return { order };
+  // The shipment, credit notes and return requests (decisions/032).
+  return { order, aftercare: await orderAftercare(context.shop.db, order._id) };
 }

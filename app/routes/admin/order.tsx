@@ -6,6 +6,10 @@ import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
 import { formatDateTime } from "#common/dates.ts";
 import { OrderStatusControls } from "~/components/admin/order-controls";
+import { ReturnDecisions } from "~/components/admin/return-decisions";
+import { ShipmentForm } from "~/components/admin/shipment-form";
+import { CreditNotes } from "~/components/orders/credit-notes";
+import { Tracking } from "~/components/orders/tracking";
 import { ADMIN_MAIN, AdminPageHeader, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { NOINDEX } from "~/components/auth/auth-card";
@@ -66,6 +70,18 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {order.prescription ? <PrescriptionDecision order={order} /> : null}
+      {/* Shipping with courier and AWB, the shipment, returns and credit notes (decisions/032). */}
+      {canChange && order.nextStatuses.includes("Shipped") ? <ShipmentForm orderId={order._id} orderNumber={order.orderNumber} /> : null}
+      {loaderData.aftercare?.shipment ? <Tracking shipment={loaderData.aftercare.shipment} className="mt-6" /> : null}
+      {loaderData.aftercare && loaderData.aftercare.returns.length > 0 ? (
+        <section aria-labelledby="order-returns-heading" className="mt-6">
+          <h2 id="order-returns-heading" className="text-lg font-semibold text-gray-900">
+            Returns
+          </h2>
+          <ReturnDecisions returns={loaderData.aftercare.returns} canDecide={canChange} />
+        </section>
+      ) : null}
+      {loaderData.aftercare ? <CreditNotes orderId={order._id} notes={loaderData.aftercare.creditNotes} className="mt-6" /> : null}
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="order-customer-heading" className="rounded-lg border border-gray-200 bg-white p-4">

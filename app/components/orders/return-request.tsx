@@ -1,0 +1,157 @@
+import { useFetcher } from "react-router";
+import { formatDateTime, formatShortDate } from "#common/dates.ts";
+import { creditNotePdfPath } from "#common/invoices.ts";
+import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import { RETURN_REASONS, RETURN_STATUS_LABELS, RETURN_TEXT_MAX, RETURN_WINDOW_DAYS, returnReasonLabel, type ReturnRequestJson } from "#common/returns.ts";
+
+export type ReturnFormResult = { ok: boolean; message: string; errors?: Record<string, string> };
+
+export interface Returnable {
+  until: string;
+  lines: { orderLineId: string; name: string; sku: string; quantity: number }[];
+}
+
+const FIELD = "mt-1 w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900";
+
+/**
+ * "Return items" on the customer's order page (decisions/032): the delivered lines with how many of
+ * each to return, the reason (the /shipping policy's: wrong, damaged, near expiry) and what is
+ * wrong; posted to /order/:id/returns (the returns module's `requestReturn`, as POST /api/orders/:id/returns).
+ */
+export function ReturnRequestForm({ orderId, returnable }: { orderId: string; returnable: Returnable }) {
+  const fetcher = useFetcher<ReturnFormResult>();
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const errors = result?.ok === false ? (result.errors ?? {}) : {};
+  return (
+    <section aria-labelledby="return-heading" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      <details open={result?.ok === false ? true : undefined}>
+        <summary className="cursor-pointer text-lg font-semibold text-gray-900">
+          <span id="return-heading">Return items</span>
+        </summary>
+        <p className="mt-2 text-sm text-gray-700">
+          We take back items that arrived wrong, damaged or expired (or with less than three months left), within {RETURN_WINDOW_DAYS} days of
+          delivery: until {formatShortDate(returnable.until)} for this order. Medicines delivered correctly cannot be returned.
+        </p>
+        <fetcher.Form method="post" action={`/order/${encodeURIComponent(orderId)}/returns`} className="mt-4 space-y-4" noValidate>
+          <fieldset aria-describedby={errors.lines ? "return-lines-error" : undefined}>
+            <legend className="font-medium text-gray-900">How many of each item to return</legend>
+            <ul className="mt-2 space-y-2">
+              {returnable.lines.map((line) => (
+                <li key={line.orderLineId} className="flex flex-wrap items-center justify-between gap-2">
+                  <label htmlFor={`return-${line.orderLineId}`} className="min-w-0 flex-1 text-gray-800">
+                    {line.name} <span className="text-sm text-gray-700">(up to {line.quantity})</span>
+                  </label>
+                  <input
+                    id={`return-${line.orderLineId}`}
+                    name={`qty:${line.orderLineId}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={line.quantity}
+                    defaultValue={0}
+                    className="w-20 rounded-md border border-gray-400 bg-white px-2 py-1.5 text-right"
+                  />
+                </li>
+              ))}
+            </ul>
+            {errors.lines ? (
+              <p id="return-lines-error" className="mt-1 text-sm text-red-700">
+                {errors.lines}
+              </p>
+            ) : null}
+          </fieldset>
+          <fieldset aria-describedby={errors.reason ? "return-reason-error" : undefined}>
+            <legend className="font-medium text-gray-900">Why are you returning them?</legend>
+            <div className="mt-2 space-y-1.5">
+              {RETURN_REASONS.map((reason) => (
+                <label key={reason.id} className="flex items-start gap-2 text-gray-800">
+                  <input type="radio" name="reason" value={reason.id} className="mt-1" />
+                  {reason.label}
+                </label>
+              ))}
+            </div>
+            {errors.reason ? (
+              <p id="return-reason-error" className="mt-1 text-sm text-red-700">
+                {errors.reason}
+              </p>
+            ) : null}
+          </fieldset>
+          <div>
+            <label htmlFor="return-details" className="font-medium text-gray-900">
+              What is wrong? <span className="font-normal text-gray-700">(optional: batch number, expiry date, what you see)</span>
+            </label>
+            <textarea
+              id="return-details"
+              name="details"
+              rows={3}
+              maxLength={RETURN_TEXT_MAX}
+              aria-invalid={errors.details ? true : undefined}
+              aria-describedby={errors.details ? "return-details-error" : undefined}
+              className={FIELD}
+            />
+            {errors.details ? (
+              <p id="return-details-error" className="mt-1 text-sm text-red-700">
+                {errors.details}
+              </p>
+            ) : null}
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+          >
+            {busy ? "Sending…" : "Request return"}
+          </button>
+        </fetcher.Form>
+      </details>
+      {result ? (
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`mt-4 rounded-md border px-4 py-3 ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-red-800"}`}
+        >
+          {result.message}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** What a refund was: through the payment gateway, or (cash on delivery) paid back by the care team. */
+export function refundText(refund: NonNullable<ReturnRequestJson["refund"]>): string {
+  const amount = formatRupees(rupeesToPaise(refund.amount));
+  return refund.method === "gateway" ? `${amount} refunded to the original payment method` : `${amount} to be paid back by our care team (cash on delivery)`;
+}
+
+/** The order's return requests and their outcome (status, reason, refund, credit note): the customer's view. */
+export function ReturnRequests({ orderId, returns }: { orderId: string; returns: ReturnRequestJson[] }) {
+  if (returns.length === 0) return null;
+  return (
+    <section aria-labelledby="returns-heading" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id="returns-heading" className="text-lg font-semibold text-gray-900">
+        Returns
+      </h2>
+      <ul className="mt-3 space-y-4">
+        {returns.map((request) => (
+          <li key={request._id} className="border-l-4 border-brand-200 pl-3">
+            <p className="text-gray-900">
+              <strong>{RETURN_STATUS_LABELS[request.status]}</strong>
+              <span className="text-gray-700"> · asked {formatDateTime(request.createdAt)}</span>
+            </p>
+            <p className="text-gray-800">{request.lines.map((line) => `${line.name} × ${line.quantity}`).join(", ")}</p>
+            <p className="text-sm text-gray-700">Reason: {returnReasonLabel(request.reason)}</p>
+            {request.status === "rejected" && request.decisionReason ? <p className="text-sm text-gray-800">Our reply: {request.decisionReason}</p> : null}
+            {request.refund ? <p className="text-sm text-gray-800">Refund: {refundText(request.refund)}</p> : null}
+            {request.creditNote ? (
+              <p className="text-sm">
+                <a href={creditNotePdfPath(orderId, request.creditNote._id)} download className="font-semibold text-brand-800 underline underline-offset-2">
+                  Credit note {request.creditNote.serial} (PDF)
+                </a>
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
