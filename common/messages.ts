@@ -21,3 +21,6 @@ export function tooManyRequestsMessage(retryAfterSeconds: number): string {
 }
 
 export const CONTACT_THANK_YOU = "Thank you for your message! We will respond shortly.";
+
+/** A refused body with no field named (invalidInputReply's fallback; issue 19: never "Invalid input"). */
+export const CHECK_DETAILS_MESSAGE = "Some details are missing or not valid. Please check them and try again.";

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { CHECK_DETAILS_MESSAGE } from "#common/messages.ts";
 import { fieldErrors } from "#server/schemas/field-errors.ts";
 
 /** An expected failure that maps to a 4xx response with a message fit to show a shopper. */
@@ -16,7 +17,7 @@ export class HttpError extends Error {
 
 /** A body that failed its check: the first field's message leads, every field keeps its own. */
 export function invalidInputReply(errors: Record<string, string>, summary?: string): Reply {
-  return { status: 400, message: summary ?? Object.values(errors)[0] ?? "Invalid input", errors };
+  return { status: 400, message: summary ?? Object.values(errors)[0] ?? CHECK_DETAILS_MESSAGE, errors };
 }
 
 /** Turns zod issues into `{ field: firstMessage }` and picks the first message as the summary. */

@@ -24,11 +24,11 @@ const pageNumber = (field: string, max: number) =>
     }),
     z.optional(
       z
-        .number({ error: `${field} must be a whole number from 1 to ${max}` })
+        .number({ error: `The ${field} parameter must be a whole number from 1 to ${max}` })
         .check(
-          z.int(`${field} must be a whole number from 1 to ${max}`),
-          z.minimum(1, `${field} must be a whole number from 1 to ${max}`),
-          z.maximum(max, `${field} must be a whole number from 1 to ${max}`),
+          z.int(`The ${field} parameter must be a whole number from 1 to ${max}`),
+          z.minimum(1, `The ${field} parameter must be a whole number from 1 to ${max}`),
+          z.maximum(max, `The ${field} parameter must be a whole number from 1 to ${max}`),
         ),
     ),
   );

@@ -33,7 +33,7 @@ const number = (field: string, { min, max, integer }: { min: number; max: number
         ctx.issues.push({
           code: "custom",
           input: value,
-          message: `${field} must be ${integer ? "a whole number" : "a number"} from ${min} to ${max}`,
+          message: `The ${field} parameter must be ${integer ? "a whole number" : "a number"} from ${min} to ${max}`,
         });
         return z.NEVER;
       }
@@ -51,14 +51,14 @@ export const productQuerySchema = z.object({
   maxPrice: number("maxPrice", { min: 0, max: 1_000_000 }),
   prescription: z.pipe(
     optionalText,
-    z.optional(z.enum(["required", "not-required"], "prescription must be 'required' or 'not-required'")),
+    z.optional(z.enum(["required", "not-required"], "The prescription parameter must be 'required' or 'not-required'")),
   ),
   search: optionalText,
   sortBy: z.pipe(
     optionalText,
     z.pipe(
       z.transform((value: string | undefined) => (value === "popularity" ? "rating" : value)),
-      z.optional(z.enum(["newest", "priceAsc", "priceDesc", "rating"], "sortBy must be one of newest, priceAsc, priceDesc, rating, popularity")),
+      z.optional(z.enum(["newest", "priceAsc", "priceDesc", "rating"], "The sortBy parameter must be newest, priceAsc, priceDesc, rating or popularity")),
     ),
   ),
   limit: number("limit", { min: 1, max: MAX_PAGE_SIZE, integer: true }),

@@ -136,9 +136,9 @@ describe("POST /api/cart", () => {
   });
 
   it.each([
-    [{}, "productId is required"],
-    [{ productId: "" }, "productId is required"],
-    [{ productId: 42 }, "productId is required"],
+    [{}, "Please choose a product (productId is missing)"],
+    [{ productId: "" }, "Please choose a product (productId is missing)"],
+    [{ productId: 42 }, "Please choose a product (productId is missing)"],
     [{ productId: "x", quantity: 0 }, "Quantity must be a whole number of at least 1"],
     [{ productId: "x", quantity: -1 }, "Quantity must be a whole number of at least 1"],
     [{ productId: "x", quantity: 1.5 }, "Quantity must be a whole number of at least 1"],
@@ -234,7 +234,7 @@ describe("PUT /api/cart", () => {
       const res = await api().put("/api/cart").send({ productId: item.id, quantity, guestId }).expect(400);
       expect(res.body.message).toBe("Quantity must be a whole number of at least 0");
     }
-    expect((await api().put("/api/cart").send({ quantity: 1, guestId }).expect(400)).body.message).toBe("productId is required");
+    expect((await api().put("/api/cart").send({ quantity: 1, guestId }).expect(400)).body.message).toBe("Please choose a product (productId is missing)");
   });
 });
 
@@ -252,7 +252,7 @@ describe("DELETE /api/cart", () => {
     expect((await api().delete("/api/cart").send({ productId: a.id, guestId: newGuestId() }).expect(404)).body.message).toBe(
       "Cart not found",
     );
-    expect((await api().delete("/api/cart").send({ guestId }).expect(400)).body.message).toBe("productId is required");
+    expect((await api().delete("/api/cart").send({ guestId }).expect(400)).body.message).toBe("Please choose a product (productId is missing)");
   });
 });
 

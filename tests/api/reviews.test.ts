@@ -80,7 +80,7 @@ describe("POST /api/products/:id/reviews", () => {
     expect(res.status).toBe(401);
   });
 
-  it.each([
+  it.each<[string, Record<string, unknown>, string, string]>([
     ["no comment", { rating: 5 }, "comment", "Comment is required"],
     ["a blank comment", { rating: 5, comment: "   " }, "comment", "Comment is required"],
     [
@@ -113,7 +113,12 @@ describe("POST /api/products/:id/reviews", () => {
         ["rating '0x5'", "0x5"],
         ["no rating", undefined],
       ] as const
-    ).map(([label, rating]) => [label, { rating, comment: "Fine" }, "rating", "Rating must be a whole number from 1 to 5"] as const),
+    ).map(([label, rating]): [string, Record<string, unknown>, string, string] => [
+      label,
+      { rating, comment: "Fine" },
+      "rating",
+      "Rating must be a whole number from 1 to 5",
+    ]),
   ])("is a 400 for %s", async (_label, body, field, message) => {
     const customer = await createCustomer(shop.context);
     const res = await request(shop.app)

@@ -16,7 +16,11 @@ describe("adminReply", () => {
     expect(adminReply.setOrderStatus(invalid)).toEqual(expected);
     expect(adminReply.setMessageHandled(invalid)).toEqual(expected);
     expect(adminReply.moderateReview(invalid)).toEqual(expected);
-    expect(adminReply.createUser({ ok: false, reason: "invalid", errors: {} })).toEqual({ status: 400, message: "Invalid input", errors: {} });
+    expect(adminReply.createUser({ ok: false, reason: "invalid", errors: {} })).toEqual({
+      status: 400,
+      message: "Some details are missing or not valid. Please check them and try again.",
+      errors: {},
+    });
   });
 
   it("users: created 201, refusals 404/409/400 with the field they concern", () => {
