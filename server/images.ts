@@ -152,13 +152,26 @@ async function statFile(file: string): Promise<Stats | null> {
   }
 }
 
+/** Where `/images/...` files live: the shop's own under public/images, uploads under DATA_DIR/uploads. */
+export function imageRoots(dataDir: string): { public: string; uploads: string } {
+  return { public: path.resolve(projectPath("public", "images")), uploads: path.resolve(dataDir, "uploads") };
+}
+
+/** Whether an image address (`/images/...`) names a file the image route serves (the catalogue import checks each). */
+export async function imageFileExists(dataDir: string, url: string): Promise<boolean> {
+  if (!url.startsWith("/images/")) return false;
+  const source = resolveImagePath(url.slice("/images".length), imageRoots(dataDir));
+  if (!source) return false;
+  return stat(source.file).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
+}
+
 /** The `/images` router: mount it before the React Router handler (and before static assets). */
 export function imageRouter(shop: ShopContext) {
   const { config, logger } = shop;
-  const roots = {
-    public: path.resolve(projectPath("public", "images")),
-    uploads: path.resolve(config.dataDir, "uploads"),
-  };
+  const roots = imageRoots(config.dataDir);
   const cacheDir = path.resolve(config.dataDir, "image-cache");
   const encoderVersion = JSON.stringify(ENCODERS);
   /** Variants being rendered: concurrent first requests share one sharp run. */

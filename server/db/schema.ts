@@ -724,7 +724,8 @@ export const auditLog = pgTable(
   {
     id: id(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** Kept when the account is deleted (no foreign key, decisions/033); null for the shop and payment gateways. */
+    actorId: text("actor_id"),
     actorName: text("actor_name").notNull(),
     actorRole: text("actor_role").notNull(),
     action: text("action").notNull(),
@@ -733,7 +734,11 @@ export const auditLog = pgTable(
     before: jsonb("before"),
     after: jsonb("after"),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.at), index("audit_log_at_idx").on(t.at)],
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.at),
+    index("audit_log_entity_id_idx").on(t.entityId, t.at),
+    index("audit_log_at_idx").on(t.at),
+  ],
 );
 
 export const researchArticles = pgTable("research_articles", {

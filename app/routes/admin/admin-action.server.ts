@@ -1,6 +1,13 @@
 import { data, type AppLoadContext } from "react-router";
+import type { SessionUser } from "#server/auth.ts";
 import type { Reply } from "#server/http/errors.ts";
 import type { ActionResult } from "~/components/admin/confirm-delete";
+
+/** The signed-in admin making a change (the route's requireAdmin has run): the audit log's actor. */
+export function changedBy(context: AppLoadContext): SessionUser {
+  if (!context.user) throw new Error("An admin change without a signed-in user");
+  return context.user;
+}
 
 /**
  * Runs an admin change and answers the page with the admin module's reply

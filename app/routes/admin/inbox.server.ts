@@ -8,7 +8,7 @@ import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { pageParam } from "~/components/admin/pager";
 import { formText } from "~/lib/form-text";
-import { adminAction } from "./admin-action.server";
+import { adminAction, changedBy } from "./admin-action.server";
 
 export async function loadInbox(context: AppLoadContext, url: URL) {
   const page = pageParam(url);
@@ -30,7 +30,7 @@ export async function loadInbox(context: AppLoadContext, url: URL) {
 export function markMessage(context: AppLoadContext, form: FormData) {
   const { intent, id } = formText(form, ["intent", "id"]);
   return adminAction(context, "Failed to update message", async () =>
-    adminReply.setMessageHandled(await setMessageHandled(context.shop.db, id, { handled: intent === "handle" })),
+    adminReply.setMessageHandled(await setMessageHandled(context.shop.db, changedBy(context), id, { handled: intent === "handle" })),
   );
 }
 

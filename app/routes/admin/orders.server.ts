@@ -8,7 +8,7 @@ import { adminReply } from "#server/modules/admin/replies.ts";
 import { ORDER_FILTER_STATUSES, ORDER_MESSAGES } from "~/components/admin/order-controls";
 import { pageParam } from "~/components/admin/pager";
 import { formText } from "~/lib/form-text";
-import { adminAction } from "./admin-action.server";
+import { adminAction, changedBy } from "./admin-action.server";
 
 export async function loadOrders(context: AppLoadContext, url: URL) {
   const page = pageParam(url);
@@ -40,8 +40,8 @@ export function changeOrders(context: AppLoadContext, form: FormData) {
   const { shop } = context;
   const { intent, id, status } = formText(form, ["intent", "id", "status"]);
   if (intent === "delete") {
-    return adminAction(context, ORDER_MESSAGES.deleteFailed, async () => adminReply.removeOrder(await removeOrder(shop.db, id)));
+    return adminAction(context, ORDER_MESSAGES.deleteFailed, async () => adminReply.removeOrder(await removeOrder(shop.db, changedBy(context), id)));
   }
   const wanted = intent === "deliver" ? "Delivered" : status;
-  return adminAction(context, ORDER_MESSAGES.updateFailed, async () => adminReply.setOrderStatus(await setOrderStatus(shop, id, { status: wanted })));
+  return adminAction(context, ORDER_MESSAGES.updateFailed, async () => adminReply.setOrderStatus(await setOrderStatus(shop, changedBy(context), id, { status: wanted })));
 }

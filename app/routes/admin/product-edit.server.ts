@@ -4,7 +4,7 @@ import { data, type AppLoadContext } from "react-router";
 import { getAdminProduct, updateProduct } from "#server/modules/admin/products.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { productInput } from "~/components/admin/product-form";
-import { adminAction } from "./admin-action.server";
+import { adminAction, changedBy } from "./admin-action.server";
 
 /** The product to edit; a 404 page when there is none. */
 export async function loadProductEdit(context: AppLoadContext, productId: string) {
@@ -15,6 +15,6 @@ export async function loadProductEdit(context: AppLoadContext, productId: string
 
 export function saveProduct(context: AppLoadContext, productId: string, form: FormData) {
   return adminAction(context, "Failed to save product", async () =>
-    adminReply.writeProduct(await updateProduct(context.shop.db, productId, productInput(form)), "update"),
+    adminReply.writeProduct(await updateProduct(context.shop.db, changedBy(context), productId, productInput(form)), "update"),
   );
 }

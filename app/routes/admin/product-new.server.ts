@@ -4,13 +4,13 @@ import { redirect, type AppLoadContext } from "react-router";
 import { createProduct } from "#server/modules/admin/products.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { productInput } from "~/components/admin/product-form";
-import { adminAction } from "./admin-action.server";
+import { adminAction, changedBy } from "./admin-action.server";
 
 /** Creates the product and opens its edit page; a refusal comes back with messages beside the fields. */
 export async function addProduct(context: AppLoadContext, form: FormData) {
   let createdId = "";
   const answer = await adminAction(context, "Failed to save product", async () => {
-    const result = await createProduct(context.shop.db, productInput(form));
+    const result = await createProduct(context.shop.db, changedBy(context), productInput(form));
     if (result.ok) createdId = result.product._id;
     return adminReply.writeProduct(result, "create");
   });

@@ -5,7 +5,14 @@ import { DOSAGE_FORMS } from "#common/catalog.ts";
 import { adminListQuerySchema, adminOrderQuerySchema } from "#server/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
 import { adminReviewQuerySchema } from "#server/schemas/admin-reviews.ts";
-import { parseInput, replyError, type Reply } from "#server/http/errors.ts";
+import { auditQuerySchema } from "#server/schemas/audit.ts";
+import { listAuditEntries } from "#server/modules/audit/audit.ts";
+import { AUDIT_PAGE_SIZE } from "#common/audit.ts";
+import { CATALOGUE_CSV_MESSAGES, MAX_CATALOGUE_IMPORT_BYTES } from "#common/catalogue-csv.ts";
+import { readMultipartFile, type MultipartOptions } from "#server/http/multipart.ts";
+import { catalogueCsv, catalogueTemplateCsv, importCatalogueCsv } from "#server/modules/catalogue-csv/catalogue-csv.ts";
+import { catalogueImportReply } from "#server/modules/catalogue-csv/replies.ts";
+import { HttpError, parseInput, replyError, type Reply } from "#server/http/errors.ts";
 import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
 import { archivedFilter, listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/admin/orders.ts";
 import { includesExpired } from "#server/modules/orders/attempts.ts";
@@ -90,6 +97,25 @@ export function adminRouter(shop: ShopContext) {
 
   router.put("/products/:id", productUpdateHandler(shop));
 
+  // The catalogue as CSV (decisions/033): export, template, import by SKU (all or nothing).
+  router.get("/products/export.csv", async (_req, res) => {
+    sendCsv(res, `catalogue-${istDay()}.csv`, await catalogueCsv(db));
+  });
+
+  router.get("/products/template.csv", (_req, res) => {
+    sendCsv(res, "catalogue-template.csv", catalogueTemplateCsv());
+  });
+
+  router.post("/products/import", async (req, res) => {
+    const admin = await signedInAdmin(req);
+    const { bytes } = await readMultipartFile(req, CATALOGUE_CSV_PART);
+    if (bytes.length === 0) throw CATALOGUE_CSV_PART.noFile();
+    const result = await importCatalogueCsv(shop, admin, bytes);
+    const reply = catalogueImportReply(result);
+    if (!result.ok) return res.status(reply.status).json({ message: reply.message, errors: reply.rowErrors });
+    res.status(reply.status).json({ message: reply.message, created: result.created, updated: result.updated });
+  });
+
   router.delete("/products/:id", async (req, res) => {
     const result = await deleteProduct(db, await signedInAdmin(req), req.params.id);
     const reply = adminReply.deleteProduct(result);
@@ -103,14 +129,14 @@ export function adminRouter(shop: ShopContext) {
   });
 
   router.put("/orders/:id", async (req, res) => {
-    const result = await setOrderStatus(shop, req.params.id, req.body);
+    const result = await setOrderStatus(shop, await signedInAdmin(req), req.params.id, req.body);
     const reply = adminReply.setOrderStatus(result);
     res.status(reply.status).json(accepted(result, reply).order);
   });
 
   router.delete("/orders/:id", async (req, res) => {
     // An order with an invoice or a payment is archived, never erased; the message says which.
-    const result = await removeOrder(db, req.params.id);
+    const result = await removeOrder(db, await signedInAdmin(req), req.params.id);
     const reply = adminReply.removeOrder(result);
     res.status(reply.status).json({ message: reply.message, archived: accepted(result, reply).outcome === "archived" });
   });
@@ -198,6 +224,14 @@ export function adminRouter(shop: ShopContext) {
     res.json(await listLowStock(db, 100));
   });
 
+  // --- Audit log (issue 17, decisions/033): newest first, the count in X-Total-Count ------
+  router.get("/audit", async (req, res) => {
+    const query = parseInput(auditQuerySchema, req.query);
+    const log = await listAuditEntries(db, { ...query, page: query.page ?? 1, limit: query.limit ?? AUDIT_PAGE_SIZE });
+    res.setHeader("X-Total-Count", String(log.total));
+    res.json(log.items);
+  });
+
   // --- Dashboard and inbox -------------------------------------------------------------
   router.get("/stats", async (_req, res) => {
     res.json(await adminStats(db));
@@ -208,7 +242,7 @@ export function adminRouter(shop: ShopContext) {
   });
 
   router.put("/messages/:id", async (req, res) => {
-    const result = await setMessageHandled(db, req.params.id, req.body);
+    const result = await setMessageHandled(db, await signedInAdmin(req), req.params.id, req.body);
     const reply = adminReply.setMessageHandled(result);
     res.status(reply.status).json(accepted(result, reply).message);
   });
@@ -226,6 +260,23 @@ export function adminRouter(shop: ShopContext) {
   });
 
   return router;
+}
+
+/** The catalogue import's multipart field `file` and its refusals. */
+const CATALOGUE_CSV_PART: MultipartOptions = {
+  fileField: "file",
+  maxFileBytes: MAX_CATALOGUE_IMPORT_BYTES,
+  notMultipart: () => new HttpError(415, CATALOGUE_CSV_MESSAGES.noFile),
+  malformed: () => new HttpError(400, CATALOGUE_CSV_MESSAGES.noFile),
+  tooLarge: () => new HttpError(413, CATALOGUE_CSV_MESSAGES.tooLarge, undefined, { Connection: "close" }),
+  noFile: () => new HttpError(400, CATALOGUE_CSV_MESSAGES.noFile),
+};
+
+/** A CSV download. */
+function sendCsv(res: Response, fileName: string, csv: string) {
+  res.setHeader("Content-Type", "text/csv; charset=utf-8");
+  res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
+  res.send(csv);
 }
 
 /** PUT .../products/:id: the given product fields change, the rest stay. */

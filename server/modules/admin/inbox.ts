@@ -3,6 +3,8 @@ import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { adminMessageUpdateSchema, type AdminListQuery } from "#server/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
+import { csvText } from "#server/http/csv.ts";
+import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { contactMessages, newsletterSubscribers } from "#server/db/schema.ts";
 import { readInput, type InvalidInput } from "./input.ts";
 import type { Page } from "./users.ts";
@@ -62,7 +64,7 @@ export type MessageHandledResult =
  * PUT /api/admin/messages/:id and the inbox's buttons: `{ handled: true }` marks a contact message
  * handled (keeping the first time it was), `false` reopens it.
  */
-export async function setMessageHandled(db: Database, id: string, body: unknown): Promise<MessageHandledResult> {
+export async function setMessageHandled(db: Database, by: AuditActor, id: string, body: unknown): Promise<MessageHandledResult> {
   const read = readInput(adminMessageUpdateSchema, body);
   if (!read.ok) return read;
   const { handled } = read.input;
@@ -77,6 +79,7 @@ export async function setMessageHandled(db: Database, id: string, body: unknown)
       .set({ handledAt: handled ? new Date() : null })
       .where(eq(contactMessages.id, id))
       .returning();
+    await recordAudit(tx, by, { action: `message.${outcome}`, entity: "message", entityId: id, before: { handled: !handled }, after: { handled } });
     return { ok: true, outcome, message: toMessageJson(row!) };
   });
 }
@@ -107,16 +110,6 @@ export async function listSubscribers(db: Database, query: Partial<AdminListQuer
   };
 }
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell a
- * spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) is
- * prefixed with an apostrophe, so opening the export never runs anything.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** Every confirmed subscriber as CSV (email, subscribed at), oldest first, CRLF line ends. */
 export async function subscribersCsv(db: Database): Promise<string> {
   const rows = await db
@@ -125,5 +118,5 @@ export async function subscribersCsv(db: Database): Promise<string> {
     .where(confirmed)
     .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.email));
   const lines = [["email", "subscribed_at"], ...rows.map((row) => [row.email, row.createdAt.toISOString()])];
-  return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return csvText(lines);
 }

@@ -6,6 +6,7 @@ import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Executor } from "#server/db/tx.ts";
 import { invoices, orderPrescriptions, orders, payments } from "#server/db/schema.ts";
+import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { notAnUnpaidAttempt } from "#server/modules/orders/attempts.ts";
 import { getOrderForViewer, isOrderId, ordersJson } from "#server/modules/orders/orders.ts";
 import { changeOrderStatus, type ChangeStatusResult } from "#server/modules/orders/status.ts";
@@ -139,11 +140,11 @@ export type SetOrderStatusResult = ChangeStatusResult | InvalidInput;
  * admin may choose (`{ status }`), through the orders module's one transition table (a
  * cancellation puts the stock back and refunds a paid order).
  */
-export async function setOrderStatus(shop: ShopContext, orderId: string, body: unknown): Promise<SetOrderStatusResult> {
+export async function setOrderStatus(shop: ShopContext, by: AuditActor, orderId: string, body: unknown): Promise<SetOrderStatusResult> {
   const read = readInput(adminOrderStatusSchema, body);
   if (!read.ok) return read;
   const shipment = checkShipment(read.input);
-  return changeOrderStatus(shop, orderId, read.input.status, { actor: "admin", shipment: shipment.ok ? shipment.shipment : undefined });
+  return changeOrderStatus(shop, orderId, read.input.status, { actor: "admin", by, shipment: shipment.ok ? shipment.shipment : undefined });
 }
 
 
@@ -158,7 +159,7 @@ export type RemoveOrderResult =
  * orders and its invoice — never erased (the foreign keys refuse it too); any other is erased with
  * its lines, history and unused payment attempts.
  */
-export async function removeOrder(db: Database, orderId: string, now = new Date()): Promise<RemoveOrderResult> {
+export async function removeOrder(db: Database, by: AuditActor, orderId: string, now = new Date()): Promise<RemoveOrderResult> {
   if (!isOrderId(orderId)) return { ok: false, reason: "not-found" };
   return db.transaction(async (tx): Promise<RemoveOrderResult> => {
     const [order] = await tx
@@ -174,11 +175,13 @@ export async function removeOrder(db: Database, orderId: string, now = new Date(
         .update(orders)
         .set({ archivedAt: sql`coalesce(${orders.archivedAt}, ${now.toISOString()}::timestamptz)` })
         .where(eq(orders.id, orderId));
+      await recordAudit(tx, by, { action: "order.archive", entity: "order", entityId: orderId, before: { status: order.status }, after: { archived: true } });
       return { ok: true, outcome: "archived" };
     }
     // Only provider orders nobody paid (created or failed) are left: they go with the order.
     await tx.delete(payments).where(eq(payments.orderId, orderId));
     await tx.delete(orders).where(eq(orders.id, orderId));
+    await recordAudit(tx, by, { action: "order.delete", entity: "order", entityId: orderId, before: { status: order.status } });
     return { ok: true, outcome: "deleted" };
   });
 }

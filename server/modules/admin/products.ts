@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { ProductJson } from "#common/catalog.ts";
 import { rupeesToPaise } from "#common/money.ts";
 import { asSchedule, prescriptionRequiredFor, soldOnline, type Schedule } from "#common/prescriptions.ts";
@@ -53,6 +53,12 @@ export async function listAdminProducts(db: Database, query: Partial<AdminListQu
     page,
     limit,
   };
+}
+
+/** Every product, published or not, by SKU (the catalogue's CSV export, decisions/033). */
+export async function allAdminProducts(db: Executor): Promise<AdminProductJson[]> {
+  const rows = await db.select(productColumns).from(products).orderBy(asc(products.sku));
+  return rows.map((row) => toAdminProductJson(row as ProductRow));
 }
 
 /** One product, published or not (the edit page), or null. */

@@ -6,6 +6,7 @@ import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import type { Transaction } from "#server/db/tx.ts";
 import { account, user as users } from "#server/db/schema.ts";
+import { auditActorById, recordAudit } from "#server/modules/audit/audit.ts";
 import { isUniqueViolation, likePattern } from "./errors.ts";
 import { readInput, type InvalidInput } from "./input.ts";
 
@@ -89,7 +90,7 @@ export type CreateUserResult = { ok: true; user: AdminUserJson } | { ok: false; 
  * by Better Auth, as at sign-up) and the chosen role, without signing anyone in. The user and its
  * credential account are written in one transaction.
  */
-export async function createUserAccount({ auth, db }: { auth: Auth; db: Database }, body: unknown): Promise<CreateUserResult> {
+export async function createUserAccount({ auth, db }: { auth: Auth; db: Database }, actorId: string, body: unknown): Promise<CreateUserResult> {
   const read = readInput(adminCreateUserSchema, body);
   if (!read.ok) return read;
   const { input } = read;
@@ -120,7 +121,9 @@ export async function createUserAccount({ auth, db }: { auth: Auth; db: Database
         userId: id,
         password: passwordHash,
       });
-      return { ok: true, user: toAdminUserJson(row) } as const;
+      const created = toAdminUserJson(row);
+      await recordAudit(tx, await auditActorById(tx, actorId), { action: "user.create", entity: "user", entityId: id, after: created });
+      return { ok: true, user: created } as const;
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
@@ -176,6 +179,14 @@ export async function updateUserAccount(
         if (taken) return { ok: false, reason: "email-taken" } as const;
       }
       const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning(userColumns);
+      const changed = Object.keys(changes) as (keyof typeof changes)[];
+      await recordAudit(tx, await auditActorById(tx, actorId), {
+        action: changes.role !== undefined && changes.role !== current.role ? "user.role" : "user.update",
+        entity: "user",
+        entityId: id,
+        before: Object.fromEntries(changed.map((key) => [key, current[key as keyof typeof current]])),
+        after: changes,
+      });
       return { ok: true, user: toAdminUserJson(row!) } as const;
     });
   } catch (error) {
@@ -196,9 +207,10 @@ export async function deleteUserAccount(db: Database, actorId: string, id: strin
   if (id === actorId) return { ok: false, reason: "self" };
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
-    const [current] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for("update");
+    const [current] = await tx.select(userColumns).from(users).where(eq(users.id, id)).for("update");
     if (!current) return { ok: false, reason: "not-found" } as const;
     if (current.role === "admin" && admins.length <= 1) return { ok: false, reason: "last-admin" } as const;
+    await recordAudit(tx, await auditActorById(tx, actorId), { action: "user.delete", entity: "user", entityId: id, before: toAdminUserJson(current) });
     await tx.delete(users).where(eq(users.id, id));
     return { ok: true } as const;
   });

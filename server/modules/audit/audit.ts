@@ -1,31 +1,37 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { AuditEntryJson } from "#common/audit.ts";
+import { addIstDays, istDayStart } from "#common/dates.ts";
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { auditLog } from "#server/db/schema.ts";
+import { auditLog, user } from "#server/db/schema.ts";
+import { likePattern } from "#server/modules/admin/errors.ts";
 
 /** A transaction of the shop's database (or the database itself, for a single statement). */
 type Executor = Pick<Database, "insert">;
 
-/** Who made a change: copied into the record, so it outlives the account. */
+/** Who made a change: copied into the record, so it outlives the account. `id` is null for the shop itself. */
 export interface AuditActor {
-  id: string;
+  id: string | null;
   name: string;
   role: string;
 }
 
-export interface AuditChange {
-  /** What was done, as `<entity>.<verb>` ("review.hide", "review.delete"). */
-  action: string;
-  entity: string;
-  entityId: string;
-  before?: unknown;
-  after?: unknown;
+/** The shop's own changes (reservation expiry, the minute sweep): no person made them. */
+export const SYSTEM_ACTOR: AuditActor = { id: null, name: "Shop (automatic)", role: "system" };
+
+/** The person with this id as the log names them (a deleted account: "Deleted account", without an id). */
+export async function auditActorById(tx: Pick<Database, "select">, userId: string): Promise<AuditActor> {
+  const [row] = await tx.select({ name: user.name, role: user.role }).from(user).where(eq(user.id, userId)).limit(1);
+  return row ? { id: userId, name: row.name, role: row.role ?? "customer" } : { id: null, name: "Deleted account", role: "unknown" };
 }
 
-/** An audit entry as `GET /api/admin/audit` will return it (api-contract.md, "Operations (second release)"). */
-export interface AuditEntryJson {
-  _id: string;
-  at: string;
-  actor: { _id: string | null; name: string; role: string };
+/** A payment provider reporting that money moved (verify, webhook, the offline test gateway). */
+export function gatewayActor(provider: string): AuditActor {
+  const name = provider === "razorpay" ? "Razorpay" : provider === "test" ? "Test payment gateway" : provider;
+  return { id: null, name: `${name} (payment gateway)`, role: "gateway" };
+}
+
+export interface AuditChange {
+  /** What was done, as `<entity>.<verb>` ("review.hide", "review.delete"). */
   action: string;
   entity: string;
   entityId: string;
@@ -70,14 +76,30 @@ export async function recordAudit(tx: Executor, actor: AuditActor, change: Audit
   });
 }
 
-/** The audit log, newest first, optionally for one entity (and one of its records). */
-export async function listAuditEntries(
-  db: Database,
-  query: { entity?: string; entityId?: string; page: number; limit: number },
-): Promise<{ items: AuditEntryJson[]; total: number }> {
+/**
+ * What the log can be narrowed to (GET /api/admin/audit, /admin/audit): `actor` matches part of the
+ * actor's name, or their id; `from` and `to` are Indian calendar days ("YYYY-MM-DD"), both included.
+ */
+export interface AuditQuery {
+  entity?: string;
+  entityId?: string;
+  actor?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  limit: number;
+}
+
+/** The audit log, newest first, optionally for one entity (and one of its records), one actor, a time range. */
+export async function listAuditEntries(db: Database, query: AuditQuery): Promise<{ items: AuditEntryJson[]; total: number }> {
   const conditions: SQL[] = [];
   if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
   if (query.entityId) conditions.push(eq(auditLog.entityId, query.entityId));
+  if (query.actor) {
+    conditions.push(or(ilike(auditLog.actorName, likePattern(query.actor)), eq(auditLog.actorId, query.actor))!);
+  }
+  if (query.from) conditions.push(gte(auditLog.at, istDayStart(query.from)));
+  if (query.to) conditions.push(lt(auditLog.at, istDayStart(addIstDays(query.to, 1))));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [totals]] = await Promise.all([
     db

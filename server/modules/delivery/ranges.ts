@@ -8,7 +8,7 @@ import type { Database } from "#server/db/client.ts";
 import { serviceabilityRanges } from "#server/db/schema.ts";
 import { inTransaction } from "#server/db/tx.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
-import { csvCell } from "#server/modules/admin/inbox.ts";
+import { csvCellText, csvText, parseCsv } from "#server/http/csv.ts";
 
 /** Longest import accepted (bytes); the whole of India's post offices as ranges is far less. */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
@@ -57,48 +57,12 @@ export async function rangesCsv(db: Database): Promise<string> {
     [...SERVICEABILITY_CSV_HEADER],
     ...ranges.map((r) => [r.pinFrom, r.pinTo, r.state, r.city ?? "", String(r.minDays), String(r.maxDays), r.cod ? "yes" : "no"]),
   ];
-  return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
-
-/** RFC 4180 rows: quoted cells may hold commas, quotes ("") and line breaks. Null when a quote is never closed. */
-export function parseCsv(text: string): string[][] | null {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell === "") quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else cell += c;
-  }
-  if (quoted) return null;
-  if (cell !== "" || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows.filter((cells) => cells.some((value) => value.trim() !== ""));
+  return csvText(lines);
 }
 
 /** The export guards formula-like cells with a leading apostrophe; an import takes it off again. */
 function cellText(value: string | undefined): string {
-  const text = (value ?? "").trim();
-  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+  return csvCellText((value ?? "").trim());
 }
 
 const PIN = /^[1-9]\d{5}$/;

@@ -3,7 +3,8 @@ import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
 import { inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
-import { applyStatusChange, refundOrderPayment } from "./status.ts";
+import { gatewayActor } from "#server/modules/audit/audit.ts";
+import { applyStatusChange, recordPaymentAudit, refundOrderPayment } from "./status.ts";
 
 export interface CapturedPayment {
   providerOrderId: string;
@@ -87,6 +88,11 @@ export async function markOrderPaid(shop: ShopContext, tx: Transaction, payment:
       .insert(payments)
       .values(capturedRow(payment.amountPaise ?? order.totalPaise, true))
       .returning({ id: payments.id });
+    await recordPaymentAudit(tx, { id: extra!.id, orderId: order.id, provider, amountPaise: payment.amountPaise ?? order.totalPaise }, "payment.captured", {
+      status: "captured",
+      extra: true,
+      providerPaymentId: payment.providerPaymentId,
+    });
     return { kind: "extra", orderId: order.id, paymentId: extra!.id };
   }
 
@@ -104,9 +110,12 @@ export async function markOrderPaid(shop: ShopContext, tx: Transaction, payment:
     .set(captured)
     .where(and(eq(payments.orderId, order.id), eq(payments.providerOrderId, payment.providerOrderId), eq(payments.extra, false), isNull(payments.providerPaymentId)))
     .returning({ id: payments.id });
-  if (!updated) {
-    await tx.insert(payments).values(capturedRow(order.totalPaise, false));
-  }
+  const paymentId = updated?.id ?? (await tx.insert(payments).values(capturedRow(order.totalPaise, false)).returning({ id: payments.id }))[0]!.id;
+  await recordPaymentAudit(tx, { id: paymentId, orderId: order.id, provider, amountPaise: order.totalPaise }, "payment.captured", {
+    status: "captured",
+    providerPaymentId: payment.providerPaymentId,
+    ...(payment.method ? { method: payment.method } : {}),
+  });
 
   if (order.status === "Cancelled") return { kind: "cancelled", orderId: order.id };
 
@@ -117,7 +126,7 @@ export async function markOrderPaid(shop: ShopContext, tx: Transaction, payment:
     await tx.delete(cartLines).where(and(inArray(cartLines.cartId, cart), inArray(cartLines.productId, bought)));
   }
   // Marks it paid, writes the history and issues the invoice and the confirmation email.
-  await applyStatusChange(shop, tx, order, "Processing", "Payment received", { actor: "system", paymentCaptured: true, now });
+  await applyStatusChange(shop, tx, order, "Processing", "Payment received", { actor: "system", by: gatewayActor(provider), paymentCaptured: true, now });
   return { kind: "paid", orderId: order.id };
 }
 
@@ -167,6 +176,12 @@ export async function refundExtraPayment(shop: ShopContext, paymentId: string): 
         .update(payments)
         .set({ status: "refunded", refundId: refund.id, refundedPaise: payment.refundedPaise + refund.amountPaise, updatedAt: new Date() })
         .where(eq(payments.id, payment.id));
+      await recordPaymentAudit(tx, payment, "payment.refunded", {
+        status: "refunded",
+        refundId: refund.id,
+        refundedPaise: payment.refundedPaise + refund.amountPaise,
+        reason: "paid twice",
+      });
       shop.logger.info({ paymentId, orderId: payment.orderId }, "refunded a second payment for an order already paid");
       return true;
     } catch (error) {
@@ -206,6 +221,13 @@ export async function recordPaymentFailure(
     .update(payments)
     .set({ status: "failed", failureReason: details.reason.slice(0, 500), ...(details.method ? { method: details.method } : {}) })
     .where(and(eq(payments.providerOrderId, providerOrderId), inArray(payments.status, ["created", "authorized", "failed"])))
-    .returning({ id: payments.id });
+    .returning({ id: payments.id, orderId: payments.orderId, provider: payments.provider, amountPaise: payments.amountPaise });
+  if (row) {
+    await recordPaymentAudit(tx, row, "payment.failed", {
+      status: "failed",
+      reason: details.reason.slice(0, 200),
+      ...(details.providerPaymentId ? { providerPaymentId: details.providerPaymentId } : {}),
+    });
+  }
   return row?.id;
 }

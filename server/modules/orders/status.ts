@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { orderStatusHistory, orders, payments, type OrderStatus } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
+import { auditActorById, gatewayActor, recordAudit, SYSTEM_ACTOR, type AuditActor } from "#server/modules/audit/audit.ts";
 import { confirmCouponUse, releaseCouponUse } from "#server/modules/coupons/coupons.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
 import type { OrderJson } from "#common/orders.ts";
@@ -18,6 +19,8 @@ export interface StatusChangeOptions {
   ownerId?: string;
   /** With Shipped: the courier (common/couriers.ts) and the AWB, checked by the caller's schema (decisions/032). */
   shipment?: Shipment;
+  /** The person, for the audit log (the owner is looked up when not given). */
+  by?: AuditActor;
 }
 
 export interface Shipment {
@@ -64,7 +67,8 @@ export async function changeOrderStatus(
     const check = checkTransition(order, to, options.actor);
     if (!check.ok) return { ok: false, reason: "not-allowed", from, to, message: check.message };
     const note = options.note ?? (from === "Shipped" && to === "Cancelled" ? RETURNED_TO_SENDER : DEFAULT_NOTES[options.actor]);
-    const refundedPaise = await applyStatusChange(shop, tx, order, to, note, { actor: options.actor, shipment: options.shipment });
+    const by = options.by ?? (options.ownerId ? await auditActorById(tx, options.ownerId) : undefined);
+    const refundedPaise = await applyStatusChange(shop, tx, order, to, note, { actor: options.actor, shipment: options.shipment, by });
     return { ok: true, from, refundedPaise, changed: true };
   });
   if (!result.ok) return result;
@@ -84,7 +88,16 @@ export interface ApplyStatusOptions {
   paymentCaptured?: boolean;
   /** Stored with a move to Shipped: the courier and AWB the customer tracks the parcel with. */
   shipment?: Shipment;
+  /** Who, for the audit log; without it, the shop itself (or the role's name). */
+  by?: AuditActor;
   now?: Date;
+}
+
+/** The audit log's actor of a change nobody named: the shop for "system", else the role alone. */
+function statusActor(options: ApplyStatusOptions): AuditActor {
+  if (options.by) return options.by;
+  if (options.actor === "system") return SYSTEM_ACTOR;
+  return { id: null, name: options.actor.charAt(0).toUpperCase() + options.actor.slice(1), role: options.actor };
 }
 
 /**
@@ -148,11 +161,38 @@ export async function applyStatusChange(
       .where(eq(orders.id, order.id));
   }
   await tx.insert(orderStatusHistory).values({ orderId: order.id, status: to, note, createdAt: now });
+  await recordAudit(tx, statusActor(options), {
+    action: "order.status",
+    entity: "order",
+    entityId: order.id,
+    before: { status: order.status },
+    after: { status: to, note, ...(refundedPaise > 0 ? { refundedPaise } : {}), ...(options.shipment ? { shipment: options.shipment } : {}) },
+  });
   if (options.notify === false) return refundedPaise;
   if (to === "Processing" && order.status === "Pending") await afterOrderPaid(shop, tx, order.id);
   else if (to === "Cancelled") await afterOrderCancelled(shop, tx, order.id, { refundedPaise });
   else await afterStatusChange(shop, tx, order.id, order.status, to);
   return refundedPaise;
+}
+
+/**
+ * A payment's state change in the audit log, under its order (so the order's history shows it),
+ * made by its gateway: captured, failed, refunded (api-contract.md, "Operations (second release)").
+ */
+export async function recordPaymentAudit(
+  tx: Transaction,
+  payment: { id: string; orderId: string; provider: string; status?: string | null; amountPaise?: number; refundedPaise?: number },
+  action: "payment.captured" | "payment.failed" | "payment.refunded",
+  after: Record<string, unknown>,
+): Promise<void> {
+  const before = payment.status === undefined ? undefined : { paymentId: payment.id, status: payment.status, ...(payment.refundedPaise ? { refundedPaise: payment.refundedPaise } : {}) };
+  await recordAudit(tx, gatewayActor(payment.provider), {
+    action,
+    entity: "order",
+    entityId: payment.orderId,
+    ...(before ? { before } : {}),
+    after: { paymentId: payment.id, ...(payment.amountPaise !== undefined ? { amountPaise: payment.amountPaise } : {}), ...after },
+  });
 }
 
 /**
@@ -188,6 +228,7 @@ export async function refundOrderPayment(shop: ShopContext, tx: Transaction, ord
         .update(payments)
         .set({ status: "refunded", refundId: refund.id, refundedPaise: payment.refundedPaise + refund.amountPaise })
         .where(eq(payments.id, payment.id));
+      await recordPaymentAudit(tx, payment, "payment.refunded", { status: "refunded", refundId: refund.id, refundedPaise: payment.refundedPaise + refund.amountPaise });
       refunded += refund.amountPaise;
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;

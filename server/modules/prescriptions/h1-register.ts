@@ -5,7 +5,7 @@ import { and, asc, eq, gte, inArray, lt, ne } from "drizzle-orm";
 import { addIstDays, istDay, istDayStart } from "#common/dates.ts";
 import type { Database } from "#server/db/client.ts";
 import { orderLines, orderPrescriptions, orders, prescriptions } from "#server/db/schema.ts";
-import { csvCell } from "#server/modules/admin/inbox.ts";
+import { csvText } from "#server/http/csv.ts";
 import { patientOf } from "./review.ts";
 
 export const H1_REGISTER_HEADER = [
@@ -70,5 +70,5 @@ export async function h1RegisterCsv(db: Database, range: { from: string; to: str
       order.prescriptionReviewerRegistration ?? "",
     ]);
   }
-  return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return csvText(lines);
 }

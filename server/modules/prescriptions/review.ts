@@ -289,6 +289,7 @@ export async function reviewOrderPrescription(
     // Cancelled through the one transition table: stock back, a paid order refunded (a failed refund rolls all of this back).
     const refundedPaise = await applyStatusChange(shop, tx, { ...order, prescriptionStatus: "rejected" }, "Cancelled", `Prescription rejected: ${input.reason}`, {
       actor: "pharmacist",
+      by: actor,
       notify: false,
       now,
     });

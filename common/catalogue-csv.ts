@@ -1,0 +1,92 @@
+// The catalogue as a CSV file (api-contract.md, "Operations (second release)"; decisions/033):
+// one table of columns, each an admin product field (common/admin-product.ts) with its cell in
+// the export and its example in the template. A new product field is one line here; the import
+// reads each column under the same field name, through the same rules as the product form.
+import type { ProductJson } from "./catalog.ts";
+
+/** A product as the export writes it: the admin's product JSON. */
+export type CatalogueProduct = ProductJson & { published: boolean };
+
+/** List cells ("tags", "collections", "images", "imageAlt") hold their items separated by this. */
+export const CSV_LIST_SEPARATOR = "|";
+
+export interface CatalogueColumn {
+  /** The header's name: the admin product field it carries (imageAlt: the images' alt texts). */
+  name: string;
+  /** The product's cell in the export. */
+  cell: (product: CatalogueProduct) => string;
+  /** The template's example row. */
+  example: string;
+  /** Items separated by CSV_LIST_SEPARATOR. */
+  list?: true;
+}
+
+const text = (value: string | null | undefined) => value ?? "";
+/** A list cell; an item holding the separator is written with "/" instead (the separator cannot be escaped). */
+const items = (values: readonly string[]) => values.map((value) => value.replaceAll(CSV_LIST_SEPARATOR, "/")).join(CSV_LIST_SEPARATOR);
+const field = <K extends keyof CatalogueProduct>(name: K, example: string): CatalogueColumn => ({
+  name,
+  cell: (product) => {
+    const value = product[name];
+    return value === null || value === undefined ? "" : String(value);
+  },
+  example,
+});
+
+/** Every column, in the file's order; `sku` first (it is the key of the import). */
+export const CATALOGUE_COLUMNS: readonly CatalogueColumn[] = [
+  field("sku", "ZK-IRON-60"),
+  field("name", "Iron + Folic Acid Tablets"),
+  field("description", "Iron and folic acid for women, one tablet a day after a meal."),
+  field("category", "Women Care"),
+  { name: "subcategory", cell: (p) => text(p.subcategory), example: "Supplements" },
+  { name: "form", cell: (p) => text(p.form), example: "Tablet" },
+  { name: "brand", cell: (p) => text(p.brand), example: "Zenkart" },
+  field("price", "249.50"),
+  field("mrp", "299"),
+  field("countInStock", "120"),
+  { name: "quantity", cell: (p) => text(p.quantity), example: "60 tablets" },
+  { name: "tags", cell: (p) => items(p.tags), example: "iron|folic acid", list: true },
+  { name: "collections", cell: (p) => items(p.collections), example: "women-care", list: true },
+  field("schedule", "OTC"),
+  { name: "hsnCode", cell: (p) => text(p.hsnCode), example: "30049099" },
+  field("gstRate", "5"),
+  { name: "batchNumber", cell: (p) => text(p.batchNumber), example: "B2611" },
+  { name: "expiryDate", cell: (p) => text(p.expiryDate), example: "2028-06-30" },
+  { name: "images", cell: (p) => items(p.images.map((image) => image.url)), example: "/images/placeholder-product.svg", list: true },
+  { name: "imageAlt", cell: (p) => items(p.images.map((image) => image.altText)), example: "Iron + Folic Acid Tablets, box of 60", list: true },
+  field("bestseller", "false"),
+  field("published", "true"),
+];
+
+export const CATALOGUE_CSV_HEADER = CATALOGUE_COLUMNS.map((column) => column.name);
+
+/** Largest file imported (bytes) and most products in one file. */
+export const MAX_CATALOGUE_IMPORT_BYTES = 8 * 1024 * 1024;
+export const MAX_CATALOGUE_IMPORT_ROWS = 5_000;
+/** Most row problems listed at once. */
+export const MAX_CATALOGUE_ROW_ERRORS = 200;
+
+export const CATALOGUE_CSV_MESSAGES = {
+  noFile: "Choose a CSV file to import",
+  notText: "The file is not a UTF-8 CSV text file",
+  tooLarge: `The file is larger than ${MAX_CATALOGUE_IMPORT_BYTES / 1024 / 1024} MB`,
+  unclosedQuote: "The file has a quoted cell that is never closed",
+  skuFirst: "The first row must be the header, starting with the column sku",
+  unknownColumn: (name: string) => `"${name}" is not a column of the catalogue; the columns are those of the export`,
+  repeatedColumn: (name: string) => `The column "${name}" appears twice in the header`,
+  altWithoutImages: "The column imageAlt needs the column images beside it",
+  noChanges: "The file has only the sku column; add the columns to change",
+  empty: "The file has no products",
+  tooManyRows: `The file has more than ${MAX_CATALOGUE_IMPORT_ROWS.toLocaleString("en-IN")} products; split it into smaller files`,
+  extraCells: "This row has more cells than the header",
+  skuRequired: "Enter the product's SKU",
+  repeatedSku: (row: number) => `This SKU is also on row ${row}`,
+  imageMissing: (url: string) => `No uploaded image at ${url}; upload it first and use its address`,
+  altCount: "imageAlt has more alt texts than there are images",
+  badRows: "Nothing was imported: fix the rows listed and import the file again",
+  moreErrors: (shown: number, total: number) =>
+    `Nothing was imported: fix the rows listed and import the file again (the first ${shown} of ${total} problems are listed)`,
+  imported: (created: number, updated: number) =>
+    `Imported: ${created} ${created === 1 ? "product" : "products"} created, ${updated} updated`,
+} as const;
