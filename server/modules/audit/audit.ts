@@ -1,6 +1,6 @@
 import type { AuditEntryJson } from "#common/audit.ts";
 import { addIstDays, istDayStart } from "#common/dates.ts";
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { auditLog, user } from "#server/db/schema.ts";
 import { likePattern } from "#server/modules/admin/errors.ts";
@@ -65,6 +65,8 @@ export function auditSnapshot(value: unknown, depth = 0): unknown {
  */
 export async function recordAudit(tx: Executor, actor: AuditActor, change: AuditChange): Promise<void> {
   await tx.insert(auditLog).values({
+    // The clock, not the transaction's start: several changes in one transaction keep their order.
+    at: sql`clock_timestamp()`,
     actorId: actor.id,
     actorName: truncate(actor.name, ACTOR_NAME_MAX),
     actorRole: actor.role,
