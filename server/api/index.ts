@@ -35,7 +35,7 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   // prefix      router                       file             endpoints
   ["/subscribe", subscribeRouter], //          content.ts       POST /
   ["/contact", contactRouter], //              content.ts       POST /
-  ["/products", productsRouter], //            products.ts      GET / /facets /new-arrivals /similar/:id /:id /:id/reviews, POST /:id/reviews
+  ["/products", productsRouter], //            products.ts      GET / /facets /new-arrivals /suggestions /similar/:id /:id /:id/substitutes /:id/reviews, POST /:id/reviews
   ["/products", backInStockRouter], //         back-in-stock.ts POST /:id/notify-me (signed in, or a guest with { email })
   ["/products", adminProductWritesRouter], //  admin/index.ts   PUT /:id (admins: the spec's product edit)
   ["/users/addresses", addressesRouter], //   addresses.ts     GET POST /, PUT DELETE /:id (signed in, own addresses)
