@@ -12,6 +12,7 @@ import { BackButton } from "~/components/product/back-button";
 import { Breadcrumbs } from "~/components/product/breadcrumbs";
 import { ImageGallery } from "~/components/product/image-gallery";
 import { ExpiryNote, MedicineInformation } from "~/components/product/medicine-information";
+import { NotifyMe } from "~/components/product/notify-me";
 import { absoluteImageUrl, ProductJsonLd } from "~/components/product/product-json-ld";
 import { ProductNotFound } from "~/components/product/product-not-found";
 import { isProductTab, ProductTabs, type ProductTab } from "~/components/product/product-tabs";
@@ -176,6 +177,7 @@ function ProductView({
           <div className="mt-6 space-y-4 border-t border-gray-200 pt-6">
             <QuantitySelector value={quantity} onChange={setQuantity} countInStock={product.countInStock} packText={product.quantity} />
             <AddToCart product={product} quantity={quantity} />
+            {inStock ? null : <NotifyMe productId={product._id} signedIn={signedIn} />}
           </div>
           <PageDeliveryCheck className="mt-6" />
         </div>
