@@ -3,6 +3,7 @@ import { isUtf8 } from "node:buffer";
 import { Readable } from "node:stream";
 import { HttpError } from "./errors.ts";
 import { SAFE_METHODS } from "./same-origin.ts";
+import { MAX_CATALOGUE_IMPORT_BYTES } from "#common/catalogue-csv.ts";
 import { MAX_PRESCRIPTION_BYTES } from "#common/prescriptions.ts";
 
 /**
@@ -63,7 +64,11 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data|te
 /** The shop's page forms are a few kilobytes; product images go to /api/upload, not to pages. */
 const MAX_FORM_BYTES = 1 << 20;
 /** Page forms that carry a file: the profile's prescription upload (≤ 10 MB, decisions/019) and its multipart overhead. */
-const FILE_FORM_BYTES: Record<string, number> = { "/profile/prescriptions": MAX_PRESCRIPTION_BYTES + (64 << 10) };
+const FILE_FORM_BYTES: Record<string, number> = {
+  "/profile/prescriptions": MAX_PRESCRIPTION_BYTES + (64 << 10),
+  // The products page's catalogue CSV import (decisions/033).
+  "/admin/products": MAX_CATALOGUE_IMPORT_BYTES + (64 << 10),
+};
 const formLimit = (path: string) => FILE_FORM_BYTES[path.replace(/\.data$/, "").replace(/\/+$/, "")] ?? MAX_FORM_BYTES;
 
 /**

@@ -1,4 +1,4 @@
-import { FileCheck, Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, Settings, ShoppingBag, Store, TicketPercent, Truck, Undo2, Users, X } from "lucide-react";
+import { FileCheck, History, Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, Settings, ShoppingBag, Store, TicketPercent, Truck, Undo2, Users, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
@@ -18,6 +18,7 @@ const LINKS = [
   { to: "/admin/inbox", label: "Inbox", icon: Inbox, end: false, pharmacist: false },
   { to: "/admin/serviceability", label: "Serviceability", icon: Truck, end: false, pharmacist: false },
   { to: "/admin/settings", label: "Settings", icon: Settings, end: false, pharmacist: false },
+  { to: "/admin/audit", label: "Audit log", icon: History, end: false, pharmacist: false },
 ] as const;
 
 const LINK_CLASS = "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium";

@@ -10,6 +10,7 @@ import { ReturnDecisions } from "~/components/admin/return-decisions";
 import { ShipmentForm } from "~/components/admin/shipment-form";
 import { CreditNotes } from "~/components/orders/credit-notes";
 import { Tracking } from "~/components/orders/tracking";
+import { HistoryLink } from "~/components/admin/history-link";
 import { ADMIN_MAIN, AdminPageHeader, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { NOINDEX } from "~/components/auth/auth-card";
@@ -50,6 +51,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       <div className="mt-3">
         <AdminPageHeader title={`Order ${order.orderNumber}`}>
           <StatusBadge status={orderStateLabel(order)} />
+          {canChange ? <HistoryLink entity="order" entityId={order._id} name={`order ${order.orderNumber}`} /> : null}
         </AdminPageHeader>
       </div>
       <p className="mt-1 text-sm text-gray-700">

@@ -2,6 +2,7 @@ import { CheckCircle2, ExternalLink } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { HistoryLink } from "~/components/admin/history-link";
 import { ADMIN_MAIN, AdminPageHeader } from "~/components/admin/page-header";
 import { ProductForm } from "~/components/admin/product-form";
 import { NOINDEX } from "~/components/auth/auth-card";
@@ -57,6 +58,7 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
           ) : (
             <span className="text-sm text-gray-700">Unpublished: shoppers cannot see it</span>
           )}
+          <HistoryLink entity="product" entityId={product._id} name={product.name} />
           <ConfirmDelete
             what={product.name}
             question="The product is removed from the shop. If orders contain it, it is unpublished instead so those orders keep their lines."

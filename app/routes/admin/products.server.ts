@@ -5,6 +5,11 @@ import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { deleteProduct, listAdminProducts } from "#server/modules/admin/products.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { readSettings } from "#server/modules/settings/settings.ts";
+import { CATALOGUE_CSV_MESSAGES, MAX_CATALOGUE_IMPORT_BYTES } from "#common/catalogue-csv.ts";
+import { istDay } from "#common/dates.ts";
+import { catalogueCsv, catalogueTemplateCsv, importCatalogueCsv } from "#server/modules/catalogue-csv/catalogue-csv.ts";
+import { catalogueImportReply } from "#server/modules/catalogue-csv/replies.ts";
+import type { CatalogueImportOutcome } from "~/components/admin/catalogue-csv";
 import { pageParam } from "~/components/admin/pager";
 import { formText } from "~/lib/form-text";
 import { adminAction, changedBy } from "./admin-action.server";
@@ -25,4 +30,34 @@ export async function loadProducts(context: AppLoadContext, url: URL) {
 export function removeProduct(context: AppLoadContext, form: FormData) {
   const { id } = formText(form, ["id"]);
   return adminAction(context, "Failed to delete product", async () => adminReply.deleteProduct(await deleteProduct(context.shop.db, changedBy(context), id)));
+}
+
+function csvResponse(fileName: string, csv: string): Response {
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** Every product as CSV (the same file as GET /api/admin/products/export.csv), named by India's day. */
+export async function catalogueCsvResponse(context: AppLoadContext): Promise<Response> {
+  return csvResponse(`catalogue-${istDay()}.csv`, await catalogueCsv(context.shop.db));
+}
+
+/** The header and one example row (GET /api/admin/products/template.csv). */
+export function catalogueTemplateResponse(): Response {
+  return csvResponse("catalogue-template.csv", catalogueTemplateCsv());
+}
+
+/** The import form's file (field `file`): every product created or updated by SKU, or nothing and the rows to fix. */
+export async function importCatalogueFromForm(context: AppLoadContext, form: FormData): Promise<{ status: number; outcome: CatalogueImportOutcome }> {
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return { status: 400, outcome: { ok: false, message: CATALOGUE_CSV_MESSAGES.noFile, errors: [] } };
+  if (file.size > MAX_CATALOGUE_IMPORT_BYTES) return { status: 413, outcome: { ok: false, message: CATALOGUE_CSV_MESSAGES.tooLarge, errors: [] } };
+  const result = await importCatalogueCsv(context.shop, changedBy(context), new Uint8Array(await file.arrayBuffer()));
+  const reply = catalogueImportReply(result);
+  return { status: reply.status, outcome: { ok: result.ok, message: reply.message, errors: reply.rowErrors } };
 }

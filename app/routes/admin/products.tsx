@@ -1,7 +1,8 @@
 import { Pencil, Plus } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
+import { CATALOGUE_IMPORT_INTENT, CatalogueCsv } from "~/components/admin/catalogue-csv";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
@@ -10,7 +11,7 @@ import { StockCell } from "~/components/admin/stock-cell";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/products";
-import { loadProducts, removeProduct } from "./products.server";
+import { importCatalogueFromForm, loadProducts, removeProduct } from "./products.server";
 import { requireAdmin } from "./require-admin.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,13 +24,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadProducts(context, new URL(request.url));
 }
 
-/** Delete, from this list and from the edit page. */
+/** Delete (from this list and from the edit page), and the catalogue CSV import (multipart, with or without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(request, context);
-  return removeProduct(context, await request.formData());
+  const form = await request.formData();
+  if (form.get("intent") === CATALOGUE_IMPORT_INTENT) {
+    const { status, outcome } = await importCatalogueFromForm(context, form);
+    return data({ catalogueImport: outcome }, { status });
+  }
+  return removeProduct(context, form);
 }
 
-export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { products, total, hasNext, page, search, defaultLowStock } = loaderData;
   return (
     <main id="main" className={ADMIN_MAIN}>
@@ -39,6 +45,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           <Plus className="h-4 w-4" aria-hidden /> Add Product
         </Link>
       </AdminPageHeader>
+      <CatalogueCsv outcome={actionData && "catalogueImport" in actionData ? actionData.catalogueImport : undefined} />
       {products.length === 0 ? (
         <EmptyState>No Products found.</EmptyState>
       ) : (

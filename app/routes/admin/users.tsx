@@ -1,7 +1,7 @@
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { REGISTRATION_MAX } from "#common/pharmacist.ts";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { ADMIN_MESSAGES, ADMIN_ROLES } from "#common/admin.ts";
 import { ConfirmDelete, type ActionResult } from "~/components/admin/confirm-delete";
@@ -61,6 +61,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   <td className={`${TD} font-medium text-gray-900`}>
                     {user.name}
                     {user._id === selfId ? <span className="ml-2 text-xs font-normal text-gray-600">(you)</span> : null}
+                    <Link
+                      to={`/admin/audit?${new URLSearchParams({ entity: "user", entityId: user._id })}`}
+                      aria-label={`History of ${user.name}`}
+                      className="block text-xs font-normal text-brand-700 underline"
+                    >
+                      History
+                    </Link>
                   </td>
                   <td data-label="Email" className={`${TD} break-all`}>{user.email}</td>
                   <td data-label="Role" className={TD}>
