@@ -39,7 +39,7 @@ export async function loadDashboard(context: AppLoadContext) {
 /** The "Low stock" list (decisions/031): published products at or below their threshold, or null when it could not be read. */
 export async function loadLowStock(context: AppLoadContext): Promise<LowStockList | null> {
   try {
-    return await listLowStock(context.shop.db, 20);
+    return await listLowStock(context.shop.db, 10);
   } catch (error) {
     context.shop.logger.error({ err: error, requestId: context.requestId }, "low-stock list failed");
     return null;

@@ -78,7 +78,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               required
               defaultValue={String(settings.lowStockThreshold)}
               error={errors.lowStockThreshold}
-              aria-describedby="threshold-hint"
+              aria-describedby={errors.lowStockThreshold ? undefined : "threshold-hint"}
             />
             <p id="threshold-hint" className="mt-1 text-sm text-gray-700">
               Products without their own alert level are listed on the dashboard, and in the admins' daily email, at or below this
@@ -92,7 +92,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               type="time"
               defaultValue={settings.dispatchCutoffIsDefault ? "" : settings.dispatchCutoff}
               error={errors.dispatchCutoff}
-              aria-describedby="cutoff-hint"
+              aria-describedby={errors.dispatchCutoff ? undefined : "cutoff-hint"}
             />
             <p id="cutoff-hint" className="mt-1 text-sm text-gray-700">
               Orders placed before it leave the same working day; every delivery date and promise uses it. Now{" "}
