@@ -44,7 +44,7 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/serviceability", serviceabilityRouter], // delivery.ts    GET /:pin (public)
   ["/admin", adminServiceabilityRouter], //   delivery.ts      GET /serviceability /serviceability.csv, POST /serviceability/import (admins)
   ["/admin", adminReturnsRouter], //          returns.ts       GET /returns, PUT /returns/:id (admins)
-  ["/admin", adminRouter], //                  admin/index.ts   users, products, orders, reviews, stats, messages, subscribers, settings, low-stock (admins); GET /orders /prescriptions /reports/h1-register.csv, POST /orders/:id/prescription-review (pharmacists too)
+  ["/admin", adminRouter], //                  admin/index.ts   users, products (+ export.csv, template.csv, import), orders, reviews, audit, stats, messages, subscribers, settings, low-stock (admins); GET /orders /prescriptions /reports/h1-register.csv, POST /orders/:id/prescription-review (pharmacists too)
   ["/upload", uploadRouter], //                upload.ts        POST / (admins)
   ["/prescriptions", prescriptionsRouter], //  prescriptions.ts POST /, GET / /:id /:id/file (owner, pharmacist, admin)
   ["/checkout", checkoutRouter], //            checkout.ts      POST /, POST /quote, POST /:orderId/verify

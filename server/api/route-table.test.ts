@@ -75,6 +75,10 @@ describe("the API route table (server/api/index.ts)", () => {
       "DELETE /api/users/addresses/:id",
       "GET /api/admin/serviceability.csv",
       "POST /api/admin/serviceability/import",
+      "GET /api/admin/products/export.csv",
+      "GET /api/admin/products/template.csv",
+      "POST /api/admin/products/import",
+      "GET /api/admin/audit",
     ]) {
       expect(found.has(endpoint), endpoint).toBe(true);
     }
