@@ -250,7 +250,9 @@ test.describe("product page", () => {
     expect(description.length).toBeLessThanOrEqual(155);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${baseURL}/images/products/hp-wc-001.webp?w=800`);
 
-    const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    // The product's own JSON-LD (the breadcrumbs carry theirs too).
+    const productJsonLd = (p: Page) => p.locator('script[type="application/ld+json"]').filter({ hasNotText: "BreadcrumbList" });
+    const json = JSON.parse((await productJsonLd(page).textContent())!);
     expect(json).toMatchObject({
       "@type": "Product",
       name: "Macnurish",
@@ -263,7 +265,7 @@ test.describe("product page", () => {
     expect(json).not.toHaveProperty("aggregateRating");
 
     await openPage(page, `/product/${await productId(page, "Letrozole 2.5 mg Tablets")}`);
-    const outOfStock = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    const outOfStock = JSON.parse((await productJsonLd(page).textContent())!);
     expect(outOfStock.offers.availability).toBe("https://schema.org/OutOfStock");
   });
 

@@ -288,10 +288,7 @@ function Choice({
       />
       <span>{label}</span>
       {count !== undefined ? (
-        <span className={`ml-auto text-xs ${disabled ? "text-gray-500" : "text-gray-600"}`}>
-          {" "}({count}
-          <span className="sr-only">{count === 1 ? " product" : " products"}</span>)
-        </span>
+        <span className={`ml-auto text-xs ${disabled ? "text-gray-500" : "text-gray-600"}`}>{` (${count})`}</span>
       ) : null}
     </label>
   );
