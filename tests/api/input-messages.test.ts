@@ -11,6 +11,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductJson } from "#common/catalog.ts";
 import { API_ROUTES, RAW_BODY_ROUTES } from "#server/api/index.ts";
+import { reviews } from "#server/db/schema.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
 
@@ -67,13 +68,23 @@ let shop: TestShop;
 let customer: TestUser;
 let admin: TestUser;
 let productId: string;
+/** Real ids for the admin's paths, so a write reads its body rather than stopping at "not found". */
+let adminIds: Record<string, string>;
 let sentences: RegExp[];
 
 beforeAll(async () => {
   // With a webhook secret, the Razorpay webhook checks its body too (without one it is a 503 by design).
   shop = await createTestShop({ SEED_DEMO: "1", RAZORPAY_WEBHOOK_SECRET: "input-messages-secret" });
   [customer, admin] = await Promise.all([createCustomer(shop.context), createAdmin(shop.context)]);
-  productId = ((await request(shop.app).get("/api/products?limit=1")).body as ProductJson[])[0]!._id;
+  const listed = (await request(shop.app).get("/api/products?limit=2")).body as ProductJson[];
+  productId = listed[0]!._id;
+  const other = await createCustomer(shop.context);
+  const [review] = await shop.context.db
+    .insert(reviews)
+    .values({ productId: listed[1]!._id, userId: other.id, name: other.name, rating: 4, comment: "Real review." })
+    .returning({ id: reviews.id });
+  // The admin's product is another one, since the walk may archive or delete it.
+  adminIds = { users: other.id, products: listed[1]!._id, reviews: review!.id };
   // A line in the customer's cart, so checkout and quote read their bodies rather than stop at an empty cart.
   await request(shop.app).post("/api/cart").set(customer.headers).send({ productId, quantity: 1 }).expect((res) => {
     if (res.status >= 300) throw new Error(`cart: ${res.status} ${JSON.stringify(res.body)}`);
@@ -109,7 +120,11 @@ function endpoints(): Endpoint[] {
       const route = `/api${layer.rawPath}${inner.route.path === "/" ? "" : inner.route.path}`;
       return Object.keys(inner.route.methods)
         .filter((method) => method !== "_all" && method !== "head")
-        .map((method) => ({ method: method.toUpperCase(), route, path: fillParams(route) }));
+        .map((method) => {
+          const upper = method.toUpperCase();
+          const path = upper === "PUT" && route === "/api/products/:id" ? route.replace(":id", adminIds.products!) : fillParams(route);
+          return { method: upper, route, path };
+        });
     }),
   );
 }
@@ -122,6 +137,8 @@ function fillParams(route: string): string {
     .replace(/:(\w+)/g, (_match, name: string) => {
       if (name === "pin") return "56000x";
       if (route.startsWith("/api/products/") && name === "id") return productId;
+      const adminCollection = /^\/api\/admin\/(\w+)\/:id/.exec(route)?.[1];
+      if (adminCollection && adminIds[adminCollection]) return adminIds[adminCollection]!;
       return UNKNOWN_ID;
     });
 }
@@ -169,6 +186,12 @@ const QUERIES = [
   `?q=${"x".repeat(300)}&search=${"y".repeat(300)}&page=99999999999999999999`,
 ];
 
+/** The admin API, the upload and the spec's product edit (PUT /api/products/:id) are walked as an admin. */
+const forAdmins = (endpoint: { method: string; route: string }) =>
+  endpoint.route.startsWith("/api/admin") ||
+  endpoint.route === "/api/upload" ||
+  (endpoint.method === "PUT" && endpoint.route === "/api/products/:id");
+
 /** Sign-out and account deletion end the session: walked last, so the rest are walked signed in. */
 const LAST = [/\/users\/logout/, /DELETE \/api\/users\/me$/];
 
@@ -199,7 +222,7 @@ describe("every 4xx message of the API is a sentence the shop wrote", () => {
     const statuses = new Map<number, number>();
     let fourHundreds = 0;
     for (const endpoint of ordered) {
-      const caller = endpoint.route.startsWith("/api/admin") || endpoint.route === "/api/upload" ? admin : customer;
+      const caller = forAdmins(endpoint) ? admin : customer;
       const send = async (query: string, probe?: { body?: unknown; raw?: string }) => {
         let req = request(shop.app)[endpoint.method.toLowerCase() as "get"](`${endpoint.path}${query}`).set(caller.headers);
         if (probe?.raw !== undefined) req = req.set("Content-Type", "application/json").send(probe.raw);
