@@ -152,7 +152,7 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
           id={`${id}-input`}
           name="search"
           type="search"
-          placeholder="Search medicines, salts and brands"
+          placeholder="Medicine, salt or brand"
           autoComplete="off"
           onChange={(event) => setText(event.target.value)}
           onKeyDown={hydrated ? onKeyDown : undefined}
