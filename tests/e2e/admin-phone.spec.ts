@@ -176,6 +176,18 @@ test.describe("the admin on a phone", () => {
       await openPage(page, adminPath);
       await expectAxeClean(page);
     }
+    // The settings page saves the default threshold (checked in the browser first), then it is put back.
+    await openPage(page, "/admin/settings");
+    const threshold = page.getByRole("textbox", { name: "Low-stock threshold (units)" });
+    await threshold.fill("-4");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByText("The low-stock threshold must be a whole number from 0 to 100000")).toBeVisible();
+    await threshold.fill("9");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Settings saved" })).toBeVisible();
+    expect(((await (await page.request.get("/api/admin/settings")).json()) as { lowStockThreshold: number }).lowStockThreshold).toBe(9);
+    expect((await page.request.put("/api/admin/settings", { data: { lowStockThreshold: 10 } })).ok()).toBe(true);
+
     // The products list is longer than the window: the sidebar's box (its background) reaches the bottom.
     await openPage(page, "/admin/products");
     const heights = await page.evaluate(() => ({
