@@ -5,7 +5,7 @@
 import type { ProductJson } from "./catalog.ts";
 
 /** A product as the export writes it: the admin's product JSON. */
-export type CatalogueProduct = ProductJson & { published: boolean };
+export type CatalogueProduct = ProductJson & { published: boolean; lowStockThreshold: number | null };
 
 /** List cells ("tags", "collections", "images", "imageAlt") hold their items separated by this. */
 export const CSV_LIST_SEPARATOR = "|";
@@ -57,6 +57,18 @@ export const CATALOGUE_COLUMNS: readonly CatalogueColumn[] = [
   { name: "imageAlt", cell: (p) => items(p.images.map((image) => image.altText)), example: "Iron + Folic Acid Tablets, box of 60", list: true },
   field("bestseller", "false"),
   field("published", "true"),
+  // Stock alerts (decisions/031): empty means the shop's default threshold.
+  field("lowStockThreshold", ""),
+  // Medicine information (decisions/027).
+  field("composition", "Ferrous Ascorbate (100mg) + Folic Acid (1.5mg)"),
+  field("uses", "Iron deficiency anaemia\nIron and folic acid needs in pregnancy"),
+  field("directions", "One tablet a day after a meal, or as your doctor advises."),
+  field("sideEffects", "Constipation\nNausea\nDark stools"),
+  field("safetyAdvice", "Pregnancy: Consult your doctor.\nAlcohol: No known interaction."),
+  field("storage", "Store below 30°C, away from light and moisture."),
+  field("manufacturer", "Zenkart Pharma Pvt Ltd, Plot 12, Baddi, Himachal Pradesh 173205"),
+  field("marketer", "Zenkart Health Pvt Ltd, Bengaluru 560001"),
+  field("countryOfOrigin", "India"),
 ];
 
 export const CATALOGUE_CSV_HEADER = CATALOGUE_COLUMNS.map((column) => column.name);

@@ -47,6 +47,11 @@ const AWKWARD = {
   expiryDate: "2028-01-31",
   published: false,
   images: [{ url: "/images/placeholder-product.svg", altText: "A box, seen from the front" }],
+  lowStockThreshold: 3,
+  composition: "Ferrous Ascorbate (100mg), Folic Acid (1.5mg)",
+  safetyAdvice: "Pregnancy: Consult your doctor.\nAlcohol: Avoid.",
+  manufacturer: "Zenkart Pharma, Plot 12,\nBaddi",
+  countryOfOrigin: "India",
 };
 
 beforeAll(async () => {
@@ -141,7 +146,16 @@ describe("POST /api/admin/products/import", () => {
       expect(again.body).toMatchObject({ created: 0, updated: rows });
       expect(await exportCsv(fresh, freshAdmin)).toBe(first);
       const [awkward] = await fresh.context.db.select().from(products).where(eq(products.sku, "AWK-1"));
-      expect(awkward).toMatchObject({ name: AWKWARD.name, batchNumber: "+B1", published: false, tags: AWKWARD.tags });
+      expect(awkward).toMatchObject({
+        name: AWKWARD.name,
+        batchNumber: "+B1",
+        published: false,
+        tags: AWKWARD.tags,
+        lowStockThreshold: 3,
+        composition: AWKWARD.composition,
+        safetyAdvice: AWKWARD.safetyAdvice,
+        manufacturer: AWKWARD.manufacturer,
+      });
     } finally {
       await fresh.close();
     }
