@@ -30,11 +30,13 @@ function ReturnCard({ request, showOrder, canDecide }: { request: ReturnRequestJ
   const [rejecting, setRejecting] = useState(false);
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Told as soon as the answer arrives (while the page reloads its data, which may remove this form).
+  const answer = fetcher.data;
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(result.message);
-    else toast.error(failureText("Failed to decide the return", result.message));
-  }, [result]);
+    if (!answer) return;
+    if (answer.ok) toast.success(answer.message);
+    else toast.error(failureText("Failed to decide the return", answer.message));
+  }, [answer]);
   const errors = result?.ok === false ? (result.errors ?? {}) : {};
   const reasonId = `return-reject-${request._id}`;
   return (

@@ -17,11 +17,13 @@ export function ShipmentForm({ orderId, orderNumber }: { orderId: string; orderN
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const errors = result?.ok === false ? (result.errors ?? {}) : {};
+  // Told as soon as the answer arrives (while the page reloads its data, which may remove this form).
+  const answer = fetcher.data;
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(result.message);
-    else toast.error(failureText("Failed to mark the order shipped", result.message));
-  }, [result]);
+    if (!answer) return;
+    if (answer.ok) toast.success(answer.message);
+    else toast.error(failureText("Failed to mark the order shipped", answer.message));
+  }, [answer]);
   return (
     <section aria-labelledby="shipment-form-heading" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
       <h2 id="shipment-form-heading" className="text-lg font-semibold text-gray-900">
