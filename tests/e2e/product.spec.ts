@@ -251,8 +251,14 @@ test.describe("product page", () => {
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${baseURL}/images/products/hp-wc-001.webp?w=800`);
 
     // The product's own JSON-LD (the breadcrumbs carry theirs too).
-    const productJsonLd = (p: Page) => p.locator('script[type="application/ld+json"]').filter({ hasNotText: "BreadcrumbList" });
-    const json = JSON.parse((await productJsonLd(page).textContent())!);
+    // (Text filters skip a script's content, so the scripts are told apart by their parsed type.)
+    const productJsonLd = async (p: Page) => {
+      const all = (await p.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+      const products = all.filter((item) => [item["@type"]].flat().includes("Product"));
+      expect(products).toHaveLength(1);
+      return products[0];
+    };
+    const json = await productJsonLd(page);
     expect(json).toMatchObject({
       "@type": "Product",
       name: "Macnurish",
@@ -265,7 +271,7 @@ test.describe("product page", () => {
     expect(json).not.toHaveProperty("aggregateRating");
 
     await openPage(page, `/product/${await productId(page, "Letrozole 2.5 mg Tablets")}`);
-    const outOfStock = JSON.parse((await productJsonLd(page).textContent())!);
+    const outOfStock = await productJsonLd(page);
     expect(outOfStock.offers.availability).toBe("https://schema.org/OutOfStock");
   });
 
