@@ -44,7 +44,7 @@ function Frame({ controls, children }: { controls?: React.ReactNode; children: R
         </div>
         {controls ? <div className="flex gap-2">{controls}</div> : null}
       </div>
-      <div className="mt-6 min-h-[31rem] sm:min-h-[32rem]">{children}</div>
+      <div className="mt-6 min-h-[40rem]">{children}</div>
     </>
   );
 }
