@@ -10,7 +10,7 @@ import type { Route } from "./+types/order";
 import { cancelFromOrderPage, loadOrderPage, payFromOrderPage } from "./order.server";
 import { loadAftercare } from "./order-returns.server";
 import { CreditNotes } from "~/components/orders/credit-notes";
-import { ReturnRequestForm, ReturnRequests } from "~/components/orders/return-request";
+import { ReturnRequestAnswer, ReturnRequestForm, ReturnRequests } from "~/components/orders/return-request";
 import { Tracking } from "~/components/orders/tracking";
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -92,6 +92,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 space-y-6">
         <OrderTimeline order={order} />
         {loaderData.aftercare?.shipment ? <Tracking shipment={loaderData.aftercare.shipment} /> : null}
+        {isOwner ? <ReturnRequestAnswer /> : null}
         {loaderData.aftercare ? <ReturnRequests orderId={order._id} returns={loaderData.aftercare.returns} /> : null}
         {isOwner && loaderData.aftercare?.returnable ? <ReturnRequestForm orderId={order._id} returnable={loaderData.aftercare.returnable} /> : null}
         {loaderData.aftercare ? (

@@ -6,6 +6,9 @@ import { RETURN_REASONS, RETURN_STATUS_LABELS, RETURN_TEXT_MAX, RETURN_WINDOW_DA
 
 export type ReturnFormResult = { ok: boolean; message: string; errors?: Record<string, string> };
 
+/** The request's fetcher: the form posts through it, `ReturnRequestAnswer` shows its answer (the form is gone once a request is open). */
+export const RETURN_REQUEST_FETCHER = "return-request";
+
 export interface Returnable {
   until: string;
   lines: { orderLineId: string; name: string; sku: string; quantity: number }[];
@@ -19,7 +22,7 @@ const FIELD = "mt-1 w-full rounded-md border border-gray-400 bg-white px-3 py-2 
  * wrong; posted to /order/:id/returns (the returns module's `requestReturn`, as POST /api/orders/:id/returns).
  */
 export function ReturnRequestForm({ orderId, returnable }: { orderId: string; returnable: Returnable }) {
-  const fetcher = useFetcher<ReturnFormResult>();
+  const fetcher = useFetcher<ReturnFormResult>({ key: RETURN_REQUEST_FETCHER });
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const errors = result?.ok === false ? (result.errors ?? {}) : {};
@@ -105,15 +108,22 @@ export function ReturnRequestForm({ orderId, returnable }: { orderId: string; re
           </button>
         </fetcher.Form>
       </details>
-      {result ? (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`mt-4 rounded-md border px-4 py-3 ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-red-800"}`}
-        >
-          {result.message}
-        </p>
-      ) : null}
     </section>
+  );
+}
+
+/** The return request's answer (sent, or why not), shown on the order page whether or not the form is still there. */
+export function ReturnRequestAnswer() {
+  const fetcher = useFetcher<ReturnFormResult>({ key: RETURN_REQUEST_FETCHER });
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  if (!result) return null;
+  return (
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={`rounded-md border px-4 py-3 ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-red-800"}`}
+    >
+      {result.message}
+    </p>
   );
 }
 
