@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { SellerDetails } from "#common/seller.ts";
+import type { S3Settings } from "./storage/s3.ts";
 
 const optionalText = z
   .string()
@@ -148,6 +150,24 @@ const envSchema = z.object({
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time as HH:MM (24-hour, IST)")
     .default("14:00"),
+  // Object storage (decisions/035): unset S3_BUCKET keeps uploads on the local disk under DATA_DIR.
+  S3_BUCKET: optionalText.pipe(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, dots, dashes)").optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_ENDPOINT: urlText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PREFIX: optionalText.pipe(
+    z.string().regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, "must be folder names separated by / (e.g. shop/)").optional(),
+  ),
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1", "true", "false", ""]).optional(),
+  /** The resized-image cache's cap on this machine's disk, in MB (least recently used variants go first). */
+  IMAGE_CACHE_MAX_MB: z.coerce.number({ message: "must be a whole number of megabytes" }).int().min(1).max(1_000_000).default(256),
+  /** Worker processes (decisions/036); unset: one per core on PostgreSQL, one on the embedded database. */
+  WEB_CONCURRENCY: z.coerce.number({ message: "must be a whole number of processes" }).int().min(1).max(64).optional(),
+  /** How long a stopping process waits for requests in flight before it gives up on them. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a whole number of milliseconds" }).int().min(100).max(600_000).default(8000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -185,6 +205,14 @@ export interface Config {
   seller: SellerDetails;
   /** The delivery promise's dispatch rule (server/modules/delivery/serviceability.ts). */
   dispatch: { dispatchCutoff: string };
+  /** Where uploads live (server/storage): DATA_DIR on the local disk, or an S3-compatible bucket. */
+  storage: { kind: "local" } | S3Settings;
+  /** The resized-image cache's size cap in bytes (server/images.ts). */
+  imageCacheMaxBytes: number;
+  /** Worker processes serving the port (server.mjs, server/cluster.mjs); always 1 on PGlite. */
+  webConcurrency: number;
+  /** A stopping process exits after this long even with requests still in flight. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -224,6 +252,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("Invalid configuration:\n  RAZORPAY_KEY_SECRET: required when RAZORPAY_KEY_ID is set");
   }
 
+  const storage = storageSettings(env);
+
+  // PGlite is opened by one process only (DATA_DIR/shop.lock): several workers need PostgreSQL.
+  if (!env.DATABASE_URL && env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1) {
+    throw new ConfigError(
+      `Invalid configuration:\n  WEB_CONCURRENCY: ${env.WEB_CONCURRENCY} worker processes need PostgreSQL (set DATABASE_URL); the embedded database runs in one process, so leave WEB_CONCURRENCY unset or 1`,
+    );
+  }
+  const webConcurrency = env.WEB_CONCURRENCY ?? (env.DATABASE_URL ? availableParallelism() : 1);
+
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -253,6 +291,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     logLevel: env.LOG_LEVEL,
     dispatch: { dispatchCutoff: env.SHOP_DISPATCH_CUTOFF },
+    storage,
+    imageCacheMaxBytes: env.IMAGE_CACHE_MAX_MB * 1024 * 1024,
+    webConcurrency,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     seller: {
       name: env.SELLER_NAME,
       address: env.SELLER_ADDRESS,
@@ -266,6 +308,37 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       grievanceOfficerEmail: env.GRIEVANCE_OFFICER_EMAIL,
       socialUrl: env.SELLER_SOCIAL_URL ?? null,
     },
+  };
+}
+
+/** The S3_* variables as one choice: none set is the local disk; a bucket needs its region, and keys come in pairs. */
+function storageSettings(env: Env): Config["storage"] {
+  const others = [env.S3_REGION, env.S3_ENDPOINT, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY, env.S3_PREFIX];
+  if (!env.S3_BUCKET) {
+    if (others.some((value) => value !== undefined)) {
+      throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when other S3_ variables are set");
+    }
+    return { kind: "local" };
+  }
+  if (!env.S3_REGION) throw new ConfigError("Invalid configuration:\n  S3_REGION: required with S3_BUCKET (e.g. ap-south-1, or auto for R2)");
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: set both keys, or neither to use the instance's role`,
+    );
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  return {
+    kind: "s3",
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT?.replace(/\/$/, ""),
+    // MinIO and most self-hosted stores want the bucket in the path; AWS wants it in the host name.
+    forcePathStyle: pathStyle === undefined || pathStyle === "" ? env.S3_ENDPOINT !== undefined : pathStyle === "1" || pathStyle === "true",
+    prefix: env.S3_PREFIX ? env.S3_PREFIX.replace(/\/?$/, "/") : "",
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 
