@@ -55,7 +55,10 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
   const [text, setText] = useState("");
   const [options, setOptions] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The chosen option by its URL, so an answer arriving after the shopper moved keeps their choice when it still offers it.
+  const [activeUrl, setActiveUrl] = useState<string | null>(null);
+  const active = activeUrl === null ? -1 : options.findIndex((option) => option.url === activeUrl);
+  const setActive = (index: number) => setActiveUrl(index >= 0 ? (options[index]?.url ?? null) : null);
   const [announcement, setAnnouncement] = useState("");
   const focused = useRef(false);
 
@@ -64,12 +67,11 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
     if (query.length < MIN_SUGGEST_LENGTH) {
       setOptions([]);
       setOpen(false);
-      setActive(-1);
+      setActiveUrl(null);
       return;
     }
     const show = (list: Option[]) => {
       setOptions(list);
-      setActive(-1);
       setOpen(focused.current && list.length > 0);
       setAnnouncement(list.length === 0 ? "No suggestions" : `${list.length} ${list.length === 1 ? "suggestion" : "suggestions"} available`);
     };
@@ -154,7 +156,10 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
           type="search"
           placeholder="Medicine, salt or brand"
           autoComplete="off"
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActiveUrl(null);
+          }}
           onKeyDown={hydrated ? onKeyDown : undefined}
           onFocus={(event) => {
             focused.current = true;
