@@ -220,7 +220,7 @@ test.describe("cart", () => {
   test("the count is server-rendered and survives navigation without moving the header", async ({ page, isMobile }) => {
     const item = await product(page, PLENTY);
     await openPage(page, "/about");
-    const search = page.getByRole("button", { name: "Search products" });
+    const search = page.getByRole("link", { name: "Search products" });
     const before = await search.boundingBox();
 
     await addThroughApi(page, item._id, 2);
