@@ -1,17 +1,21 @@
 // The image route (api-contract.md, "Images"): `/images/...` serves the demo images in
-// public/images and the admins' uploads in DATA_DIR/uploads. `?w=N` returns a copy resized to
-// the next allowed width (common/images.ts) in the best format the browser accepts (AVIF, then
-// WebP, else the original's), rendered once and kept on disk in DATA_DIR/image-cache.
-import { createHash, randomBytes } from "node:crypto";
-import { createReadStream, type Stats } from "node:fs";
-import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+// public/images and the admins' uploads from the shop's store (server/storage: DATA_DIR/uploads
+// or the S3 bucket). `?w=N` returns a copy resized to the next allowed width (common/images.ts)
+// in the best format the browser accepts (AVIF, then WebP, else the original's), rendered once
+// and kept in this machine's capped cache, DATA_DIR/image-cache (server/image-cache.ts).
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream";
+import { pipeline, type Readable } from "node:stream";
 import express, { type Request, type Response } from "express";
 import type { Sharp, SharpConstructor } from "sharp";
 import { IMAGE_WIDTHS } from "#common/images.ts";
 import type { ShopContext } from "./context.ts";
+import { createDiskCache } from "./image-cache.ts";
 import { projectPath } from "./paths.ts";
+import { isValidKey, type ObjectStorage } from "./storage/object-storage.ts";
+import { storageFor, type StorageConfig } from "./storage/storage.ts";
 
 type RasterFormat = "avif" | "webp" | "jpeg" | "png";
 
@@ -143,10 +147,26 @@ function sendPlain(res: Response, status: number, message: string) {
   res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
 }
 
-async function statFile(file: string): Promise<Stats | null> {
+interface SourceInfo {
+  size: number;
+  modifiedMs: number;
+}
+
+/** The store's key of an upload (uploads/...); null for the shop's own images or a name the store cannot hold. */
+function uploadKey(source: Source): string | null {
+  if (source.root !== "uploads") return null;
+  const key = `uploads/${source.relative}`;
+  return isValidKey(key) ? key : null;
+}
+
+async function statSource(source: Source, store: ObjectStorage): Promise<SourceInfo | null> {
+  if (source.root === "uploads") {
+    const key = uploadKey(source);
+    return key ? store.stat(key) : null;
+  }
   try {
-    const stats = await stat(file);
-    return stats.isFile() ? stats : null;
+    const stats = await stat(source.file);
+    return stats.isFile() ? { size: stats.size, modifiedMs: stats.mtimeMs } : null;
   } catch {
     return null;
   }
@@ -158,32 +178,37 @@ export function imageRoots(dataDir: string): { public: string; uploads: string }
 }
 
 /** Whether an image address (`/images/...`) names a file the image route serves (the catalogue import checks each). */
-export async function imageFileExists(dataDir: string, url: string): Promise<boolean> {
+export async function imageFileExists(config: StorageConfig, url: string): Promise<boolean> {
   if (!url.startsWith("/images/")) return false;
-  const source = resolveImagePath(url.slice("/images".length), imageRoots(dataDir));
+  const source = resolveImagePath(url.slice("/images".length), imageRoots(config.dataDir));
   if (!source) return false;
-  return stat(source.file).then(
-    (stats) => stats.isFile(),
-    () => false,
-  );
+  return (await statSource(source, storageFor(config)).catch(() => null)) !== null;
 }
 
 /** The `/images` router: mount it before the React Router handler (and before static assets). */
 export function imageRouter(shop: ShopContext) {
   const { config, logger } = shop;
   const roots = imageRoots(config.dataDir);
-  const cacheDir = path.resolve(config.dataDir, "image-cache");
+  const store = storageFor(config);
+  const cache = createDiskCache({
+    dir: path.resolve(config.dataDir, "image-cache"),
+    maxBytes: config.imageCacheMaxBytes,
+    onError: (error, message) => logger.warn({ err: error }, message),
+  });
   const encoderVersion = JSON.stringify(ENCODERS);
   /** Variants being rendered: concurrent first requests share one sharp run. */
   const rendering = new Map<string, Promise<Buffer>>();
 
   async function renderVariant(source: Source, width: number, format: RasterFormat, cacheFile: string): Promise<Buffer> {
     // Another request may have finished this variant between our cache miss and now.
-    const cached = await readFile(cacheFile).catch(() => null);
+    const cached = await cache.read(cacheFile);
     if (cached) return cached;
 
     const sharp = await loadSharp();
-    let image: Sharp = sharp(source.file, { autoOrient: true }).resize({ width, withoutEnlargement: true });
+    const key = uploadKey(source);
+    const input = key ? await store.get(key) : source.file;
+    if (!input) throw new Error(`the image ${key} is gone from the store`);
+    let image: Sharp = sharp(input, { autoOrient: true }).resize({ width, withoutEnlargement: true });
     if (format === "avif") image = image.avif(ENCODERS.avif);
     else if (format === "webp") image = image.webp(ENCODERS.webp);
     else if (format === "jpeg") image = image.jpeg(ENCODERS.jpeg);
@@ -195,22 +220,13 @@ export function imageRouter(shop: ShopContext) {
       "image variant rendered",
     );
 
-    // Temp file + rename: a reader never sees half a file, and racing writers both leave a whole one.
-    const temporary = `${cacheFile}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-    try {
-      await mkdir(path.dirname(cacheFile), { recursive: true });
-      await writeFile(temporary, body);
-      await rename(temporary, cacheFile);
-    } catch (error) {
-      logger.warn({ err: error, cacheFile }, "image variant could not be cached");
-      await unlink(temporary).catch(() => {});
-    }
+    await cache.write(cacheFile, body);
     return body;
   }
 
   async function variant(source: Source, width: number, format: RasterFormat, key: string) {
-    const cacheFile = path.join(cacheDir, key.slice(0, 2), `${key.slice(2)}.${FORMAT_EXTENSIONS[format]}`);
-    const cached = await readFile(cacheFile).catch(() => null);
+    const cacheFile = `${key.slice(0, 2)}/${key.slice(2)}.${FORMAT_EXTENSIONS[format]}`;
+    const cached = await cache.read(cacheFile);
     if (cached) return cached;
     let pending = rendering.get(key);
     if (!pending) {
@@ -226,21 +242,34 @@ export function imageRouter(shop: ShopContext) {
     else res.end(body);
   }
 
-  async function sendOriginal(req: Request, res: Response, source: Source, stats: Stats) {
-    res.setHeader("Content-Length", stats.size);
+  async function sendOriginal(req: Request, res: Response, source: Source, stats: SourceInfo) {
+    const key = uploadKey(source);
     if (req.method === "HEAD") {
+      res.setHeader("Content-Length", stats.size);
       res.end();
       return;
     }
     if (stats.size <= READ_WHOLE_LIMIT) {
-      res.end(await readFile(source.file));
+      const body = key ? await store.get(key) : await readFile(source.file);
+      if (!body) return sendGone(res);
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
       return;
     }
-    pipeline(createReadStream(source.file), res, (error) => {
+    const stream: Readable | null = key ? await store.stream(key) : createReadStream(source.file);
+    if (!stream) return sendGone(res);
+    res.setHeader("Content-Length", stats.size);
+    pipeline(stream, res, (error) => {
       if (error && error.code !== "ERR_STREAM_PREMATURE_CLOSE") {
         logger.warn({ err: error, file: source.file }, "image stream failed");
       }
     });
+  }
+
+  /** The object went away between its stat and its read (an unused upload removed meanwhile). */
+  function sendGone(res: Response) {
+    for (const header of ["Cache-Control", "ETag", "Content-Type", "Content-Security-Policy"]) res.removeHeader(header);
+    sendPlain(res, 404, "Not found");
   }
 
   async function handle(req: Request, res: Response) {
@@ -255,7 +284,7 @@ export function imageRouter(shop: ShopContext) {
       width = allowedWidth(requested);
     }
 
-    const stats = await statFile(source.file);
+    const stats = await statSource(source, store);
     if (!stats) return sendPlain(res, 404, "Not found");
 
     res.setHeader("Cache-Control", IMMUTABLE);
@@ -264,7 +293,7 @@ export function imageRouter(shop: ShopContext) {
     const original = SOURCE_FORMATS[source.extension];
     if (width === undefined || !original) {
       // Originals and SVGs: the file's own bytes.
-      const etag = `"${stats.size.toString(36)}-${Math.trunc(stats.mtimeMs).toString(36)}"`;
+      const etag = `"${stats.size.toString(36)}-${Math.trunc(stats.modifiedMs).toString(36)}"`;
       res.setHeader("ETag", etag);
       res.setHeader("Content-Type", CONTENT_TYPES[source.extension]!);
       if (source.extension === ".svg") res.setHeader("Content-Security-Policy", SVG_POLICY);
@@ -275,7 +304,7 @@ export function imageRouter(shop: ShopContext) {
     const format = negotiateFormat(req.headers.accept, original);
     const key = createHash("sha256")
       .update(
-        JSON.stringify([encoderVersion, source.root, source.relative, stats.size, stats.mtimeMs, width, format]),
+        JSON.stringify([encoderVersion, source.root, source.relative, stats.size, stats.modifiedMs, width, format]),
       )
       .digest("hex");
     const etag = `"${key.slice(0, 32)}"`;

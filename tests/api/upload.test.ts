@@ -180,12 +180,12 @@ describe("removeUnusedUploads", () => {
     await shop.context.db.update(orderLines).set({ image: forOrder }).where(eq(orderLines.orderId, order.id));
 
     // Within the grace period nothing goes, used or not.
-    expect(await removeUnusedUploads(shop.context.db, shop.config.dataDir)).toEqual([]);
+    expect(await removeUnusedUploads(shop.context.db, shop.config)).toEqual([]);
 
     const later = Date.now() + 60_000;
     const freshFile = path.join(uploadsDir(), name(fresh));
     await utimes(freshFile, new Date(later), new Date(later));
-    const removed = await removeUnusedUploads(shop.context.db, shop.config.dataDir, { graceMs: 30_000, now: later });
+    const removed = await removeUnusedUploads(shop.context.db, shop.config, { graceMs: 30_000, now: later });
     expect(removed).toContain(name(unused));
     expect(removed).not.toContain(name(forProduct));
     expect(removed).not.toContain(name(forOrder));

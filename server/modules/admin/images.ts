@@ -21,7 +21,7 @@ type UploadShop = Pick<ShopContext, "db" | "config" | "logger">;
  * by content and stored as WebP (server/modules/uploads). Now and then unused uploads are removed.
  */
 export async function uploadProductImage(shop: UploadShop, bytes: Buffer): Promise<StoreImageResult> {
-  const stored = await storeUploadedImage(shop.config.dataDir, bytes);
+  const stored = await storeUploadedImage(shop.config, bytes);
   if (stored.ok) tidyUploads(shop);
   return stored;
 }
@@ -30,7 +30,7 @@ export async function uploadProductImage(shop: UploadShop, bytes: Buffer): Promi
 function tidyUploads(shop: UploadShop) {
   if (Date.now() - (lastCleanup.get(shop) ?? 0) < CLEANUP_INTERVAL_MS) return;
   lastCleanup.set(shop, Date.now());
-  removeUnusedUploads(shop.db, shop.config.dataDir).then(
+  removeUnusedUploads(shop.db, shop.config).then(
     (removed) => {
       if (removed.length > 0) shop.logger.info({ removed }, "unused uploads removed");
     },

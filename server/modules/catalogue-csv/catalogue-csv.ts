@@ -169,7 +169,7 @@ export async function importCatalogueCsv(shop: Pick<ShopContext, "db" | "config"
       continue;
     }
     for (const image of checked.input.images ?? []) {
-      if (!imageChecks.has(image.url)) imageChecks.set(image.url, imageFileExists(shop.config.dataDir, image.url));
+      if (!imageChecks.has(image.url)) imageChecks.set(image.url, imageFileExists(shop.config, image.url));
       if (!(await imageChecks.get(image.url))) errors.push({ row: entry.row, field: "images", message: M.imageMissing(image.url) });
     }
   }

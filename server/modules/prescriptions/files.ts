@@ -1,18 +1,14 @@
 // Prescription files (decisions/019): recognised by their bytes, never by name or declared type;
 // photos decoded and re-encoded with sharp (metadata such as GPS positions dropped, anything
-// hidden after the image data gone), PDFs checked to be PDFs; stored in the PRIVATE directory
-// DATA_DIR/prescriptions, a sibling of the public uploads that no static or image route serves.
+// hidden after the image data gone), PDFs checked to be PDFs; stored as PRIVATE objects
+// `prescriptions/<random>.<ext>` in the shop's store (server/storage: DATA_DIR/prescriptions, mode
+// 0600, or the S3 bucket), which no static or image route serves.
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputInfo } from "sharp";
 import { MAX_PRESCRIPTION_BYTES, type PrescriptionContentType } from "#common/prescriptions.ts";
 import { sniffImageFormat } from "#server/modules/uploads/images.ts";
-
-/** The private store: beside DATA_DIR/uploads (public) and configured the same way, by DATA_DIR. */
-export function prescriptionsDir(dataDir: string): string {
-  return path.resolve(dataDir, "prescriptions");
-}
+import { storageFor, type StorageConfig } from "#server/storage/storage.ts";
 
 export type PrescriptionKind = "jpeg" | "png" | "webp" | "pdf";
 
@@ -114,31 +110,21 @@ async function reencode(bytes: Buffer, kind: Exclude<PrescriptionKind, "pdf">): 
 
 const STORAGE_KEY = /^[0-9a-f]{32}\.(jpg|png|webp|pdf)$/;
 
-/** Writes a prepared file under a random name (aside, then renamed); returns its storage key. */
-export async function storeFile(dataDir: string, kind: PrescriptionKind, data: Buffer): Promise<string> {
-  const directory = prescriptionsDir(dataDir);
-  await mkdir(directory, { recursive: true, mode: 0o700 });
+/** Writes a prepared file under a random name as a private object; returns its storage key (the name). */
+export async function storeFile(config: StorageConfig, kind: PrescriptionKind, data: Buffer): Promise<string> {
   const key = `${randomBytes(16).toString("hex")}.${EXTENSIONS[kind]}`;
-  const file = path.join(directory, key);
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, data, { flag: "wx", mode: 0o600 });
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => {});
-    throw error;
-  }
+  await storageFor(config).put(`prescriptions/${key}`, data, { contentType: CONTENT_TYPES[kind], visibility: "private" });
   return key;
 }
 
 /** The stored bytes of a key, or null when the key is malformed or the file is gone. */
-export async function readStoredFile(dataDir: string, key: string): Promise<Buffer | null> {
+export async function readStoredFile(config: StorageConfig, key: string): Promise<Buffer | null> {
   if (!STORAGE_KEY.test(key)) return null;
-  return readFile(path.join(prescriptionsDir(dataDir), key)).catch(() => null);
+  return storageFor(config).get(`prescriptions/${key}`);
 }
 
 /** Removes a stored file (a failed upload's); a missing file is not an error. */
-export async function removeStoredFile(dataDir: string, key: string): Promise<void> {
+export async function removeStoredFile(config: StorageConfig, key: string): Promise<void> {
   if (!STORAGE_KEY.test(key)) return;
-  await unlink(path.join(prescriptionsDir(dataDir), key)).catch(() => {});
+  await storageFor(config).delete(`prescriptions/${key}`).catch(() => {});
 }

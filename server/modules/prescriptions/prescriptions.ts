@@ -23,7 +23,7 @@ export interface PrescriptionViewer {
 
 export interface PrescriptionContext {
   db: Database;
-  config: Pick<Config, "dataDir" | "rateLimitScale">;
+  config: Pick<Config, "dataDir" | "storage" | "rateLimitScale">;
 }
 
 /** The one rule of who may see a prescription and its file: its owner, any pharmacist, any admin. */
@@ -78,7 +78,7 @@ export async function uploadPrescription(
   const prepared = await prepareFile(upload.bytes, upload.fileName);
   if (!prepared.ok) return prepared;
 
-  const storageKey = await storeFile(context.config.dataDir, prepared.kind, prepared.data);
+  const storageKey = await storeFile(context.config, prepared.kind, prepared.data);
   try {
     const [row] = await context.db
       .insert(prescriptions)
@@ -94,7 +94,7 @@ export async function uploadPrescription(
       .returning();
     return { ok: true, prescription: toPrescriptionJson(row!) };
   } catch (error) {
-    await removeStoredFile(context.config.dataDir, storageKey);
+    await removeStoredFile(context.config, storageKey);
     throw error;
   }
 }
@@ -167,7 +167,7 @@ export async function readPrescriptionFile(
 ): Promise<ReadPrescriptionFileResult> {
   const row = await findReadablePrescription(context.db, id, viewer);
   if (!row) return { ok: false, reason: "not-found" };
-  const data = await readStoredFile(context.config.dataDir, row.storageKey);
+  const data = await readStoredFile(context.config, row.storageKey);
   if (!data) return { ok: false, reason: "not-found" };
   return { ok: true, file: { data, contentType: row.contentType, fileName: row.fileName } };
 }

@@ -1,14 +1,14 @@
 // Admins' product images: checked by their bytes (never by name or declared type), decoded and
 // re-encoded with sharp (which drops metadata such as GPS positions and anything hidden after
-// the image data), bounded in size, and stored under DATA_DIR/uploads with a random name. The
-// image route (server/images.ts) serves them at /images/uploads/... with resizing and caching.
+// the image data), bounded in size, and stored as public objects `uploads/<random>.webp` in the
+// shop's store (server/storage: DATA_DIR/uploads or the S3 bucket). The image route
+// (server/images.ts) serves them at /images/uploads/... with resizing and caching.
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, rename, stat, unlink, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { like, sql } from "drizzle-orm";
 import type { OutputInfo } from "sharp";
 import type { Database } from "#server/db/client.ts";
 import { orderLines, products } from "#server/db/schema.ts";
+import { storageFor, type StorageConfig } from "#server/storage/storage.ts";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Stored images fit in this square; larger ones are scaled down (the shop shows at most 1200 px). */
@@ -43,12 +43,12 @@ export type StoreImageResult =
 /**
  * Checks that `bytes` are a JPEG, PNG, WebP or AVIF image that decodes, re-encodes it as WebP
  * (upright, at most MAX_STORED_DIMENSION px a side, no metadata) and stores it under
- * `dataDir/uploads`. Returns the URL the image route serves it at.
+ * the store as `uploads/<name>.webp`. Returns the URL the image route serves it at.
  */
-export async function storeUploadedImage(dataDir: string, bytes: Buffer): Promise<StoreImageResult> {
+export async function storeUploadedImage(config: StorageConfig, bytes: Buffer): Promise<StoreImageResult> {
   const sniffed = sniffImageFormat(bytes);
   if (!sniffed) return { ok: false, reason: "unsupported-type" };
-  return oneAtATime(() => reencodeAndStore(dataDir, bytes, sniffed));
+  return oneAtATime(() => reencodeAndStore(config, bytes, sniffed));
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -63,7 +63,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return result;
 }
 
-async function reencodeAndStore(dataDir: string, bytes: Buffer, sniffed: UploadFormat): Promise<StoreImageResult> {
+async function reencodeAndStore(config: StorageConfig, bytes: Buffer, sniffed: UploadFormat): Promise<StoreImageResult> {
   // Loaded on first use, like the image route does, to keep sharp off the start-up path.
   const { default: sharp } = await import("sharp");
   let output: { data: Buffer; info: OutputInfo };
@@ -80,19 +80,9 @@ async function reencodeAndStore(dataDir: string, bytes: Buffer, sniffed: UploadF
     return { ok: false, reason: "unreadable" };
   }
 
-  const directory = path.resolve(dataDir, "uploads");
   const name = `${randomBytes(16).toString("hex")}.webp`;
-  const file = path.join(directory, name);
-  const temporary = `${file}.${process.pid}.tmp`;
-  await mkdir(directory, { recursive: true });
-  try {
-    // Written aside and renamed, so the image route never serves half a file.
-    await writeFile(temporary, output.data, { flag: "wx" });
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => {});
-    throw error;
-  }
+  // Written whole (the image route never serves half a file); the name is never reused.
+  await storageFor(config).put(`uploads/${name}`, output.data, { contentType: "image/webp", visibility: "public" });
   return {
     ok: true,
     imageUrl: `/images/uploads/${name}`,
@@ -111,15 +101,14 @@ export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
  */
 export async function removeUnusedUploads(
   db: Database,
-  dataDir: string,
+  config: StorageConfig,
   { graceMs = UNUSED_UPLOAD_GRACE_MS, now = Date.now() }: { graceMs?: number; now?: number } = {},
 ): Promise<string[]> {
-  const directory = path.resolve(dataDir, "uploads");
-  const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => UPLOAD_NAME.test(name));
+  const store = storageFor(config);
   const old: string[] = [];
-  for (const name of names) {
-    const stats = await stat(path.join(directory, name)).catch(() => null);
-    if (stats && stats.mtimeMs < now - graceMs) old.push(name);
+  for await (const object of store.list("uploads/")) {
+    const name = object.key.slice("uploads/".length);
+    if (UPLOAD_NAME.test(name) && object.modifiedMs < now - graceMs) old.push(name);
   }
   if (old.length === 0) return [];
 
@@ -137,7 +126,7 @@ export async function removeUnusedUploads(
   const removed: string[] = [];
   for (const name of old) {
     if (used.has(name)) continue;
-    await unlink(path.join(directory, name)).then(
+    await store.delete(`uploads/${name}`).then(
       () => removed.push(name),
       () => {},
     );
