@@ -7,15 +7,14 @@ import { createShopContext, type ShopContext } from "./context.ts";
 import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seedDatabase } from "./db/seed/index.ts";
 import { createLogger } from "./logger.ts";
-import { startGuestCartCleanup } from "./modules/cart/cleanup.ts";
-import { startReservationSweeper } from "./modules/orders/expiry.ts";
-import { startEmailDispatcher } from "./modules/email/dispatcher.ts";
-import { startBackInStockSender } from "./modules/back-in-stock/sender.ts";
-import { startDailyJobs } from "./modules/stock-alerts/daily-email.ts";
+import { startShopJobs } from "./jobs/shop-jobs.ts";
 
 export interface Shop {
   app: ReturnType<typeof createApp>;
   context: ShopContext;
+  /** Stops the background jobs and waits for runs in progress (the first step of a graceful shutdown). */
+  stopJobs(): Promise<void>;
+  /** Stops the jobs and closes the database. */
   close(): Promise<void>;
 }
 
@@ -41,11 +40,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
     const auth = createAuth(config, database.db, logger);
     const context: ShopContext = createShopContext({ config, database, auth, logger });
     await seedDatabase(context);
-    const stopGuestCartCleanup = await startGuestCartCleanup(database.db, logger);
-    const stopReservationSweeper = startReservationSweeper(context);
-    const stopEmailDispatcher = startEmailDispatcher(context);
-    const stopBackInStockSender = startBackInStockSender(context);
-    const stopDailyJobs = startDailyJobs(context);
+    const jobs = startShopJobs(context);
 
     const build =
       options.build ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
@@ -67,12 +62,9 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
     return {
       app,
       context,
+      stopJobs: () => jobs.stop(),
       close: async () => {
-        stopGuestCartCleanup();
-        await stopReservationSweeper();
-        await stopEmailDispatcher();
-        await stopBackInStockSender();
-        await stopDailyJobs();
+        await jobs.stop();
         return database.close();
       },
     };

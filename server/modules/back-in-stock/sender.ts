@@ -4,6 +4,7 @@ import type { Database } from "#server/db/client.ts";
 import { stockNotifications } from "#server/db/schema.ts";
 import type { Logger } from "pino";
 import { queueEmail } from "#server/modules/email/outbox.ts";
+import { every, type PeriodicJob } from "#server/jobs/scheduler.ts";
 import { backInStockEmail } from "./email.ts";
 
 export interface BackInStockSenderContext {
@@ -60,34 +61,26 @@ export async function sendDueBackInStockEmails(context: BackInStockSenderContext
   });
 }
 
-/** Runs the sender every `intervalMs` (and works off a backlog in the same tick); returns its stop function. */
-export function startBackInStockSender(context: BackInStockSenderContext & { logger: Logger }, intervalMs = 10_000): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const sendAll = async () => {
-    let total = 0;
-    for (;;) {
-      const count = await sendDueBackInStockEmails(context);
-      total += count;
-      if (count < BATCH || stopped) return total;
-    }
+export const BACK_IN_STOCK_INTERVAL_MS = 10_000;
+
+/** The sender as a periodic job (server/jobs): a backlog larger than a batch is worked off in the same run. */
+export function backInStockJob(context: BackInStockSenderContext & { logger: Logger }, intervalMs = BACK_IN_STOCK_INTERVAL_MS): PeriodicJob {
+  return {
+    name: "back-in-stock",
+    intervalMs,
+    async run(signal) {
+      let total = 0;
+      for (;;) {
+        const count = await sendDueBackInStockEmails(context);
+        total += count;
+        if (count < BATCH || signal.aborted) break;
+      }
+      if (total > 0) context.logger.info({ count: total }, "queued back-in-stock emails");
+    },
   };
-  const tick = () => {
-    if (running || stopped) return;
-    running = sendAll()
-      .then((count) => {
-        if (count > 0) context.logger.info({ count }, "queued back-in-stock emails");
-      })
-      .catch((error) => context.logger.error({ err: error }, "back-in-stock emails failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+}
+
+/** Runs the sender every `intervalMs`; returns its stop function. The shop starts it with the other jobs. */
+export function startBackInStockSender(context: BackInStockSenderContext & { logger: Logger }, intervalMs = BACK_IN_STOCK_INTERVAL_MS): () => Promise<void> {
+  return every(backInStockJob(context, intervalMs), context.logger);
 }

@@ -312,7 +312,7 @@ export async function mergeGuestCart(db: Database, userId: string, guestId: stri
 }
 
 /** Deletes guest carts not changed for `olderThanMs` (default 30 days); returns how many. */
-export async function deleteStaleGuestCarts(db: Database, olderThanMs = GUEST_CART_LIFETIME_MS): Promise<number> {
+export async function deleteStaleGuestCarts(db: Executor, olderThanMs = GUEST_CART_LIFETIME_MS): Promise<number> {
   const cutoff = new Date(Date.now() - olderThanMs);
   const deleted = await db
     .delete(carts)

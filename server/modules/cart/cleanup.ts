@@ -1,28 +1,41 @@
+import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "#server/db/client.ts";
+import { every, type PeriodicJob } from "#server/jobs/scheduler.ts";
 import { deleteStaleGuestCarts } from "./cart.ts";
 
 export const GUEST_CART_CLEANUP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /**
- * Deletes stale guest carts now and then every six hours; returns the function that stops it.
- * A failed run is logged and retried at the next tick; the timer never keeps the process alive.
+ * Deletes stale guest carts at start and then every six hours. Every process runs it; a
+ * transaction-scoped advisory lock lets one of them work at a time (the others skip that run),
+ * and a deleted cart is deleted once whoever does it. A failed run is logged and retried at the
+ * next tick.
  */
+export function guestCartCleanupJob(db: Database, logger: Pick<Logger, "info">, intervalMs = GUEST_CART_CLEANUP_INTERVAL_MS): PeriodicJob {
+  return {
+    name: "guest-cart-cleanup",
+    intervalMs,
+    runAtStart: true,
+    async run() {
+      const deleted = await db.transaction(async (tx) => {
+        const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('shop job: guest-cart-cleanup')) as locked`);
+        if (!lock.rows[0]?.locked) return 0;
+        return deleteStaleGuestCarts(tx);
+      });
+      if (deleted > 0) logger.info({ deleted }, "deleted stale guest carts");
+    },
+  };
+}
+
+/** The clean-up on its own (tests); returns the function that stops it. The shop starts it with the other jobs. */
 export async function startGuestCartCleanup(
   db: Database,
   logger: Logger,
   intervalMs = GUEST_CART_CLEANUP_INTERVAL_MS,
-): Promise<() => void> {
-  const run = async () => {
-    try {
-      const deleted = await deleteStaleGuestCarts(db);
-      if (deleted > 0) logger.info({ deleted }, "deleted stale guest carts");
-    } catch (error) {
-      logger.error({ err: error }, "stale guest cart cleanup failed");
-    }
-  };
-  await run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+): Promise<() => Promise<void>> {
+  const job = guestCartCleanupJob(db, logger, intervalMs);
+  // The first run is awaited, as before: a caller sees its effect at once.
+  await job.run(new AbortController().signal).catch((error: unknown) => logger.error({ err: error }, "stale guest cart cleanup failed"));
+  return every({ ...job, runAtStart: false }, logger);
 }

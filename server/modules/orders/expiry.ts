@@ -2,6 +2,7 @@ import { and, asc, eq, lt } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ShopContext } from "#server/context.ts";
 import { orders } from "#server/db/schema.ts";
+import { every, type PeriodicJob } from "#server/jobs/scheduler.ts";
 import { refundDueExtraPayments } from "./paid.ts";
 import { applyStatusChange } from "./status.ts";
 
@@ -36,38 +37,32 @@ export async function expireReservations(shop: ShopContext, now = new Date(), ba
   return cancelled;
 }
 
-/** Runs the expiry every minute (unref'd); the returned stop waits for a sweep in progress. */
-export function startReservationSweeper(shop: ShopContext & { logger: Logger }, intervalMs = 60_000): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = sweepAll()
-      .then((count) => {
-        if (count > 0) shop.logger.info({ count }, "expired unpaid order reservations");
-      })
-      .catch((error) => shop.logger.error({ err: error }, "reservation expiry failed"))
-      .finally(() => {
-        running = undefined;
-      });
+export const RESERVATION_SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * The sweep as a periodic job (server/jobs): extra payments whose refund failed are tried again,
+ * then expired reservations are cancelled, a backlog larger than one batch (after downtime) in
+ * the same run. Every process runs it; the row locks make each order's expiry happen once.
+ */
+export function reservationExpiryJob(shop: ShopContext & { logger: Logger }, intervalMs = RESERVATION_SWEEP_INTERVAL_MS): PeriodicJob {
+  return {
+    name: "reservation-expiry",
+    intervalMs,
+    async run(signal) {
+      const refunds = await refundDueExtraPayments(shop);
+      if (refunds > 0) shop.logger.info({ count: refunds }, "refunded extra payments");
+      let total = 0;
+      for (;;) {
+        const count = await expireReservations(shop, new Date(), SWEEP_BATCH);
+        total += count;
+        if (count < SWEEP_BATCH || signal.aborted) break;
+      }
+      if (total > 0) shop.logger.info({ count: total }, "expired unpaid order reservations");
+    },
   };
-  // A backlog larger than one batch (after downtime) is worked off in the same tick.
-  async function sweepAll() {
-    // A second payment whose refund failed when it arrived is tried again each minute.
-    const refunds = await refundDueExtraPayments(shop);
-    if (refunds > 0) shop.logger.info({ count: refunds }, "refunded extra payments");
-    let total = 0;
-    for (;;) {
-      const count = await expireReservations(shop, new Date(), SWEEP_BATCH);
-      total += count;
-      if (count < SWEEP_BATCH || stopped) return total;
-    }
-  }
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+}
+
+/** Runs the expiry every minute (unref'd); the returned stop waits for a sweep in progress. The shop starts it with the other jobs. */
+export function startReservationSweeper(shop: ShopContext & { logger: Logger }, intervalMs = RESERVATION_SWEEP_INTERVAL_MS): () => Promise<void> {
+  return every(reservationExpiryJob(shop, intervalMs), shop.logger);
 }

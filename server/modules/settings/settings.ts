@@ -1,8 +1,10 @@
 // The shop's settings (issue 17 item 9, decisions/031): one row of `shop_settings` holding the
 // default low-stock threshold and the admin's dispatch cut-off (null: the configured
-// SHOP_DISPATCH_CUTOFF applies). Read by the delivery promise on every page, so a read is kept
-// for SETTINGS_TTL_MS per database (a write in this process forgets it at once; another process
-// sees a change within that time).
+// SHOP_DISPATCH_CUTOFF applies). Read by the delivery promise on every page. On the embedded
+// database, which only this process opens, a read is kept for SETTINGS_TTL_MS (a write here
+// forgets it at once). On PostgreSQL another process or machine may have just saved a change, so
+// every read asks the database (one primary-key row, decisions/036): a saved cut-off is in force
+// everywhere from the next request.
 import { and, desc, eq } from "drizzle-orm";
 import type { ShopSettingsJson, ShopSettingsUpdate } from "#common/settings.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "#common/admin.ts";
@@ -19,6 +21,7 @@ export const SETTINGS_TTL_MS = 15_000;
 /** What the shop needs from its context to know the settings in force. */
 export interface SettingsShop {
   db: Database;
+  database: { kind: "pglite" | "postgres" };
   config: { dispatch: DispatchConfig };
 }
 
@@ -36,7 +39,8 @@ async function readStored(db: Executor): Promise<StoredSettings> {
   return row ?? { lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD, dispatchCutoff: null, updatedAt: new Date(0) };
 }
 
-async function storedSettings(db: Database): Promise<StoredSettings> {
+async function storedSettings({ db, database }: Pick<SettingsShop, "db" | "database">): Promise<StoredSettings> {
+  if (database.kind !== "pglite") return readStored(db);
   const hit = kept.get(db);
   if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.settings;
   const settings = await readStored(db);
@@ -56,12 +60,12 @@ function toJson(stored: StoredSettings, config: SettingsShop["config"]): ShopSet
 
 /** GET /api/admin/settings and the settings page. */
 export async function readSettings(shop: SettingsShop): Promise<ShopSettingsJson> {
-  return toJson(await storedSettings(shop.db), shop.config);
+  return toJson(await storedSettings(shop), shop.config);
 }
 
 /** The dispatch rule in force: the admin's cut-off, else the configured one. Every delivery promise reads it here. */
 export async function dispatchConfig(shop: SettingsShop): Promise<DispatchConfig> {
-  const stored = await storedSettings(shop.db);
+  const stored = await storedSettings(shop);
   return { dispatchCutoff: stored.dispatchCutoff ?? shop.config.dispatch.dispatchCutoff };
 }
 

@@ -9,6 +9,7 @@ import { IST_OFFSET_MS, istDay } from "#common/dates.ts";
 import type { Database } from "#server/db/client.ts";
 import { dailyJobRuns, user } from "#server/db/schema.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
+import { every, type PeriodicJob } from "#server/jobs/scheduler.ts";
 import { listLowStock, type LowStockList } from "./low-stock.ts";
 
 export const LOW_STOCK_JOB = "low-stock-email";
@@ -99,27 +100,20 @@ export async function runLowStockEmail(shop: DailyJobShop, now = new Date()): Pr
   });
 }
 
+/** The daily jobs as one periodic job (server/jobs): tried at start and every five minutes; the day's claim row makes each run once. */
+export function dailyJobsJob(shop: DailyJobShop & { logger: Logger }, intervalMs = TICK_MS): PeriodicJob {
+  return {
+    name: "daily-jobs",
+    intervalMs,
+    runAtStart: true,
+    async run() {
+      const run = await runLowStockEmail(shop);
+      if (run.ran) shop.logger.info(run, "daily low-stock email");
+    },
+  };
+}
+
 /** Tries the daily jobs now and every five minutes (unref'd); the returned stop waits for a run in progress. */
 export function startDailyJobs(shop: DailyJobShop & { logger: Logger }, intervalMs = TICK_MS): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = runLowStockEmail(shop)
-      .then((run) => {
-        if (run.ran) shop.logger.info(run, "daily low-stock email");
-      })
-      .catch((error) => shop.logger.error({ err: error }, "daily low-stock email failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return every(dailyJobsJob(shop, intervalMs), shop.logger);
 }
