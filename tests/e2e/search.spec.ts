@@ -20,6 +20,8 @@ async function tabToSearch(page: Page) {
 
 test.describe("search suggestions", () => {
   test("keyboard only: type a salt, move through the suggestions, Escape, Enter opens the product", async ({ page }) => {
+    // Tabbing through the header and an axe run: 25-30 s on a loaded machine.
+    test.slow();
     await openPage(page, "/");
     await tabToSearch(page);
     await page.keyboard.type("tranex");
