@@ -12,7 +12,7 @@ import {
   productFacets,
   similarProducts,
 } from "#server/modules/catalog/products.ts";
-import { keptUntilProductsChange } from "#server/modules/catalog/catalogue-cache.ts";
+import { keptPerProductsVersion } from "#server/modules/catalog/catalogue-cache.ts";
 import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";
 import { searchSuggestions } from "#server/modules/catalog/suggestions.ts";
 import { substitutesOf } from "#server/modules/catalog/substitutes.ts";
@@ -151,16 +151,20 @@ function sendJson(req: Request, res: Response, reply: PreparedReply, policy: str
 
 const MAX_KEPT_RESPONSES = 500;
 
-/** Public catalogue responses kept in memory, by URL, until products change (PGlite only). */
+/**
+ * Public catalogue responses kept in memory, by URL, while the products version they were
+ * computed at is current (catalogue-cache.ts: no query on PGlite, one shared read per moment on
+ * PostgreSQL, correct across processes).
+ */
 function responseCache(database: ShopContext["database"]) {
-  const kept = keptUntilProductsChange<PreparedReply>(database, MAX_KEPT_RESPONSES);
+  const kept = keptPerProductsVersion<PreparedReply>(database, MAX_KEPT_RESPONSES);
   return (policy: string, handler: (req: Request) => Promise<Reply>) => async (req: Request, res: Response) => {
     const key = req.originalUrl;
-    const hit = kept.get(key);
+    const version = await kept.version();
+    const hit = kept.get(key, version);
     if (hit) return sendJson(req, res, hit, policy);
-    const keep = kept.beginCompute();
     const reply = prepare(await handler(req));
-    keep(key, reply);
+    kept.keep(key, version, reply);
     sendJson(req, res, reply, policy);
   };
 }

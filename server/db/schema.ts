@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 
 const id = () =>
   text("id")
@@ -254,6 +255,9 @@ export const catalogueState = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     version: bigint("version", { mode: "number" }).notNull().default(0),
+    /** Bumped once per transaction that changes any product (migration 0026, catalogue-cache.ts). */
+    productsVersion: bigint("products_version", { mode: "number" }).notNull().default(0),
+    productsVersionXact: xid8("products_version_xact"),
   },
   (t) => [check("catalogue_state_single_row", sql`${t.id} = 1`)],
 );

@@ -131,3 +131,99 @@ export function keptUntilProductsChange<T>(database: DatabaseHandle, limit: numb
     },
   };
 }
+
+/** Tells the current version of the products, or undefined where nothing can be kept. */
+export type ProductsVersion = () => number | undefined | Promise<number | undefined>;
+
+const versionSources = new WeakMap<DatabaseHandle, ProductsVersion>();
+
+/**
+ * The version of the products as this process may trust it for a request that arrived now.
+ * On PGlite it is a counter of the change notifications this process hears as each change
+ * commits (no query). On PostgreSQL, shared by several processes, it is `products_version`
+ * (migration 0026), bumped at the commit of every transaction that changes products: a read
+ * started after a request arrived sees every change committed before it. Concurrent requests
+ * share reads: a request joins the next read to start, never one already running (which may
+ * have started before a change it must see), so at most one read runs at a time per process.
+ */
+export function productsVersionOf(database: DatabaseHandle): ProductsVersion {
+  let source = versionSources.get(database);
+  if (!source) {
+    source = database.kind === "pglite" ? pgliteVersion(database) : postgresVersion(database);
+    versionSources.set(database, source);
+  }
+  return source;
+}
+
+function pgliteVersion(database: DatabaseHandle): ProductsVersion {
+  let generation = 0;
+  let watching = false;
+  void watchProductChanges(database, () => {
+    generation++;
+  }).then((listening) => {
+    watching = listening;
+  });
+  return () => (watching ? generation : undefined);
+}
+
+function postgresVersion(database: DatabaseHandle): ProductsVersion {
+  const pool = database.db.$client as unknown as {
+    query(config: { name: string; text: string }): Promise<{ rows: { v: string }[] }>;
+  };
+  const read = () =>
+    pool
+      .query({ name: "products_version", text: "select products_version as v from catalogue_state where id = 1" })
+      .then((result) => (result.rows[0] ? Number(result.rows[0].v) : undefined));
+  let running: Promise<number | undefined> | undefined;
+  let next: Promise<number | undefined> | undefined;
+  const start = () => {
+    const reading = read().catch(() => undefined);
+    running = reading;
+    void reading.then(() => {
+      if (running === reading) running = undefined;
+    });
+    return reading;
+  };
+  return () => {
+    if (!running) return start();
+    next ??= running.then(() => {
+      next = undefined;
+      return start();
+    });
+    return next;
+  };
+}
+
+/**
+ * Values kept in memory by key with the products version they were computed at (see
+ * productsVersionOf); a value is answered only while that version is current, on PGlite and on
+ * PostgreSQL alike. Holds at most `limit` entries, dropping the least recently used.
+ */
+export function keptPerProductsVersion<T>(database: DatabaseHandle, limit: number) {
+  const currentVersion = productsVersionOf(database);
+  const kept = new Map<string, { version: number; value: T }>();
+  return {
+    /** The version to pass to get and keep: read it once per request, before computing. */
+    version: async (): Promise<number | undefined> => currentVersion(),
+    get(key: string, version: number | undefined): T | undefined {
+      const entry = kept.get(key);
+      if (!entry || version === undefined) return undefined;
+      if (entry.version !== version) {
+        // Versions only grow: an older entry is never current again.
+        if (entry.version < version) kept.delete(key);
+        return undefined;
+      }
+      kept.delete(key);
+      kept.set(key, entry);
+      return entry.value;
+    },
+    keep(key: string, version: number | undefined, value: T): void {
+      if (version === undefined) return;
+      const entry = kept.get(key);
+      if (entry && entry.version > version) return;
+      kept.delete(key);
+      kept.set(key, { version, value });
+      if (kept.size > limit) kept.delete(kept.keys().next().value!);
+    },
+  };
+}
