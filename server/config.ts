@@ -311,8 +311,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** Only what the storage commands need (DATA_DIR and the S3_* variables), without the shop's other requirements. */
+export function loadStorageConfig(source: NodeJS.ProcessEnv = process.env): Pick<Config, "dataDir" | "storage"> {
+  const parsed = envSchema.pick({
+    DATA_DIR: true,
+    S3_BUCKET: true,
+    S3_REGION: true,
+    S3_ENDPOINT: true,
+    S3_ACCESS_KEY_ID: true,
+    S3_SECRET_ACCESS_KEY: true,
+    S3_PREFIX: true,
+    S3_FORCE_PATH_STYLE: true,
+  }).safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { dataDir: path.resolve(parsed.data.DATA_DIR), storage: storageSettings(parsed.data) };
+}
+
 /** The S3_* variables as one choice: none set is the local disk; a bucket needs its region, and keys come in pairs. */
-function storageSettings(env: Env): Config["storage"] {
+function storageSettings(env: Pick<Env, "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_PREFIX" | "S3_FORCE_PATH_STYLE">): Config["storage"] {
   const others = [env.S3_REGION, env.S3_ENDPOINT, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY, env.S3_PREFIX];
   if (!env.S3_BUCKET) {
     if (others.some((value) => value !== undefined)) {
