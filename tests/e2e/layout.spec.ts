@@ -87,10 +87,11 @@ test.describe("search", () => {
   }) => {
     // /collections/all is built later; until then it answers the 404 page.
     consoleErrors.allow("/collections/all");
-    await openPage(page, "/");
-    const toggle = page.locator('button[aria-controls="site-search"]');
+    // The home page shows the field at once (search.spec.ts); elsewhere a toggle opens it.
+    await openPage(page, "/about");
+    const toggle = page.locator('a[aria-controls="site-search"]');
     const panel = page.locator("#site-search");
-    const box = page.getByRole("searchbox", { name: "Search products" });
+    const box = page.getByRole("banner").getByRole("combobox", { name: "Search products" });
 
     await expect(toggle).toHaveAccessibleName("Search products");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
