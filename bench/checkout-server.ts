@@ -1,0 +1,117 @@
+// The shop's API for bench/checkout.mjs, in a process of its own, counting the SQL statements it
+// sends. Run by checkout.mjs (node --import tsx bench/checkout-server.ts) with DATABASE_URL or
+// DATA_DIR set; it talks to its parent over IPC: it sends { ready, port, buyers, productIds } once
+// listening, and answers { statements } to every "count" message.
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import { createApp } from "#server/app.ts";
+import { createAuth } from "#server/auth.ts";
+import { loadConfig } from "#server/config.ts";
+import { createShopContext } from "#server/context.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { products } from "#server/db/schema.ts";
+import { createLogger } from "#server/logger.ts";
+
+/**
+ * Every statement sent counts once: on PostgreSQL each pg query (BEGIN and COMMIT included); on
+ * PGlite each query, exec and each query of a transaction.
+ */
+let statements = 0;
+function countCalls(target: object, names: string[]) {
+  for (const name of names) {
+    const proto = target as Record<string, (...args: unknown[]) => unknown>;
+    const original = proto[name]!;
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      statements++;
+      return original.apply(this, args);
+    };
+  }
+}
+countCalls(pg.Client.prototype, ["query"]);
+const pgliteBase = Object.getPrototypeOf(PGlite.prototype) as Record<string, (...args: unknown[]) => unknown>;
+countCalls(pgliteBase, ["query", "exec"]);
+// A PGlite transaction's queries go through an object of its own; BEGIN and COMMIT count too.
+const transaction = pgliteBase.transaction!;
+pgliteBase.transaction = function (this: unknown, work: unknown) {
+  statements += 2;
+  return transaction.call(this, (tx: object) =>
+    (work as (tx: object) => unknown)(
+      new Proxy(tx, {
+        get(target, name) {
+          const value = Reflect.get(target, name);
+          if (name !== "query" && name !== "exec" && name !== "sql") return value;
+          return (...args: unknown[]) => {
+            statements++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      }),
+    ),
+  );
+};
+
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
+const PRODUCTS = 4;
+
+const PORT = Number(process.env.PORT ?? 3641);
+const env = {
+  ...process.env,
+  PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+  NODE_ENV: "production",
+  PAYMENTS_TEST_MODE: "1",
+  RATE_LIMIT_SCALE: "100000",
+  LOG_LEVEL: "warn",
+  SEED_DEMO: "0",
+  BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("hex"),
+};
+const config = loadConfig(env);
+const database = await openDatabase(
+  config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
+);
+await database.migrate();
+const logger = createLogger(config);
+const context = createShopContext({ config, database, auth: createAuth(config, database.db, logger), logger });
+
+// Enough stock that no run sells out: every buyer checks out over and over.
+const productIds: string[] = [];
+for (let n = 1; n <= PRODUCTS; n++) {
+  const [row] = await database.db
+    .insert(products)
+    .values({
+      name: `Checkout bench product ${n}`,
+      description: "A product for the checkout benchmark",
+      pricePaise: 20_000 + n * 100,
+      mrpPaise: 25_000,
+      category: "Sports Nutrition",
+      subcategory: "Protein",
+      sku: `CHECKOUT-BENCH-${n}`,
+      stock: 10_000_000,
+      images: [{ url: `/images/checkout-bench-${n}.jpg`, altText: "pack" }],
+      packText: "200g",
+    })
+    .returning({ id: products.id });
+  productIds.push(row!.id);
+}
+
+const buyers: { token: string }[] = [];
+for (let n = 0; n < BUYERS; n++) {
+  const email = `buyer-${n}-${randomBytes(3).toString("hex")}@example.com`;
+  const password = `password-${randomBytes(6).toString("hex")}`;
+  await context.auth.api.signUpEmail({ body: { name: `Buyer ${n}`, email, password } });
+  const { token } = await context.auth.api.signInEmail({ body: { email, password } });
+  buyers.push({ token });
+}
+
+const app = createApp(context);
+const server = app.listen(PORT, "127.0.0.1", () => {
+  process.send?.({ ready: true, port: PORT, buyers, productIds, kind: database.kind });
+});
+process.on("message", (message) => {
+  if (message === "count") process.send?.({ statements });
+});
+process.on("SIGTERM", () => {
+  server.close();
+  void database.close().finally(() => process.exit(0));
+});
+process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));

@@ -1,0 +1,219 @@
+// The checkout path under load: add to cart → checkout (the offline test gateway) → pay →
+// verify, by 1, 10 and 50 concurrent signed-in buyers, on the embedded database and on
+// PostgreSQL, each run on a fresh data directory or a fresh database of its own. Prints
+// checkouts/s, p50/p99 of a whole checkout, and the SQL statements one checkout sends (counted
+// in the server process, bench/checkout-server.ts), step by step, for the test gateway and COD.
+//   node bench/checkout.mjs
+// Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres; a database
+// bench_checkout_<pid>_<n> is created beside it for each run and dropped afterwards; "none" to skip
+// PostgreSQL), LEVELS (1,10,50), DURATION seconds per level (10), WARMUP seconds (2), BENCH_PORT (3641).
+import { fork } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+const LEVELS = (process.env.LEVELS ?? "1,10,50").split(",").map(Number);
+const DURATION = Number(process.env.DURATION ?? 10);
+const WARMUP = Number(process.env.WARMUP ?? 2);
+const PORT = Number(process.env.BENCH_PORT ?? 3641);
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ADDRESS = {
+  firstName: "Asha",
+  lastName: "Rao",
+  address: "12 MG Road",
+  city: "Bengaluru",
+  postalCode: "560001",
+  country: "India",
+  phone: "9876543210",
+  email: "asha@example.com",
+};
+
+/** Starts the shop's API on a fresh database; resolves once its buyers are signed in. */
+function startServer(env, buyers) {
+  const child = fork(path.join(root, "bench/checkout-server.ts"), [], {
+    cwd: root,
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env, BENCH_BUYERS: String(buyers), PORT: String(PORT) },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
+    child.once("message", (ready) => {
+      const statements = () =>
+        new Promise((answer) => {
+          child.once("message", (message) => answer(message.statements));
+          child.send("count");
+        });
+      const stop = () =>
+        new Promise((done) => {
+          if (child.exitCode !== null) return done();
+          child.removeAllListeners("exit");
+          child.once("exit", done);
+          child.kill("SIGTERM");
+        });
+      resolve({ ...ready, pid: child.pid, statements, stop });
+    });
+  });
+}
+
+async function call(base, token, method, url, body) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Origin: base },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** One whole checkout by one buyer, step by step; `mark(step)` is called after each step. */
+async function checkout(server, buyer, n, paymentMethod = "razorpay", mark = () => {}) {
+  const base = `http://127.0.0.1:${server.port}`;
+  const ids = server.productIds;
+  await call(base, buyer.token, "POST", "/api/cart", { productId: ids[n % ids.length], quantity: 1 });
+  await mark("add to cart");
+  await call(base, buyer.token, "POST", "/api/cart", { productId: ids[(n + 1) % ids.length], quantity: 2 });
+  await mark("add a second product");
+  const { order } = await call(base, buyer.token, "POST", "/api/checkout", { shippingAddress: ADDRESS, paymentMethod });
+  await mark(`checkout (${paymentMethod === "cod" ? "COD" : "test gateway"})`);
+  if (paymentMethod === "cod") return;
+  const fields = await call(base, buyer.token, "POST", `/api/payments/test/${order._id}/pay`);
+  await mark("test gateway pay");
+  const verified = await call(base, buyer.token, "POST", `/api/checkout/${order._id}/verify`, fields);
+  if (!verified.order.isPaid) throw new Error("the verified order is not paid");
+  await mark("verify");
+}
+
+/** Statements per step of one checkout, the median over a few sequential checkouts. */
+async function countStatements(server, paymentMethod) {
+  const perStep = new Map();
+  const totals = [];
+  for (let n = 0; n < 5; n++) {
+    const start = await server.statements();
+    let last = start;
+    // A buyer may have only 3 cash-on-delivery orders on the way: each COD checkout is another buyer's.
+    const buyer = server.buyers[paymentMethod === "cod" ? n + 1 : 0];
+    await checkout(server, buyer, n, paymentMethod, async (step) => {
+      const now = await server.statements();
+      if (!perStep.has(step)) perStep.set(step, []);
+      perStep.get(step).push(now - last);
+      last = now;
+    });
+    totals.push(last - start);
+  }
+  const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+  return { total: median(totals), steps: [...perStep].map(([step, values]) => [step, median(values)]) };
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** `concurrency` buyers each check out again and again for `seconds`; returns the latencies. */
+async function load(server, concurrency, seconds) {
+  const deadline = performance.now() + seconds * 1000;
+  const latencies = [];
+  let failures = 0;
+  let firstError;
+  await Promise.all(
+    server.buyers.slice(0, concurrency).map(async (buyer, b) => {
+      for (let n = b; performance.now() < deadline; n += concurrency) {
+        const started = performance.now();
+        try {
+          await checkout(server, buyer, n);
+          latencies.push(performance.now() - started);
+        } catch (error) {
+          failures++;
+          firstError ??= error;
+        }
+      }
+    }),
+  );
+  return { latencies, failures, firstError };
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+async function cpuMs(pid) {
+  const { readFileSync } = await import("node:fs");
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+async function withPostgresDatabase(n, work) {
+  const name = `bench_checkout_${process.pid}_${n}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${name}`;
+    return await work({ DATABASE_URL: url.toString() });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+async function withDataDir(work) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-checkout-"));
+  try {
+    return await work({ DATA_DIR: dataDir, DATABASE_URL: "" });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const databases = [
+  { name: "PGlite", fresh: (_n, work) => withDataDir(work) },
+  ...(SERVER_URL === "none" ? [] : [{ name: "PostgreSQL", fresh: withPostgresDatabase }]),
+];
+const rows = [];
+const counts = [];
+let run = 0;
+for (const database of databases) {
+  for (const concurrency of LEVELS) {
+    await database.fresh(run++, async (env) => {
+      const server = await startServer(env, Math.max(concurrency, 6));
+      try {
+        if (concurrency === LEVELS[0]) {
+          for (const method of ["razorpay", "cod"]) {
+            const { total, steps } = await countStatements(server, method);
+            counts.push({ database: database.name, payment: method === "cod" ? "COD" : "test gateway", total, steps });
+          }
+        }
+        await load(server, concurrency, WARMUP);
+        const cpuBefore = await cpuMs(server.pid);
+        const { latencies, failures, firstError } = await load(server, concurrency, DURATION);
+        const cpu = (await cpuMs(server.pid)) - cpuBefore;
+        if (firstError) console.error(`${database.name}, ${concurrency} buyers: ${failures} failed, first: ${firstError.message}`);
+        const sorted = latencies.toSorted((a, b) => a - b);
+        rows.push({
+          database: database.name,
+          buyers: concurrency,
+          "checkouts/s": +(latencies.length / DURATION).toFixed(1),
+          "p50 ms": +percentile(sorted, 50).toFixed(1),
+          "p99 ms": +percentile(sorted, 99).toFixed(1),
+          "server CPU ms/checkout": +(cpu / Math.max(latencies.length, 1)).toFixed(1),
+          failures,
+        });
+        console.log(`${database.name}, ${concurrency} buyers: done (load average ${loadavg()[0].toFixed(1)})`);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+}
+
+console.log("\nSQL statements per checkout (BEGIN and COMMIT included), median of 5 sequential checkouts:");
+for (const { database, payment, total, steps } of counts) {
+  console.log(`  ${database}, ${payment}: ${total} (${steps.map(([step, n]) => `${step} ${n}`).join(", ")})`);
+}
+console.log(
+  `\nA checkout: two products added to the cart, checkout, then (test gateway) pay and verify; ${DURATION} s per level after ${WARMUP} s warm-up.`,
+);
+console.table(rows);
+console.log(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
