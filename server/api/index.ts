@@ -18,6 +18,7 @@ import { adminReturnsRouter, returnsRouter } from "./returns.ts";
 import { productsRouter } from "./products.ts";
 import { uploadRouter } from "./upload.ts";
 import { usersRouter } from "./users.ts";
+import { apiDocsRouter, openApiRouter } from "#server/openapi/router.ts";
 
 type RouterFactory = (shop: ShopContext) => Router;
 
@@ -52,6 +53,8 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/orders", returnsRouter], //               returns.ts       GET POST /:id/returns, GET /:id/credit-notes/:noteId.pdf
   ["/orders", ordersRouter], //                orders.ts        GET /my-orders /:id, POST /:id/cancel /:id/pay
   ["/payments", paymentsRouter], //            payments.ts      POST /test/:orderId/pay /test/:orderId/fail
+  ["/openapi.json", openApiRouter], //        openapi/router.ts GET / (this API described: OpenAPI 3.1, ETag)
+  ["/docs", apiDocsRouter], //                openapi/router.ts GET / (the same as a page to read)
 ];
 
 /** All REST routers under /api (the table above), then a JSON 404 for anything else under /api. */

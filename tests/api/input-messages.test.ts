@@ -10,8 +10,8 @@ import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductJson } from "#common/catalog.ts";
-import { API_ROUTES, RAW_BODY_ROUTES } from "#server/api/index.ts";
 import { reviews } from "#server/db/schema.ts";
+import { mountedApiRoutes } from "../support/api-routes.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
 
@@ -101,32 +101,13 @@ interface Endpoint {
   route: string;
 }
 
-interface Layer {
-  rawPath?: string;
-  handle?: { stack?: Layer[] };
-  route?: { path: string; methods: Record<string, boolean> };
-}
-
-/** The mounted API routers' routes, in the route table's order (RAW_BODY_ROUTES, then API_ROUTES). */
+/** The mounted API routers' routes (tests/support/api-routes.ts), with real ids in their paths. */
 function endpoints(): Endpoint[] {
-  const app = shop.app as unknown as { router: { stack: Layer[] } };
-  const api = app.router.stack.find((layer) => layer.rawPath === "/api" && layer.handle?.stack)!;
-  const routers = api.handle!.stack!.filter((layer) => layer.handle?.stack?.some((inner) => inner.route));
-  const table = [...RAW_BODY_ROUTES, ...API_ROUTES];
-  expect(routers.map((layer) => layer.rawPath)).toEqual(table.map(([prefix]) => prefix));
-  return routers.flatMap((layer) =>
-    layer.handle!.stack!.flatMap((inner) => {
-      if (!inner.route) return [];
-      const route = `/api${layer.rawPath}${inner.route.path === "/" ? "" : inner.route.path}`;
-      return Object.keys(inner.route.methods)
-        .filter((method) => method !== "_all" && method !== "head")
-        .map((method) => {
-          const upper = method.toUpperCase();
-          const path = upper === "PUT" && route === "/api/products/:id" ? route.replace(":id", adminIds.products!) : fillParams(route);
-          return { method: upper, route, path };
-        });
-    }),
-  );
+  return mountedApiRoutes(shop.app).map(({ method, route }) => ({
+    method,
+    route,
+    path: method === "PUT" && route === "/api/products/:id" ? route.replace(":id", adminIds.products!) : fillParams(route),
+  }));
 }
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";

@@ -1,0 +1,138 @@
+// Request bodies whose zod schema is a whole-input check from common/ (`fromCheck`, decisions/016):
+// zod sees `unknown` there, so z.toJSONSchema() can say nothing about them. Each gets the shape a
+// JSON client sends, written here once and held equal to the check's own input type (`same<…>`
+// fails to compile when they drift apart); the rules and messages stay in the check alone.
+import * as z from "zod/mini";
+import { type AdminCouponInput, COUPON_TYPE_VALUES } from "#common/admin-coupon.ts";
+import { GST_RATES } from "#common/admin.ts";
+import type { AdminProductInput, AdminProductUpdate } from "#common/admin-product.ts";
+import type { AddressInput } from "#common/addresses.ts";
+import { CATEGORIES, DOSAGE_FORMS } from "#common/catalog.ts";
+import { INDIAN_STATES, type IndianState } from "#common/india.ts";
+import type { ReviewInput } from "#common/pharmacist.ts";
+import { SCHEDULES } from "#common/prescriptions.ts";
+import type { ShopSettingsUpdate } from "#common/settings.ts";
+import { addressSchema } from "#server/schemas/addresses.ts";
+import { adminCouponSchema } from "#server/schemas/admin-coupons.ts";
+import { adminProductSchema, adminProductUpdateSchema } from "#server/schemas/admin.ts";
+import { backInStockRequestSchema } from "#server/schemas/back-in-stock.ts";
+import { prescriptionReviewSchema } from "#server/schemas/pharmacist.ts";
+import { settingsUpdateSchema } from "#server/schemas/settings.ts";
+import { apiDocs } from "./registry.ts";
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+function same<T>() {
+  return <S extends z.ZodMiniType>(schema: S, ok: Same<z.input<S>, T>): S => {
+    void ok;
+    return schema;
+  };
+}
+
+const text = z.string();
+const nullableText = z.optional(z.nullable(z.string()));
+
+const productFields = {
+  name: z.string().register(apiDocs, { description: "Required on create; at most 200 characters." }),
+  description: text,
+  category: z.string().register(apiDocs, { description: `One of ${CATEGORIES.join(", ")} (or its slug, e.g. women-care).` }),
+  price: z.number().register(apiDocs, { description: "Rupees, more than 0, at most two decimals." }),
+  mrp: z.optional(z.number().register(apiDocs, { description: "Rupees; defaults to the price on create." })),
+  form: z.optional(z.nullable(z.enum(DOSAGE_FORMS))),
+  subcategory: nullableText,
+  brand: nullableText,
+  sku: z.optional(text),
+  countInStock: z.optional(z.number().register(apiDocs, { description: "Units in stock (a whole number)." })),
+  quantity: nullableText,
+  tags: z.optional(z.array(text)),
+  collections: z.optional(z.array(text)),
+  schedule: z.optional(z.enum(SCHEDULES)),
+  prescriptionRequired: z.optional(z.boolean()),
+  bestseller: z.optional(z.boolean()),
+  published: z.optional(z.boolean()),
+  hsnCode: nullableText,
+  gstRate: z.optional(z.number().register(apiDocs, { description: `Percent: one of ${GST_RATES.join(", ")}.` })),
+  batchNumber: nullableText,
+  expiryDate: z.optional(z.nullable(z.string().register(apiDocs, { description: "YYYY-MM-DD, or null to clear it." }))),
+  lowStockThreshold: z.optional(z.nullable(z.number())),
+  images: z.optional(z.array(z.object({ url: text, altText: text }))),
+  composition: nullableText,
+  uses: nullableText,
+  directions: nullableText,
+  sideEffects: nullableText,
+  safetyAdvice: nullableText,
+  storage: nullableText,
+  manufacturer: nullableText,
+  marketer: nullableText,
+  countryOfOrigin: nullableText,
+};
+
+const productCreate = same<AdminProductInput>()(z.object(productFields), true);
+
+const productUpdate = same<AdminProductUpdate>()(z.partial(z.object(productFields)), true);
+
+const settingsUpdate = same<ShopSettingsUpdate>()(
+  z.object({
+    lowStockThreshold: z.optional(z.number()),
+    dispatchCutoff: z.optional(z.nullable(z.string().register(apiDocs, { description: "HH:MM, India time; null returns to the configured cut-off." }))),
+  }),
+  true,
+);
+
+const coupon = same<AdminCouponInput>()(
+  z.object({
+    code: z.string().register(apiDocs, { description: "3 to 32 letters, digits, dashes or underscores." }),
+    type: z.enum(COUPON_TYPE_VALUES),
+    value: z.number().register(apiDocs, { description: "Percent (more than 0, at most 100) or rupees." }),
+    maxDiscount: z.nullable(z.number()),
+    minOrder: z.number(),
+    startsAt: z.nullable(z.string()),
+    endsAt: z.nullable(z.string()),
+    usageLimit: z.nullable(z.number()),
+    perCustomerLimit: z.nullable(z.number()),
+    firstOrderOnly: z.boolean(),
+    categories: z.array(z.string()),
+    productIds: z.array(z.string()),
+    includeRx: z.boolean(),
+    active: z.boolean(),
+  }),
+  true,
+);
+
+const address = same<AddressInput>()(
+  z.object({
+    fullName: text,
+    phone: z.string().register(apiDocs, { description: "An Indian mobile number (10 digits starting 6 to 9)." }),
+    line1: text,
+    line2: z.nullable(text),
+    landmark: z.nullable(text),
+    city: text,
+    state: z.nullable(z.enum(INDIAN_STATES as unknown as [IndianState, ...IndianState[]])),
+    postalCode: z.string().register(apiDocs, { description: "A 6-digit PIN code." }),
+    isDefault: z.boolean(),
+  }),
+  true,
+);
+
+const prescriptionReview = same<ReviewInput>()(
+  z.union([
+    z.object({ decision: z.literal("approve"), prescriberName: text, prescriberRegistration: text }),
+    z.object({ decision: z.literal("reject"), reason: text }),
+  ]),
+  true,
+);
+
+const backInStock = same<{ email: string }>()(
+  z.object({ email: z.string().register(apiDocs, { description: "A guest's address; a signed-in shopper's account address is used instead." }) }),
+  true,
+);
+
+/** The documented body of each whole-input check the API reads (the schema object is the key). */
+export const DOCUMENTED_BODIES = new Map<unknown, z.ZodMiniType>([
+  [adminProductSchema, productCreate],
+  [adminProductUpdateSchema, productUpdate],
+  [settingsUpdateSchema, settingsUpdate],
+  [adminCouponSchema, coupon],
+  [addressSchema, address],
+  [prescriptionReviewSchema, prescriptionReview],
+  [backInStockRequestSchema, backInStock],
+]);

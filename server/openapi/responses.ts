@@ -1,0 +1,542 @@
+// The REST API's answers as zod schemas (decisions/034): ONE place per shape, used only to describe
+// them in the OpenAPI document (server/openapi/document.ts) — the server builds these objects in its
+// modules and never parses its own output. Each schema is held equal to the TypeScript type the
+// modules return (`same<…>` below fails to compile when they drift apart), and
+// tests/api/openapi.test.ts validates real responses against the document.
+import * as z from "zod/mini";
+import { type AdminCouponJson, COUPON_TYPE_VALUES } from "#common/admin-coupon.ts";
+import type { AdminOrderJson, AdminReviewJson } from "#common/admin.ts";
+import type { SavedAddress } from "#common/addresses.ts";
+import type { AuditEntryJson } from "#common/audit.ts";
+import type { ProductFacets, ProductJson } from "#common/catalog.ts";
+import type { CartCouponJson } from "#common/coupons.ts";
+import type { CheckoutQuote, MyOrderJson, OrderDetailJson, OrderJson } from "#common/orders.ts";
+import type { PrescriptionJson } from "#common/prescriptions.ts";
+import { RETURN_REASON_IDS, RETURN_STATUS_LABELS, type ReturnReasonId, type ReturnRequestJson, type ReturnStatusId } from "#common/returns.ts";
+import type { SearchSuggestionsJson } from "#common/search.ts";
+import type { ServiceabilityJson, ServiceabilityRangeJson } from "#common/serviceability.ts";
+import type { ShopSettingsJson } from "#common/settings.ts";
+import type { AdminUserJson } from "#server/modules/admin/users.ts";
+import type { ContactMessageJson, SubscriberJson } from "#server/modules/admin/inbox.ts";
+import type { CartJson } from "#server/modules/cart/cart.ts";
+import type { ReviewJson } from "#server/modules/catalog/reviews.ts";
+import type { AccountJson } from "#server/modules/users/accounts.ts";
+import type { ProfileJson } from "#server/modules/users/profile.ts";
+import type { AdminStats } from "#server/modules/admin/stats.ts";
+import type { QueuePrescriptionJson } from "#common/pharmacist.ts";
+import type { OrderAftercare } from "#server/modules/returns/returns.ts";
+import type { LowStockList } from "#server/modules/stock-alerts/low-stock.ts";
+
+/** Compiles only when the schema's output is exactly the type T (both ways). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+function same<T>() {
+  return <S extends z.ZodMiniType>(schema: S, ok: Same<z.output<S>, T>): S => {
+    void ok;
+    return schema;
+  };
+}
+
+const text = z.string();
+const nullableText = z.nullable(z.string());
+/** Money in rupees (GST included), as every order, cart and product figure is. */
+const rupees = z.number();
+const timestamp = z.string();
+
+/** A file import's refusal names the row (the header is row 1) and, when it can, the column. */
+const rowError = z.object({ row: z.number(), field: z.optional(z.string()), message: z.string() });
+
+/**
+ * Every refusal: `message` a sentence for people; `errors` one sentence per field (or, for a CSV
+ * import, per row); `requestId` on a 500, to find it in the logs.
+ */
+export const errorReply = z.object({
+  message: z.string(),
+  errors: z.optional(z.union([z.record(z.string(), z.string()), z.array(rowError)])),
+  requestId: z.optional(z.string()),
+});
+
+export const messageReply = z.object({ message: z.string() });
+
+export const productImage = z.object({ url: text, altText: text });
+
+export const product = same<ProductJson>()(
+  z.object({
+    _id: text,
+    name: text,
+    description: text,
+    price: rupees,
+    mrp: rupees,
+    images: z.array(productImage),
+    category: text,
+    subcategory: nullableText,
+    form: nullableText,
+    tags: z.array(text),
+    brand: nullableText,
+    sku: text,
+    collections: z.array(text),
+    bestseller: z.boolean(),
+    rating: z.number(),
+    numReviews: z.number(),
+    countInStock: z.number(),
+    quantity: nullableText,
+    schedule: z.enum(["OTC", "H", "H1", "X"]),
+    prescriptionRequired: z.boolean(),
+    hsnCode: nullableText,
+    gstRate: z.number(),
+    batchNumber: nullableText,
+    expiryDate: nullableText,
+    composition: nullableText,
+    uses: nullableText,
+    directions: nullableText,
+    sideEffects: nullableText,
+    safetyAdvice: nullableText,
+    storage: nullableText,
+    manufacturer: nullableText,
+    marketer: nullableText,
+    countryOfOrigin: nullableText,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }),
+  true,
+);
+
+/** Admins' product answers add whether it is published and its own low-stock threshold. */
+export const adminProduct = z.object({
+  ...product.shape,
+  published: z.optional(z.boolean()),
+  lowStockThreshold: z.optional(z.nullable(z.number())),
+});
+
+const facetCount = z.object({ name: text, count: z.number() });
+export const productFacets = same<ProductFacets>()(
+  z.object({
+    categories: z.array(facetCount),
+    subcategories: z.record(z.string(), z.array(facetCount)),
+    brands: z.array(facetCount),
+    prescription: z.array(facetCount),
+    price: z.object({ min: z.number(), max: z.number() }),
+  }),
+  true,
+);
+
+export const searchSuggestions = same<SearchSuggestionsJson>()(
+  z.object({
+    products: z.array(
+      z.object({ _id: text, name: text, url: text, image: z.nullable(productImage), price: rupees, composition: nullableText }),
+    ),
+    categories: z.array(z.object({ name: text, url: text, count: z.number() })),
+    didYouMean: z.optional(z.object({ text, url: text })),
+  }),
+  true,
+);
+
+export const review = same<ReviewJson>()(
+  z.object({ _id: text, name: text, rating: z.number(), comment: text, createdAt: timestamp, verifiedPurchase: z.boolean() }),
+  true,
+);
+
+export const account = same<AccountJson>()(
+  z.object({ _id: text, name: text, email: text, role: z.enum(["customer", "admin", "pharmacist"]) }),
+  true,
+);
+
+/** Registration and sign-in: the account and its session token (`Authorization: Bearer <token>`). */
+export const signedIn = z.object({ user: account, token: text });
+
+export const profile = same<ProfileJson>()(
+  z.object({
+    ...account.shape,
+    phone: nullableText,
+    emailVerified: z.boolean(),
+    createdAt: timestamp,
+  }),
+  true,
+);
+
+export const savedAddress = same<SavedAddress>()(
+  z.object({
+    _id: text,
+    fullName: text,
+    phone: text,
+    line1: text,
+    line2: z.optional(text),
+    landmark: z.optional(text),
+    city: text,
+    state: text,
+    postalCode: text,
+    country: z.literal("India"),
+    isDefault: z.boolean(),
+  }),
+  true,
+);
+
+const cartCoupon = same<CartCouponJson>()(z.object({ code: text, discount: rupees, message: z.optional(text) }), true);
+
+export const cart = same<CartJson>()(
+  z.object({
+    _id: text,
+    user: z.optional(text),
+    guestId: z.optional(text),
+    products: z.array(
+      z.object({
+        productId: text,
+        name: text,
+        image: text,
+        price: rupees,
+        quantity: z.number(),
+        subcategory: nullableText,
+        prescriptionRequired: z.boolean(),
+        countInStock: z.number(),
+        expiryDate: nullableText,
+        quantityLabel: nullableText,
+      }),
+    ),
+    totalPrice: rupees,
+    itemsPrice: rupees,
+    coupon: z.nullable(cartCoupon),
+    discount: rupees,
+    savings: rupees,
+    updatedAt: timestamp,
+  }),
+  true,
+);
+
+/** The cart's writes answer the cart's fields and the same cart again under `cart` (older clients read either). */
+export const cartWrite = z.object({ ...cart.shape, cart });
+
+export const serviceability = same<ServiceabilityJson>()(
+  z.union([
+    z.object({ pin: text, serviceable: z.literal(false) }),
+    z.object({
+      pin: text,
+      serviceable: z.literal(true),
+      state: text,
+      city: z.optional(text),
+      cod: z.boolean(),
+      estimatedDelivery: z.object({ from: text, to: text }),
+    }),
+  ]),
+  true,
+);
+
+export const serviceabilityRange = same<ServiceabilityRangeJson>()(
+  z.object({
+    _id: text,
+    pinFrom: text,
+    pinTo: text,
+    state: text,
+    city: nullableText,
+    minDays: z.number(),
+    maxDays: z.number(),
+    cod: z.boolean(),
+  }),
+  true,
+);
+
+const shippingAddress = z.object({
+  firstName: text,
+  lastName: text,
+  address: text,
+  line2: z.optional(text),
+  landmark: z.optional(text),
+  city: text,
+  state: z.optional(text),
+  postalCode: text,
+  country: text,
+  phone: text,
+  email: text,
+});
+
+const orderStatus = z.enum(["Pending", "Processing", "Shipped", "Delivered", "Cancelled"]);
+
+export const order = same<OrderJson>()(
+  z.object({
+    _id: text,
+    orderNumber: text,
+    user: z.object({ _id: nullableText, name: text, email: text }),
+    orderItems: z.array(z.object({ productId: text, name: text, image: text, price: rupees, quantity: z.number() })),
+    shippingAddress,
+    paymentMethod: text,
+    paymentResult: z.optional(z.object({ razorpay_payment_id: text, razorpay_order_id: text, razorpay_signature: text })),
+    itemsPrice: rupees,
+    discountPrice: rupees,
+    coupon: z.nullable(z.object({ code: text })),
+    shippingPrice: rupees,
+    codFee: rupees,
+    taxPrice: rupees,
+    totalPrice: rupees,
+    isPaid: z.boolean(),
+    paidAt: z.optional(timestamp),
+    status: orderStatus,
+    isDelivered: z.boolean(),
+    deliveredAt: z.optional(timestamp),
+    prescription: z.nullable(
+      z.object({
+        status: z.enum(["pending", "approved", "rejected"]),
+        prescriptionIds: z.array(text),
+        reviewedAt: z.optional(timestamp),
+        reviewer: z.optional(z.object({ name: text, registration: text })),
+        reason: z.optional(text),
+      }),
+    ),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }),
+  true,
+);
+
+export const myOrder = same<MyOrderJson>()(z.object({ ...order.shape, reservationExpiresAt: z.nullable(timestamp) }), true);
+
+export const orderDetail = same<OrderDetailJson>()(
+  z.object({
+    ...order.shape,
+    lines: z.array(
+      z.object({
+        productId: text,
+        name: text,
+        image: text,
+        price: rupees,
+        quantity: z.number(),
+        sku: text,
+        hsnCode: nullableText,
+        gstRateBps: z.number(),
+        lineTotal: rupees,
+        tax: rupees,
+        discount: rupees,
+        mrp: rupees,
+      }),
+    ),
+    statusHistory: z.array(z.object({ status: orderStatus, note: nullableText, at: timestamp })),
+    payment: z.nullable(
+      z.object({
+        provider: text,
+        providerOrderId: text,
+        providerPaymentId: nullableText,
+        signature: nullableText,
+        method: nullableText,
+        status: text,
+        amount: rupees,
+        currency: text,
+        refundId: nullableText,
+        refunded: rupees,
+        failureReason: nullableText,
+      }),
+    ),
+    invoiceSerial: nullableText,
+    reservationExpiresAt: z.nullable(timestamp),
+    cancelledAt: z.nullable(timestamp),
+    cancellable: z.boolean(),
+  }),
+  true,
+);
+
+export const adminOrder = same<AdminOrderJson>()(
+  z.object({
+    ...order.shape,
+    archivedAt: z.nullable(timestamp),
+    removal: z.nullable(z.enum(["delete", "archive"])),
+    nextStatuses: z.array(z.enum(["Processing", "Shipped", "Delivered", "Cancelled"])),
+  }),
+  true,
+);
+
+/** What the payment form needs for the gateway's checkout (Razorpay's order; null for cash on delivery). */
+export const paymentStart = z.nullable(
+  z.object({
+    provider: text,
+    keyId: z.optional(z.nullable(text)),
+    orderId: z.optional(text),
+    amount: z.optional(z.number()),
+    currency: z.optional(text),
+  }),
+);
+
+export const placedOrder = z.object({ order, payment: z.optional(paymentStart) });
+
+export const checkoutQuote = same<CheckoutQuote>()(
+  z.object({
+    itemsPrice: rupees,
+    discountPrice: rupees,
+    shippingPrice: rupees,
+    codFee: rupees,
+    taxPrice: rupees,
+    totalPrice: rupees,
+    cod: z.object({ allowed: z.boolean(), reason: z.optional(text) }),
+    estimatedDelivery: z.optional(z.object({ from: text, to: text })),
+  }),
+  true,
+);
+
+export const prescription = same<PrescriptionJson>()(
+  z.object({
+    _id: text,
+    status: z.enum(["pending", "approved", "rejected"]),
+    fileName: text,
+    contentType: text,
+    patientName: nullableText,
+    doctorName: nullableText,
+    rejectReason: nullableText,
+    reviewedAt: z.nullable(timestamp),
+    createdAt: timestamp,
+  }),
+  true,
+);
+
+export const returnRequest = same<ReturnRequestJson>()(
+  z.object({
+    _id: text,
+    orderId: text,
+    orderNumber: text,
+    status: z.enum(Object.keys(RETURN_STATUS_LABELS) as [ReturnStatusId, ...ReturnStatusId[]]),
+    reason: z.enum(RETURN_REASON_IDS as [ReturnReasonId, ...ReturnReasonId[]]),
+    details: nullableText,
+    decisionReason: nullableText,
+    createdAt: timestamp,
+    decidedAt: z.nullable(timestamp),
+    refund: z.nullable(z.object({ amount: rupees, method: z.enum(["gateway", "manual"]), id: nullableText })),
+    creditNote: z.nullable(z.object({ _id: text, serial: text })),
+    lines: z.array(z.object({ orderLineId: text, name: text, sku: text, quantity: z.number() })),
+    customer: z.object({ name: text, email: text }),
+  }),
+  true,
+);
+
+export const shopSettings = same<ShopSettingsJson>()(
+  z.object({
+    lowStockThreshold: z.number(),
+    dispatchCutoff: text,
+    dispatchCutoffIsDefault: z.boolean(),
+    defaultDispatchCutoff: text,
+    updatedAt: timestamp,
+  }),
+  true,
+);
+
+export const auditEntry = same<AuditEntryJson>()(
+  z.object({
+    _id: text,
+    at: timestamp,
+    actor: z.object({ _id: nullableText, name: text, role: text }),
+    action: text,
+    entity: text,
+    entityId: text,
+    before: z.optional(z.unknown()),
+    after: z.optional(z.unknown()),
+  }),
+  true,
+);
+
+export const adminReview = same<AdminReviewJson>()(
+  z.object({
+    _id: text,
+    product: z.object({ _id: text, name: text }),
+    user: z.nullable(z.object({ _id: text })),
+    name: text,
+    rating: z.number(),
+    comment: text,
+    verifiedPurchase: z.boolean(),
+    hidden: z.boolean(),
+    hiddenAt: z.nullable(timestamp),
+    createdAt: timestamp,
+  }),
+  true,
+);
+
+export const adminCoupon = same<AdminCouponJson>()(
+  z.object({
+    _id: text,
+    code: text,
+    type: z.enum(COUPON_TYPE_VALUES),
+    value: z.number(),
+    maxDiscount: z.nullable(z.number()),
+    minOrder: z.number(),
+    startsAt: z.nullable(timestamp),
+    endsAt: z.nullable(timestamp),
+    usageLimit: z.nullable(z.number()),
+    perCustomerLimit: z.nullable(z.number()),
+    firstOrderOnly: z.boolean(),
+    categories: z.array(text),
+    productIds: z.array(text),
+    includeRx: z.boolean(),
+    active: z.boolean(),
+    issuedToEmail: nullableText,
+    usage: z.object({ confirmed: z.number(), reserved: z.number(), discountGiven: rupees }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }),
+  true,
+);
+
+export const adminUser = same<AdminUserJson>()(
+  z.object({
+    _id: text,
+    name: text,
+    email: text,
+    role: z.enum(["customer", "pharmacist", "admin"]),
+    pharmacistRegistration: nullableText,
+    createdAt: timestamp,
+  }),
+  true,
+);
+
+export const contactMessage = same<ContactMessageJson>()(
+  z.object({ _id: text, name: text, email: text, message: text, handled: z.boolean(), handledAt: z.nullable(timestamp), createdAt: timestamp }),
+  true,
+);
+
+export const subscriber = same<SubscriberJson>()(z.object({ _id: text, email: text, createdAt: timestamp }), true);
+
+export const adminStats = same<AdminStats>()(
+  z.object({
+    totalRevenue: rupees,
+    totalOrders: z.number(),
+    totalProducts: z.number(),
+    totalUsers: z.number(),
+    recentOrders: z.array(order),
+    salesByDay: z.array(z.object({ date: text, revenue: rupees, orders: z.number() })),
+  }),
+  true,
+);
+
+export const lowStockList = same<LowStockList>()(
+  z.object({
+    items: z.array(z.object({ _id: text, name: text, sku: text, countInStock: z.number(), threshold: z.number(), ownThreshold: z.boolean() })),
+    total: z.number(),
+    defaultThreshold: z.number(),
+  }),
+  true,
+);
+
+export const queuePrescription = same<QueuePrescriptionJson>()(
+  z.object({
+    ...prescription.shape,
+    orders: z.array(
+      z.object({
+        _id: text,
+        orderNumber: text,
+        status: text,
+        isPaid: z.boolean(),
+        prescriptionStatus: z.nullable(z.enum(["pending", "approved", "rejected"])),
+        patient: text,
+        customer: z.object({ name: text, email: text }),
+        rxLines: z.array(z.object({ name: text, sku: text, schedule: text, quantity: z.number() })),
+        createdAt: timestamp,
+      }),
+    ),
+  }),
+  true,
+);
+
+const returnableLine = z.object({ orderLineId: text, name: text, sku: text, quantity: z.number() });
+
+export const orderAftercare = same<OrderAftercare>()(
+  z.object({
+    shipment: z.nullable(z.object({ courier: text, courierName: text, awb: text, trackingUrl: nullableText, shippedAt: z.nullable(timestamp) })),
+    creditNotes: z.array(
+      z.object({ _id: text, serial: text, issuedAt: timestamp, kind: z.enum(["cancellation", "return"]), totalPaise: z.number() }),
+    ),
+    returns: z.array(returnRequest),
+    returnable: z.nullable(z.object({ until: timestamp, lines: z.array(returnableLine) })),
+  }),
+  true,
+);
