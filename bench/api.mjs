@@ -158,6 +158,9 @@ const shopEnv = {
   LOG_LEVEL: "warn",
   BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
 };
+// The embedded database, unless this run is the PostgreSQL half of a comparison (see the end).
+if (process.env.BENCH_API_DATABASE_URL) shopEnv.DATABASE_URL = process.env.BENCH_API_DATABASE_URL;
+else delete shopEnv.DATABASE_URL;
 
 async function startShop() {
   const started = performance.now();
@@ -251,4 +254,51 @@ try {
 } finally {
   await stop(shop);
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+// BENCH_DATABASE_URL=postgres://…/postgres: the same targets again on PostgreSQL, on a database
+// bench_api_<pid> created beside it (dropped afterwards), and both side by side.
+if (process.env.BENCH_API_ROWS_FILE) writeFileSync(process.env.BENCH_API_ROWS_FILE, JSON.stringify(rows));
+else if (process.env.BENCH_DATABASE_URL) await compareWithPostgres(rows, process.env.BENCH_DATABASE_URL);
+
+async function compareWithPostgres(pgliteRows, serverUrl) {
+  const { default: pg } = await import("pg");
+  const name = `bench_api_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const rowsFile = path.join(tmpdir(), `${name}.json`);
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    console.log(`\nThe same on PostgreSQL (${url.host}/${name}):`);
+    const child = spawn(process.execPath, [path.join(root, "bench/api.mjs")], {
+      cwd: root,
+      env: { ...process.env, BENCH_API_DATABASE_URL: url.toString(), BENCH_API_ROWS_FILE: rowsFile },
+      stdio: "inherit",
+    });
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    if (code !== 0) throw new Error(`the PostgreSQL run exited with ${code}`);
+    const postgresRows = JSON.parse(readFileSync(rowsFile, "utf8"));
+    console.log("\nPGlite and PostgreSQL side by side (goal: PostgreSQL within 1.5× of PGlite's requests/s):");
+    console.table(
+      pgliteRows.map((row, i) => {
+        const other = postgresRows[i] ?? {};
+        return {
+          target: row.target,
+          "PGlite req/s": row["req/s"],
+          "PostgreSQL req/s": other["req/s"],
+          "PGlite ÷ PostgreSQL": +(row["req/s"] / other["req/s"]).toFixed(2),
+          "PGlite p99 ms": row["p99 ms"],
+          "PostgreSQL p99 ms": other["p99 ms"],
+          "PGlite peak RSS MB": row["peak RSS MB"],
+          "PostgreSQL peak RSS MB": other["peak RSS MB"],
+        };
+      }),
+    );
+  } finally {
+    rmSync(rowsFile, { force: true });
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
 }

@@ -29,6 +29,7 @@ export interface DatabaseHandle {
  * ("macnursh" → "Macnurish"); pg_trgm's default of 60% misses single typos in short words.
  */
 const SESSION_SETTINGS = "set pg_trgm.word_similarity_threshold = 0.4";
+const STARTUP_OPTIONS = "-c pg_trgm.word_similarity_threshold=0.4";
 
 export const migrationsFolder = projectPath("server/db/migrations");
 
@@ -85,12 +86,11 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
 }
 
 async function openPostgres(url: string, maxConnections: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // The session setting travels in the connection's start-up packet: no statement per new
+  // connection, none racing the connection's first query (decisions/038).
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, options: STARTUP_OPTIONS });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  pool.on("connect", (client) => {
-    client.query(SESSION_SETTINGS).catch(() => {});
-  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
