@@ -18,6 +18,8 @@ export interface DiskCacheOptions {
   onError?: (error: unknown, message: string) => void;
   /** A file's time is refreshed at most this often on hits (default one minute). */
   touchIntervalMs?: number;
+  /** A write lists the directory again at most this often (default one minute), to count other processes' files. */
+  rescanIntervalMs?: number;
   now?: () => number;
 }
 
@@ -45,6 +47,8 @@ export function createDiskCache(options: DiskCacheOptions): DiskCache {
   const dir = path.resolve(options.dir);
   const now = options.now ?? Date.now;
   const touchInterval = options.touchIntervalMs ?? 60_000;
+  const rescanInterval = options.rescanIntervalMs ?? 60_000;
+  let scannedAt = 0;
   const report = options.onError ?? (() => {});
   /** In use order: the first entry is the least recently used. */
   let entries = new Map<string, Entry>();
@@ -56,6 +60,7 @@ export function createDiskCache(options: DiskCacheOptions): DiskCache {
 
   /** Every cached file with its size and modification time, oldest first, merged with what this process knows. */
   async function scan(): Promise<void> {
+    scannedAt = now();
     const found: [string, Entry][] = [];
     const listed = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
     for (const entry of listed) {
@@ -88,6 +93,7 @@ export function createDiskCache(options: DiskCacheOptions): DiskCache {
 
   async function evict(): Promise<void> {
     await scan();
+    if (total <= options.maxBytes) return;
     const target = options.maxBytes * LOW_WATER;
     for (const [relative, entry] of entries) {
       if (total <= target) break;
@@ -154,7 +160,8 @@ export function createDiskCache(options: DiskCacheOptions): DiskCache {
       const at = now();
       entries.set(relative, { size: body.length, usedMs: at, touchedMs: at });
       total += body.length;
-      if (total > options.maxBytes) evictSoon();
+      // Over the cap by this process's count, or time to count the other processes' files too.
+      if (total > options.maxBytes || now() - scannedAt >= rescanInterval) evictSoon();
     },
     size: () => total,
     async settled() {
