@@ -60,6 +60,8 @@ export function startServer(port: number, env: Record<string, string | undefined
     PORT: String(port),
     SEED_DEMO: "0",
     LOG_LEVEL: "warn",
+    // One process per server unless a test asks for workers (on PostgreSQL the default is one per core).
+    WEB_CONCURRENCY: "1",
   };
   for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "PUBLIC_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "BUILD_DIR"]) {
     delete childEnv[name];
