@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seedDatabase } from "./db/seed/index.ts";
 import { createLogger } from "./logger.ts";
 import { startShopJobs } from "./jobs/shop-jobs.ts";
+import { answerBackupRequests } from "./backup/live-dump.ts";
 
 export interface Shop {
   app: ReturnType<typeof createApp>;
@@ -41,6 +42,8 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
     const context: ShopContext = createShopContext({ config, database, auth, logger });
     await seedDatabase(context);
     const jobs = startShopJobs(context);
+    // `npm run backup` asks a running shop on PGlite for a consistent copy of its database.
+    const stopBackupRequests = database.kind === "pglite" ? answerBackupRequests(config.dataDir, database, logger) : () => {};
 
     const build =
       options.build ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
@@ -65,6 +68,7 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
       stopJobs: () => jobs.stop(),
       close: async () => {
         await jobs.stop();
+        stopBackupRequests();
         return database.close();
       },
     };

@@ -21,6 +21,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True when the database answers and every committed migration is applied. */
   isReady(): Promise<boolean>;
+  /**
+   * PGlite only: a consistent copy of the data directory as a gzipped tar, taken between
+   * transactions after a checkpoint (`npm run backup`, server/backup/).
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -35,7 +40,7 @@ export const migrationsFolder = projectPath("server/db/migrations");
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; maxConnections?: number }
-  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite"; dataDir: string; /** A data directory dump to start from (`npm run restore`); the directory must be new. */ loadDataDir?: Blob }
   | { kind: "pglite-memory"; loadDataDir?: Blob | File };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -60,7 +65,7 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
     mkdirSync(target.dataDir, { recursive: true });
     lock = acquireDirectoryLock(target.dataDir);
     try {
-      client = await PGlite.create(path.join(target.dataDir, "pglite"), PGLITE_OPTIONS);
+      client = await PGlite.create(path.join(target.dataDir, "pglite"), { ...PGLITE_OPTIONS, loadDataDir: target.loadDataDir });
     } catch (error) {
       lock.release();
       throw error;
@@ -75,6 +80,12 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     isReady: () => checkReady(db),
+    async dumpDataDir() {
+      // Data files brought up to date (less to replay after a restore), then the copy taken while
+      // no transaction is in progress and none can start (query and exec wait for the same lock).
+      await client.exec("CHECKPOINT");
+      return client._runExclusiveTransaction(() => client.dumpDataDir("gzip"));
+    },
     async close() {
       try {
         if (!client.closed) await client.close();
