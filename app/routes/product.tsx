@@ -1,5 +1,5 @@
 import { AlertTriangle, Award } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { data, isRouteErrorResponse, Link, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { ProductJson } from "#common/catalog.ts";
 import { categorySlug, listingSearch, NO_FILTERS } from "~/components/catalog/listing-query";
@@ -17,7 +17,6 @@ import { absoluteImageUrl, ProductJsonLd } from "~/components/product/product-js
 import { ProductNotFound } from "~/components/product/product-not-found";
 import { isProductTab, ProductTabs, type ProductTab } from "~/components/product/product-tabs";
 import { QuantitySelector } from "~/components/product/quantity-selector";
-import { RecentlyViewed } from "~/components/product/recently-viewed";
 import type { ReviewResult } from "~/components/product/reviews";
 import { SimilarProducts } from "~/components/product/similar-products";
 import { Substitutes } from "~/components/product/substitutes";
@@ -27,6 +26,11 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/product";
 import { addReviewFromForm, checkDeliveryForPage, loadProductPage } from "./product.server";
 import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+
+// Recently Viewed renders nothing on the server (it reads this browser's list): its code is
+// fetched once the page has hydrated, not before (decision 037).
+const RecentlyViewed = lazy(() => import("~/components/product/recently-viewed").then((module) => ({ default: module.RecentlyViewed })));
 
 const DESCRIPTION_CHARS = 155;
 
@@ -60,6 +64,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const hydrated = useHydrated();
   // Another product is on its way (a "You May Also Like" link): say so over this one.
   const loadingOther =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/product/") && navigation.location.pathname !== pathname;
@@ -86,7 +91,11 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       />
       <Substitutes key={`substitutes-${product._id}`} composition={product.composition} price={product.price} products={substitutes} />
       <SimilarProducts key={`similar-${product._id}`} products={similar} />
-      <RecentlyViewed productId={product._id} />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <RecentlyViewed productId={product._id} />
+        </Suspense>
+      ) : null}
       {root?.publicUrl ? <ProductJsonLd product={product} publicUrl={root.publicUrl} /> : null}
     </main>
   );

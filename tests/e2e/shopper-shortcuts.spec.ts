@@ -174,7 +174,8 @@ test.describe("shopper shortcuts", () => {
     await page.evaluate(() => localStorage.setItem("recently-viewed", JSON.stringify(["<script>", 42, "../admin"])));
     await openPage(page, `/product/${first._id}`);
     await expect(page.getByRole("heading", { level: 1, name: first.name })).toBeVisible();
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("recently-viewed")))!)).toEqual([first._id]);
+    // Recorded once the list's code has arrived after hydration (decision 037).
+    await expect.poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem("recently-viewed"))) ?? "null")).toEqual([first._id]);
     await expect(recent).toHaveCount(0);
   });
 

@@ -111,5 +111,4 @@ export function ButtonLink({
   );
 }
 
-/** Links in running text: underlined so they never rely on colour alone. */
-export const TEXT_LINK = "font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900";
+export { TEXT_LINK } from "./text-link";

@@ -1,7 +1,5 @@
-import { useRouteLoaderData } from "react-router";
-import { DEFAULT_DELIVERY_POLICY, deliveryTexts } from "#common/delivery-policy.ts";
 import { PageHero } from "~/components/ui/page-hero";
-import type { loader as rootLoader } from "~/root";
+import { useSeller } from "./delivery-texts";
 
 /** The date every policy page shows; change it whenever a policy's wording changes. */
 export const POLICY_LAST_UPDATED = { iso: "2026-11-24", text: "24 November 2026" };
@@ -12,16 +10,7 @@ export interface PolicySection {
   body: React.ReactNode;
 }
 
-/** The seller's legal details from configuration, as the root loader provides them. */
-export function useSeller() {
-  return useRouteLoaderData<typeof rootLoader>("root")?.seller;
-}
-
-/** The delivery promise every page states (common/delivery-policy.ts), configured values from the root loader. */
-export function useDeliveryTexts() {
-  const policy = useRouteLoaderData<typeof rootLoader>("root")?.delivery ?? DEFAULT_DELIVERY_POLICY;
-  return deliveryTexts(policy);
-}
+export { useDeliveryTexts, useSeller } from "./delivery-texts";
 
 /**
  * A policy page: heading, "Last updated", an in-page contents list, the sections, and then the

@@ -1,5 +1,5 @@
 import { Lock, ShieldCheck, Truck } from "lucide-react";
-import { useDeliveryTexts } from "~/components/content/policy";
+import { useDeliveryTexts } from "~/components/content/delivery-texts";
 
 /**
  * The strip of shopping promises between New Arrivals and New Launch. The delivery promise is the

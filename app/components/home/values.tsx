@@ -1,7 +1,7 @@
 import { Eye, HeartHandshake, Target } from "lucide-react";
 import { Link } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
-import { TEXT_LINK } from "~/components/content/blocks";
+import { TEXT_LINK } from "~/components/content/text-link";
 
 export const CORE_VALUES = ["Innovation", "Quality", "Affordability", "Integrity", "Compassion"] as const;
 

@@ -52,7 +52,8 @@ export function DeferredScripts({ nonce }: { nonce?: string }) {
   const hrefs = elements.filter((element) => element.props.rel === "modulepreload").map((element) => element.props.href!);
   const contextScript = elements.find((element) => element.type === "script" && element.props.type === undefined);
   const moduleScript = elements.find((element) => element.type === "script" && element.props.type === "module");
-  const isServer = typeof document === "undefined";
+  // import.meta.env.SSR is a build-time constant: the browser's bundle leaves loaderSource out.
+  const isServer = import.meta.env.SSR;
   return (
     <>
       {contextScript}
