@@ -8,6 +8,7 @@ import type { ShopContext } from "./context.ts";
 import { authDoor } from "./http/auth-door.ts";
 import { contentSecurityPolicy } from "./http/csp.ts";
 import { HttpError } from "./http/errors.ts";
+import { countUnhandledError, metricsHandler, requestMetrics } from "./http/metrics.ts";
 import { pageCache } from "./http/page-cache.ts";
 import { privateNoStore } from "./http/private-no-store.ts";
 import { checkedPageWrites, rejectMalformedUrl } from "./http/reject-malformed.ts";
@@ -38,6 +39,8 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
+  // First: a request's time and status are counted whatever answers it (GET /metrics, decisions/034).
+  app.use(requestMetrics);
   app.use(requestLogging(logger));
   app.use(rejectMalformedUrl);
   app.use(privateNoStore);
@@ -72,10 +75,13 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
   });
+  // Not ready while the database is unreachable, too slow to answer, or not yet migrated to this
+  // build's migrations (another process is applying them: they commit together, at the end).
   app.get("/readyz", async (_req, res) => {
-    const ready = await shop.database.isReady();
+    const ready = await readiness(shop);
     res.status(ready ? 200 : 503).json({ ok: ready });
   });
+  app.get("/metrics", metricsHandler(shop));
 
   // Resized, format-negotiated, immutable images; before the web handler (and static files in server.mjs).
   app.use("/images", imageRouter(shop));
@@ -94,6 +100,21 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
 
   app.use(errorHandler);
   return app;
+}
+
+/** A load balancer's probe must be answered quickly: a database that does not answer within this is not ready. */
+export const READINESS_TIMEOUT_MS = 2000;
+
+async function readiness(shop: ShopContext): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), READINESS_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([shop.database.isReady(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function resolveSessionUser(shop: ShopContext, req: Request): Promise<SessionUser | null> {
@@ -119,7 +140,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     return;
   }
   const status = statusOf(error);
-  if (status >= 500) req.log.error({ err: error }, "unhandled error");
+  if (status >= 500) {
+    req.log.error({ err: error }, "unhandled error");
+    countUnhandledError();
+  }
   const message = publicMessage(error, status);
   if (error instanceof HttpError && error.headers) res.set(error.headers);
   res

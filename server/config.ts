@@ -144,6 +144,8 @@ const envSchema = z.object({
     .default("Karnataka State Pharmacy Council, Reg. No. 45821"),
   GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).default("Arjun Mehta"),
   GRIEVANCE_OFFICER_EMAIL: z.email({ message: "must be an email address" }).default("grievance@healthcarepharma.in"),
+  /** GET /metrics needs `Authorization: Bearer <this>`; without it /metrics is 404 in production (decisions/034). */
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, "must be at least 16 characters"),
   /** Orders before this time (IST, "HH:MM") leave the same working day (decisions/021). */
   SHOP_DISPATCH_CUTOFF: z
     .string()
@@ -205,6 +207,8 @@ export interface Config {
   seller: SellerDetails;
   /** The delivery promise's dispatch rule (server/modules/delivery/serviceability.ts). */
   dispatch: { dispatchCutoff: string };
+  /** The bearer token GET /metrics asks for (server/http/metrics.ts); none: 404 in production, open otherwise. */
+  metricsToken: string | undefined;
   /** Where uploads live (server/storage): DATA_DIR on the local disk, or an S3-compatible bucket. */
   storage: { kind: "local" } | S3Settings;
   /** The resized-image cache's size cap in bytes (server/images.ts). */
@@ -291,6 +295,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     logLevel: env.LOG_LEVEL,
     dispatch: { dispatchCutoff: env.SHOP_DISPATCH_CUTOFF },
+    metricsToken: env.METRICS_TOKEN,
     storage,
     imageCacheMaxBytes: env.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     webConcurrency,
