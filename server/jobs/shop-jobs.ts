@@ -9,16 +9,18 @@ import { reservationExpiryJob } from "#server/modules/orders/expiry.ts";
 import { dailyJobsJob } from "#server/modules/stock-alerts/daily-email.ts";
 import { startJobs, type PeriodicJob, type Scheduler } from "./scheduler.ts";
 
-export function shopJobs(context: ShopContext): PeriodicJob[] {
+/** The shop's jobs; `intervalMs` replaces every job's own interval (tests run them every few milliseconds). */
+export function shopJobs(context: ShopContext, options: { intervalMs?: number } = {}): PeriodicJob[] {
+  const { intervalMs } = options;
   return [
-    guestCartCleanupJob(context.db, context.logger),
-    reservationExpiryJob(context),
-    emailDispatchJob(context),
-    backInStockJob(context),
-    dailyJobsJob(context),
+    guestCartCleanupJob(context.db, context.logger, intervalMs),
+    reservationExpiryJob(context, intervalMs),
+    emailDispatchJob(context, intervalMs),
+    backInStockJob(context, intervalMs),
+    dailyJobsJob(context, intervalMs),
   ];
 }
 
-export function startShopJobs(context: ShopContext): Scheduler {
-  return startJobs(shopJobs(context), context.logger);
+export function startShopJobs(context: ShopContext, options: { intervalMs?: number } = {}): Scheduler {
+  return startJobs(shopJobs(context, options), context.logger);
 }
