@@ -4,12 +4,12 @@
 // finds every order, downloads every invoice PDF and serves every upload. A damaged archive and a
 // used data directory are refused.
 import { spawn } from "node:child_process";
-import { copyFile, mkdtemp, open, readdir, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, open, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import request from "supertest";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "#server/app.ts";
 import { createAuth } from "#server/auth.ts";
 import { loadConfig } from "#server/config.ts";
@@ -44,6 +44,15 @@ const binary = ((res: NodeJS.ReadableStream, done: (error: Error | null, body: B
   res.on("end", () => done(null, Buffer.concat(chunks)));
 }) as unknown as Parameters<request.Test["parse"]>[0];
 
+/** The embedded database in a new data directory, started from the suite's migrated snapshot (no initdb, no migrations). */
+async function openMigrated(dataDir: string) {
+  const source = inject("testDatabase");
+  const snapshot = source.kind === "pglite" ? new Blob([new Uint8Array(await readFile(source.snapshotPath))]) : undefined;
+  const database = await openDatabase({ kind: "pglite", dataDir, loadDataDir: snapshot });
+  await database.migrate();
+  return database;
+}
+
 function npm(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string; result?: Record<string, unknown> }> {
   return new Promise((resolve) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
@@ -77,8 +86,7 @@ describe.skipIf(usingPostgres())("backup and restore of the embedded database", 
 
     // A shop's history, written on the embedded database in DATA_DIR.
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: source, BETTER_AUTH_SECRET: SECRET, SEED_DEMO: "0", RATE_LIMIT_SCALE: "1000", LOG_LEVEL: "silent" });
-    const database = await openDatabase({ kind: "pglite", dataDir: source });
-    await database.migrate();
+    const database = await openMigrated(source);
     const context = createShopContext({ config, database, auth: createAuth(config, database.db), logger: createLogger(config) });
     const app = createApp(context);
     const [admin, owner] = await Promise.all([createAdmin(context), createCustomer(context)]);
@@ -146,8 +154,7 @@ describe.skipIf(usingPostgres())("backup and restore of the embedded database", 
 
   it("backs up a stopped shop by opening its database, and refuses a directory without one", { timeout: 120_000 }, async () => {
     const source = await tempDir("backup-stopped-");
-    const database = await openDatabase({ kind: "pglite", dataDir: source });
-    await database.migrate();
+    const database = await openMigrated(source);
     await insertOrder({ db: database.db });
     await database.close();
     const archive = path.join(source, "..", `${path.basename(source)}.tar`);
