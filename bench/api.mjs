@@ -159,8 +159,11 @@ const shopEnv = {
   BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
 };
 // The embedded database, unless this run is the PostgreSQL half of a comparison (see the end).
-if (process.env.BENCH_API_DATABASE_URL) shopEnv.DATABASE_URL = process.env.BENCH_API_DATABASE_URL;
-else delete shopEnv.DATABASE_URL;
+// One process on both (on PostgreSQL server.mjs starts a cluster unless WEB_CONCURRENCY is 1).
+if (process.env.BENCH_API_DATABASE_URL) {
+  shopEnv.DATABASE_URL = process.env.BENCH_API_DATABASE_URL;
+  shopEnv.WEB_CONCURRENCY ??= "1";
+} else delete shopEnv.DATABASE_URL;
 
 async function startShop() {
   const started = performance.now();
