@@ -196,6 +196,22 @@ export function imageRouter(shop: ShopContext) {
     onError: (error, message) => logger.warn({ err: error }, message),
   });
   const encoderVersion = JSON.stringify(ENCODERS);
+  /**
+   * On S3 an upload's size and time cost a request to the bucket; uploads never change (unique
+   * names), so they are remembered for a few minutes. An unused upload removed meanwhile may be
+   * answered from the cache that long.
+   */
+  const remembered = new Map<string, { info: SourceInfo; until: number }>();
+  async function sourceInfo(source: Source): Promise<SourceInfo | null> {
+    if (store.kind !== "s3" || source.root !== "uploads") return statSource(source, store);
+    const known = remembered.get(source.relative);
+    if (known && known.until > Date.now()) return known.info;
+    const info = await statSource(source, store);
+    if (remembered.size >= 10_000) remembered.clear();
+    if (info) remembered.set(source.relative, { info, until: Date.now() + 5 * 60_000 });
+    else remembered.delete(source.relative);
+    return info;
+  }
   /** Variants being rendered: concurrent first requests share one sharp run. */
   const rendering = new Map<string, Promise<Buffer>>();
 
@@ -284,7 +300,7 @@ export function imageRouter(shop: ShopContext) {
       width = allowedWidth(requested);
     }
 
-    const stats = await statSource(source, store);
+    const stats = await sourceInfo(source);
     if (!stats) return sendPlain(res, 404, "Not found");
 
     res.setHeader("Cache-Control", IMMUTABLE);
