@@ -11,10 +11,19 @@
 //   of its oldest unsent email, read from the database when scraped: the same from every process.
 import { timingSafeEqual, createHash } from "node:crypto";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { sql } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { jobCounters } from "#server/jobs/scheduler.ts";
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** performance.now() when the request arrived (requestMetrics). */
+      metricsStartedAt?: number;
+    }
+  }
+}
 
 /** Seconds; Prometheus' conventional upper bounds, from 5 ms (a cached catalogue answer) to 10 s. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
@@ -65,28 +74,38 @@ function observe(key: string, seconds: number) {
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const OWN_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
-const segmentsOf = (path: string) => path.split("/").filter(Boolean);
+/** Path segments of a route pattern (`/:id/reviews` → 2). */
+function segmentCount(pattern: string): number {
+  let count = 0;
+  for (let i = 0; i < pattern.length; i += 1) if (pattern.charCodeAt(i) === 47 && i + 1 < pattern.length && pattern.charCodeAt(i + 1) !== 47) count += 1;
+  return count;
+}
 
 /**
  * The request's route as a pattern, never the raw URL (ids would make a series per product): a
  * route as its router wrote it under its mount (`/api/products/:id`); otherwise a fixed name for
- * the area (`/api/auth/*`, `/api/*` for an unknown API path, `/images/*`, `page` for every
- * server-rendered page and its `.data` request). The mount is the path's leading segments the
- * route did not match: routers are mounted at fixed prefixes, and once an error has left the
- * router Express no longer says where it was mounted (req.baseUrl is restored).
+ * the area (`/api/auth/*`, `/api/*` for an unknown API path or a refusal before any route matched,
+ * `/images/*`, `page` for every server-rendered page and its `.data` request). Once an error has
+ * left the router, Express no longer says where it was mounted (req.baseUrl is restored): the
+ * mount is then the path's leading segments the route did not match (routers are mounted at
+ * fixed prefixes). A few string operations: this runs for every request.
  */
 export function routeLabel(req: Request): string {
   const route = (req as { route?: { path?: unknown } }).route;
-  const path = (req.originalUrl.split("?", 1)[0] ?? "").replace(/\/+$/, "");
+  const url = req.originalUrl;
   if (route && typeof route.path === "string") {
     const pattern = route.path === "/" ? "" : route.path;
-    if (!pattern.includes("*")) {
-      const segments = segmentsOf(path);
-      const base = segments.slice(0, segments.length - segmentsOf(pattern).length);
-      return `/${base.join("/")}${pattern}`;
-    }
     if (req.baseUrl) return req.baseUrl + pattern;
+    if (!pattern.includes("*")) {
+      const query = url.indexOf("?");
+      let end = query === -1 ? url.length : query;
+      while (end > 1 && url.charCodeAt(end - 1) === 47) end -= 1;
+      for (let drop = segmentCount(pattern); drop > 0 && end > 0; drop -= 1) end = url.lastIndexOf("/", end - 1);
+      return url.slice(0, Math.max(end, 0)) + pattern;
+    }
   }
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
   if (OWN_PATHS.has(path)) return path;
   if (path.startsWith("/api/auth/")) return "/api/auth/*";
   if (path.startsWith("/api/") || path === "/api") return "/api/*";
@@ -94,15 +113,19 @@ export function routeLabel(req: Request): string {
   return "page";
 }
 
+/** One listener for every response (no closure per request): `this` is the response. */
+function recordFinish(this: Response) {
+  const status = this.statusCode;
+  const req = this.req;
+  const method = METHODS.has(req.method) ? req.method : "OTHER";
+  const statusClass = status >= 500 ? "5xx" : status >= 400 ? "4xx" : status >= 300 ? "3xx" : status >= 200 ? "2xx" : "1xx";
+  observe(`${method} ${routeLabel(req)} ${statusClass}`, (performance.now() - (this.locals.metricsStartedAt ?? 0)) / 1000);
+}
+
 /** Counts and times every response; first in the app, so the time is the whole request's. */
-export const requestMetrics: RequestHandler = (req, res, next) => {
-  const startedAt = performance.now();
-  res.once("finish", () => {
-    const status = res.statusCode;
-    const method = METHODS.has(req.method) ? req.method : "OTHER";
-    const statusClass = status >= 500 ? "5xx" : status >= 400 ? "4xx" : status >= 300 ? "3xx" : status >= 200 ? "2xx" : "1xx";
-    observe(`${method} ${routeLabel(req)} ${statusClass}`, (performance.now() - startedAt) / 1000);
-  });
+export const requestMetrics: RequestHandler = (_req, res, next) => {
+  res.locals.metricsStartedAt = performance.now();
+  res.on("finish", recordFinish);
   next();
 };
 
