@@ -5,6 +5,7 @@ import pino from "pino";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "#tests/support/database.ts";
 import { contentSecurityPolicy } from "./csp.ts";
@@ -130,11 +131,21 @@ describe.skipIf(usingPostgres())("anonymous pages on the embedded database", () 
 });
 
 describe.runIf(usingPostgres())("anonymous pages on PostgreSQL", () => {
-  it("are always rendered: another process may have changed products", async () => {
+  it("are kept until products change through another connection, as another process changes them (decisions/038)", async () => {
     const shop = await app();
     await request(shop).get("/product/a");
     const before = renders;
     await request(shop).get("/product/a");
+    expect(renders).toBe(before);
+
+    const other = await openDatabase({ kind: "postgres", url: database.url!, maxConnections: 1 });
+    try {
+      await other.db.update(products).set({ name: "Macnurish Plus" }).where(eq(products.id, productId));
+    } finally {
+      await other.close();
+    }
+    const res = await request(shop).get("/product/a");
     expect(renders).toBe(before + 1);
+    expect(res.text).toBe(expectedPage(res, "Macnurish Plus"));
   });
 });

@@ -1,13 +1,13 @@
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import type { DatabaseHandle } from "#server/db/client.ts";
-import { keptUntilProductsChange } from "#server/modules/catalog/catalogue-cache.ts";
+import { keptPerProductsVersion } from "#server/modules/catalog/catalogue-cache.ts";
 
 /**
  * Anonymous page views are the same for every visitor but for two per-request values: the CSP
  * nonce and the request id. A page rendered for a request without cookies or credentials is
  * kept, split at those two values, and answered again with the next request's own values until
- * products change (PGlite; see keptUntilProductsChange) or a minute passes (the footer's year,
+ * products change (on PGlite and PostgreSQL alike; see keptPerProductsVersion) or a minute passes (the footer's year,
  * anything else that moves with time). Signed-in shoppers, guests with a cart (a cookie) and
  * any response that sets a cookie or is not a 200 are always rendered afresh.
  */
@@ -38,16 +38,22 @@ interface KeptPage {
 }
 
 export function pageCache(database: DatabaseHandle, render: RequestHandler): RequestHandler {
-  const kept = keptUntilProductsChange<KeptPage>(database, MAX_KEPT_PAGES);
+  const kept = keptPerProductsVersion<KeptPage>(database, MAX_KEPT_PAGES);
 
   return (req, res, next) => {
     if (!isAnonymousRead(req)) return render(req, res, next);
-    const key = `${isbot(req.headers["user-agent"] ?? "") ? "bot" : "browser"} ${req.originalUrl}`;
-    const hit = kept.get(key);
-    if (hit && hit.expiresAt > Date.now()) return answer(res, hit, String(req.id));
-    if (hit) kept.delete(key);
+    kept
+      .version()
+      .then((version) => serve(req, res, next, version))
+      .catch(next);
+  };
 
-    const keep = kept.beginCompute();
+  function serve(req: Request, res: Response, next: NextFunction, version: number | undefined) {
+    const key = `${isbot(req.headers["user-agent"] ?? "") ? "bot" : "browser"} ${req.originalUrl}`;
+    const hit = kept.get(key, version);
+    if (hit && hit.expiresAt > Date.now()) return answer(res, hit, String(req.id));
+
+    const keep = (page: KeptPage) => kept.keep(key, version, page);
     const chunks: Buffer[] = [];
     let size = 0;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -68,12 +74,12 @@ export function pageCache(database: DatabaseHandle, render: RequestHandler): Req
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       collect(chunk, rest[0]);
       if (size <= MAX_PAGE_BYTES && isKeepable(res)) {
-        keep(key, split(Buffer.concat(chunks).toString("utf8"), res.locals.cspNonce, String(req.id), res));
+        keep(split(Buffer.concat(chunks).toString("utf8"), res.locals.cspNonce, String(req.id), res));
       }
       return end(chunk, ...rest);
     }) as Response["end"];
     render(req, res, next);
-  };
+  }
 }
 
 function isAnonymousRead(req: Request): boolean {

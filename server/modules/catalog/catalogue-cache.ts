@@ -90,48 +90,6 @@ export async function watchProductChanges(database: DatabaseHandle, onChange: ()
   }
 }
 
-/**
- * Values kept in memory by key until products change, where this process hears of every change
- * as it commits (PGlite, see watchProductChanges); elsewhere nothing is kept and every caller
- * computes. A value computed while a change committed is not kept. Holds at most `limit`
- * entries, dropping the least recently used.
- */
-export function keptUntilProductsChange<T>(database: DatabaseHandle, limit: number) {
-  const kept = new Map<string, T>();
-  let enabled = false;
-  let generation = 0;
-  void watchProductChanges(database, () => {
-    generation++;
-    kept.clear();
-  }).then((watching) => {
-    enabled = watching;
-  });
-
-  return {
-    get(key: string): T | undefined {
-      const value = kept.get(key);
-      if (value !== undefined) {
-        kept.delete(key);
-        kept.set(key, value);
-      }
-      return value;
-    },
-    delete(key: string): void {
-      kept.delete(key);
-    },
-    /** Call before computing a value; the function it returns keeps the value unless products changed meanwhile. */
-    beginCompute(): (key: string, value: T) => void {
-      const startedAt = generation;
-      return (key, value) => {
-        if (!enabled || startedAt !== generation) return;
-        kept.delete(key);
-        kept.set(key, value);
-        if (kept.size > limit) kept.delete(kept.keys().next().value!);
-      };
-    },
-  };
-}
-
 /** Tells the current version of the products, or undefined where nothing can be kept. */
 export type ProductsVersion = () => number | undefined | Promise<number | undefined>;
 
