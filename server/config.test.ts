@@ -199,3 +199,26 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET }).authSecret).toBe(SECRET);
   });
 });
+
+describe("worker processes (decisions/036)", () => {
+  const pg = "postgres://shop@db.internal:5432/shop";
+  it("default to one per core on PostgreSQL and one on the embedded database; SHUTDOWN_TIMEOUT_MS defaults to 8 s", async () => {
+    const { availableParallelism } = await import("node:os");
+    expect(loadConfig({ DATA_DIR: tempDir(), BETTER_AUTH_SECRET: SECRET }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: tempDir(), BETTER_AUTH_SECRET: SECRET, DATABASE_URL: pg }).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ DATA_DIR: tempDir(), BETTER_AUTH_SECRET: SECRET, DATABASE_URL: pg, WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    expect(loadConfig({ DATA_DIR: tempDir(), BETTER_AUTH_SECRET: SECRET, WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: tempDir(), BETTER_AUTH_SECRET: SECRET }).shutdownTimeoutMs).toBe(8000);
+  });
+
+  it("refuse more than one on the embedded database, and numbers that are not whole", () => {
+    expect(configError({ DATA_DIR: tempDir(), WEB_CONCURRENCY: "4" }).message).toContain(
+      "WEB_CONCURRENCY: 4 worker processes need PostgreSQL (set DATABASE_URL)",
+    );
+    expect(configError({ DATA_DIR: tempDir(), DATABASE_URL: pg, WEB_CONCURRENCY: "0" }).message).toContain("WEB_CONCURRENCY");
+    expect(configError({ DATA_DIR: tempDir(), DATABASE_URL: pg, WEB_CONCURRENCY: "two" }).message).toContain(
+      "WEB_CONCURRENCY: must be a whole number of processes",
+    );
+    expect(configError({ DATA_DIR: tempDir(), SHUTDOWN_TIMEOUT_MS: "soon" }).message).toContain("SHUTDOWN_TIMEOUT_MS");
+  });
+});
