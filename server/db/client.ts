@@ -6,6 +6,8 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { mkdirSync } from "node:fs";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import path from "node:path";
 import pg from "pg";
 import { projectPath } from "../paths.ts";
@@ -35,6 +37,8 @@ export interface DatabaseHandle {
  */
 const SESSION_SETTINGS = "set pg_trgm.word_similarity_threshold = 0.4";
 const STARTUP_OPTIONS = "-c pg_trgm.word_similarity_threshold=0.4";
+
+const gzipAsync = promisify(gzip);
 
 export const migrationsFolder = projectPath("server/db/migrations");
 
@@ -83,8 +87,12 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
     async dumpDataDir() {
       // Data files brought up to date (less to replay after a restore), then the copy taken while
       // no transaction is in progress and none can start (query and exec wait for the same lock).
+      // The copy is uncompressed (PGlite's own gzip would hold the lock for seconds); it is
+      // compressed afterwards on Node's thread pool.
       await client.exec("CHECKPOINT");
-      return client._runExclusiveTransaction(() => client.dumpDataDir("gzip"));
+      const raw = await client._runExclusiveTransaction(() => client.dumpDataDir("none"));
+      const compressed = await gzipAsync(new Uint8Array(await raw.arrayBuffer()));
+      return new Blob([new Uint8Array(compressed)], { type: "application/gzip" });
     },
     async close() {
       try {
