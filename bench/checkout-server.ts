@@ -18,12 +18,19 @@ import { createLogger } from "#server/logger.ts";
  * PGlite each query, exec and each query of a transaction.
  */
 let statements = 0;
+/** BENCH_LOG_SQL=1 prints every statement to stderr (where checkout.mjs's output goes). */
+const LOG_SQL = process.env.BENCH_LOG_SQL === "1";
+function logStatement(query: unknown) {
+  const text = typeof query === "string" ? query : (query as { text?: string } | undefined)?.text;
+  process.stderr.write(`SQL ${String(text).replace(/\s+/g, " ").slice(0, 160)}\n`);
+}
 function countCalls(target: object, names: string[]) {
   for (const name of names) {
     const proto = target as Record<string, (...args: unknown[]) => unknown>;
     const original = proto[name]!;
     proto[name] = function (this: unknown, ...args: unknown[]) {
       statements++;
+      if (LOG_SQL) logStatement(args[0]);
       return original.apply(this, args);
     };
   }
@@ -43,6 +50,7 @@ pgliteBase.transaction = function (this: unknown, work: unknown) {
           if (name !== "query" && name !== "exec" && name !== "sql") return value;
           return (...args: unknown[]) => {
             statements++;
+            if (LOG_SQL) logStatement(args[0]);
             return (value as (...a: unknown[]) => unknown).apply(target, args);
           };
         },
