@@ -12,6 +12,7 @@
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
+import { relayMetrics } from "./http/metrics-relay.mjs";
 
 /** A worker that lived shorter than this counts as a failed start: the next restart waits longer. */
 const QUICK_DEATH_MS = 10_000;
@@ -28,6 +29,8 @@ function primaryLogger() {
 export function runPrimary() {
   const logger = primaryLogger();
   cluster.setupPrimary({ exec: fileURLToPath(new URL("../server.mjs", import.meta.url)), args: process.argv.slice(2) });
+  // GET /metrics on any worker answers for all of them (server/http/metrics-relay.mjs, decisions/034).
+  relayMetrics(cluster);
 
   /** How many workers to keep: 1 until the first worker reports the configured number. */
   let wanted = 1;

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { createApp, type AppOptions } from "./app.ts";
@@ -7,6 +8,7 @@ import { createShopContext, type ShopContext } from "./context.ts";
 import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seedDatabase } from "./db/seed/index.ts";
 import { createLogger } from "./logger.ts";
+import { joinClusterMetrics } from "./http/metrics.ts";
 import { startShopJobs } from "./jobs/shop-jobs.ts";
 import { answerBackupRequests } from "./backup/live-dump.ts";
 
@@ -42,6 +44,8 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
     const context: ShopContext = createShopContext({ config, database, auth, logger });
     await seedDatabase(context);
     const jobs = startShopJobs(context);
+    // A cluster worker's /metrics adds up every worker's figures through the primary (decisions/034).
+    if (cluster.isWorker) joinClusterMetrics(context);
     // `npm run backup` asks a running shop on PGlite for a consistent copy of its database.
     const stopBackupRequests = database.kind === "pglite" ? answerBackupRequests(config.dataDir, database, logger) : () => {};
 

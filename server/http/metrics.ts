@@ -9,7 +9,7 @@
 //   can answer for all its workers (docs/operations.md, "Metrics").
 // - the shop's: orders placed and paid, payment failures, the email outbox's backlog and the age
 //   of its oldest unsent email, read from the database when scraped: the same from every process.
-import { timingSafeEqual, createHash } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { Request, RequestHandler, Response } from "express";
 import { sql } from "drizzle-orm";
@@ -329,10 +329,39 @@ export function renderMetrics(snapshot: ProcessSnapshot, figures: ShopFigures | 
  * Where /metrics gets the process figures from: this process alone by default. A cluster's worker
  * installs one that asks the primary for every worker's snapshot (docs/operations.md, "Metrics").
  */
-let collectSnapshots: (shop: ShopContext) => Promise<ProcessSnapshot[]> = async (shop) => [processSnapshot(shop)];
+let collectSnapshots: (shop: Pick<ShopContext, "database">) => Promise<ProcessSnapshot[]> = async (shop) => [processSnapshot(shop)];
 
-export function setSnapshotCollector(collector: (shop: ShopContext) => Promise<ProcessSnapshot[]>): void {
+export function setSnapshotCollector(collector: (shop: Pick<ShopContext, "database">) => Promise<ProcessSnapshot[]>): void {
   collectSnapshots = collector;
+}
+
+/**
+ * In a cluster's worker: /metrics answers for every worker (the primary relays the snapshots,
+ * server/http/metrics-relay.mjs), and this worker answers the primary's requests for its own.
+ * Without an answer within `timeoutMs` this worker's figures alone are sent (shop_processes says so).
+ */
+export function joinClusterMetrics(shop: Pick<ShopContext, "database">, timeoutMs = 2000): void {
+  const send = process.send?.bind(process);
+  if (!send) return;
+  const waiting = new Map<string, (snapshots: ProcessSnapshot[]) => void>();
+  process.on("message", (message: { type?: string; id?: string; snapshots?: ProcessSnapshot[] } | null) => {
+    if (message?.type === "shop:metrics:snapshot?") send({ type: "shop:metrics:snapshot", id: message.id, snapshot: processSnapshot(shop) });
+    if (message?.type === "shop:metrics:snapshots" && message.id) waiting.get(message.id)?.(message.snapshots ?? []);
+  });
+  setSnapshotCollector(
+    () =>
+      new Promise((resolve) => {
+        const id = randomUUID();
+        const done = (snapshots: ProcessSnapshot[]) => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          resolve(snapshots.length > 0 ? snapshots : [processSnapshot(shop)]);
+        };
+        const timer = setTimeout(() => done([]), timeoutMs);
+        waiting.set(id, done);
+        send({ type: "shop:metrics:collect", id });
+      }),
+  );
 }
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
@@ -363,7 +392,7 @@ export function metricsHandler(shop: ShopContext): RequestHandler {
     const [snapshots, figures] = await Promise.all([
       collectSnapshots(shop),
       shopFigures(shop).catch((error: unknown) => {
-        req.log.warn({ err: error }, "metrics: the database did not answer");
+        req.log?.warn({ err: error }, "metrics: the database did not answer");
         return null;
       }),
     ]);

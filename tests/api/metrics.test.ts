@@ -2,6 +2,8 @@
 // by id) and status class with a latency histogram, the shop's orders, payment failures and email
 // outbox from the database, job failures, the database pool; a bearer token when configured, 404
 // in production without one; several processes' snapshots add up.
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +12,7 @@ import { ConfigError, loadConfig } from "#server/config.ts";
 import { outboundEmails } from "#server/db/schema.ts";
 import { LATENCY_BUCKETS, mergeSnapshots, processSnapshot, renderMetrics } from "#server/http/metrics.ts";
 import { every } from "#server/jobs/scheduler.ts";
+import { projectPath } from "#server/paths.ts";
 import { BENGALURU_ADDRESS } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createCustomer } from "../support/users.ts";
@@ -212,4 +215,49 @@ describe("when the database is gone", () => {
     expect(values.get("shop_unhandled_errors_total")! - before.get("shop_unhandled_errors_total")!).toBe(1);
     expect(values.get(series("http_requests_total", { method: "GET", route: "/api/products/:id/reviews", status: "5xx" }))).toBeGreaterThanOrEqual(1);
   });
+});
+
+describe("several worker processes on one port", () => {
+  it("a scrape through the shared port adds up every worker, and keeps an exited worker's counts", async () => {
+    const port = 3543;
+    const child = spawn(process.execPath, ["--import", "tsx", projectPath("tests/api/metrics-cluster-worker.ts"), String(port)], {
+      cwd: projectPath("."),
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const lines: Record<string, unknown>[] = [];
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      try {
+        lines.push(JSON.parse(line));
+      } catch {}
+    });
+    const until = async (predicate: () => boolean) => {
+      const deadline = Date.now() + 30_000;
+      while (!predicate()) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the cluster did not get there: ${JSON.stringify(lines)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    try {
+      await until(() => lines.some((line) => line.ready === port));
+      const base = `http://127.0.0.1:${port}`;
+      const pids = new Set<number>();
+      // Fresh connections each time, so the primary hands them to both workers in turn.
+      for (let i = 0; i < 20; i++) pids.add(((await (await fetch(`${base}/hit/${i}`, { headers: { Connection: "close" } })).json()) as { pid: number }).pid);
+      expect(pids.size).toBe(2);
+      const hits = `http_requests_total{method="GET",route="/hit/:n",status="2xx"}`;
+      for (let i = 0; i < 4; i++) {
+        // Whichever worker answers the scrape, it answers for both.
+        const values = parse(await (await fetch(`${base}/metrics`, { headers: { Connection: "close" } })).text());
+        expect(values.get(hits)).toBe(20);
+        expect(values.get("shop_processes")).toBe(2);
+      }
+      await fetch(`${base}/exit`, { headers: { Connection: "close" } });
+      await until(() => lines.some((line) => line.exited));
+      const values = parse(await (await fetch(`${base}/metrics`, { headers: { Connection: "close" } })).text());
+      expect(values.get("shop_processes")).toBe(1);
+      expect(values.get(hits)).toBe(20);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }, 60_000);
 });
