@@ -16,6 +16,7 @@ import { addressSchema } from "#server/schemas/addresses.ts";
 import { adminCouponSchema } from "#server/schemas/admin-coupons.ts";
 import { adminProductSchema, adminProductUpdateSchema } from "#server/schemas/admin.ts";
 import { backInStockRequestSchema } from "#server/schemas/back-in-stock.ts";
+import { checkoutSchema, shippingAddressSchema } from "#server/schemas/checkout.ts";
 import { prescriptionReviewSchema } from "#server/schemas/pharmacist.ts";
 import { settingsUpdateSchema } from "#server/schemas/settings.ts";
 import { apiDocs } from "./registry.ts";
@@ -126,6 +127,9 @@ const backInStock = same<{ email: string }>()(
   true,
 );
 
+/** The checkout reads `shippingAddress` as `unknown` and checks it with shippingAddressSchema afterwards (checkout-request.ts). */
+const checkout = z.object({ ...checkoutSchema.shape, shippingAddress: z.optional(shippingAddressSchema) });
+
 /** The documented body of each whole-input check the API reads (the schema object is the key). */
 export const DOCUMENTED_BODIES = new Map<unknown, z.ZodMiniType>([
   [adminProductSchema, productCreate],
@@ -135,4 +139,5 @@ export const DOCUMENTED_BODIES = new Map<unknown, z.ZodMiniType>([
   [addressSchema, address],
   [prescriptionReviewSchema, prescriptionReview],
   [backInStockRequestSchema, backInStock],
+  [checkoutSchema, checkout],
 ]);

@@ -183,7 +183,11 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
     paths[path] ??= {};
     paths[path][operation.method.toLowerCase()] = operationObject(operation, defs);
   }
-  const tags = [...new Set(OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name }));
+  // The shopper's calls first, then the admin's, then this reference.
+  const rank = (tag: string) => (tag === "Reference" ? 2 : tag.startsWith("Admin") ? 1 : 0);
+  const tags = [...new Set(OPERATIONS.map((operation) => operation.tag))]
+    .sort((a, b) => rank(a) - rank(b))
+    .map((name) => ({ name }));
   return {
     openapi: "3.1.0",
     info: {

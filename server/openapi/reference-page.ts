@@ -75,7 +75,8 @@ function operationSection(path: string, method: string, operation: Schema): stri
   const parameters = (operation.parameters as Schema[] | undefined) ?? [];
   const body = operation.requestBody as { content?: Record<string, { schema?: Schema; example?: unknown }> } | undefined;
   const responses = operation.responses as Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>;
-  return `<section class="operation" id="${id}" aria-labelledby="${id}-h">
+  // Operations and shapes are plain sections (not landmarks): only the tags are regions, each named once.
+  return `<section class="operation" id="${id}">
 <h3 id="${id}-h"><span class="method method-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
 <p>${prose(String(operation.summary ?? ""))}</p>
 <p class="access">${prose(String(operation.description ?? ""))}</p>
@@ -135,7 +136,7 @@ export function renderReferencePage(document: OpenApiDocument, nonce: string): s
   const schemas = Object.entries(document.components.schemas)
     .map(
       ([name, schema]) =>
-        `<section class="operation" id="schema-${slug(name)}" aria-labelledby="schema-${slug(name)}-h"><h3 id="schema-${slug(name)}-h">${escapeHtml(name)}</h3>${schemaBlock(schema)}</section>`,
+        `<section class="operation" id="schema-${slug(name)}"><h3>${escapeHtml(name)}</h3>${schemaBlock(schema)}</section>`,
     )
     .join("");
   return `<!doctype html>
