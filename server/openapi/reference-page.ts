@@ -47,8 +47,8 @@ function schemaBlock(schema: Schema | undefined): string {
     const nested = field.type === "object" && field.properties ? schemaBlock(field) : "";
     const description = typeof field.description === "string" ? ` — ${prose(field.description)}` : "";
     const limits = [
-      typeof field.minLength === "number" ? `at least ${field.minLength} characters` : "",
-      typeof field.maxLength === "number" ? `at most ${field.maxLength} characters` : "",
+      typeof field.minLength === "number" ? `at least ${field.minLength} character${field.minLength === 1 ? "" : "s"}` : "",
+      typeof field.maxLength === "number" ? `at most ${field.maxLength} character${field.maxLength === 1 ? "" : "s"}` : "",
       typeof field.minimum === "number" ? `from ${field.minimum}` : "",
       typeof field.maximum === "number" ? `up to ${field.maximum}` : "",
     ].filter(Boolean);
