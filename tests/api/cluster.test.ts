@@ -1,12 +1,13 @@
 // Worker processes (WEB_CONCURRENCY, decisions/036) on the built shop: refused on the embedded
 // database; on PostgreSQL two workers behind one port and a second server beside them behave as
-// one shop (a change made through one is read at once through the other, API and rendered page),
+// one shop (a change made through one is read at once through the other: API, rendered pages),
 // a worker that dies is replaced, and SIGTERM to the primary drains every worker.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { formatCutoff } from "#common/delivery-policy.ts";
 import { usingPostgres } from "../support/database.ts";
 import { openConnection, parseResponse, startSlowPost, waitUntilRefused } from "../support/raw-http.ts";
 import { ensureBuild, freePort, startServer, waitUntilReady, withTimeout, type ServerProcess } from "../support/server-process.ts";
@@ -119,6 +120,12 @@ describe("worker processes", () => {
       expect(await page(b)).toContain("Cluster Tonic Original");
       expect(await search(b, "Cluster Tonic Original")).toContain(product.id);
       const before = await getJson(b, "/api/admin/settings");
+      const shipping = async (server: ServerProcess) => {
+        const res = await fetch(`${server.url}/shipping`);
+        expect(res.status).toBe(200);
+        return res.text();
+      };
+      expect(await shipping(b)).toContain(`Orders placed by ${formatCutoff(before.dispatchCutoff)} India time`);
 
       // The change goes through A (one of its workers)...
       const put = await fetch(`${a.url}/api/products/${product.id}`, {
@@ -142,6 +149,7 @@ describe("worker processes", () => {
       expect(html).not.toContain("Cluster Tonic Original");
       expect(await search(b, "Cluster Tonic Renamed")).toContain(product.id);
       expect(await getJson(b, "/api/admin/settings")).toMatchObject({ dispatchCutoff: cutoff });
+      expect(await shipping(b)).toContain(`Orders placed by ${formatCutoff(cutoff)} India time`);
       // So do both of A's workers (the primary hands connections out in turn).
       for (let i = 0; i < 4; i++) {
         expect(await getJson(a, `/api/products/${product.id}`)).toMatchObject({ name: "Cluster Tonic Renamed" });

@@ -5,11 +5,11 @@
 // forgets it at once). On PostgreSQL another process or machine may have just saved a change, so
 // every read asks the database (one primary-key row, decisions/036): a saved cut-off is in force
 // everywhere from the next request.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { ShopSettingsJson, ShopSettingsUpdate } from "#common/settings.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "#common/admin.ts";
 import type { Database } from "#server/db/client.ts";
-import { auditLog, shopSettings } from "#server/db/schema.ts";
+import { auditLog, catalogueState, shopSettings } from "#server/db/schema.ts";
 import type { Executor } from "#server/db/tx.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { readInput, type InvalidInput } from "#server/modules/admin/input.ts";
@@ -101,6 +101,11 @@ export async function updateSettings(shop: SettingsShop, actor: AuditActor, body
       before: { lowStockThreshold: before!.lowStockThreshold, dispatchCutoff: before!.dispatchCutoff },
       after: { lowStockThreshold: after!.lowStockThreshold, dispatchCutoff: after!.dispatchCutoff },
     });
+    // The cut-off is printed on anonymous pages, which the page cache keeps per products version
+    // (catalogue-cache.ts): a saved setting moves that version too, at this commit, in every
+    // process — the PostgreSQL row all of them read, and PGlite's change notification.
+    await tx.update(catalogueState).set({ productsVersion: sql`${catalogueState.productsVersion} + 1` }).where(eq(catalogueState.id, 1));
+    await tx.execute(sql`select pg_notify('products_changed', 'settings')`);
     return after!;
   });
   kept.delete(shop.db);
