@@ -73,22 +73,31 @@ const FRAME_ROUTES = [/\/app\/root\.tsx$/, /\/app\/routes\/shop-layout\.tsx$/];
  * keeps Rollup's splitting, so no page loads another page's code.
  */
 function clientChunks(): Rollup.GetManualChunk {
+  let framework: Set<string> | undefined;
   let frame: Set<string> | undefined;
   return (id, { getModuleInfo, getModuleIds }) => {
-    if (FRAMEWORK.test(id)) return "framework";
-    if (!frame) {
-      frame = new Set();
-      const queue = [...getModuleIds()].filter((moduleId) => FRAME_ROUTES.some((route) => route.test(moduleId)));
-      const routes = new Set(queue);
+    // Every module statically imported from `starts`, the starts included.
+    const reach = (starts: string[]) => {
+      const seen = new Set(starts);
+      const queue = [...starts];
       while (queue.length > 0) {
-        const next = queue.pop()!;
-        for (const imported of getModuleInfo(next)?.importedIds ?? []) {
-          if (!frame.has(imported)) {
-            frame.add(imported);
+        for (const imported of getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+          if (!seen.has(imported)) {
+            seen.add(imported);
             queue.push(imported);
           }
         }
       }
+      return seen;
+    };
+    // The framework chunk takes what the framework imports too (Rollup's CommonJS helpers): were
+    // one of them in the shop chunk, the two chunks would import each other and the shop chunk
+    // could run before React is defined.
+    framework ??= reach([...getModuleIds()].filter((moduleId) => FRAMEWORK.test(moduleId)));
+    if (framework.has(id)) return "framework";
+    if (!frame) {
+      const routes = [...getModuleIds()].filter((moduleId) => FRAME_ROUTES.some((route) => route.test(moduleId)));
+      frame = reach(routes);
       for (const route of routes) frame.delete(route);
     }
     if (frame.has(id)) return "shop";
