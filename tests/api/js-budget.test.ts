@@ -8,6 +8,7 @@ import { projectRoot } from "#server/paths.ts";
 import { ensureBuild } from "#tests/support/server-process.ts";
 import {
   type BrowserManifest,
+  chunkCycles,
   formatTable,
   JS_BUDGET,
   measurePages,
@@ -52,6 +53,11 @@ describe("JavaScript budget per storefront page", () => {
         return `${page.page}: ${(page.gzipBytes / 1024).toFixed(1)} KB in ${page.modules} modules (heaviest: ${heaviest})`;
       });
     expect(over).toEqual([]);
+  });
+
+  it("has no chunks importing each other on any storefront page", () => {
+    const hrefs = [...new Set(pages.flatMap((page) => page.files.map((file) => file.href)))];
+    expect(chunkCycles(buildDir, hrefs)).toEqual([]);
   });
 
   it("loads no admin route's code on a storefront page", () => {

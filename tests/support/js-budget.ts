@@ -139,3 +139,31 @@ export function formatTable(pages: PageFigures[]): string {
   ];
   return lines.join("\n");
 }
+
+/**
+ * Chunks that import each other statically, as `a.js → b.js → a.js`: one of them runs before the
+ * other has defined what it needs (a manualChunks mistake once left React undefined in one).
+ */
+export function chunkCycles(buildDir: string, hrefs: string[]): string[] {
+  const imports = new Map<string, string[]>();
+  for (const href of hrefs) {
+    const code = readFileSync(path.join(buildDir, "client", href), "utf8");
+    const found = [...code.matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)].map((match) => `/assets/${match[1]}`);
+    imports.set(href, [...new Set(found)].filter((file) => file !== href));
+  }
+  const cycles: string[] = [];
+  const state = new Map<string, "open" | "done">();
+  const visit = (href: string, trail: string[]) => {
+    if (state.get(href) === "done") return;
+    if (state.get(href) === "open") {
+      cycles.push([...trail.slice(trail.indexOf(href)), href].map((file) => path.basename(file)).join(" → "));
+      return;
+    }
+    state.set(href, "open");
+    for (const next of imports.get(href) ?? []) if (imports.has(next)) visit(next, [...trail, href]);
+    state.set(href, "done");
+  };
+  for (const href of hrefs) visit(href, []);
+  return cycles;
+}
+
