@@ -157,6 +157,9 @@ test.describe("shopper shortcuts", () => {
     await openPage(page, `/product/${first._id}`);
     await expect(page.getByRole("heading", { level: 1, name: first.name })).toBeVisible();
     await expect(recent).toHaveCount(0);
+    // The view is recorded once the strip's code (loaded after hydration) runs.
+    const stored = () => page.evaluate(() => localStorage.getItem("recently-viewed") ?? "");
+    await expect.poll(stored).toContain(first._id);
     // The server renders no list: it cannot know this browser's.
     const html = await (await page.request.get(`/product/${second._id}`)).text();
     expect(html).not.toContain("Recently Viewed");
@@ -164,6 +167,7 @@ test.describe("shopper shortcuts", () => {
     await openPage(page, `/product/${second._id}`);
     await expect(recent.getByRole("link")).toHaveCount(1);
     await expect(recent.getByRole("link", { name: new RegExp(first.name) })).toHaveAttribute("href", `/product/${first._id}`);
+    await expect.poll(stored).toContain(second._id);
 
     await openPage(page, `/product/${third._id}`);
     await expect(recent.getByRole("link")).toHaveCount(2);
