@@ -171,12 +171,12 @@ test.describe("as the admin", () => {
     const add = main.getByRole("region", { name: "Add User" });
 
     await add.getByRole("button", { name: "Add User" }).click();
-    await expect(add.getByRole("textbox", { name: "Name" })).toHaveAccessibleDescription("Name is required");
+    await expect(add.getByRole("textbox", { name: "Name", exact: true })).toHaveAccessibleDescription("Name is required");
     await expect(add.getByRole("textbox", { name: "Email" })).toHaveAccessibleDescription("Email is required");
     await expect(add.getByLabel("Password")).toHaveAccessibleDescription("Password is required");
 
     const email = `${unique("staff")}@e2e.test`;
-    await add.getByRole("textbox", { name: "Name" }).fill("Ravi Staff");
+    await add.getByRole("textbox", { name: "Name", exact: true }).fill("Ravi Staff");
     await add.getByRole("textbox", { name: "Email" }).fill(email);
     await add.getByLabel("Password").fill("staff-Passw0rd");
     await expect(add.getByRole("combobox", { name: "Role" })).toHaveValue("customer");
@@ -230,11 +230,11 @@ test.describe("as the admin", () => {
       const main = page.getByRole("main");
       // Required fields are checked before anything is sent.
       await main.getByRole("button", { name: "Create Product" }).click();
-      await expect(main.getByRole("textbox", { name: "Name" })).toHaveAccessibleDescription("Name is required");
+      await expect(main.getByRole("textbox", { name: "Name", exact: true })).toHaveAccessibleDescription("Name is required");
       await expect(main.getByRole("textbox", { name: "Description" })).toHaveAccessibleDescription("Description is required");
       await expect(main.getByRole("combobox", { name: "Category (shop section)" })).toHaveAccessibleDescription("Category is required");
 
-      await main.getByRole("textbox", { name: "Name" }).fill(name);
+      await main.getByRole("textbox", { name: "Name", exact: true }).fill(name);
       await main.getByRole("textbox", { name: "Description" }).fill("A tonic made by the admin end-to-end test.");
       await main.getByRole("combobox", { name: "Category (shop section)" }).selectOption("Kids Nutrition");
       await main.getByRole("combobox", { name: "Form" }).selectOption("Syrup");
@@ -362,7 +362,7 @@ test.describe("as the admin", () => {
       expect(await alts()).toEqual(["front label"]);
 
       const name = `Admin Duplicate SKU ${unique("sku")}`;
-      await main.getByRole("textbox", { name: "Name" }).fill(name);
+      await main.getByRole("textbox", { name: "Name", exact: true }).fill(name);
       await main.getByRole("textbox", { name: "Description" }).fill("Refused for its SKU.");
       await main.getByRole("combobox", { name: "Category (shop section)" }).selectOption("Women Care");
       await main.getByRole("textbox", { name: "Price (₹)" }).fill("99");
@@ -370,7 +370,7 @@ test.describe("as the admin", () => {
       await main.getByRole("button", { name: "Create Product" }).click();
       await expect(main.getByRole("textbox", { name: "SKU" })).toHaveAccessibleDescription("A product with this SKU already exists");
       await expectPath(page, "/admin/products/new");
-      await expect(main.getByRole("textbox", { name: "Name" })).toHaveValue(name);
+      await expect(main.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
       await expect(main.getByRole("textbox", { name: "Description" })).toHaveValue("Refused for its SKU.");
       await expect(main.getByRole("textbox", { name: "Price (₹)" })).toHaveValue("99");
       expect(await alts()).toEqual(["front label"]);
