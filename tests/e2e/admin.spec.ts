@@ -241,7 +241,7 @@ test.describe("as the admin", () => {
       await main.getByRole("textbox", { name: "Brand" }).fill("E2E Labs");
       await main.getByRole("textbox", { name: "Price (₹)" }).fill("249.50");
       await main.getByRole("textbox", { name: "MRP (₹)" }).fill("299");
-      await main.getByRole("textbox", { name: "Stock" }).fill("7");
+      await main.getByRole("textbox", { name: "Stock", exact: true }).fill("7");
       await main.getByRole("textbox", { name: "Pack text" }).fill("200ml");
       await main.getByRole("textbox", { name: "Tags (comma-separated)" }).fill("tonic, kids");
       await main.getByRole("textbox", { name: "HSN code" }).fill("30049099");
@@ -288,11 +288,11 @@ test.describe("as the admin", () => {
       // Edit: a field error keeps what was typed; a valid change is saved.
       await openPage(page, `/admin/products/${productId}/edit`);
       await main.getByRole("textbox", { name: "Price (₹)" }).fill("400");
-      await main.getByRole("textbox", { name: "Stock" }).fill("0");
+      await main.getByRole("textbox", { name: "Stock", exact: true }).fill("0");
       await main.getByRole("button", { name: "Save Changes" }).click();
       await expect(main.getByRole("alert").first()).toContainText("Please fix the errors in the form");
       await expect(main.getByRole("textbox", { name: "Price (₹)" })).toHaveAccessibleDescription("Price cannot be more than the MRP");
-      await expect(main.getByRole("textbox", { name: "Stock" })).toHaveValue("0");
+      await expect(main.getByRole("textbox", { name: "Stock", exact: true })).toHaveValue("0");
       await main.getByRole("textbox", { name: "Price (₹)" }).fill("199");
       await main.getByRole("checkbox", { name: "Published" }).uncheck();
       await main.getByRole("button", { name: "Save Changes" }).click();
