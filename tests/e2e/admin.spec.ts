@@ -245,7 +245,7 @@ test.describe("as the admin", () => {
       await main.getByRole("textbox", { name: "Pack text" }).fill("200ml");
       await main.getByRole("textbox", { name: "Tags (comma-separated)" }).fill("tonic, kids");
       await main.getByRole("textbox", { name: "HSN code" }).fill("30049099");
-      await main.getByRole("combobox", { name: "GST rate (%)" }).selectOption("12");
+      await main.getByRole("combobox", { name: "GST rate (%)" }).selectOption("18");
       await main.getByRole("textbox", { name: "Batch number" }).fill("B-42");
       await main.getByLabel("Expiry date").fill("2028-06-30");
       await main.getByRole("checkbox", { name: "Bestseller" }).check();
@@ -268,7 +268,7 @@ test.describe("as the admin", () => {
       const productId = new URL(page.url()).pathname.split("/")[3]!;
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Edit ${name}`);
       await expect(main.getByRole("textbox", { name: "Price (₹)" })).toHaveValue("249.5");
-      await expect(main.getByRole("combobox", { name: "GST rate (%)" })).toHaveValue("12");
+      await expect(main.getByRole("combobox", { name: "GST rate (%)" })).toHaveValue("18");
       await expect(main.getByLabel("Expiry date")).toHaveValue("2028-06-30");
       await expect(page).toHaveTitle(new RegExp(`^Edit ${name} \\| Admin`));
       await expectNoAxeViolations(page, "the product edit page");
