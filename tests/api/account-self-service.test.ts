@@ -421,6 +421,27 @@ describe("your data", () => {
     expect(export2.body.orders).toEqual([]);
   });
 
+  it("DELETE /api/users/me: no outbox email keeps the address, sent, failed or still queued; others' stay", async () => {
+    const user = await createCustomer(shop.context);
+    const other = await createCustomer(shop.context);
+    const mail = (to: string, status: string) => ({ to, subject: `Test ${status}`, text: "Hello", status });
+    await shop.context.db
+      .insert(outboundEmails)
+      .values([
+        mail(user.email, "sent"),
+        mail(user.email, "failed"),
+        mail(user.email, "queued"),
+        // Order emails go to the address as typed at checkout.
+        mail(user.email.toUpperCase(), "queued"),
+        mail(other.email, "queued"),
+        mail(other.email, "failed"),
+      ]);
+    await api().delete("/api/users/me").set(user.headers).send({ password: user.password }).expect(200);
+    const left = await shop.context.db.select({ to: outboundEmails.to, status: outboundEmails.status }).from(outboundEmails);
+    expect(left.filter((row) => row.to.toLowerCase() === user.email.toLowerCase())).toEqual([]);
+    expect(left.filter((row) => row.to === other.email).map((row) => row.status).sort()).toEqual(["failed", "queued"]);
+  });
+
   it("staff accounts are not deleted here", async () => {
     const admin = await createAdmin(shop.context);
     const res = await api().delete("/api/users/me").set(admin.headers).send({ password: admin.password });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DeleteAccountInput } from "#common/account.ts";
 import { paiseToRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
@@ -215,7 +215,8 @@ const EMAIL_LIMITS = (Object.keys(LIMITS) as LimitName[]).filter((name) => LIMIT
 /**
  * Deletes the signed-in customer's account after checking the password again. In one
  * transaction: reviews keep their text and rating under "Former customer", the newsletter
- * subscription, pending reset tokens, sent emails to the address and the address's throttle counts
+ * subscription, pending reset tokens, every outbox email to the address (sent, failed or still
+ * queued) and the address's throttle counts
  * are erased, and the `user` row is deleted — with it (foreign keys) its sessions, password,
  * cart and saved addresses; orders (with their invoices), prescriptions and audit entries lose
  * only the link to the account (set null) and stay as the law requires. The email is free to
@@ -241,7 +242,11 @@ export async function deleteAccount(
     await tx.update(reviews).set({ name: FORMER_CUSTOMER_NAME }).where(eq(reviews.userId, userId));
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, account.email));
     await tx.delete(verification).where(eq(verification.value, userId));
-    await tx.delete(outboundEmails).where(and(eq(outboundEmails.to, account.email), eq(outboundEmails.status, "sent")));
+    // Every outbox row to the address goes, whatever its state: sent, failed, or still queued (an
+    // email about an account its owner asked to erase is not sent afterwards). Compared without case:
+    // order emails go to the address as typed at checkout. One already handed to the mail server by
+    // a running dispatcher may still arrive; its row is gone either way.
+    await tx.delete(outboundEmails).where(sql`lower(${outboundEmails.to}) = ${account.email.toLowerCase()}`);
     const keys = EMAIL_LIMITS.map((name) => limitKey(name, account.email));
     if (keys.length) await tx.delete(rateLimit).where(inArray(rateLimit.key, keys));
     await tx.delete(users).where(eq(users.id, userId));
