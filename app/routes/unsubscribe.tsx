@@ -10,6 +10,8 @@ export const meta: Route.MetaFunction = () => [...pageMeta("Unsubscribe", "Stop 
 /**
  * The unsubscribe link of every marketing email lands here. Opening it only asks (mail scanners
  * open links too); the button unsubscribes, with the token from the link, no sign-in needed.
+ * A mail provider's one-click unsubscribe (RFC 8058: the email's List-Unsubscribe-Post header)
+ * POSTs `List-Unsubscribe=One-Click` to the link itself: the token is then the link's.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   return data({ token: new URL(request.url).searchParams.get("token") ?? "" }, { headers: { "Cache-Control": "private, no-store" } });
@@ -17,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const token = form.get("token");
+  const token = form.get("token") ?? new URL(request.url).searchParams.get("token");
   const reply = await unsubscribeFromLink(context, typeof token === "string" ? token : "");
   return data({ ok: reply.status < 300, message: reply.message }, { status: reply.status });
 }

@@ -675,6 +675,8 @@ export const outboundEmails = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Extra headers of this email (List-Unsubscribe on marketing email, migration 0027); null for most. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

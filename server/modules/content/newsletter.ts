@@ -5,7 +5,7 @@ import { normalizeEmail } from "#common/forms.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { newsletterSubscribers } from "#server/db/schema.ts";
-import { queueEmail, type EmailMessage } from "#server/modules/email/outbox.ts";
+import { queueEmail, type EmailMessage, type ListHeaders } from "#server/modules/email/outbox.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 import { welcomeCouponFor } from "#server/modules/coupons/welcome.ts";
 
@@ -124,6 +124,19 @@ export function unsubscribeLink(publicUrl: string, token: string): string {
   return `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * The List-Unsubscribe headers of every marketing email (RFC 2369): the same link as the footer's.
+ * With an https link, List-Unsubscribe-Post says that one POST of `List-Unsubscribe=One-Click` to
+ * it unsubscribes (RFC 8058; the /unsubscribe page's action takes the token from the link). Mail
+ * providers send that POST from their servers, without cookies or a sign-in.
+ */
+export function unsubscribeHeaders(publicUrl: string, token: string): ListHeaders {
+  const link = unsubscribeLink(publicUrl, token);
+  return link.startsWith("https://")
+    ? { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+    : { "List-Unsubscribe": `<${link}>` };
+}
+
 function tokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
@@ -136,6 +149,7 @@ function confirmationEmail(publicUrl: string, to: string, token: string, couponC
   return {
     to,
     subject: `Confirm your subscription to the ${SHOP_NAME} newsletter`,
+    headers: unsubscribeHeaders(publicUrl, unsubscribeToken),
     text: [
       "Hello,",
       "",

@@ -44,6 +44,8 @@ function mailFields(shop: ShopContext, row: EmailRow) {
     text: row.text,
     html: row.html ?? undefined,
     date: row.createdAt,
+    // List-Unsubscribe and List-Unsubscribe-Post on marketing email (decisions/041); none on the rest.
+    headers: row.headers ?? undefined,
     // Stable across retries, so a receiver can recognise a message delivered twice after a crash.
     messageId: `<${row.id}@${new URL(publicUrl).hostname}>`,
   };

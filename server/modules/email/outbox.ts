@@ -6,7 +6,22 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Extra headers handed to nodemailer as they are: only the marketing emails' List-Unsubscribe
+   * and List-Unsubscribe-Post (RFC 2369, RFC 8058). Transactional emails (orders, accounts,
+   * prescriptions, returns) carry none.
+   */
+  headers?: ListHeaders;
 }
+
+/**
+ * The headers a marketing email carries besides the ones every email gets: its unsubscribe link
+ * in angle brackets, and (for an https link, RFC 8058) that one POST to it unsubscribes.
+ */
+export type ListHeaders = {
+  "List-Unsubscribe": string;
+  "List-Unsubscribe-Post"?: "List-Unsubscribe=One-Click";
+};
 
 /**
  * Queues an email in the transactional outbox: a row written with the caller's executor, so when
@@ -16,7 +31,7 @@ export interface EmailMessage {
 export async function queueEmail(tx: Pick<Database, "insert">, message: EmailMessage): Promise<string> {
   const [row] = await tx
     .insert(outboundEmails)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, headers: message.headers ?? null })
     .returning({ id: outboundEmails.id });
   return row!.id;
 }
