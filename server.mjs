@@ -26,7 +26,6 @@ async function main() {
   const { default: compression } = await import("compression");
   let shop;
   let vite;
-  const assets = express.Router();
   if (development) {
     const { createServer: createViteServer } = await import("vite");
     vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -39,6 +38,7 @@ async function main() {
     });
   } else {
     const { createShop } = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+    const assets = express.Router();
     // Hashed assets never change; everything else in build/client may.
     assets.use(compression());
     assets.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
@@ -54,20 +54,18 @@ async function main() {
         .filter((file) => !/^\/(images|assets)\//.test(file)),
     );
     assets.use((req, res, next) => (clientPaths.has(req.path) ? clientFiles(req, res, next) : next()));
-    shop = await createShop({ env: operatorEnv });
+    shop = await createShop({ env: operatorEnv, staticFiles: assets });
   }
 
   const { config, logger } = shop.context;
-  const root = express();
-  root.disable("x-powered-by");
-  root.use(assets);
-  root.use(shop.app);
 
   // The first render loads the route modules and warms the JIT: it is paid for on a private
   // port before the shop takes its first shopper (or, in a cluster, before this worker joins).
-  if (!development) await warmUp(root);
+  if (!development) await warmUp(shop.app);
 
-  const server = createServer(root);
+  // The shop's app is the server's only handler: kept catalogue answers go out before Express
+  // sets up anything (decisions/040), the built client's files come next, then the app.
+  const server = createServer(shop.app);
   server.keepAliveTimeout = 65_000;
   const inFlight = new Set();
   let stopping = false;

@@ -1,4 +1,5 @@
 import compression from "compression";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import helmet from "helmet";
 import { fromNodeHeaders } from "better-auth/node";
@@ -7,6 +8,7 @@ import type { SessionUser } from "./auth.ts";
 import type { ShopContext } from "./context.ts";
 import { authDoor } from "./http/auth-door.ts";
 import { contentSecurityPolicy } from "./http/csp.ts";
+import { finishedResponses } from "./http/finished-responses.ts";
 import { HttpError } from "./http/errors.ts";
 import { countUnhandledError, metricsHandler, requestMetrics } from "./http/metrics.ts";
 import { pageCache } from "./http/page-cache.ts";
@@ -29,8 +31,10 @@ export interface AppOptions {
   viteDev?: boolean;
   /** The React Router request handler, mounted after the API (absent in API-only tests). */
   webHandler?: RequestHandler;
-  /** Extra middleware before the web handler (Vite's dev middleware, static assets). */
+  /** Extra middleware before the web handler (Vite's dev middleware). */
   beforeWeb?: RequestHandler[];
+  /** The built client's files (server.mjs), first: no request log, metrics or security headers. */
+  staticFiles?: RequestHandler;
 }
 
 export function createApp(shop: ShopContext, options: AppOptions = {}) {
@@ -39,6 +43,7 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
+  if (options.staticFiles) app.use(options.staticFiles);
   // First: a request's time and status are counted whatever answers it (GET /metrics, decisions/034).
   app.use(requestMetrics);
   app.use(requestLogging(logger));
@@ -57,6 +62,9 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
       xFrameOptions: { action: "deny" },
     }),
   );
+  // Anonymous catalogue reads are kept as they leave the app, compressed (decisions/040).
+  const finished = finishedResponses(shop.database, logger);
+  app.use(finished.record);
   // A client that accepts no compressed encoding has nothing to negotiate (caches still learn that
   // the answer depends on it).
   const compress = compression();
@@ -99,6 +107,15 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
   }
 
   app.use(errorHandler);
+
+  // A kept answer goes out before Express sets up the request at all; anything else takes the
+  // whole way above. (Express calls `handle` for every request, mounted or not.)
+  const handle = app.handle.bind(app) as (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void;
+  Object.assign(app, {
+    handle(req: IncomingMessage, res: ServerResponse, callback?: unknown) {
+      if (!finished.answer(req, res, () => handle(req, res, callback))) handle(req, res, callback);
+    },
+  });
   return app;
 }
 

@@ -28,6 +28,7 @@ export interface CreateShopOptions {
   /** How to load the React Router build: Vite's dev server in development, the bundle in production. */
   build?: () => Promise<ServerBuild>;
   beforeWeb?: AppOptions["beforeWeb"];
+  staticFiles?: AppOptions["staticFiles"];
   viteDev?: boolean;
 }
 
@@ -65,7 +66,12 @@ export async function createShop(options: CreateShopOptions = {}): Promise<Shop>
         };
       },
     });
-    const app = createApp(context, { webHandler, beforeWeb: options.beforeWeb, viteDev: options.viteDev });
+    const app = createApp(context, {
+      webHandler,
+      beforeWeb: options.beforeWeb,
+      staticFiles: options.staticFiles,
+      viteDev: options.viteDev,
+    });
     return {
       app,
       context,

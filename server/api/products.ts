@@ -161,6 +161,8 @@ function responseCache(database: ShopContext["database"]) {
   return (policy: string, handler: (req: Request) => Promise<Reply>) => async (req: Request, res: Response) => {
     const key = req.originalUrl;
     const version = await kept.version();
+    // The same bytes for every anonymous caller at this version: kept finished, too (decisions/040).
+    res.locals.keepAnswerAt = version;
     const hit = kept.get(key, version);
     if (hit) return sendJson(req, res, hit, policy);
     const reply = prepare(await handler(req));

@@ -99,12 +99,13 @@ export function contentSecurityPolicy(config: Config, viteDev: boolean): Request
   };
 }
 
-// Nonces are 128 random bits each, drawn from a pool refilled 256 at a time.
+// Nonces are 128 random bits each, drawn from a pool refilled 256 at a time (also for answers
+// given again from memory, finished-responses.ts).
 const NONCE_BYTES = 16;
 const pool = Buffer.alloc(NONCE_BYTES * 256);
 let offset = pool.length;
 
-function nextNonce(): string {
+export function nextNonce(): string {
   if (offset === pool.length) {
     randomFillSync(pool);
     offset = 0;

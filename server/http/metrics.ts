@@ -115,11 +115,13 @@ export function routeLabel(req: Request): string {
 
 /** One listener for every response (no closure per request): `this` is the response. */
 function recordFinish(this: Response) {
-  const status = this.statusCode;
-  const req = this.req;
-  const method = METHODS.has(req.method) ? req.method : "OTHER";
+  countRequest(this.req.method, routeLabel(this.req), this.statusCode, this.locals.metricsStartedAt ?? 0);
+}
+
+/** Counts one answered request under its route pattern, timed from `startedAt` (performance.now()). */
+export function countRequest(method: string, route: string, status: number, startedAt: number): void {
   const statusClass = status >= 500 ? "5xx" : status >= 400 ? "4xx" : status >= 300 ? "3xx" : status >= 200 ? "2xx" : "1xx";
-  observe(`${method} ${routeLabel(req)} ${statusClass}`, (performance.now() - (this.locals.metricsStartedAt ?? 0)) / 1000);
+  observe(`${METHODS.has(method) ? method : "OTHER"} ${route} ${statusClass}`, (performance.now() - startedAt) / 1000);
 }
 
 /** Counts and times every response; first in the app, so the time is the whole request's. */

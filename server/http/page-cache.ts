@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { keptPerProductsVersion } from "#server/modules/catalog/catalogue-cache.ts";
+import { cutOut, fillIn } from "./per-request-values.ts";
 
 /**
  * Anonymous page views are the same for every visitor but for two per-request values: the CSP
@@ -97,31 +98,15 @@ function isKeepable(res: Response): boolean {
 }
 
 function split(page: string, nonce: string, requestId: string, res: Response): KeptPage {
-  const parts: Buffer[] = [];
-  const gaps: boolean[] = [];
-  let from = 0;
-  for (;;) {
-    const atNonce = page.indexOf(nonce, from);
-    const atId = page.indexOf(requestId, from);
-    if (atNonce < 0 && atId < 0) break;
-    const isNonce = atId < 0 || (atNonce >= 0 && atNonce < atId);
-    const at = isNonce ? atNonce : atId;
-    parts.push(Buffer.from(page.slice(from, at)));
-    gaps.push(isNonce);
-    from = at + (isNonce ? nonce : requestId).length;
-  }
-  parts.push(Buffer.from(page.slice(from)));
+  const { parts, gaps } = cutOut(page, nonce, requestId);
   const headers = Object.entries(res.getHeaders())
     .filter(([name, value]) => value !== undefined && !PER_REQUEST_HEADERS.has(name))
     .map(([name, value]) => [name, value] as KeptPage["headers"][number]);
-  return { parts, gaps, headers, expiresAt: Date.now() + KEPT_FOR_MS };
+  return { parts: parts.map((part) => Buffer.from(part)), gaps, headers, expiresAt: Date.now() + KEPT_FOR_MS };
 }
 
 function answer(res: Response, page: KeptPage, requestId: string) {
-  const nonce = Buffer.from(res.locals.cspNonce);
-  const id = Buffer.from(requestId);
-  const pieces = [page.parts[0]];
-  for (let i = 0; i < page.gaps.length; i++) pieces.push(page.gaps[i] ? nonce : id, page.parts[i + 1]);
+  const pieces = fillIn(page.parts, page.gaps, Buffer.from(res.locals.cspNonce), Buffer.from(requestId));
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.status(200).end(Buffer.concat(pieces));
 }

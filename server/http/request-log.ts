@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 
@@ -28,34 +29,49 @@ const UNLOGGED = new Set(["/healthz", "/readyz"]);
  */
 export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const startedAt = performance.now();
-    const id = randomUUID();
-    const clientRequestId = clientId(req.headers["x-request-id"]);
+    // A refused malformed URL is logged by its path only: its query is what was refused.
+    const { id, log } = logEachRequest(logger, req, res, () =>
+      res.locals.malformedInput ? pathOnly(req.originalUrl) : req.originalUrl,
+    );
     req.id = id;
     res.setHeader("X-Request-Id", id);
-    let child: Logger | undefined;
-    Object.defineProperty(req, "log", {
-      get: () => (child ??= logger.child(clientRequestId ? { requestId: id, clientRequestId } : { requestId: id })),
-      configurable: true,
-    });
-    if (!UNLOGGED.has(req.url)) {
-      res.once("close", () => {
-        const level = res.statusCode >= 500 ? "error" : "info";
-        if (!logger.isLevelEnabled(level)) return;
-        req.log[level](
-          {
-            // A refused malformed URL is logged by its path only: its query is what was refused.
-            req: { method: req.method, url: res.locals.malformedInput ? pathOnly(req.originalUrl) : req.originalUrl },
-            res: { statusCode: res.statusCode },
-            responseTime: Math.round(performance.now() - startedAt),
-            ...(res.writableFinished ? {} : { aborted: true }),
-          },
-          res.statusCode >= 500 ? "request errored" : "request completed",
-        );
-      });
-    }
+    Object.defineProperty(req, "log", { get: log, configurable: true });
     next();
   };
+}
+
+/**
+ * The request log of one request, for the app's middleware above and for answers given before
+ * Express (finished-responses.ts): a new request id (the caller sends it as X-Request-Id), a
+ * logger for it built on first use, and the one line logged when the response closes.
+ */
+export function logEachRequest(
+  logger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  loggedUrl: () => string,
+): { id: string; log: () => Logger } {
+  const startedAt = performance.now();
+  const id = randomUUID();
+  const clientRequestId = clientId(req.headers["x-request-id"]);
+  let child: Logger | undefined;
+  const log = () => (child ??= logger.child(clientRequestId ? { requestId: id, clientRequestId } : { requestId: id }));
+  if (!UNLOGGED.has(req.url ?? "")) {
+    res.once("close", () => {
+      const level = res.statusCode >= 500 ? "error" : "info";
+      if (!logger.isLevelEnabled(level)) return;
+      log()[level](
+        {
+          req: { method: req.method, url: loggedUrl() },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - startedAt),
+          ...(res.writableFinished ? {} : { aborted: true }),
+        },
+        res.statusCode >= 500 ? "request errored" : "request completed",
+      );
+    });
+  }
+  return { id, log };
 }
 
 function clientId(header: string | string[] | undefined): string | undefined {

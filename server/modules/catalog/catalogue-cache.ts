@@ -161,6 +161,8 @@ export function keptPerProductsVersion<T>(database: DatabaseHandle, limit: numbe
   const currentVersion = productsVersionOf(database);
   const kept = new Map<string, { version: number; value: T }>();
   return {
+    /** Whether anything is kept for `key`, current or not (no version needed). */
+    has: (key: string): boolean => kept.has(key),
     /** The version to pass to get and keep: read it once per request, before computing. */
     version: async (): Promise<number | undefined> => currentVersion(),
     get(key: string, version: number | undefined): T | undefined {
