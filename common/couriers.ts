@@ -38,6 +38,8 @@ export const SHIPMENT_MESSAGES = {
   awb: "Enter the AWB or tracking number: 6 to 30 letters and digits",
   indiaPostAwb: "India Post tracking numbers look like EE123456789IN",
   bothOrNeither: "Give both the courier and the AWB number",
+  /** PUT /api/admin/orders/:id { status: "Shipped" } without them (the transition table's `needs`). */
+  needed: "Give the courier and the AWB number to mark the order Shipped",
 } as const;
 
 /** The tracking number as stored: spaces removed, upper case. */

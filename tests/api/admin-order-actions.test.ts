@@ -3,10 +3,13 @@
 // the pharmacist's approval), and Delete/Archive exactly where removing is allowed. One test per
 // (status, guard state) and target: the order is made afresh in that state, the list says what it
 // offers, then the server is asked for the move — offered and accepted must agree, and both match
-// the table as written below. The server stays the authority.
+// the table as written below. The server stays the authority. Shipped is asked for with its
+// courier and AWB (the table's `needs`, decisions/032): offered means offered through the Ship
+// form, and the bare `{ status: "Shipped" }` is a 400 exactly where Shipped is offered (else 409).
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHIPMENT_MESSAGES } from "#common/couriers.ts";
 import { ADMIN_ORDER_STATUSES, type AdminOrderJson, type AdminOrderStatus } from "#common/admin.ts";
 import { orders, type OrderStatus } from "#server/db/schema.ts";
 import { getAdminOrder } from "#server/modules/admin/orders.ts";
@@ -85,7 +88,13 @@ describe.each(STATES)("$name", (state) => {
     const page = await getAdminOrder(shop.context.db, order.id, admin.id);
     expect(page?.nextStatuses).toEqual(listed.nextStatuses);
 
-    const res = await api().put(`/api/admin/orders/${order.id}`).set(admin.headers).send({ status: to });
+    if (to === "Shipped") {
+      const bare = await api().put(`/api/admin/orders/${order.id}`).set(admin.headers).send({ status: to });
+      expect(bare.status, JSON.stringify(bare.body)).toBe(listed.nextStatuses.includes(to) ? 400 : 409);
+      if (bare.status === 400) expect(bare.body.message).toBe(SHIPMENT_MESSAGES.needed);
+    }
+    const body = to === "Shipped" ? { status: to, courier: "delhivery", awb: "1234567890123" } : { status: to };
+    const res = await api().put(`/api/admin/orders/${order.id}`).set(admin.headers).send(body);
     expect([200, 409], JSON.stringify(res.body)).toContain(res.status);
     const accepted = res.status === 200;
     expect(listed.nextStatuses.includes(to), `offered ${to} from ${state.name}`).toBe(accepted);

@@ -77,7 +77,7 @@ describe("GET /api/admin/orders", () => {
 describe("PUT /api/admin/orders/:id", () => {
   it("moves a paid order along Processing → Shipped → Delivered, recording each step", async () => {
     const order = await insertOrder(shop.context, { userId: customer.id });
-    const shipped = await asAdmin(api().put(`/api/admin/orders/${order.id}`)).send({ status: "Shipped" }).expect(200);
+    const shipped = await asAdmin(api().put(`/api/admin/orders/${order.id}`)).send({ status: "Shipped", courier: "delhivery", awb: "1234567890123" }).expect(200);
     expect(shipped.body).toMatchObject({ _id: order.id, status: "Shipped", isDelivered: false });
     const delivered = await asAdmin(api().put(`/api/admin/orders/${order.id}`)).send({ status: "delivered" }).expect(200);
     expect(delivered.body).toMatchObject({ status: "Delivered", isDelivered: true, deliveredAt: expect.any(String) });

@@ -342,7 +342,9 @@ describe("orders: reading, cancelling, expiring", () => {
     const b = (await checkout(shop, buyer).expect(201)).body.order;
     await api().post(`/api/checkout/${b._id}/verify`).set(buyer.headers).send(await pay(buyer, b._id)).expect(200);
     expect(await changeOrderStatus(shop.context, b._id, "Processing", { actor: "admin" })).toMatchObject({ ok: true, changed: false });
-    expect(await changeOrderStatus(shop.context, b._id, "Shipped", { actor: "admin" })).toMatchObject({ ok: true, from: "Processing", to: "Shipped", changed: true });
+    expect(await changeOrderStatus(shop.context, b._id, "Shipped", { actor: "admin" })).toMatchObject({ ok: false, reason: "incomplete", needs: "shipment" });
+    const shipment = { courier: "dtdc", awb: "D12345678" };
+    expect(await changeOrderStatus(shop.context, b._id, "Shipped", { actor: "admin", shipment })).toMatchObject({ ok: true, from: "Processing", to: "Shipped", changed: true });
     await api().post(`/api/orders/${b._id}/cancel`).set(buyer.headers).expect(409, /can no longer be cancelled/);
     expect(await changeOrderStatus(shop.context, b._id, "Processing", { actor: "admin" })).toMatchObject({ ok: false, reason: "not-allowed" });
     const delivered = await changeOrderStatus(shop.context, b._id, "Delivered", { actor: "admin", note: "Left with the neighbour" });

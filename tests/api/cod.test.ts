@@ -31,7 +31,9 @@ async function buyerOf(pricePaise: number, quantity = 1, values: Parameters<type
   return { user, productId: item.id };
 }
 
-const setStatus = (orderId: string, status: string) => api().put(`/api/admin/orders/${orderId}`).set(admin.headers).send({ status });
+/** Shipped goes with its courier and AWB (decisions/032). */
+const setStatus = (orderId: string, status: string) =>
+  api().put(`/api/admin/orders/${orderId}`).set(admin.headers).send(status === "Shipped" ? { status, courier: "delhivery", awb: "1234567890123" } : { status });
 const invoiceOf = async (orderId: string) => (await db().select().from(invoices).where(eq(invoices.orderId, orderId)))[0];
 
 describe("when cash on delivery is offered", () => {

@@ -65,7 +65,7 @@ describe("order emails and invoice through the API", () => {
 
   it("an admin shipping and delivering the order emails the customer each time", async () => {
     const { order, buyer } = await paidOrder(24050, 1);
-    await api().put(`/api/admin/orders/${order.id}`).set(admin.headers).send({ status: "Shipped" }).expect(200);
+    await api().put(`/api/admin/orders/${order.id}`).set(admin.headers).send({ status: "Shipped", courier: "delhivery", awb: "1234567890123" }).expect(200);
     await api().put(`/api/admin/orders/${order.id}`).set(admin.headers).send({ status: "Delivered" }).expect(200);
     const subjects = (await emailsTo(buyer.email)).map((e) => e.subject);
     expect(subjects).toEqual([

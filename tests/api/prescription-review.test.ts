@@ -228,7 +228,7 @@ describe("shipping waits for the approval", () => {
     await review(orderId).set(pharmacist.headers).send(APPROVE).expect(200);
     const relisted = await api().get("/api/admin/orders").query({ search: orderNumber }).set(admin.headers).expect(200);
     expect(relisted.body[0].nextStatuses).toEqual(["Shipped", "Cancelled"]);
-    await api().put(`/api/admin/orders/${orderId}`).set(admin.headers).send({ status: "Shipped" }).expect(200);
+    await api().put(`/api/admin/orders/${orderId}`).set(admin.headers).send({ status: "Shipped", courier: "delhivery", awb: "1234567890123" }).expect(200);
     await api().put(`/api/admin/orders/${orderId}`).set(admin.headers).send({ status: "Delivered" }).expect(200);
   });
 
@@ -429,7 +429,7 @@ describe("one prescription attached to two orders (decisions/020: each order dec
       (entry: { _id: string }) => entry._id,
     );
     expect(pendingIds).not.toContain(prescriptionId);
-    await api().put(`/api/admin/orders/${b}`).set(admin.headers).send({ status: "Shipped" }).expect(200);
+    await api().put(`/api/admin/orders/${b}`).set(admin.headers).send({ status: "Shipped", courier: "delhivery", awb: "1234567890123" }).expect(200);
   });
 
   it("approving A then rejecting B leaves the prescription approved and cancels B", async () => {

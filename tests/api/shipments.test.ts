@@ -1,11 +1,11 @@
 // Shipping with a courier and AWB (issue 17 item 5, decisions/032): PUT /api/admin/orders/:id
 // { status: "Shipped", courier, awb } records both through applyStatusChange; both or neither,
-// a known courier, a valid AWB (India Post's S10 format); the status alone still works (the
-// contract's call); the customer sees courier, AWB and tracking link in the API and the email.
+// a known courier, a valid AWB (India Post's S10 format); the status alone is refused (400: the
+// transition table needs the shipment, a change to the contract's call); the customer sees courier, AWB and tracking link in the API and the email.
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COURIERS, trackingLink } from "#common/couriers.ts";
+import { COURIERS, SHIPMENT_MESSAGES, trackingLink } from "#common/couriers.ts";
 import { orders, outboundEmails } from "#server/db/schema.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, createPharmacist, type TestUser } from "../support/users.ts";
@@ -75,12 +75,13 @@ describe("marking an order Shipped with a courier and AWB", () => {
     expect(await orderRow(orderId)).toMatchObject({ courier: "indiapost", trackingNumber: "EE123456789IN" });
   });
 
-  it("still takes the contract's { status } alone (no shipment shown), and never lets a customer or pharmacist ship", async () => {
+  it("refuses { status } alone (the transition table needs the shipment), and never lets a customer or pharmacist ship", async () => {
     const { buyer, orderId } = await placePaidOrder(shop, [{ pricePaise: 6900, quantity: 1 }]);
     await ship(orderId, { courier: "delhivery", awb: "1234567890123" }, buyer).expect(403);
     await ship(orderId, { courier: "delhivery", awb: "1234567890123" }, await createPharmacist(shop.context)).expect(403);
-    await ship(orderId, {}).expect(200);
-    expect(await orderRow(orderId)).toMatchObject({ status: "Shipped", courier: null, trackingNumber: null });
+    const bare = await ship(orderId, {}).expect(400);
+    expect(bare.body).toMatchObject({ message: SHIPMENT_MESSAGES.needed, errors: { courier: SHIPMENT_MESSAGES.courier, awb: SHIPMENT_MESSAGES.awb } });
+    expect(await orderRow(orderId)).toMatchObject({ status: "Processing", courier: null, trackingNumber: null, shippedAt: null });
     const aftercare = await api().get(`/api/orders/${orderId}/returns`).set(buyer.headers).expect(200);
     expect(aftercare.body.shipment).toBeNull();
     // Someone else's order's shipment is not found.

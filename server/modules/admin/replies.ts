@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES, REVIEW_MODERATION_MESSAGES } from "#common/admin.ts";
+import { SHIPMENT_MESSAGES } from "#common/couriers.ts";
 import { PRESCRIPTION_MESSAGES } from "#common/prescriptions.ts";
 import { invalidInputReply, type Reply } from "#server/http/errors.ts";
 import type { StoreImageResult } from "#server/modules/uploads/images.ts";
@@ -87,6 +88,8 @@ export const adminReply = {
   setOrderStatus(result: SetOrderStatusResult): Reply {
     if (result.ok) return ok(`Order marked ${result.to}`);
     if (result.reason === "not-allowed") return refused(409, result.message, "status");
+    // Shipped without its courier and AWB: a request to complete, not a move that is impossible.
+    if (result.reason === "incomplete") return { status: 400, message: result.message, errors: { courier: SHIPMENT_MESSAGES.courier, awb: SHIPMENT_MESSAGES.awb } };
     if (result.reason === "refund-failed") return refused(502, result.message);
     return refusal(result, { "not-found": refused(404, ADMIN_MESSAGES.orderNotFound) });
   },

@@ -10,14 +10,14 @@ import { loadOrderJson, isOrderId, type OrderRow } from "./orders.ts";
 import { recordCashCollected } from "./cash-on-delivery.ts";
 import { afterOrderCancelled, afterOrderPaid, afterStatusChange, creditCancelledOrder } from "./side-effects.ts";
 import { releaseStock } from "./stock.ts";
-import { checkTransition, type StatusActor } from "./transitions.ts";
+import { checkTransition, type StatusActor, type TransitionNeed } from "./transitions.ts";
 
 export interface StatusChangeOptions {
   actor: StatusActor;
   note?: string;
   /** Set for customer calls: the order must be this user's (else "not-found"). */
   ownerId?: string;
-  /** With Shipped: the courier (common/couriers.ts) and the AWB, checked by the caller's schema (decisions/032). */
+  /** With Shipped, required (the transition table's `needs`): the courier (common/couriers.ts) and the AWB, checked by the caller's schema (decisions/032). */
   shipment?: Shipment;
   /** The person, for the audit log (the owner is looked up when not given). */
   by?: AuditActor;
@@ -32,6 +32,8 @@ export type ChangeStatusResult =
   | { ok: true; order: OrderJson; from: OrderStatus; to: OrderStatus; refundedPaise: number; changed: boolean }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "not-allowed"; from: OrderStatus; to: OrderStatus; message: string }
+  /** The move is possible, but not without what the table `needs` (a shipment for Shipped). */
+  | { ok: false; reason: "incomplete"; needs: TransitionNeed; message: string }
   | { ok: false; reason: "refund-failed"; message: string };
 
 /** A Shipped cash-on-delivery order refused at the door (RTO) comes back as Cancelled. */
@@ -64,7 +66,8 @@ export async function changeOrderStatus(
     const from = order.status;
     // Asking again for the status an order already has changes nothing (a cancel twice is refused below).
     if (from === to && to !== "Cancelled") return { ok: true, from, refundedPaise: 0, changed: false };
-    const check = checkTransition(order, to, options.actor);
+    const check = checkTransition(order, to, options.actor, { shipment: options.shipment });
+    if (!check.ok && check.needs) return { ok: false, reason: "incomplete", needs: check.needs, message: check.message };
     if (!check.ok) return { ok: false, reason: "not-allowed", from, to, message: check.message };
     const note = options.note ?? (from === "Shipped" && to === "Cancelled" ? RETURNED_TO_SENDER : DEFAULT_NOTES[options.actor]);
     const by = options.by ?? (options.ownerId ? await auditActorById(tx, options.ownerId) : undefined);
@@ -86,7 +89,7 @@ export interface ApplyStatusOptions {
   notify?: boolean;
   /** Set by `markOrderPaid` only: the captured payment is stored, so Pending → Processing may pass. */
   paymentCaptured?: boolean;
-  /** Stored with a move to Shipped: the courier and AWB the customer tracks the parcel with. */
+  /** Required with a move to Shipped: the courier and AWB the customer tracks the parcel with. */
   shipment?: Shipment;
   /** Who, for the audit log; without it, the shop itself (or the role's name). */
   by?: AuditActor;
@@ -125,6 +128,7 @@ export async function applyStatusChange(
     },
     to,
     options.actor,
+    { shipment: options.shipment },
   );
   if (!check.ok) throw new Error(`Order ${order.id}: ${order.status} → ${to} by ${options.actor} refused (${check.message})`);
   const now = options.now ?? new Date();
@@ -156,7 +160,7 @@ export async function applyStatusChange(
         status: to,
         updatedAt: now,
         ...(to === "Delivered" ? { isDelivered: true, deliveredAt: now } : {}),
-        ...(to === "Shipped" ? { shippedAt: now, courier: options.shipment?.courier ?? null, trackingNumber: options.shipment?.awb ?? null } : {}),
+        ...(to === "Shipped" && options.shipment ? { shippedAt: now, courier: options.shipment.courier, trackingNumber: options.shipment.awb } : {}),
       })
       .where(eq(orders.id, order.id));
   }

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "#server/db/schema.ts";
-import { allowedNextStatuses, canTransition, checkTransition, PRESCRIPTION_NOT_APPROVED, possibleNextStatuses, type StatusActor } from "./transitions.ts";
+import { SHIPMENT_MESSAGES } from "#common/couriers.ts";
+import {
+  allowedNextStatuses,
+  canTransition,
+  checkTransition,
+  PRESCRIPTION_NOT_APPROVED,
+  possibleNextStatuses,
+  transitionNeeds,
+  type StatusActor,
+} from "./transitions.ts";
 import { codOption, orderTotals, priceOrder, splitInclusiveGst } from "./pricing.ts";
 
 const actors: StatusActor[] = ["admin", "customer", "system"];
+/** A parcel's courier and AWB: what every move to Shipped needs (decisions/032). */
+const shipment = { shipment: { courier: "delhivery", awb: "1234567890123" } };
+const SHIPMENT_NEEDED = { ok: false, message: SHIPMENT_MESSAGES.needed, needs: "shipment" };
 
 describe("order status transition table", () => {
   it("allows exactly these moves", () => {
@@ -53,7 +65,7 @@ describe("the table's guards (checkTransition)", () => {
   });
 
   it("ships only a paid order", () => {
-    expect(checkTransition({ status: "Processing", isPaid: true }, "Shipped", "admin")).toEqual({ ok: true });
+    expect(checkTransition({ status: "Processing", isPaid: true }, "Shipped", "admin", shipment)).toEqual({ ok: true });
     expect(checkTransition({ status: "Processing", isPaid: false }, "Shipped", "admin")).toEqual({ ok: false, message: "This order is not paid yet" });
     expect(checkTransition({ status: "Pending", isPaid: false }, "Shipped", "admin")).toEqual({ ok: false, message: "This order is not paid yet" });
   });
@@ -71,8 +83,26 @@ describe("the table's guards (checkTransition)", () => {
         for (const actor of actors) {
           // An unpaid cash-on-delivery order once shipped (the only one that may come back: RTO).
           const facts = { status: from, isPaid: from !== "Shipped", paymentCaptured: true, paymentMethod: "cod" };
-          expect(checkTransition(facts, to, actor).ok).toBe(canTransition(from, to, actor));
+          expect(checkTransition(facts, to, actor, shipment).ok).toBe(canTransition(from, to, actor));
         }
+  });
+
+  it("ships only with a shipment: possible without one, so offered, but refused as incomplete", () => {
+    const moves = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => transitionNeeds(from, to)).map((to) => `${from}→${to}: ${transitionNeeds(from, to)}`));
+    expect(moves).toEqual(["Processing→Shipped: shipment"]);
+    for (const actor of ["admin", "system"] as const) {
+      for (const facts of [{ isPaid: true }, { isPaid: false, paymentMethod: "cod" }]) {
+        const order = { status: "Processing" as const, ...facts };
+        expect(checkTransition(order, "Shipped", actor)).toEqual(SHIPMENT_NEEDED);
+        expect(checkTransition(order, "Shipped", actor, { shipment: null })).toEqual(SHIPMENT_NEEDED);
+        expect(checkTransition(order, "Shipped", actor, shipment)).toEqual({ ok: true });
+        expect(possibleNextStatuses(order, actor)).toContain("Shipped");
+      }
+    }
+    // An order that cannot ship is told why, not asked for a courier.
+    expect(checkTransition({ status: "Processing", isPaid: false }, "Shipped", "admin")).toEqual({ ok: false, message: "This order is not paid yet" });
+    expect(checkTransition({ status: "Processing", isPaid: true, prescriptionStatus: "pending" }, "Shipped", "admin")).toEqual({ ok: false, message: PRESCRIPTION_NOT_APPROVED });
+    expect(possibleNextStatuses({ status: "Processing", isPaid: false }, "admin")).toEqual(["Cancelled"]);
   });
 });
 
@@ -133,7 +163,7 @@ describe("cash on delivery (decisions/022)", () => {
   });
 
   it("ships an unpaid COD order, and brings back only an unpaid COD order from Shipped", () => {
-    expect(checkTransition({ status: "Processing", isPaid: false, paymentMethod: "cod" }, "Shipped", "admin")).toEqual({ ok: true });
+    expect(checkTransition({ status: "Processing", isPaid: false, paymentMethod: "cod" }, "Shipped", "admin", shipment)).toEqual({ ok: true });
     expect(checkTransition({ status: "Shipped", isPaid: false, paymentMethod: "cod" }, "Cancelled", "admin")).toEqual({ ok: true });
     const refusal = { ok: false, message: "Only an unpaid cash-on-delivery order can be cancelled after it was shipped" };
     expect(checkTransition({ status: "Shipped", isPaid: true, paymentMethod: "razorpay" }, "Cancelled", "admin")).toEqual(refusal);
@@ -149,7 +179,7 @@ describe("prescription-only orders (decisions/020)", () => {
       expect(checkTransition({ ...paid, prescriptionStatus }, "Shipped", "admin")).toEqual({ ok: false, message: PRESCRIPTION_NOT_APPROVED });
       expect(checkTransition({ status: "Shipped", isPaid: true, prescriptionStatus }, "Delivered", "admin")).toEqual({ ok: false, message: PRESCRIPTION_NOT_APPROVED });
     }
-    for (const prescriptionStatus of ["approved", null, undefined]) expect(checkTransition({ ...paid, prescriptionStatus }, "Shipped", "admin")).toEqual({ ok: true });
+    for (const prescriptionStatus of ["approved", null, undefined]) expect(checkTransition({ ...paid, prescriptionStatus }, "Shipped", "admin", shipment)).toEqual({ ok: true });
     expect(possibleNextStatuses({ ...paid, prescriptionStatus: "pending" }, "admin")).toEqual(["Cancelled"]);
     expect(possibleNextStatuses({ ...paid, prescriptionStatus: "approved" }, "admin")).toEqual(["Shipped", "Cancelled"]);
   });

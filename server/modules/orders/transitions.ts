@@ -1,3 +1,4 @@
+import { SHIPMENT_MESSAGES } from "#common/couriers.ts";
 import type { OrderStatus } from "#server/db/schema.ts";
 
 /** A pharmacist moves an order only by rejecting its prescription (Cancelled, prescriptions/review.ts). */
@@ -14,10 +15,23 @@ export interface TransitionFacts {
   paymentMethod?: string;
 }
 
+/**
+ * What a move needs besides the status itself: "shipment", the courier and AWB the parcel is
+ * tracked with (decisions/032). Without it the move is refused as incomplete (400), not as
+ * impossible: the pages still offer it, through the form that asks for it.
+ */
+export type TransitionNeed = "shipment";
+
+/** What the caller gives with the move (checked for form by its schema, e.g. common/couriers.ts). */
+export interface TransitionInput {
+  shipment?: { courier: string; awb: string } | null;
+}
+
 export interface Transition {
   actors: readonly StatusActor[];
   /** Returns the refusal for people when the move is not possible now, else null. */
   guard?: (facts: TransitionFacts) => string | null;
+  needs?: TransitionNeed;
 }
 
 const NOT_PAID = "This order is not paid yet";
@@ -41,7 +55,8 @@ const returnedToSender = (facts: TransitionFacts) =>
  * an unpaid prepaid order can never be shipped; nothing leads back from a paid state to Pending, and
  * Delivered and Cancelled are final. Cash on delivery (decisions/022): the order is placed
  * Processing (no move from Pending), may ship unpaid, is paid when Delivered, and a Shipped one
- * refused at the door goes to Cancelled ("Returned to sender").
+ * refused at the door goes to Cancelled ("Returned to sender"). Shipping, COD too, needs the
+ * shipment (`needs`, decisions/032).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderStatus, Transition>>>> = {
   Pending: {
@@ -49,7 +64,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<Orde
     Cancelled: { actors: ["customer", "admin", "pharmacist", "system"] },
   },
   Processing: {
-    Shipped: { actors: ["admin", "system"], guard: shippable },
+    // A parcel leaves with its courier and AWB, or not at all: the customer tracks it by them.
+    Shipped: { actors: ["admin", "system"], guard: shippable, needs: "shipment" },
     Cancelled: { actors: ["customer", "admin", "pharmacist", "system"] },
   },
   Shipped: {
@@ -71,26 +87,44 @@ export function allowedNextStatuses(from: OrderStatus, actor: StatusActor): Orde
   return (Object.keys(moves) as OrderStatus[]).filter((to) => moves[to]!.actors.includes(actor));
 }
 
-export type TransitionCheck = { ok: true } | { ok: false; message: string };
+/** A refusal with `needs`: the move is possible now, but only with that input (400, not 409). */
+export type TransitionCheck = { ok: true } | { ok: false; message: string; needs?: TransitionNeed };
 
-/** The statuses `actor` may move this order to now, guards included: what the admin pages offer. */
-export function possibleNextStatuses(order: { status: OrderStatus } & TransitionFacts, actor: StatusActor): OrderStatus[] {
-  return allowedNextStatuses(order.status, actor).filter((to) => checkTransition(order, to, actor).ok);
+const NEED_MESSAGES: Record<TransitionNeed, string> = { shipment: SHIPMENT_MESSAGES.needed };
+
+/** What the move from `from` to `to` needs besides the status (null: nothing), for the pages' forms. */
+export function transitionNeeds(from: OrderStatus, to: OrderStatus): TransitionNeed | null {
+  return ORDER_TRANSITIONS[from]?.[to]?.needs ?? null;
 }
 
 /**
- * The one check before any status change: the move is in the table, the actor may make it, and
- * the row's guard holds. The refusal is a sentence for the person who asked.
+ * The statuses `actor` may move this order to now, guards included: what the admin pages offer
+ * (a move that `needs` input too, offered through the form that asks for it).
+ */
+export function possibleNextStatuses(order: { status: OrderStatus } & TransitionFacts, actor: StatusActor): OrderStatus[] {
+  return allowedNextStatuses(order.status, actor).filter((to) => {
+    const check = checkTransition(order, to, actor);
+    return check.ok || check.needs !== undefined;
+  });
+}
+
+/**
+ * The one check before any status change: the move is in the table, the actor may make it, the
+ * row's guard holds, and what the row `needs` is given (checked last: an order that cannot ship
+ * is told why, not asked for a courier). The refusal is a sentence for the person who asked.
  */
 export function checkTransition(
   order: { status: OrderStatus } & TransitionFacts,
   to: OrderStatus,
   actor: StatusActor,
+  input: TransitionInput = {},
 ): TransitionCheck {
   const move = ORDER_TRANSITIONS[order.status]?.[to];
   if (!move || !move.actors.includes(actor)) return { ok: false, message: notAllowedMessage(order.status, to) };
   const refusal = move.guard?.(order) ?? null;
-  return refusal ? { ok: false, message: refusal } : { ok: true };
+  if (refusal) return { ok: false, message: refusal };
+  if (move.needs === "shipment" && !input.shipment) return { ok: false, message: NEED_MESSAGES.shipment, needs: "shipment" };
+  return { ok: true };
 }
 
 function notAllowedMessage(from: OrderStatus, to: OrderStatus): string {
