@@ -6,6 +6,7 @@ import { backInStockJob } from "#server/modules/back-in-stock/sender.ts";
 import { guestCartCleanupJob } from "#server/modules/cart/cleanup.ts";
 import { emailDispatchJob } from "#server/modules/email/dispatcher.ts";
 import { reservationExpiryJob } from "#server/modules/orders/expiry.ts";
+import { prescriptionSweepJob } from "#server/modules/prescriptions/sweep.ts";
 import { dailyJobsJob } from "#server/modules/stock-alerts/daily-email.ts";
 import { startJobs, type PeriodicJob, type Scheduler } from "./scheduler.ts";
 
@@ -18,6 +19,7 @@ export function shopJobs(context: ShopContext, options: { intervalMs?: number } 
     emailDispatchJob(context, intervalMs),
     backInStockJob(context, intervalMs),
     dailyJobsJob(context, intervalMs),
+    prescriptionSweepJob(context, intervalMs),
   ];
 }
 

@@ -128,3 +128,9 @@ export async function removeStoredFile(config: StorageConfig, key: string): Prom
   if (!STORAGE_KEY.test(key)) return;
   await storageFor(config).delete(`prescriptions/${key}`).catch(() => {});
 }
+
+/** Deletes a stored file for good (the sweep of unused uploads): a missing file is not an error, a failing store is. */
+export async function deleteStoredFile(config: StorageConfig, key: string): Promise<void> {
+  if (!STORAGE_KEY.test(key)) return;
+  await storageFor(config).delete(`prescriptions/${key}`);
+}
