@@ -141,7 +141,7 @@ export default function Privacy() {
               <li>Account details: while your account is open; erased at once when you delete your account.</li>
               <li>
                 Prescriptions and prescription records: for at least three years, or longer if the Drugs and Cosmetics Rules
-                require it.
+                require it. A prescription no order used is deleted six months after you upload it.
               </li>
               <li>Invoices and order records: for eight years, as tax and company law require.</li>
               <li>Contact messages: for two years after your query is closed.</li>

@@ -117,6 +117,10 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
         <h2 id="list-heading" className="text-xl font-semibold text-gray-900">
           Your prescriptions
         </h2>
+        <p className="mt-1 text-sm text-gray-700">
+          A prescription no order used is deleted six months after you upload it; one you ordered with is kept with that
+          order's records.
+        </p>
         {prescriptions.length === 0 ? (
           <p className="mt-3 text-gray-700">You have not uploaded any prescriptions yet.</p>
         ) : (
