@@ -110,7 +110,7 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
 
   // A kept answer goes out before Express sets up the request at all; anything else takes the
   // whole way above. (Express calls `handle` for every request, mounted or not.)
-  const handle = app.handle.bind(app) as (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void;
+  const handle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void }).handle.bind(app);
   Object.assign(app, {
     handle(req: IncomingMessage, res: ServerResponse, callback?: unknown) {
       if (!finished.answer(req, res, () => handle(req, res, callback))) handle(req, res, callback);

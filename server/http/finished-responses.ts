@@ -153,7 +153,8 @@ function isKeepable(res: Response): boolean {
 function finished(res: Response, body: Buffer, requestId: string, route: string): FinishedResponse {
   const headers: string[] = [];
   const fills: FinishedResponse["fills"] = [];
-  for (const name of res.getRawHeaderNames()) {
+  // Node's own method (not in Express's types): the names in the case they were written.
+  for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
     if (NOT_KEPT.has(name.toLowerCase())) continue;
     const value = res.getHeader(name);
     if (value === undefined) continue;

@@ -30,7 +30,7 @@ export function cutOut(text: string, nonce: string, requestId: string): CutText 
 
 /** The pieces of a cut text with this response's nonce and request id in its gaps, in order. */
 export function fillIn<T>(parts: readonly T[], gaps: readonly boolean[], nonce: T, requestId: T): T[] {
-  const pieces = [parts[0]!];
-  for (let i = 0; i < gaps.length; i++) pieces.push(gaps[i] ? nonce : requestId, parts[i + 1]!);
+  const pieces: T[] = [parts[0] as T];
+  for (let i = 0; i < gaps.length; i++) pieces.push(gaps[i] ? nonce : requestId, parts[i + 1] as T);
   return pieces;
 }
