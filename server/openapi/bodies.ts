@@ -1,6 +1,6 @@
 // Request bodies whose zod schema is a whole-input check from common/ (`fromCheck`, decisions/016):
 // zod sees `unknown` there, so z.toJSONSchema() can say nothing about them. Each gets the shape a
-// JSON client sends, written here once and held equal to the check's own input type (`same<…>`
+// JSON client sends, written here once and held equal to the check's own input type (`sameInput<…>`
 // fails to compile when they drift apart); the rules and messages stay in the check alone.
 import * as z from "zod/mini";
 import { type AdminCouponInput, COUPON_TYPE_VALUES } from "#common/admin-coupon.ts";
@@ -20,14 +20,7 @@ import { checkoutSchema, shippingAddressSchema } from "#server/schemas/checkout.
 import { prescriptionReviewSchema } from "#server/schemas/pharmacist.ts";
 import { settingsUpdateSchema } from "#server/schemas/settings.ts";
 import { apiDocs } from "./registry.ts";
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-function same<T>() {
-  return <S extends z.ZodMiniType>(schema: S, ok: Same<z.input<S>, T>): S => {
-    void ok;
-    return schema;
-  };
-}
+import { sameInput } from "./same.ts";
 
 const text = z.string();
 const nullableText = z.optional(z.nullable(z.string()));
@@ -67,11 +60,11 @@ const productFields = {
   countryOfOrigin: nullableText,
 };
 
-const productCreate = same<AdminProductInput>()(z.object(productFields), true);
+const productCreate = sameInput<AdminProductInput>()(z.object(productFields), true);
 
-const productUpdate = same<AdminProductUpdate>()(z.partial(z.object(productFields)), true);
+const productUpdate = sameInput<AdminProductUpdate>()(z.partial(z.object(productFields)), true);
 
-const settingsUpdate = same<ShopSettingsUpdate>()(
+const settingsUpdate = sameInput<ShopSettingsUpdate>()(
   z.object({
     lowStockThreshold: z.optional(z.number()),
     dispatchCutoff: z.optional(z.nullable(z.string().register(apiDocs, { description: "HH:MM, India time; null returns to the configured cut-off." }))),
@@ -79,7 +72,7 @@ const settingsUpdate = same<ShopSettingsUpdate>()(
   true,
 );
 
-const coupon = same<AdminCouponInput>()(
+const coupon = sameInput<AdminCouponInput>()(
   z.object({
     code: z.string().register(apiDocs, { description: "3 to 32 letters, digits, dashes or underscores." }),
     type: z.enum(COUPON_TYPE_VALUES),
@@ -99,7 +92,7 @@ const coupon = same<AdminCouponInput>()(
   true,
 );
 
-const address = same<AddressInput>()(
+const address = sameInput<AddressInput>()(
   z.object({
     fullName: text,
     phone: z.string().register(apiDocs, { description: "An Indian mobile number (10 digits starting 6 to 9)." }),
@@ -114,7 +107,7 @@ const address = same<AddressInput>()(
   true,
 );
 
-const prescriptionReview = same<ReviewInput>()(
+const prescriptionReview = sameInput<ReviewInput>()(
   z.union([
     z.object({ decision: z.literal("approve"), prescriberName: text, prescriberRegistration: text }),
     z.object({ decision: z.literal("reject"), reason: text }),
@@ -122,7 +115,7 @@ const prescriptionReview = same<ReviewInput>()(
   true,
 );
 
-const backInStock = same<{ email: string }>()(
+const backInStock = sameInput<{ email: string }>()(
   z.object({ email: z.string().register(apiDocs, { description: "A guest's address; a signed-in shopper's account address is used instead." }) }),
   true,
 );

@@ -1,7 +1,7 @@
 // The REST API's answers as zod schemas (decisions/034): ONE place per shape, used only to describe
 // them in the OpenAPI document (server/openapi/document.ts) — the server builds these objects in its
 // modules and never parses its own output. Each schema is held equal to the TypeScript type the
-// modules return (`same<…>` below fails to compile when they drift apart), and
+// modules return (`sameOutput<…>`, ./same.ts, fails to compile when they drift apart), and
 // tests/api/openapi.test.ts validates real responses against the document.
 import * as z from "zod/mini";
 import { type AdminCouponJson, COUPON_TYPE_VALUES } from "#common/admin-coupon.ts";
@@ -26,15 +26,7 @@ import type { AdminStats } from "#server/modules/admin/stats.ts";
 import type { QueuePrescriptionJson } from "#common/pharmacist.ts";
 import type { OrderAftercare } from "#server/modules/returns/returns.ts";
 import type { LowStockList } from "#server/modules/stock-alerts/low-stock.ts";
-
-/** Compiles only when the schema's output is exactly the type T (both ways). */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-function same<T>() {
-  return <S extends z.ZodMiniType>(schema: S, ok: Same<z.output<S>, T>): S => {
-    void ok;
-    return schema;
-  };
-}
+import { sameOutput } from "./same.ts";
 
 const text = z.string();
 const nullableText = z.nullable(z.string());
@@ -59,7 +51,7 @@ export const messageReply = z.object({ message: z.string() });
 
 export const productImage = z.object({ url: text, altText: text });
 
-export const product = same<ProductJson>()(
+export const product = sameOutput<ProductJson>()(
   z.object({
     _id: text,
     name: text,
@@ -108,7 +100,7 @@ export const adminProduct = z.object({
 });
 
 const facetCount = z.object({ name: text, count: z.number() });
-export const productFacets = same<ProductFacets>()(
+export const productFacets = sameOutput<ProductFacets>()(
   z.object({
     categories: z.array(facetCount),
     subcategories: z.record(z.string(), z.array(facetCount)),
@@ -119,7 +111,7 @@ export const productFacets = same<ProductFacets>()(
   true,
 );
 
-export const searchSuggestions = same<SearchSuggestionsJson>()(
+export const searchSuggestions = sameOutput<SearchSuggestionsJson>()(
   z.object({
     products: z.array(
       z.object({ _id: text, name: text, url: text, image: z.nullable(productImage), price: rupees, composition: nullableText }),
@@ -130,12 +122,12 @@ export const searchSuggestions = same<SearchSuggestionsJson>()(
   true,
 );
 
-export const review = same<ReviewJson>()(
+export const review = sameOutput<ReviewJson>()(
   z.object({ _id: text, name: text, rating: z.number(), comment: text, createdAt: timestamp, verifiedPurchase: z.boolean() }),
   true,
 );
 
-export const account = same<AccountJson>()(
+export const account = sameOutput<AccountJson>()(
   z.object({ _id: text, name: text, email: text, role: z.enum(["customer", "admin", "pharmacist"]) }),
   true,
 );
@@ -143,7 +135,7 @@ export const account = same<AccountJson>()(
 /** Registration and sign-in: the account and its session token (`Authorization: Bearer <token>`). */
 export const signedIn = z.object({ user: account, token: text });
 
-export const profile = same<ProfileJson>()(
+export const profile = sameOutput<ProfileJson>()(
   z.object({
     ...account.shape,
     phone: nullableText,
@@ -153,7 +145,7 @@ export const profile = same<ProfileJson>()(
   true,
 );
 
-export const savedAddress = same<SavedAddress>()(
+export const savedAddress = sameOutput<SavedAddress>()(
   z.object({
     _id: text,
     fullName: text,
@@ -170,9 +162,9 @@ export const savedAddress = same<SavedAddress>()(
   true,
 );
 
-const cartCoupon = same<CartCouponJson>()(z.object({ code: text, discount: rupees, message: z.optional(text) }), true);
+const cartCoupon = sameOutput<CartCouponJson>()(z.object({ code: text, discount: rupees, message: z.optional(text) }), true);
 
-export const cart = same<CartJson>()(
+export const cart = sameOutput<CartJson>()(
   z.object({
     _id: text,
     user: z.optional(text),
@@ -204,7 +196,7 @@ export const cart = same<CartJson>()(
 /** The cart's writes answer the cart's fields and the same cart again under `cart` (older clients read either). */
 export const cartWrite = z.object({ ...cart.shape, cart });
 
-export const serviceability = same<ServiceabilityJson>()(
+export const serviceability = sameOutput<ServiceabilityJson>()(
   z.union([
     z.object({ pin: text, serviceable: z.literal(false) }),
     z.object({
@@ -219,7 +211,7 @@ export const serviceability = same<ServiceabilityJson>()(
   true,
 );
 
-export const serviceabilityRange = same<ServiceabilityRangeJson>()(
+export const serviceabilityRange = sameOutput<ServiceabilityRangeJson>()(
   z.object({
     _id: text,
     pinFrom: text,
@@ -249,7 +241,7 @@ const shippingAddress = z.object({
 
 const orderStatus = z.enum(["Pending", "Processing", "Shipped", "Delivered", "Cancelled"]);
 
-export const order = same<OrderJson>()(
+export const order = sameOutput<OrderJson>()(
   z.object({
     _id: text,
     orderNumber: text,
@@ -285,9 +277,9 @@ export const order = same<OrderJson>()(
   true,
 );
 
-export const myOrder = same<MyOrderJson>()(z.object({ ...order.shape, reservationExpiresAt: z.nullable(timestamp) }), true);
+export const myOrder = sameOutput<MyOrderJson>()(z.object({ ...order.shape, reservationExpiresAt: z.nullable(timestamp) }), true);
 
-export const orderDetail = same<OrderDetailJson>()(
+export const orderDetail = sameOutput<OrderDetailJson>()(
   z.object({
     ...order.shape,
     lines: z.array(
@@ -330,7 +322,7 @@ export const orderDetail = same<OrderDetailJson>()(
   true,
 );
 
-export const adminOrder = same<AdminOrderJson>()(
+export const adminOrder = sameOutput<AdminOrderJson>()(
   z.object({
     ...order.shape,
     archivedAt: z.nullable(timestamp),
@@ -353,7 +345,7 @@ export const paymentStart = z.nullable(
 
 export const placedOrder = z.object({ order, payment: z.optional(paymentStart) });
 
-export const checkoutQuote = same<CheckoutQuote>()(
+export const checkoutQuote = sameOutput<CheckoutQuote>()(
   z.object({
     itemsPrice: rupees,
     discountPrice: rupees,
@@ -367,7 +359,7 @@ export const checkoutQuote = same<CheckoutQuote>()(
   true,
 );
 
-export const prescription = same<PrescriptionJson>()(
+export const prescription = sameOutput<PrescriptionJson>()(
   z.object({
     _id: text,
     status: z.enum(["pending", "approved", "rejected"]),
@@ -382,7 +374,7 @@ export const prescription = same<PrescriptionJson>()(
   true,
 );
 
-export const returnRequest = same<ReturnRequestJson>()(
+export const returnRequest = sameOutput<ReturnRequestJson>()(
   z.object({
     _id: text,
     orderId: text,
@@ -401,7 +393,7 @@ export const returnRequest = same<ReturnRequestJson>()(
   true,
 );
 
-export const shopSettings = same<ShopSettingsJson>()(
+export const shopSettings = sameOutput<ShopSettingsJson>()(
   z.object({
     lowStockThreshold: z.number(),
     dispatchCutoff: text,
@@ -412,7 +404,7 @@ export const shopSettings = same<ShopSettingsJson>()(
   true,
 );
 
-export const auditEntry = same<AuditEntryJson>()(
+export const auditEntry = sameOutput<AuditEntryJson>()(
   z.object({
     _id: text,
     at: timestamp,
@@ -426,7 +418,7 @@ export const auditEntry = same<AuditEntryJson>()(
   true,
 );
 
-export const adminReview = same<AdminReviewJson>()(
+export const adminReview = sameOutput<AdminReviewJson>()(
   z.object({
     _id: text,
     product: z.object({ _id: text, name: text }),
@@ -442,7 +434,7 @@ export const adminReview = same<AdminReviewJson>()(
   true,
 );
 
-export const adminCoupon = same<AdminCouponJson>()(
+export const adminCoupon = sameOutput<AdminCouponJson>()(
   z.object({
     _id: text,
     code: text,
@@ -467,7 +459,7 @@ export const adminCoupon = same<AdminCouponJson>()(
   true,
 );
 
-export const adminUser = same<AdminUserJson>()(
+export const adminUser = sameOutput<AdminUserJson>()(
   z.object({
     _id: text,
     name: text,
@@ -479,14 +471,14 @@ export const adminUser = same<AdminUserJson>()(
   true,
 );
 
-export const contactMessage = same<ContactMessageJson>()(
+export const contactMessage = sameOutput<ContactMessageJson>()(
   z.object({ _id: text, name: text, email: text, message: text, handled: z.boolean(), handledAt: z.nullable(timestamp), createdAt: timestamp }),
   true,
 );
 
-export const subscriber = same<SubscriberJson>()(z.object({ _id: text, email: text, createdAt: timestamp }), true);
+export const subscriber = sameOutput<SubscriberJson>()(z.object({ _id: text, email: text, createdAt: timestamp }), true);
 
-export const adminStats = same<AdminStats>()(
+export const adminStats = sameOutput<AdminStats>()(
   z.object({
     totalRevenue: rupees,
     totalOrders: z.number(),
@@ -498,7 +490,7 @@ export const adminStats = same<AdminStats>()(
   true,
 );
 
-export const lowStockList = same<LowStockList>()(
+export const lowStockList = sameOutput<LowStockList>()(
   z.object({
     items: z.array(z.object({ _id: text, name: text, sku: text, countInStock: z.number(), threshold: z.number(), ownThreshold: z.boolean() })),
     total: z.number(),
@@ -507,7 +499,7 @@ export const lowStockList = same<LowStockList>()(
   true,
 );
 
-export const queuePrescription = same<QueuePrescriptionJson>()(
+export const queuePrescription = sameOutput<QueuePrescriptionJson>()(
   z.object({
     ...prescription.shape,
     orders: z.array(
@@ -529,7 +521,7 @@ export const queuePrescription = same<QueuePrescriptionJson>()(
 
 const returnableLine = z.object({ orderLineId: text, name: text, sku: text, quantity: z.number() });
 
-export const orderAftercare = same<OrderAftercare>()(
+export const orderAftercare = sameOutput<OrderAftercare>()(
   z.object({
     shipment: z.nullable(z.object({ courier: text, courierName: text, awb: text, trackingUrl: nullableText, shippedAt: z.nullable(timestamp) })),
     creditNotes: z.array(
