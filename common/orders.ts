@@ -4,6 +4,9 @@
 export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** How long an unpaid online order holds its stock before it is cancelled (api-contract.md): the checkout sets it, the sweeper (orders/expiry.ts) cancels after it, /shipping and /how-to-order say it. */
+export const RESERVATION_MINUTES = 30;
+
 export interface ShippingAddress {
   firstName: string;
   lastName: string;

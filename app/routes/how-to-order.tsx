@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RESERVATION_MINUTES } from "#common/orders.ts";
 import { PolicyPage, useDeliveryTexts, useSeller } from "~/components/content/policy";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/how-to-order";
@@ -54,7 +55,7 @@ export default function HowToOrder() {
               <li>
                 <strong>Pay securely</strong> with a card, UPI or net banking through Razorpay, or choose cash on delivery
                 where it is offered. {delivery.cost} If you close the payment window, your order waits under My Orders with
-                a "Complete payment" button until its reservation ends (30 minutes).
+                a "Complete payment" button until its reservation ends ({RESERVATION_MINUTES} minutes).
               </li>
               <li>
                 <strong>We confirm and dispatch.</strong> You get an email when the order is placed, when a pharmacist has

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { orderStateLabel } from "#common/orders.ts";
+import { orderStateLabel, RESERVATION_MINUTES } from "#common/orders.ts";
 import { PolicyPage, useDeliveryTexts, useSeller } from "~/components/content/policy";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/shipping";
@@ -20,9 +20,9 @@ const DELIVERY_TIMES = [
   { region: "North-East, Jammu and Kashmir, Ladakh, Andaman and Nicobar, Lakshadweep", days: "6–10 working days" },
 ];
 
-// How long an unpaid online order is held before it is cancelled (RESERVATION_MINUTES in
-// server/modules/orders/checkout.ts; the reservation sweeper in orders/expiry.ts cancels it).
-const PAYMENT_WINDOW = "30 minutes";
+// How long an unpaid online order is held before it is cancelled: the checkout's reservation
+// (common/orders.ts RESERVATION_MINUTES; the sweeper in server/modules/orders/expiry.ts cancels it).
+const PAYMENT_WINDOW = `${RESERVATION_MINUTES} minutes`;
 
 // The states a shopper sees on My Orders, the order page and in emails, worded by orderStateLabel
 // (common/orders.ts): the statuses of orders/transitions.ts plus the prescription review.

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderStatusHistory, orders, payments, products } from "#server/db/schema.ts";
-import { RESERVATION_MINUTES } from "#server/modules/orders/checkout.ts";
+import { RESERVATION_MINUTES } from "#common/orders.ts";
 import { expireReservations } from "#server/modules/orders/expiry.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";

@@ -5,7 +5,7 @@ import { cartLines, carts, orderLines, orderStatusHistory, orders, payments, pro
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError, type PaymentProvider } from "#server/modules/payments/gateway.ts";
 import { istDay } from "#common/dates.ts";
-import type { OrderJson, PaymentMethod } from "#common/orders.ts";
+import { RESERVATION_MINUTES, type OrderJson, type PaymentMethod } from "#common/orders.ts";
 import { checkoutPrescriptions, linkOrderPrescriptions, type CheckoutPrescriptionRefusal } from "#server/modules/prescriptions/checkout.ts";
 import { checkCoupon, findCouponById, reserveCouponUse, type CouponRefusal } from "#server/modules/coupons/coupons.ts";
 import { checkLimit, countRequest, throttled, type Throttled } from "#server/modules/limits/limiter.ts";
@@ -16,8 +16,6 @@ import { afterCashOnDeliveryPlaced } from "./side-effects.ts";
 import { applyStatusChange } from "./status.ts";
 import { reserveStock } from "./stock.ts";
 
-/** Stock stays reserved this long for an unpaid order (api-contract.md). */
-export const RESERVATION_MINUTES = 30;
 /** Razorpay's smallest order. */
 export const MINIMUM_ORDER_PAISE = 100;
 /** Razorpay's default largest payment (₹5,00,000); also keeps every sum far inside a 32-bit column. */

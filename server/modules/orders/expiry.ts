@@ -1,5 +1,6 @@
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { Logger } from "pino";
+import { RESERVATION_MINUTES } from "#common/orders.ts";
 import type { ShopContext } from "#server/context.ts";
 import { orders } from "#server/db/schema.ts";
 import { every, type PeriodicJob } from "#server/jobs/scheduler.ts";
@@ -29,7 +30,7 @@ export async function expireReservations(shop: ShopContext, now = new Date(), ba
         .where(and(eq(orders.id, id), eq(orders.status, "Pending"), eq(orders.isPaid, false), lt(orders.reservationExpiresAt, now)))
         .for("update", { skipLocked: true });
       if (!order) return false;
-      await applyStatusChange(shop, tx, order, "Cancelled", "Payment was not received within 30 minutes", { actor: "system" });
+      await applyStatusChange(shop, tx, order, "Cancelled", `Payment was not received within ${RESERVATION_MINUTES} minutes`, { actor: "system" });
       return true;
     });
     if (done) cancelled += 1;
