@@ -38,11 +38,18 @@ async function placeOrder(page: Page, productId: string, pay: boolean): Promise<
   return order;
 }
 
-/** The choices of the row's status select, as offered. */
+/**
+ * The moves offered: Shipped as the Ship link to the order page's shipment form (it needs the
+ * courier and AWB, decisions/032; the select never offers it bare), then the status select's choices.
+ */
 async function offered(page: Page, orderNumber: string): Promise<string[]> {
-  const select = page.getByRole("main").getByRole("combobox", { name: `Status of order ${orderNumber}` });
-  if ((await select.count()) === 0) return [];
-  return select.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  const main = page.getByRole("main");
+  const ship = (await main.getByRole("link", { name: `Ship order ${orderNumber} with courier and AWB` }).count()) > 0 ? ["Shipped"] : [];
+  const select = main.getByRole("combobox", { name: `Status of order ${orderNumber}` });
+  if ((await select.count()) === 0) return ship;
+  const choices = await select.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  expect(choices).not.toContain("Shipped");
+  return [...ship, ...choices];
 }
 
 test.describe("admin order actions", () => {

@@ -524,9 +524,17 @@ test.describe("an order bought through the shop", () => {
     const row = main.getByRole("row").filter({ hasText: orderNumber });
     await expect(row).toContainText("Processing");
     await expect(row).toContainText("₹120");
-    await row.getByRole("combobox", { name: `Status of order ${orderNumber}` }).selectOption("Shipped");
-    await row.getByRole("button", { name: `Update status of order ${orderNumber}` }).click();
+    // Shipped needs the courier and AWB: the list's Ship link opens the order page's form (decisions/032).
+    await expect(row.getByRole("combobox", { name: `Status of order ${orderNumber}` }).locator("option", { hasText: "Shipped" })).toHaveCount(0);
+    await row.getByRole("link", { name: `Ship order ${orderNumber} with courier and AWB` }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/admin/orders/") && url.hash === "#shipment-form-heading");
+    const shipForm = main.getByRole("region", { name: "Ship this order" });
+    await shipForm.getByRole("combobox", { name: "Courier" }).selectOption({ label: "Delhivery" });
+    await shipForm.getByRole("textbox", { name: "AWB / tracking number" }).fill("1234567890123");
+    await shipForm.getByRole("button", { name: /^Mark as Shipped/ }).click();
     await expect(toast(page, "Order marked Shipped")).toBeVisible();
+    await expect(shipForm).toHaveCount(0);
+    await openPage(page, `/admin/orders?search=${orderNumber}`);
     await expect(row.locator("td").nth(5)).toHaveText("Shipped");
     await row.getByRole("button", { name: `Mark as Delivered order ${orderNumber}` }).click();
     await expect(toast(page, "Order marked Delivered")).toBeVisible();

@@ -26,7 +26,8 @@ export function ShipmentForm({ orderId, orderNumber }: { orderId: string; orderN
   }, [answer]);
   return (
     <section aria-labelledby="shipment-form-heading" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
-      <h2 id="shipment-form-heading" className="text-lg font-semibold text-gray-900">
+      {/* Reached by the orders list's Ship link (#shipment-form-heading): clear of the phone's sticky top bar. */}
+      <h2 id="shipment-form-heading" className="scroll-mt-20 text-lg font-semibold text-gray-900">
         Ship this order
       </h2>
       <fetcher.Form method="post" action={`/admin/orders/${encodeURIComponent(orderId)}/shipment`} className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-start" noValidate>

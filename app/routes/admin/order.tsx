@@ -5,7 +5,7 @@ import { REVIEW_MESSAGES } from "#common/pharmacist.ts";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
 import { formatDateTime } from "#common/dates.ts";
-import { OrderStatusControls } from "~/components/admin/order-controls";
+import { OrderStatusControls, SHIPMENT_FORM_ANCHOR } from "~/components/admin/order-controls";
 import { ReturnDecisions } from "~/components/admin/return-decisions";
 import { ShipmentForm } from "~/components/admin/shipment-form";
 import { CreditNotes } from "~/components/orders/credit-notes";
@@ -64,7 +64,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <h2 id="order-status-heading" className="text-lg font-semibold text-gray-900">
             Status
           </h2>
-          <OrderStatusControls orderId={order._id} label={label} status={order.status} nextStatuses={order.nextStatuses} />
+          <OrderStatusControls orderId={order._id} label={label} status={order.status} nextStatuses={order.nextStatuses} shipHref={SHIPMENT_FORM_ANCHOR} />
           {order.prescription?.status === "pending" ? (
             <p className="w-full text-sm text-gray-700">{PRESCRIPTION_NOT_APPROVED_NOTE}</p>
           ) : null}

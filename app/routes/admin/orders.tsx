@@ -3,7 +3,7 @@ import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
 import { formatDateTime } from "#common/dates.ts";
-import { ORDER_FILTER_STATUSES, ORDER_MESSAGES, OrderStatusControls } from "~/components/admin/order-controls";
+import { ORDER_FILTER_STATUSES, ORDER_MESSAGES, OrderStatusControls, SHIPMENT_FORM_ANCHOR } from "~/components/admin/order-controls";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -135,7 +135,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       {canChange ? (
                         <>
                           <td data-label="" className={TD}>
-                            <OrderStatusControls orderId={order._id} label={label} status={order.status} nextStatuses={order.nextStatuses} />
+                            <OrderStatusControls
+                              orderId={order._id}
+                              label={label}
+                              status={order.status}
+                              nextStatuses={order.nextStatuses}
+                              shipHref={`/admin/orders/${order._id}${SHIPMENT_FORM_ANCHOR}`}
+                            />
                           </td>
                           <td data-label="" className={`${TD} text-right`}>
                             <RemoveOrderButton order={order} label={label} />
