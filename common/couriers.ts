@@ -83,7 +83,8 @@ export function shipmentJson(row: { courier: string | null; trackingNumber: stri
 
 /**
  * The courier and AWB given with a status change (`{ status, courier, awb }`): both or neither
- * (the admin API stays compatible with calls that send the status alone); a known courier and a
+ * (a move to Shipped without them is refused by the transition table's `needs`, with
+ * SHIPMENT_MESSAGES.needed; other moves send none); a known courier and a
  * valid AWB, normalised. `errors` are per field, for the form and the 400.
  */
 export function checkShipment(

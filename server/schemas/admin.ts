@@ -130,7 +130,8 @@ export const adminOrderStatusSchema = z.object({
     ),
     z.enum(ADMIN_ORDER_STATUSES, ADMIN_MESSAGES.statusInvalid),
   ),
-  // Marking Shipped may name the courier and AWB (decisions/032); both or neither, checked by common/couriers.ts.
+  // Marking Shipped needs the courier and AWB (decisions/032; the transition table refuses it without
+  // them); here both or neither, checked by common/couriers.ts.
   courier: z.optional(z.unknown()),
   awb: z.optional(z.unknown()),
 }).check(

@@ -114,6 +114,9 @@ export const orderReply = {
         return { status: 409, message: result.message };
       case "refund-failed":
         return { status: 502, message: result.message };
+      // A move that needs more than the status (Shipped: the shipment); never the owner's cancel.
+      case "incomplete":
+        return { status: 400, message: result.message };
     }
   },
 };
