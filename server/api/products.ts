@@ -149,7 +149,8 @@ function sendJson(req: Request, res: Response, reply: PreparedReply, policy: str
   res.type("json").send(reply.json);
 }
 
-const MAX_KEPT_RESPONSES = 500;
+/** JSON is kept as a string: up to two bytes a character. */
+const KEPT_REPLIES = { entries: 500, bytes: 16 << 20, sizeOf: (reply: PreparedReply) => 2 * reply.json.length } as const;
 
 /**
  * Public catalogue responses kept in memory, by URL, while the products version they were
@@ -157,7 +158,7 @@ const MAX_KEPT_RESPONSES = 500;
  * PostgreSQL, correct across processes).
  */
 function responseCache(database: ShopContext["database"]) {
-  const kept = keptPerProductsVersion<PreparedReply>(database, MAX_KEPT_RESPONSES);
+  const kept = keptPerProductsVersion<PreparedReply>(database, KEPT_REPLIES);
   return (policy: string, handler: (req: Request) => Promise<Reply>) => async (req: Request, res: Response) => {
     const key = req.originalUrl;
     const version = await kept.version();

@@ -32,8 +32,15 @@ declare global {
   }
 }
 
-/** Answers kept, by URL and Accept-Encoding; the least recently used goes first. */
-const MAX_KEPT_ANSWERS = 1_000;
+/**
+ * Answers kept, by URL and Accept-Encoding, within 32 MB (a body and its headers); the least
+ * recently used goes first.
+ */
+const KEPT_ANSWERS = {
+  entries: 1_000,
+  bytes: 32 << 20,
+  sizeOf: (answer: FinishedResponse) => answer.body.length + 2 * answer.headers.reduce((sum, text) => sum + text.length, 0),
+};
 /** A catalogue page of 100 products is about 200 KB unencoded. */
 const MAX_ANSWER_BYTES = 512 << 10;
 /** Browsers send short Accept-Encoding values; a long one is answered the ordinary way. */
@@ -63,7 +70,7 @@ export interface FinishedResponses {
 }
 
 export function finishedResponses(database: DatabaseHandle, logger: Logger): FinishedResponses {
-  const kept = keptPerProductsVersion<FinishedResponse>(database, MAX_KEPT_ANSWERS);
+  const kept = keptPerProductsVersion<FinishedResponse>(database, KEPT_ANSWERS);
   const currentVersion = productsVersionOf(database);
 
   const replay = (req: IncomingMessage, res: ServerResponse, answer: FinishedResponse) => {

@@ -13,7 +13,12 @@ import { cutOut, fillIn } from "./per-request-values.ts";
  * any response that sets a cookie or is not a 200 are always rendered afresh.
  */
 
-const MAX_KEPT_PAGES = 200;
+/** At most 200 pages and 32 MB of them (a rendered product page is about 130 KB). */
+const KEPT_PAGES = {
+  entries: 200,
+  bytes: 32 << 20,
+  sizeOf: (page: KeptPage) => page.parts.reduce((sum, part) => sum + part.length, 0),
+};
 const MAX_PAGE_BYTES = 1 << 20;
 const KEPT_FOR_MS = 60_000;
 /**
@@ -39,7 +44,7 @@ interface KeptPage {
 }
 
 export function pageCache(database: DatabaseHandle, render: RequestHandler): RequestHandler {
-  const kept = keptPerProductsVersion<KeptPage>(database, MAX_KEPT_PAGES);
+  const kept = keptPerProductsVersion<KeptPage>(database, KEPT_PAGES);
 
   return (req, res, next) => {
     if (!isAnonymousRead(req)) return render(req, res, next);

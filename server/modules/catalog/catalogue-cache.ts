@@ -152,14 +152,30 @@ function postgresVersion(database: DatabaseHandle): ProductsVersion {
   };
 }
 
+/** How much a kept set may hold: entries, and bytes as `sizeOf` counts them. */
+export interface KeptLimits<T> {
+  entries: number;
+  bytes: number;
+  sizeOf(value: T): number;
+}
+
 /**
  * Values kept in memory by key with the products version they were computed at (see
  * productsVersionOf); a value is answered only while that version is current, on PGlite and on
- * PostgreSQL alike. Holds at most `limit` entries, dropping the least recently used.
+ * PostgreSQL alike. Holds at most `limits.entries` entries and `limits.bytes` bytes, dropping the
+ * least recently used: many distinct URLs (a crawler, or someone filling memory on purpose) cost
+ * at most the budget.
  */
-export function keptPerProductsVersion<T>(database: DatabaseHandle, limit: number) {
+export function keptPerProductsVersion<T>(database: DatabaseHandle, limits: KeptLimits<T>) {
   const currentVersion = productsVersionOf(database);
-  const kept = new Map<string, { version: number; value: T }>();
+  const kept = new Map<string, { version: number; value: T; size: number }>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = kept.get(key);
+    if (!entry) return;
+    kept.delete(key);
+    bytes -= entry.size;
+  };
   return {
     /** Whether anything is kept for `key`, current or not (no version needed). */
     has: (key: string): boolean => kept.has(key),
@@ -170,7 +186,7 @@ export function keptPerProductsVersion<T>(database: DatabaseHandle, limit: numbe
       if (!entry || version === undefined) return undefined;
       if (entry.version !== version) {
         // Versions only grow: an older entry is never current again.
-        if (entry.version < version) kept.delete(key);
+        if (entry.version < version) drop(key);
         return undefined;
       }
       kept.delete(key);
@@ -181,9 +197,14 @@ export function keptPerProductsVersion<T>(database: DatabaseHandle, limit: numbe
       if (version === undefined) return;
       const entry = kept.get(key);
       if (entry && entry.version > version) return;
-      kept.delete(key);
-      kept.set(key, { version, value });
-      if (kept.size > limit) kept.delete(kept.keys().next().value!);
+      const size = limits.sizeOf(value);
+      if (size > limits.bytes) return;
+      drop(key);
+      kept.set(key, { version, value, size });
+      bytes += size;
+      while (kept.size > limits.entries || bytes > limits.bytes) drop(kept.keys().next().value!);
     },
+    /** The bytes held now (tests, metrics). */
+    bytes: (): number => bytes,
   };
 }
