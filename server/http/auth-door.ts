@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler, type Response } from "express";
+import express, { Router, type Request, type Response } from "express";
 import { fromNodeHeaders } from "better-auth/node";
 import { CLIENT_IP_HEADER, type Auth } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
