@@ -1,5 +1,5 @@
 import { ShieldCheck } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { redirect, useRevalidator } from "react-router";
 import { CouponBox } from "~/components/cart/coupon-box";
 import type { CheckoutQuote } from "#common/orders.ts";
@@ -7,6 +7,7 @@ import { NOINDEX } from "~/components/auth/auth-card";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { usePrescriptionChoice } from "~/components/checkout/prescription-step";
+import { useCartStore } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/checkout";
 import { loadCheckoutPage } from "./checkout.server";
@@ -30,6 +31,19 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // The checkout's last quote: the summary shows the fees of the choices made (cash on delivery's).
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   const revalidator = useRevalidator();
+  const cartStore = useCartStore();
+  // The cart's coupon refused (decisions/025): the coupon box and the summary show the cart as it
+  // is now, at once. The checkout took the coupon off (its alert says why); the quote left it on
+  // the cart with its reason, which the coupon box shows; asked again once it already shows it.
+  const summaryCouponMessage = summary.coupon?.message;
+  const onCouponRefused = useCallback(
+    (message: string, removed: boolean) => {
+      if (!removed && summaryCouponMessage === message && cartStore.getState().cart?.coupon?.message === message) return;
+      void cartStore.fetchCart();
+      void revalidator.revalidate();
+    },
+    [cartStore, revalidator, summaryCouponMessage],
+  );
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold text-gray-900">Checkout</h1>
@@ -48,6 +62,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             addresses={loaderData.addresses}
             codFeePaise={loaderData.codFeePaise}
             onQuote={setQuote}
+            onCouponRefused={onCouponRefused}
             quoteKey={`${summary.coupon?.code ?? ""}:${summary.discountPaise ?? 0}`}
           />
         </div>

@@ -1,5 +1,6 @@
 // Admin coupons (issue 15): the list with usage figures, create, edit, deactivate; the sidebar
 // link; axe clean (list, form, dialog) at both widths.
+import { E2E_ADMIN } from "../../playwright.config";
 import { expect, expectAxeClean, expectPath, findProduct, openPage, signInAsAdmin, signUpShopper, test } from "./fixtures";
 
 test.describe("admin coupons", () => {
@@ -117,6 +118,68 @@ test.describe("the newsletter's welcome discount", () => {
     await expect(line.getByRole("cell")).toHaveText(["2106", /.*/, "2", "35.00", "-7.00", "53.39", "18%", "4.81", "4.80", "63.00"]);
     await expect(invoice).toContainText(`Coupon ${code}: ₹7.00 off`);
     await expect(invoice).toContainText("Total paid₹63.00");
+    await expectAxeClean(page);
+  });
+});
+
+test.describe("a cart coupon that stops applying at checkout (decisions/025)", () => {
+  test("the quote's refusal shows in the coupon box once; the checkout's takes the coupon off the box at once", async ({ page, request, consoleErrors }, testInfo) => {
+    test.slow();
+    // The refused quote and checkout answer 400, which the browser reports.
+    consoleErrors.allow("/api/checkout");
+    // The admin, in a session of its own, changes the coupon while the shopper is on the checkout page.
+    expect((await request.post("/api/users/login", { data: E2E_ADMIN })).status()).toBe(200);
+    const code = `LATE${Date.now().toString(36).toUpperCase()}${testInfo.project.name === "mobile" ? "M" : "D"}`;
+    const body = { code, type: "percent", value: 10, maxDiscount: null, minOrder: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, firstOrderOnly: false, categories: [], productIds: [], includeRx: false, active: true };
+    const created = await request.post("/api/admin/coupons", { data: body });
+    expect(created.status(), await created.text()).toBe(201);
+    const couponId = ((await created.json()) as { _id: string })._id;
+    const setMinOrder = async (minOrder: number) => {
+      const changed = await request.put(`/api/admin/coupons/${couponId}`, { data: { ...body, minOrder } });
+      expect(changed.status(), await changed.text()).toBe(200);
+    };
+    const reason = "Add items worth ₹430 to use this coupon";
+
+    // A shopper with ₹70 of items (2 × ₹35) and the coupon: ₹7 off.
+    await signUpShopper(page, "late-coupon");
+    const product = await findProduct(page, "Electrolyte Hydration Mix Lemon");
+    expect((await page.request.post("/api/cart", { data: { productId: product._id, quantity: 2 } })).ok()).toBe(true);
+    expect((await page.request.post("/api/cart/coupon", { data: { code } })).ok()).toBe(true);
+    await openPage(page, "/checkout");
+    const main = page.getByRole("main");
+    const summary = main.locator("section[aria-labelledby='order-summary-heading']");
+    await expect(main).toContainText(`${code} applied: ₹7 off`);
+    await main.getByRole("textbox", { name: "Address", exact: true }).fill("12 MG Road, Indiranagar");
+    await main.getByRole("textbox", { name: "City", exact: true }).fill("Bengaluru");
+    await main.getByRole("textbox", { name: "PIN code", exact: true }).fill("560038");
+    await main.getByRole("textbox", { name: "Phone", exact: true }).fill("9876543210");
+    await expect(summary).toContainText("Total₹63");
+
+    // The quote refuses it (the cart keeps it, with its reason): the box says so, once; no discount.
+    await setMinOrder(500);
+    await main.getByRole("textbox", { name: "Phone", exact: true }).fill("9876543211");
+    await expect(main).toContainText(`${code} not applied`);
+    await expect(main.getByText(reason)).toHaveCount(1);
+    await expect(summary).not.toContainText("Discount");
+    await expect(summary).toContainText("Total₹70");
+    await expectAxeClean(page);
+
+    // The coupon applies again, then stops just before paying: the checkout refuses it and takes it
+    // off the cart. The alert gives the reason; the coupon box is empty at once, without a reload.
+    await setMinOrder(0);
+    await main.getByRole("button", { name: `Remove coupon ${code}` }).click();
+    await main.getByRole("textbox", { name: "Coupon code" }).fill(code);
+    await main.getByRole("button", { name: "Apply" }).click();
+    await expect(main).toContainText(`${code} applied: ₹7 off`);
+    await expect(summary).toContainText("Total₹63");
+    await setMinOrder(500);
+    await main.getByRole("button", { name: "Pay Now" }).click();
+    await expect(page.locator("#checkout-alert")).toHaveText(reason);
+    await expect(main.getByRole("textbox", { name: "Coupon code" })).toBeVisible();
+    await expect(main).not.toContainText(code);
+    await expect(main.getByText(reason)).toHaveCount(1);
+    await expect(summary).toContainText("Total₹70");
+    await expect(page.getByRole("dialog", { name: "Test payment" })).toHaveCount(0);
     await expectAxeClean(page);
   });
 });

@@ -24,7 +24,7 @@ export function CouponBox({ onChange, className = "" }: { onChange?: () => void;
             <p className="flex items-center gap-2 font-medium text-green-900">
               <Tag className="h-4 w-4" aria-hidden />
               <span>
-                <span className="font-mono">{coupon.code}</span> applied
+                <span className="font-mono">{coupon.code}</span> {coupon.message ? "not applied" : "applied"}
                 {coupon.discount > 0 ? `: ${formatRupees(rupeesToPaise(coupon.discount))} off` : ""}
               </span>
             </p>

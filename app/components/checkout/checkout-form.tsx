@@ -84,10 +84,16 @@ export function CheckoutForm({
   addresses = [],
   codFeePaise = 0,
   onQuote,
+  onCouponRefused,
   quoteKey: couponKey = "",
 }: {
   /** Changes when the cart's coupon does (issue 15): the quote is asked again. */
   quoteKey?: string;
+  /**
+   * The cart's coupon was refused (decisions/025): by the quote, which leaves it on the cart with
+   * its reason, or by the checkout, which took it off (`removed`); the page shows the cart as it is now.
+   */
+  onCouponRefused?: (message: string, removed: boolean) => void;
   /** Told of every quote (or null while there is none), so the order summary shows the same fees. */
   onQuote?: (quote: CheckoutQuote | null) => void;
   customer: { name: string; email: string };
@@ -125,6 +131,9 @@ export function CheckoutForm({
   const filledState = useRef<string | null>(null);
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   useEffect(() => onQuote?.(quote), [quote, onQuote]);
+  // The latest callback, read by the quote's answer without asking the quote again when it changes.
+  const couponRefused = useRef(onCouponRefused);
+  couponRefused.current = onCouponRefused;
   const [codRefusal, setCodRefusal] = useState<string | null>(null);
   // No quote is asked while an order is being placed (it would find the cart already emptied).
   const placing = useRef(false);
@@ -198,6 +207,7 @@ export function CheckoutForm({
           setMethod("razorpay");
         } else {
           setQuote(null);
+          if (answer.errors?.couponCode) couponRefused.current?.(answer.errors.couponCode, false);
         }
       });
     }, 250);
@@ -304,6 +314,8 @@ export function CheckoutForm({
           setCodRefusal(fieldErrors.paymentMethod);
           setMethod("razorpay");
         }
+        // The alert says why; the server has taken the coupon off the cart.
+        if (fieldErrors.couponCode) onCouponRefused?.(fieldErrors.couponCode, true);
         fail(response.message || "Something went wrong");
         return;
       }
