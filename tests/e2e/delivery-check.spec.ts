@@ -132,4 +132,22 @@ test.describe("admin serviceability", () => {
     expect((await csv.text()).split("\r\n")[0]).toBe("pinFrom,pinTo,state,city,minDays,maxDays,cod");
     await expectAxeClean(page);
   });
+
+  test("a wrong file imports nothing and lists the rows to fix", async ({ page, consoleErrors }) => {
+    // The refused file is answered 400, which the browser reports as a failed request.
+    consoleErrors.allow(/status of 400/);
+    await signInAsAdmin(page);
+    const before = await (await page.request.get("/admin/serviceability.csv")).text();
+    await openPage(page, "/admin/serviceability");
+    const file = "pinFrom,pinTo,state,city,minDays,maxDays,cod\r\n110001,110099,Delhi,New Delhi,2,3,yes\r\n056000,560110,Karnataka,,1,2,yes\r\n";
+    await page.getByLabel("CSV file").setInputFiles({ name: "ranges.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Nothing was imported: fix the rows listed and import the file again");
+    const problem = page.getByRole("region", { name: "Rows to fix" }).getByRole("row").nth(1);
+    await expect(problem).toContainText("3");
+    await expect(problem).toContainText("pinFrom");
+    await expect(problem).toContainText("Enter a 6-digit PIN code not starting with 0");
+    expect(await (await page.request.get("/admin/serviceability.csv")).text()).toBe(before);
+    await expectAxeClean(page);
+  });
 });

@@ -9,7 +9,7 @@ import { CATALOGUE_CSV_MESSAGES, MAX_CATALOGUE_IMPORT_BYTES } from "#common/cata
 import { istDay } from "#common/dates.ts";
 import { catalogueCsv, catalogueTemplateCsv, importCatalogueCsv } from "#server/modules/catalogue-csv/catalogue-csv.ts";
 import { catalogueImportReply } from "#server/modules/catalogue-csv/replies.ts";
-import type { CatalogueImportOutcome } from "~/components/admin/catalogue-csv";
+import type { CsvImportOutcome } from "~/components/admin/csv-upload";
 import { pageParam } from "~/components/admin/pager";
 import { formText } from "~/lib/form-text";
 import { adminAction, changedBy } from "./admin-action.server";
@@ -53,7 +53,7 @@ export function catalogueTemplateResponse(): Response {
 }
 
 /** The import form's file (field `file`): every product created or updated by SKU, or nothing and the rows to fix. */
-export async function importCatalogueFromForm(context: AppLoadContext, form: FormData): Promise<{ status: number; outcome: CatalogueImportOutcome }> {
+export async function importCatalogueFromForm(context: AppLoadContext, form: FormData): Promise<{ status: number; outcome: CsvImportOutcome }> {
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return { status: 400, outcome: { ok: false, message: CATALOGUE_CSV_MESSAGES.noFile, errors: [] } };
   if (file.size > MAX_CATALOGUE_IMPORT_BYTES) return { status: 413, outcome: { ok: false, message: CATALOGUE_CSV_MESSAGES.tooLarge, errors: [] } };

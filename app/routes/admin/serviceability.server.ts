@@ -2,9 +2,10 @@
 // the CSV import, through the delivery module's functions and reply (as the REST calls).
 import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "#server/auth.ts";
-import { importRangesCsv, listRanges, MAX_IMPORT_BYTES, rangesCsv, type RowError } from "#server/modules/delivery/ranges.ts";
+import { importRangesCsv, listRanges, MAX_IMPORT_BYTES, rangesCsv } from "#server/modules/delivery/ranges.ts";
 import { importReply } from "#server/modules/delivery/replies.ts";
 import { SERVICEABILITY_MESSAGES } from "#common/serviceability.ts";
+import type { CsvImportOutcome } from "~/components/admin/csv-upload";
 
 export function loadRanges(context: AppLoadContext) {
   return listRanges(context.shop.db);
@@ -21,14 +22,8 @@ export async function rangesCsvResponse(context: AppLoadContext): Promise<Respon
   });
 }
 
-export interface ImportOutcome {
-  ok: boolean;
-  message: string;
-  errors: RowError[];
-}
-
 /** The import form's file (field `file`), replacing the table or changing nothing. */
-export async function importRangesFromForm(context: AppLoadContext, admin: SessionUser, form: FormData): Promise<{ status: number; outcome: ImportOutcome }> {
+export async function importRangesFromForm(context: AppLoadContext, admin: SessionUser, form: FormData): Promise<{ status: number; outcome: CsvImportOutcome }> {
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return { status: 400, outcome: { ok: false, message: SERVICEABILITY_MESSAGES.noFile, errors: [] } };
   if (file.size > MAX_IMPORT_BYTES) return { status: 413, outcome: { ok: false, message: SERVICEABILITY_MESSAGES.tooLarge, errors: [] } };

@@ -1,7 +1,8 @@
-import { Download, Upload } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { Download } from "lucide-react";
+import { data } from "react-router";
 import { SERVICEABILITY_CSV_HEADER } from "#common/serviceability.ts";
-import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, BUTTON_SECONDARY, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
+import { CsvUploadForm } from "~/components/admin/csv-upload";
+import { ADMIN_MAIN, AdminPageHeader, BUTTON_SECONDARY, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/serviceability";
@@ -27,8 +28,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminServiceability({ loaderData, actionData }: Route.ComponentProps) {
   const { ranges } = loaderData;
-  const navigation = useNavigation();
-  const importing = navigation.state === "submitting";
   const states = new Set(ranges.map((range) => range.state)).size;
   return (
     <main id="main" className={ADMIN_MAIN}>
@@ -49,49 +48,7 @@ export default function AdminServiceability({ loaderData, actionData }: Route.Co
           The file replaces the whole table. Columns: <code className="break-all">{SERVICEABILITY_CSV_HEADER.join(",")}</code> (cod: yes or no). If any row is wrong,
           nothing is imported and the rows to fix are listed.
         </p>
-        <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="serviceability-file" className="block text-sm font-medium text-gray-800">
-              CSV file
-            </label>
-            <input id="serviceability-file" name="file" type="file" accept=".csv,text/csv" required className="mt-1 block text-sm" />
-          </div>
-          <button type="submit" disabled={importing} className={BUTTON_PRIMARY}>
-            <Upload className="h-4 w-4" aria-hidden /> {importing ? "Importing..." : "Import"}
-          </button>
-        </Form>
-        <div aria-live="polite">
-          {actionData ? (
-            <div className="mt-3">
-              <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "text-green-800" : "font-semibold text-red-800"}>
-                {actionData.message}
-              </p>
-              {actionData.errors.length > 0 ? (
-                <div className={TABLE_WRAP} role="region" aria-label="Rows to fix" tabIndex={0}>
-                  <table className={TABLE}>
-                    <caption className="sr-only">Rows to fix</caption>
-                    <thead className={THEAD}>
-                      <tr>
-                        <th scope="col" className={TH}>Row</th>
-                        <th scope="col" className={TH}>Column</th>
-                        <th scope="col" className={TH}>Problem</th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-gray-200">
-                      {actionData.errors.map((error) => (
-                        <tr key={`${error.row}-${error.field ?? ""}-${error.message}`}>
-                          <td data-label="Row" className={TD}>{error.row}</td>
-                          <td data-label="Column" className={TD}>{error.field ?? "—"}</td>
-                          <td data-label="Problem" className={TD}>{error.message}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              ) : null}
-            </div>
-          ) : null}
-        </div>
+        <CsvUploadForm inputId="serviceability-file" outcome={actionData} />
       </section>
 
       {ranges.length === 0 ? (
