@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { parseCsv } from "../../server/http/csv.ts";
 import { expect, expectAxeClean, openPage, signInAsAdmin, test } from "./fixtures";
 
 // The catalogue CSV and the audit log (issue 17, items 7-8; decisions/033), as an admin uses
@@ -6,36 +7,7 @@ import { expect, expectAxeClean, openPage, signInAsAdmin, test } from "./fixture
 // and in the product's history; a wrong file changes nothing and lists the rows to fix.
 // Changes products, so it runs with the other catalogue-changing specs (playwright.config.ts).
 
-/** RFC 4180 cells of a CSV text (the export quotes cells holding commas, quotes or line breaks). */
-function parse(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else cell += c;
-  }
-  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
-
+// The export's cells are already guarded against formulas (csvCell), so the edited row is only quoted.
 const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
 test("download the catalogue, change a product in the file, upload it, see the change and its history", async ({ page, consoleErrors }, testInfo) => {
@@ -55,7 +27,7 @@ test("download the catalogue, change a product in the file, upload it, see the c
   await page.getByRole("link", { name: "Export CSV" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^catalogue-\d{4}-\d{2}-\d{2}\.csv$/);
-  const rows = parse(await readFile((await download.path())!, "utf8"));
+  const rows = parseCsv(await readFile((await download.path())!, "utf8"))!;
   const header = rows[0]!;
   expect(header[0]).toBe("sku");
   const mine = rows.find((row) => row[0] === sku)!;
