@@ -46,15 +46,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
 
-          <section aria-labelledby="recent-heading" className="mt-8">
-            <div className="flex items-center justify-between">
-              <h2 id="recent-heading" className="text-lg font-semibold text-gray-900">
-                Recent Orders
-              </h2>
-              <Link to="/admin/orders" className="text-sm font-medium text-brand-800 underline">
-                All orders
-              </Link>
-            </div>
+          <ListSection id="recent-heading" title="Recent Orders" to="/admin/orders" linkText="All orders">
             {stats.recentOrders.length === 0 ? (
               <EmptyState>No orders found</EmptyState>
             ) : (
@@ -92,7 +84,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                 </table>
               </div>
             )}
-          </section>
+          </ListSection>
         </>
       )}
     </main>
@@ -102,15 +94,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 /** Products at or below their low-stock threshold (their own, or the default in Settings), fewest units first. */
 function LowStockSection({ lowStock }: { lowStock: Route.ComponentProps["loaderData"]["lowStock"] }) {
   return (
-    <section aria-labelledby="low-stock-heading" className="mt-8">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="low-stock-heading" className="text-lg font-semibold text-gray-900">
-          Low stock
-        </h2>
-        <Link to="/admin/settings" className="text-sm font-medium text-brand-800 underline">
-          Threshold settings
-        </Link>
-      </div>
+    <ListSection id="low-stock-heading" title="Low stock" to="/admin/settings" linkText="Threshold settings">
       {!lowStock ? (
         <EmptyState error>Error: Failed to load data</EmptyState>
       ) : lowStock.items.length === 0 ? (
@@ -161,6 +145,23 @@ function LowStockSection({ lowStock }: { lowStock: Route.ComponentProps["loaderD
           </div>
         </>
       )}
+    </ListSection>
+  );
+}
+
+/** One of the dashboard's lists: its heading, with a link to the page behind it, over the list. */
+function ListSection({ id, title, to, linkText, children }: { id: string; title: string; to: string; linkText: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold text-gray-900">
+          {title}
+        </h2>
+        <Link to={to} className="text-sm font-medium text-brand-800 underline">
+          {linkText}
+        </Link>
+      </div>
+      {children}
     </section>
   );
 }
