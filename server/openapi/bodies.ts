@@ -20,7 +20,7 @@ import { checkoutSchema, shippingAddressSchema } from "#server/schemas/checkout.
 import { prescriptionReviewSchema } from "#server/schemas/pharmacist.ts";
 import { settingsUpdateSchema } from "#server/schemas/settings.ts";
 import { apiDocs } from "./registry.ts";
-import { sameInput } from "./same.ts";
+import { medicineFields, sameInput } from "./schema-helpers.ts";
 
 const text = z.string();
 const nullableText = z.optional(z.nullable(z.string()));
@@ -49,15 +49,7 @@ const productFields = {
   expiryDate: z.optional(z.nullable(z.string().register(apiDocs, { description: "YYYY-MM-DD, or null to clear it." }))),
   lowStockThreshold: z.optional(z.nullable(z.number())),
   images: z.optional(z.array(z.object({ url: text, altText: text }))),
-  composition: nullableText,
-  uses: nullableText,
-  directions: nullableText,
-  sideEffects: nullableText,
-  safetyAdvice: nullableText,
-  storage: nullableText,
-  manufacturer: nullableText,
-  marketer: nullableText,
-  countryOfOrigin: nullableText,
+  ...medicineFields(nullableText),
 };
 
 const productCreate = sameInput<AdminProductInput>()(z.object(productFields), true);

@@ -1,7 +1,7 @@
 // The REST API's answers as zod schemas (decisions/034): ONE place per shape, used only to describe
 // them in the OpenAPI document (server/openapi/document.ts) — the server builds these objects in its
 // modules and never parses its own output. Each schema is held equal to the TypeScript type the
-// modules return (`sameOutput<…>`, ./same.ts, fails to compile when they drift apart), and
+// modules return (`sameOutput<…>`, ./schema-helpers.ts, fails to compile when they drift apart), and
 // tests/api/openapi.test.ts validates real responses against the document.
 import * as z from "zod/mini";
 import { type AdminCouponJson, COUPON_TYPE_VALUES } from "#common/admin-coupon.ts";
@@ -26,7 +26,7 @@ import type { AdminStats } from "#server/modules/admin/stats.ts";
 import type { QueuePrescriptionJson } from "#common/pharmacist.ts";
 import type { OrderAftercare } from "#server/modules/returns/returns.ts";
 import type { LowStockList } from "#server/modules/stock-alerts/low-stock.ts";
-import { sameOutput } from "./same.ts";
+import { medicineFields, sameOutput } from "./schema-helpers.ts";
 
 const text = z.string();
 const nullableText = z.nullable(z.string());
@@ -77,15 +77,7 @@ export const product = sameOutput<ProductJson>()(
     gstRate: z.number(),
     batchNumber: nullableText,
     expiryDate: nullableText,
-    composition: nullableText,
-    uses: nullableText,
-    directions: nullableText,
-    sideEffects: nullableText,
-    safetyAdvice: nullableText,
-    storage: nullableText,
-    manufacturer: nullableText,
-    marketer: nullableText,
-    countryOfOrigin: nullableText,
+    ...medicineFields(nullableText),
     createdAt: timestamp,
     updatedAt: timestamp,
   }),
