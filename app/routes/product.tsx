@@ -64,7 +64,6 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const hydrated = useHydrated();
   // Another product is on its way (a "You May Also Like" link): say so over this one.
   const loadingOther =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/product/") && navigation.location.pathname !== pathname;
@@ -91,13 +90,23 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       />
       <Substitutes key={`substitutes-${product._id}`} composition={product.composition} price={product.price} products={substitutes} />
       <SimilarProducts key={`similar-${product._id}`} products={similar} />
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <RecentlyViewed productId={product._id} />
-        </Suspense>
-      ) : null}
+      <RecentlyViewedAfterHydration productId={product._id} />
       {root?.publicUrl ? <ProductJsonLd product={product} publicUrl={root.publicUrl} /> : null}
     </main>
+  );
+}
+
+/**
+ * Its own component, so that the switch from "hydrating" to "hydrated" re-renders only this and
+ * not the whole page (a useHydrated in Product re-rendered every section right after hydration).
+ */
+function RecentlyViewedAfterHydration({ productId }: { productId: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <RecentlyViewed productId={productId} />
+    </Suspense>
   );
 }
 
