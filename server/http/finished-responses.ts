@@ -17,7 +17,7 @@ import type { DatabaseHandle } from "#server/db/client.ts";
 import { keptPerProductsVersion, productsVersionOf } from "#server/modules/catalog/catalogue-cache.ts";
 import { nextNonce } from "./csp.ts";
 import { countRequest, routeLabel } from "./metrics.ts";
-import { cutOut, fillIn } from "./per-request-values.ts";
+import { collectSent, cutOut, fillIn } from "./answer-again.ts";
 import { logEachRequest } from "./request-log.ts";
 
 declare global {
@@ -111,34 +111,19 @@ export function finishedResponses(database: DatabaseHandle, logger: Logger): Fin
     record(req, res, next) {
       const key = keyOf(req);
       if (key === undefined) return next();
-      const chunks: Buffer[] = [];
-      let size = 0;
       // Only what a marked route sends is collected: the mark is set before the first byte.
-      const collect = (chunk: unknown, encoding: unknown) => {
-        if (res.locals.keepAnswerAt === undefined || size > MAX_ANSWER_BYTES) return;
-        if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-        const buffer =
-          typeof chunk === "string"
-            ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-            : Buffer.from(chunk as Uint8Array);
-        chunks.push(buffer);
-        size += buffer.length;
-      };
-      const write = res.write as (...args: unknown[]) => boolean;
-      const end = res.end as (...args: unknown[]) => Response;
-      res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-        collect(chunk, rest[0]);
-        return write.call(this, chunk, ...rest);
-      } as Response["write"];
-      res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-        collect(chunk, rest[0]);
-        const result = end.call(this, chunk, ...rest);
-        const version = res.locals.keepAnswerAt;
-        if (version !== undefined && size <= MAX_ANSWER_BYTES && isKeepable(res)) {
-          kept.keep(key, version, finished(res, Buffer.concat(chunks), String(req.id), routeLabel(req)));
-        }
-        return result;
-      } as Response["end"];
+      const marked = () => res.locals.keepAnswerAt !== undefined;
+      collectSent(
+        res,
+        MAX_ANSWER_BYTES,
+        (body) => {
+          const version = res.locals.keepAnswerAt;
+          if (body && version !== undefined && isKeepable(res)) {
+            kept.keep(key, version, finished(res, body, String(req.id), routeLabel(req)));
+          }
+        },
+        marked,
+      );
       next();
     },
   };

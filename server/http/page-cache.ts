@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { keptPerProductsVersion } from "#server/modules/catalog/catalogue-cache.ts";
-import { cutOut, fillIn } from "./per-request-values.ts";
+import { collectSent, cutOut, fillIn } from "./answer-again.ts";
 
 /**
  * Anonymous page views are the same for every visitor but for two per-request values: the CSP
@@ -59,31 +59,9 @@ export function pageCache(database: DatabaseHandle, render: RequestHandler): Req
     const hit = kept.get(key, version);
     if (hit && hit.expiresAt > Date.now()) return answer(res, hit, String(req.id));
 
-    const keep = (page: KeptPage) => kept.keep(key, version, page);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    const collect = (chunk: unknown, encoding: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function" || size > MAX_PAGE_BYTES) return;
-      const buffer =
-        typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-          : Buffer.from(chunk as Uint8Array);
-      chunks.push(buffer);
-      size += buffer.length;
-    };
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      collect(chunk, rest[0]);
-      return write(chunk, ...rest);
-    }) as Response["write"];
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      collect(chunk, rest[0]);
-      if (size <= MAX_PAGE_BYTES && isKeepable(res)) {
-        keep(split(Buffer.concat(chunks).toString("utf8"), res.locals.cspNonce, String(req.id), res));
-      }
-      return end(chunk, ...rest);
-    }) as Response["end"];
+    collectSent(res, MAX_PAGE_BYTES, (page) => {
+      if (page && isKeepable(res)) kept.keep(key, version, split(page.toString("utf8"), res.locals.cspNonce, String(req.id), res));
+    });
     render(req, res, next);
   }
 }
