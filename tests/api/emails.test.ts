@@ -1,37 +1,28 @@
 import { eq, inArray } from "drizzle-orm";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ShopContext } from "#server/context.ts";
 import { invoices, outboundEmails } from "#server/db/schema.ts";
 import { deliverPendingEmails, outboxDirectory, retryDelayMs, startEmailDispatcher } from "#server/modules/email/dispatcher.ts";
 import { afterOrderCancelled, afterOrderPaid, afterStatusChange } from "#server/modules/orders/side-effects.ts";
-import { startFakeSmtp, type FakeSmtp } from "../support/fake-smtp.ts";
+import { withEmailShop, withSmtp as withSmtpAt } from "../support/email-shop.ts";
+import type { FakeSmtp } from "../support/fake-smtp.ts";
 import { insertOrder } from "../support/orders.ts";
-import { createTestShop, type TestShop } from "../support/test-shop.ts";
+import type { TestShop } from "../support/test-shop.ts";
 
 const PUBLIC_URL = "https://shop.example.in";
 
 let shop: TestShop;
 let smtp: FakeSmtp;
-beforeAll(async () => {
-  shop = await createTestShop({ PUBLIC_URL });
-  smtp = await startFakeSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-  await shop?.close();
-});
-// Each test looks at its own emails only.
-beforeEach(async () => {
-  await shop.context.db.delete(outboundEmails);
-  smtp.received.length = 0;
+withEmailShop(PUBLIC_URL, (started, server) => {
+  shop = started;
+  smtp = server;
 });
 
 const db = () => shop.context.db;
 const queued = () => db().select().from(outboundEmails).orderBy(outboundEmails.createdAt);
-/** The same shop, configured with SMTP_URL pointing at the fake server. */
-const withSmtp = (): ShopContext => ({ ...shop.context, config: { ...shop.config, smtpUrl: smtp.url } });
+const withSmtp = (): ShopContext => withSmtpAt(shop, smtp);
 
 describe("order emails in the outbox", () => {
   it("afterOrderPaid queues the confirmation: order number, lines, totals in rupees, address, link", async () => {

@@ -5,7 +5,7 @@
 // `List-Unsubscribe=One-Click` to the link unsubscribes, with no token in the body and no sign-in.
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ShopContext } from "#server/context.ts";
 import { newsletterSubscribers, outboundEmails } from "#server/db/schema.ts";
 import { listSubscribers } from "#server/modules/admin/inbox.ts";
@@ -13,30 +13,23 @@ import { unsubscribeHeaders } from "#server/modules/content/newsletter.ts";
 import { deliverPendingEmails } from "#server/modules/email/dispatcher.ts";
 import { afterOrderPaid } from "#server/modules/orders/side-effects.ts";
 import { action as unsubscribeAction } from "~/routes/unsubscribe.tsx";
-import { startFakeSmtp, type FakeSmtp } from "../support/fake-smtp.ts";
+import { withEmailShop, withSmtp as withSmtpAt } from "../support/email-shop.ts";
+import type { FakeSmtp } from "../support/fake-smtp.ts";
 import { insertOrder } from "../support/orders.ts";
-import { createTestShop, type TestShop } from "../support/test-shop.ts";
+import type { TestShop } from "../support/test-shop.ts";
 import { pageContext } from "../support/users.ts";
 
 const PUBLIC_URL = "https://shop.example.in";
 
 let shop: TestShop;
 let smtp: FakeSmtp;
-beforeAll(async () => {
-  shop = await createTestShop({ PUBLIC_URL });
-  smtp = await startFakeSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-  await shop?.close();
-});
-beforeEach(async () => {
-  await shop.context.db.delete(outboundEmails);
-  smtp.received.length = 0;
+withEmailShop(PUBLIC_URL, (started, server) => {
+  shop = started;
+  smtp = server;
 });
 
 const db = () => shop.context.db;
-const withSmtp = (): ShopContext => ({ ...shop.context, config: { ...shop.config, smtpUrl: smtp.url } });
+const withSmtp = (): ShopContext => withSmtpAt(shop, smtp);
 const emailTo = async (to: string) => (await db().select().from(outboundEmails).where(eq(outboundEmails.to, to)))[0]!;
 /** A received message's header block with folded lines joined (RFC 5322 unfolding). */
 const headerBlock = (raw: string) => raw.split("\r\n\r\n")[0]!.replace(/\r\n[ \t]+/g, " ");
