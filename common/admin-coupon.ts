@@ -62,7 +62,21 @@ export const COUPON_ADMIN_MESSAGES = {
   saved: "Coupon saved",
   deleted: "Coupon deleted",
   deactivated: "This coupon has been used, so it was deactivated instead of deleted",
+  kindInvalid: "The kind parameter must be campaign, welcome or all",
 } as const;
+
+/**
+ * The admin list's kinds: the admin's own campaign coupons, the newsletter's one-per-subscriber
+ * welcome codes (`issuedToEmail` set), or both. The page shows campaign coupons unless asked;
+ * GET /api/admin/coupons without `kind` lists all of them.
+ */
+export const COUPON_KINDS = ["campaign", "welcome", "all"] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+export const COUPON_KIND_LABELS: Record<CouponKind, string> = {
+  campaign: "Campaign coupons",
+  welcome: "Welcome codes",
+  all: "All coupons",
+};
 
 const present = (value: unknown) => !(value === undefined || value === null || (typeof value === "string" && value.trim() === ""));
 

@@ -4,7 +4,7 @@
 // route has no entry here, or an entry names no mounted route.
 import * as z from "zod/mini";
 import { addressSchema } from "#server/schemas/addresses.ts";
-import { adminCouponSchema } from "#server/schemas/admin-coupons.ts";
+import { adminCouponListQuerySchema, adminCouponSchema } from "#server/schemas/admin-coupons.ts";
 import { adminReviewQuerySchema, adminReviewUpdateSchema } from "#server/schemas/admin-reviews.ts";
 import {
   adminCreateUserSchema,
@@ -36,6 +36,7 @@ import { h1RegisterQuerySchema, prescriptionReviewSchema, reviewQueueQuerySchema
 import { returnDecisionSchema, returnRequestSchema } from "#server/schemas/returns.ts";
 import { reviewSchema } from "#server/schemas/review.ts";
 import { settingsUpdateSchema } from "#server/schemas/settings.ts";
+import { apiDocs } from "./registry.ts";
 import * as shapes from "./responses.ts";
 
 /**
@@ -71,6 +72,12 @@ const csv = (description: string) => ({ file: "text/csv", description });
 
 const list = <S extends z.ZodMiniType>(item: S) => z.array(item);
 const messageWith = <S extends Record<string, z.ZodMiniType>>(fields: S) => z.object({ message: z.string(), ...fields });
+
+// The coupon list's `kind`: what each value lists.
+apiDocs.add(adminCouponListQuerySchema.shape.kind, {
+  description: "campaign: the admin's own coupons; welcome: the newsletter's one-per-subscriber codes; all (or absent): both.",
+  examples: ["campaign"],
+});
 
 const catalogueImported = z.object({ message: z.string(), created: z.number(), updated: z.number() });
 const rangesImported = z.object({ message: z.string(), imported: z.number(), replaced: z.number() });
@@ -168,7 +175,7 @@ export const OPERATIONS: Operation[] = [
   { method: "GET", path: "/api/admin/reviews", tag: "Admin: reviews", summary: "Reviews for moderation.", access: "admin", query: adminReviewQuerySchema, responses: { 200: list(shapes.adminReview) }, paged: true },
   { method: "PUT", path: "/api/admin/reviews/:id", tag: "Admin: reviews", summary: "Hide or show a review.", access: "admin", body: adminReviewUpdateSchema, responses: { 200: z.union([shapes.adminReview, shapes.messageReply]) }, errors: [404] },
   { method: "DELETE", path: "/api/admin/reviews/:id", tag: "Admin: reviews", summary: "Delete a review.", access: "admin", responses: { 200: shapes.messageReply }, errors: [404] },
-  { method: "GET", path: "/api/admin/coupons", tag: "Admin: coupons", summary: "Coupons with their use.", access: "admin", query: adminListQuerySchema, responses: { 200: list(shapes.adminCoupon) }, paged: true },
+  { method: "GET", path: "/api/admin/coupons", tag: "Admin: coupons", summary: "Coupons with their use, campaign coupons or welcome codes (kind).", access: "admin", query: adminCouponListQuerySchema, responses: { 200: list(shapes.adminCoupon) }, paged: true },
   { method: "POST", path: "/api/admin/coupons", tag: "Admin: coupons", summary: "Create a coupon.", access: "admin", body: adminCouponSchema, responses: { 201: shapes.adminCoupon }, errors: [409] },
   { method: "PUT", path: "/api/admin/coupons/:id", tag: "Admin: coupons", summary: "Change a coupon.", access: "admin", body: adminCouponSchema, responses: { 200: shapes.adminCoupon }, errors: [404, 409] },
   { method: "DELETE", path: "/api/admin/coupons/:id", tag: "Admin: coupons", summary: "Delete a coupon (one that was used is deactivated instead).", access: "admin", responses: { 200: messageWith({ deactivated: z.boolean() }) }, errors: [404] },

@@ -7,6 +7,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminCouponJson } from "#common/admin-coupon.ts";
 import { auditLog, couponRedemptions, coupons } from "#server/db/schema.ts";
+import { welcomeCouponFor } from "#server/modules/coupons/welcome.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, createPharmacist, pageContext, type TestUser } from "../support/users.ts";
@@ -183,5 +184,52 @@ describe("the admin pages (the same use cases through their adapters)", () => {
 
     const removed = (await run(listAction, "/admin/coupons", admin, { id: coupon._id })) as { data: { message: string } };
     expect(removed.data.message).toBe("Coupon deleted");
+  });
+});
+
+describe("campaign coupons and welcome codes (kind)", () => {
+  it("lists either kind, or both; the page shows campaign coupons unless asked, with each kind's count", async () => {
+    await create({ code: "KINDCAMPAIGN", type: "fixed", value: 25 }).expect(201);
+    const welcome: string[] = [];
+    for (const address of ["kind-one@example.com", "kind-two@example.com"]) {
+      const codeFor = await shop.context.db.transaction((tx) => welcomeCouponFor(tx, address));
+      welcome.push(codeFor.code);
+    }
+    const codes = async (query: string) => {
+      const res = await api().get(`/api/admin/coupons${query}`).set(admin.headers).expect(200);
+      return { codes: (res.body as AdminCouponJson[]).map((coupon) => coupon.code), total: Number(res.headers["x-total-count"]) };
+    };
+    const everything = await codes("?limit=100");
+    expect(everything.codes).toEqual(expect.arrayContaining(["KINDCAMPAIGN", ...welcome]));
+    expect(await codes("?limit=100&kind=all")).toEqual(everything);
+    expect(await codes("?limit=100&kind=")).toEqual(everything);
+
+    const campaign = await codes("?limit=100&kind=campaign");
+    expect(campaign.codes).toContain("KINDCAMPAIGN");
+    expect(campaign.codes.some((code) => code.startsWith("WELCOME-"))).toBe(false);
+    const welcomeOnly = await codes("?limit=100&kind=Welcome");
+    expect(welcomeOnly.codes).toEqual([...welcome].reverse());
+    expect(campaign.total + welcomeOnly.total).toBe(everything.total);
+    // With a search, as the admin types a code from a customer's email.
+    expect((await codes(`?kind=welcome&search=${welcome[0]!.toLowerCase()}`)).codes).toEqual([welcome[0]]);
+    expect((await codes(`?kind=campaign&search=${welcome[0]}`)).codes).toEqual([]);
+
+    for (const bad of ["?kind=nope", "?kind=nope&kind=all", "?kind=campaign%20coupons"]) {
+      const refused = await api().get(`/api/admin/coupons${bad}`).set(admin.headers).expect(400);
+      expect(refused.body.errors).toEqual({ kind: "The kind parameter must be campaign, welcome or all" });
+    }
+
+    const ORIGIN = "http://localhost:3000";
+    // biome-ignore lint/suspicious/noExplicitAny: the loader is called with hand-made arguments.
+    const page = (path: string) => listLoader({ request: new Request(`${ORIGIN}${path}`), context: pageContext(shop.context, admin), params: {} } as any);
+    const shown = await page("/admin/coupons");
+    expect(shown.kind).toBe("campaign");
+    expect(shown.coupons.map((coupon) => coupon.code)).toEqual(campaign.codes.slice(0, shown.coupons.length));
+    expect(shown.counts).toEqual({ campaign: campaign.total, welcome: welcomeOnly.total, all: everything.total });
+    const welcomePage = await page("/admin/coupons?kind=welcome");
+    expect(welcomePage.coupons.map((coupon) => coupon.code)).toEqual([...welcome].reverse());
+    // A kind the page does not know shows campaign coupons; the search counts each kind.
+    expect((await page("/admin/coupons?kind=bogus")).kind).toBe("campaign");
+    expect((await page(`/admin/coupons?kind=all&search=${welcome[1]}`)).counts).toEqual({ campaign: 0, welcome: 1, all: 1 });
   });
 });

@@ -162,7 +162,7 @@ function bodies(): { label: string; body?: unknown; raw?: string }[] {
 }
 
 const QUERIES = [
-  "?page=abc&limit=-1&sortBy=nope&status=nope&role=nope&search=&q=&minPrice=abc&maxPrice=-5&prescription=maybe&from=x&to=y&include=zzz&entity=zzz&actor=zzz&format=zzz",
+  "?page=abc&limit=-1&sortBy=nope&status=nope&role=nope&search=&q=&minPrice=abc&maxPrice=-5&prescription=maybe&from=x&to=y&include=zzz&entity=zzz&actor=zzz&format=zzz&kind=zzz",
   "?page=1&page=2&limit=1&limit=2&status=a&status=b&q=a&q=b&search=a&search=b&category=a&category=b",
   `?q=${"x".repeat(300)}&search=${"y".repeat(300)}&page=99999999999999999999`,
 ];

@@ -256,6 +256,8 @@ describe("real answers match the document", () => {
     check(await request(app).post(`/api/products/${created.body._id}/notify-me`).send({ email: "waiting@example.in" }), "POST", "/api/products/:id/notify-me");
     check(await request(app).post(`/api/products/${created.body._id}/notify-me`).send({ email: 5 }), "POST", "/api/products/:id/notify-me");
     check(await request(app).post("/api/admin/coupons").set(admin.headers).send({ code: "OPENAPI10", type: "percent", value: 10, maxDiscount: null, minOrder: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, firstOrderOnly: false, categories: [], productIds: [], includeRx: false, active: true }), "POST", "/api/admin/coupons");
+    check(await request(app).get("/api/admin/coupons?kind=campaign").set(admin.headers), "GET", "/api/admin/coupons");
+    check(await request(app).get("/api/admin/coupons?kind=nope").set(admin.headers), "GET", "/api/admin/coupons");
     check(await request(app).put(`/api/admin/orders/${orderId}`).set(admin.headers).send({ status: "Nope" }), "PUT", "/api/admin/orders/:id");
     const badCsv = await request(app).post("/api/admin/products/import").set(admin.headers).attach("file", Buffer.from("name,price\nX,abc\n"), "catalogue.csv");
     expect(badCsv.status).toBe(400);

@@ -59,6 +59,56 @@ test.describe("admin coupons", () => {
   });
 });
 
+test.describe("admin coupons: campaign coupons and welcome codes", () => {
+  test("the list shows campaign coupons unless welcome codes are asked for; the filter fits a phone", async ({ page, isMobile }, testInfo) => {
+    const stamp = `${Date.now().toString(36).toUpperCase()}${isMobile ? "M" : "D"}`;
+    // A subscriber's welcome code, then a campaign coupon of the admin's own.
+    const subscribed = await page.request.post("/api/subscribe", { data: { email: `kinds-${stamp.toLowerCase()}@example.com` } });
+    expect(subscribed.status(), await subscribed.text()).toBe(201);
+    const welcome = ((await subscribed.json()) as { coupon: { code: string } }).coupon.code;
+    await signInAsAdmin(page);
+    const campaign = `KIND${stamp}`;
+    const created = await page.request.post("/api/admin/coupons", { data: { code: campaign, type: "percent", value: 5 } });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await openPage(page, "/admin/coupons");
+    const kinds = page.getByRole("navigation", { name: "Coupon kinds" });
+    await expect(kinds.getByRole("link", { name: /^Campaign coupons \([\d,]+\)$/ })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("row", { name: new RegExp(campaign) })).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(welcome) })).toHaveCount(0);
+    await expectAxeClean(page);
+
+    await kinds.getByRole("link", { name: /^Welcome codes \([\d,]+\)$/ }).click();
+    await expectPath(page, "/admin/coupons", "?kind=welcome");
+    await expect(kinds.getByRole("link", { name: /^Welcome codes/ })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("row", { name: new RegExp(welcome) })).toContainText("Newsletter welcome code");
+    await expect(page.getByRole("row", { name: new RegExp(campaign) })).toHaveCount(0);
+    // The search keeps the kind; a campaign code is not among the welcome codes.
+    await page.getByRole("searchbox", { name: "Search coupons" }).fill(campaign);
+    await page.getByRole("searchbox", { name: "Search coupons" }).press("Enter");
+    await expect(page.getByText(`No welcome codes match "${campaign}".`)).toBeVisible();
+    await kinds.getByRole("link", { name: /^Campaign coupons \(1\)$/ }).click();
+    await expect(page.getByRole("row", { name: new RegExp(campaign) })).toBeVisible();
+    await kinds.getByRole("link", { name: /^All coupons/ }).click();
+    await expect(kinds.getByRole("link", { name: /^All coupons/ })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("searchbox", { name: "Search coupons" })).toHaveValue(campaign);
+    await page.getByRole("searchbox", { name: "Search coupons" }).fill(welcome.toLowerCase());
+    await page.getByRole("searchbox", { name: "Search coupons" }).press("Enter");
+    await expectPath(page, "/admin/coupons", `?kind=all&search=${welcome.toLowerCase()}`);
+    await expect(page.getByRole("row", { name: new RegExp(welcome) })).toBeVisible();
+    await expect(kinds.getByRole("link", { name: /^Welcome codes \(1\)$/ })).toBeVisible();
+
+    // Nothing wider than the screen, at 390 px and at 1280 px; the list as it looks at both.
+    await openPage(page, "/admin/coupons");
+    for (const width of isMobile ? [390] : [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect(kinds.getByRole("link", { name: /^Welcome codes/ })).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: testInfo.outputPath(`admin-coupons-${width}.png`), fullPage: true });
+    }
+  });
+});
+
 test.describe("the newsletter's welcome discount", () => {
   test("subscribe → the code is shown → apply it in the cart → pay → the invoice shows the discount", async ({ page, consoleErrors }, testInfo) => {
     test.slow();

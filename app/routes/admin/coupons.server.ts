@@ -3,9 +3,9 @@
 // /api/admin/coupons (decisions/025).
 import { redirect, type AppLoadContext } from "react-router";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
-import type { AdminCouponJson } from "#common/admin-coupon.ts";
+import { COUPON_KINDS, type AdminCouponJson, type CouponKind } from "#common/admin-coupon.ts";
 import type { SessionUser } from "#server/auth.ts";
-import { createCoupon, deleteCoupon, getAdminCoupon, listCoupons, updateCoupon } from "#server/modules/coupons/admin.ts";
+import { couponKindCounts, createCoupon, deleteCoupon, getAdminCoupon, listCoupons, updateCoupon } from "#server/modules/coupons/admin.ts";
 import { couponReply } from "#server/modules/coupons/replies.ts";
 import { pageParam } from "~/components/admin/pager";
 import { couponFormInput } from "~/components/admin/coupon-form";
@@ -14,15 +14,25 @@ import { adminAction } from "./admin-action.server";
 
 const FETCH_FAILED = "Failed to load coupons";
 
+/** The list's kind from `?kind=`: campaign coupons unless welcome codes or all are asked for (the welcome codes, one per subscriber, would bury them). */
+export function couponKindParam(url: URL): CouponKind {
+  const asked = (url.searchParams.get("kind") ?? "").trim().toLowerCase();
+  return COUPON_KINDS.find((kind) => kind === asked) ?? "campaign";
+}
+
 export async function loadCoupons(context: AppLoadContext, url: URL) {
   const page = pageParam(url);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
+  const kind = couponKindParam(url);
   try {
-    const result = await listCoupons(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined });
-    return { coupons: result.items, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, page, search, error: null };
+    const [result, counts] = await Promise.all([
+      listCoupons(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined, kind }),
+      couponKindCounts(context.shop.db, search || undefined),
+    ]);
+    return { coupons: result.items, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, page, search, kind, counts, error: null };
   } catch (error) {
     context.shop.logger.error({ err: error, requestId: context.requestId }, FETCH_FAILED);
-    return { coupons: [] as AdminCouponJson[], total: 0, hasNext: false, page, search, error: FETCH_FAILED };
+    return { coupons: [] as AdminCouponJson[], total: 0, hasNext: false, page, search, kind, counts: null, error: FETCH_FAILED };
   }
 }
 

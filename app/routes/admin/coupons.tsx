@@ -1,7 +1,7 @@
 import { Pencil, Plus } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { AdminCouponJson } from "#common/admin-coupon.ts";
+import { COUPON_KIND_LABELS, COUPON_KINDS, type AdminCouponJson, type CouponKind } from "#common/admin-coupon.ts";
 import { formatRupeeAmount } from "#common/money.ts";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
@@ -15,7 +15,10 @@ import type { Route } from "./+types/coupons";
 import { loadCoupons, removeCoupon } from "./coupons.server";
 import { requireAdmin } from "./require-admin.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Coupons | Admin", "Discount codes: create, change, deactivate, and how often each was used."), NOINDEX];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Coupons | Admin", "Discount codes: campaign coupons and the newsletter's welcome codes; create, change, deactivate, and how often each was used."),
+  NOINDEX,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
@@ -50,8 +53,54 @@ function validity(coupon: AdminCouponJson): string {
   return `${formatDateTime(coupon.startsAt)} – ${formatDateTime(coupon.endsAt)}`;
 }
 
+/** This list of a kind, keeping the search (and leaving the page: a new kind starts at page 1). */
+function kindHref(kind: CouponKind, search: string): string {
+  const params = new URLSearchParams();
+  if (kind !== "campaign") params.set("kind", kind);
+  if (search) params.set("search", search);
+  const query = params.toString();
+  return query ? `/admin/coupons?${query}` : "/admin/coupons";
+}
+
+const EMPTY_TEXT: Record<CouponKind, string> = {
+  campaign: "No campaign coupons yet.",
+  welcome: "No welcome codes yet: the newsletter makes one for each subscriber.",
+  all: "No coupons yet.",
+};
+
+/**
+ * Campaign coupons, welcome codes or both: links (they work without JavaScript, and wrap on a
+ * phone), each with how many match the search.
+ */
+function KindFilter({ kind, search, counts }: { kind: CouponKind; search: string; counts: Record<CouponKind, number> | null }) {
+  return (
+    <nav aria-label="Coupon kinds" className="mt-4">
+      <ul className="flex flex-wrap gap-2">
+        {COUPON_KINDS.map((option) => {
+          const current = option === kind;
+          return (
+            <li key={option}>
+              <Link
+                to={kindHref(option, search)}
+                aria-current={current ? "page" : undefined}
+                className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium ${
+                  current ? "border-brand-700 bg-brand-700 text-white" : "border-gray-400 bg-white text-gray-800 hover:bg-gray-100"
+                }`}
+              >
+                {COUPON_KIND_LABELS[option]}{" "}
+                {counts ? <span className={current ? "text-white" : "text-gray-700"}>({counts[option].toLocaleString("en-IN")})</span> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
 export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
-  const { coupons, total, hasNext, page, search, error } = loaderData;
+  const { coupons, total, hasNext, page, search, kind, counts, error } = loaderData;
+  const noun = kind === "welcome" ? "welcome code" : "coupon";
   const [params, setParams] = useSearchParams();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after a create redirected here.
   useEffect(() => {
@@ -63,19 +112,21 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Coupons">
-        <SearchBox label="Search coupons" defaultValue={search} placeholder="Code" />
+        {/* Keyed: a kind link or a search starts the box over with the search it shows. */}
+        <SearchBox key={`${kind}:${search}`} label="Search coupons" defaultValue={search} placeholder="Code" keep={kind === "campaign" ? {} : { kind }} />
         <Link to="/admin/coupons/new" className={BUTTON_PRIMARY}>
           <Plus className="h-4 w-4" aria-hidden /> New Coupon
         </Link>
       </AdminPageHeader>
+      <KindFilter kind={kind} search={search} counts={counts} />
       {error ? (
         <EmptyState error>{error}</EmptyState>
       ) : coupons.length === 0 ? (
-        <EmptyState>{search ? `No coupons match "${search}".` : "No coupons yet."}</EmptyState>
+        <EmptyState>{search ? `No ${kind === "all" ? "coupons" : COUPON_KIND_LABELS[kind].toLowerCase()} match "${search}".` : EMPTY_TEXT[kind]}</EmptyState>
       ) : (
         <>
           <p className="mt-4 text-sm text-gray-700">
-            {total} {total === 1 ? "coupon" : "coupons"}, newest first. Uses count when paid (cash on delivery: when placed); reserved uses await payment.
+            {total} {total === 1 ? noun : `${noun}s`}, newest first. Uses count when paid (cash on delivery: when placed); reserved uses await payment.
           </p>
           <div className={TABLE_WRAP} tabIndex={0} role="region" aria-label="Coupons">
             <table className={TABLE}>

@@ -4,6 +4,7 @@ import { istDay } from "#common/dates.ts";
 import { DOSAGE_FORMS } from "#common/catalog.ts";
 import { adminListQuerySchema, adminOrderQuerySchema } from "#server/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
+import { adminCouponListQuerySchema } from "#server/schemas/admin-coupons.ts";
 import { adminReviewQuerySchema } from "#server/schemas/admin-reviews.ts";
 import { auditQuerySchema } from "#server/schemas/audit.ts";
 import { listAuditEntries } from "#server/modules/audit/audit.ts";
@@ -188,7 +189,7 @@ export function adminRouter(shop: ShopContext) {
 
   // --- Coupons (issue 15, decisions/025) --------------------------------------------------
   router.get("/coupons", async (req, res) => {
-    sendPage(res, await listCoupons(db, parseInput(adminListQuerySchema, req.query)));
+    sendPage(res, await listCoupons(db, parseInput(adminCouponListQuerySchema, req.query)));
   });
 
   router.post("/coupons", async (req, res) => {

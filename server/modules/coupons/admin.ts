@@ -4,9 +4,9 @@
  * Both doors (the REST calls and the admin pages) hand the raw body here; every change is
  * audited in its own transaction.
  */
-import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
-import type { AdminCouponInput, AdminCouponJson } from "#common/admin-coupon.ts";
+import type { AdminCouponInput, AdminCouponJson, CouponKind } from "#common/admin-coupon.ts";
 import { paiseToRupees, rupeesToPaise } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
@@ -74,22 +74,46 @@ function columns(input: AdminCouponInput) {
   };
 }
 
-/** Coupons newest first, with their use; `search` matches the code. */
+/** The list's conditions: `search` matches the code; `kind` keeps campaign coupons or welcome codes (all: both). */
+function listConditions(query: { search?: string; kind?: CouponKind }): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.search) conditions.push(ilike(coupons.code, likePattern(query.search)));
+  if (query.kind === "campaign") conditions.push(isNull(coupons.issuedToEmail));
+  if (query.kind === "welcome") conditions.push(isNotNull(coupons.issuedToEmail));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * Coupons newest first, with their use; `search` matches the code. `kind`: the admin's campaign
+ * coupons or the newsletter's welcome codes (one per subscriber, so they would bury the others).
+ */
 export async function listCoupons(
   db: Database,
-  query: { page?: number; limit?: number; search?: string } = {},
+  query: { page?: number; limit?: number; search?: string; kind?: CouponKind } = {},
 ): Promise<Page<AdminCouponJson>> {
   const page = query.page ?? 1;
   const limit = query.limit ?? ADMIN_PAGE_SIZE;
-  const conditions: SQL[] = [];
-  if (query.search) conditions.push(ilike(coupons.code, likePattern(query.search)));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = listConditions(query);
   const [rows, [counted]] = await Promise.all([
     db.select().from(coupons).where(where).orderBy(desc(coupons.createdAt), desc(coupons.id)).limit(limit).offset((page - 1) * limit),
     db.select({ total: count() }).from(coupons).where(where),
   ]);
   const usage = await couponUsage(db, rows.map((row) => row.id));
   return { items: rows.map((row) => couponJson(row, usage.get(row.id))), total: counted?.total ?? 0, page, limit };
+}
+
+/** How many coupons of each kind match `search` (the list's filter shows them). */
+export async function couponKindCounts(db: Database, search?: string): Promise<Record<CouponKind, number>> {
+  const [row] = await db
+    .select({
+      campaign: sql<number>`count(*) filter (where ${coupons.issuedToEmail} is null)`.mapWith(Number),
+      welcome: sql<number>`count(*) filter (where ${coupons.issuedToEmail} is not null)`.mapWith(Number),
+    })
+    .from(coupons)
+    .where(listConditions({ search }));
+  const campaign = row?.campaign ?? 0;
+  const welcome = row?.welcome ?? 0;
+  return { campaign, welcome, all: campaign + welcome };
 }
 
 export async function getAdminCoupon(db: Database, id: string): Promise<AdminCouponJson | undefined> {
