@@ -15,7 +15,6 @@ export function ImageGallery({ images, name }: { images: ProductImageJson[]; nam
   const [fullScreen, setFullScreen] = useState(false);
   // The dialog's code arrives with the first open and stays mounted after it.
   const [used, setUsed] = useState(false);
-  const hydrated = useHydrated();
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const openButton = useRef<HTMLButtonElement>(null);
   const current = list[index] ?? list[0];
@@ -59,20 +58,7 @@ export function ImageGallery({ images, name }: { images: ProductImageJson[]; nam
           className="h-full w-full cursor-zoom-in object-contain"
           onClick={openFullScreen}
         />
-        <button
-          ref={openButton}
-          type="button"
-          hidden={!hydrated}
-          aria-haspopup="dialog"
-          aria-expanded={fullScreen}
-          onPointerEnter={preload}
-          onFocus={preload}
-          onClick={openFullScreen}
-          className="absolute bottom-3 right-3 inline-flex items-center gap-1 rounded-md bg-white/95 px-3 py-2 text-sm font-medium text-gray-900 shadow hover:bg-white"
-        >
-          <Expand className="h-4 w-4" aria-hidden />
-          View full screen
-        </button>
+        <FullScreenButton ref={openButton} expanded={fullScreen} onClick={openFullScreen} />
       </div>
 
       {count > 1 ? (
@@ -111,6 +97,30 @@ export function ImageGallery({ images, name }: { images: ProductImageJson[]; nam
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Shown once the page has hydrated (it needs JavaScript). Its own component, so that the switch
+ * re-renders only the button, not the gallery's images.
+ */
+function FullScreenButton({ ref, expanded, onClick }: { ref: React.Ref<HTMLButtonElement>; expanded: boolean; onClick: () => void }) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      ref={ref}
+      type="button"
+      hidden={!hydrated}
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={onClick}
+      className="absolute bottom-3 right-3 inline-flex items-center gap-1 rounded-md bg-white/95 px-3 py-2 text-sm font-medium text-gray-900 shadow hover:bg-white"
+    >
+      <Expand className="h-4 w-4" aria-hidden />
+      View full screen
+    </button>
   );
 }
 
