@@ -37,6 +37,8 @@ const measureLoad = (pid, url) => measure(pid, url, { connections: CONNECTIONS, 
 const startCeiling = (bodyFile, contentType) =>
   startCeilingServer({ bodyFile, contentType, port: CEILING_PORT, dir: dataDir });
 
+await ensurePortFree(PORT);
+await ensurePortFree(CEILING_PORT);
 const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-api-"));
 // The embedded database, unless this run is the PostgreSQL half of a comparison (see the end).
 // One process on both (on PostgreSQL server.mjs starts a cluster unless WEB_CONCURRENCY is 1).
@@ -64,8 +66,6 @@ async function startShop() {
   return { child, readyMs: performance.now() - started };
 }
 
-await ensurePortFree(PORT);
-await ensurePortFree(CEILING_PORT);
 // The first start creates the database and seeds the demo catalogue; the measured server is a
 // restart on that data directory, as a deployed shop runs.
 const firstStart = await startShop();
