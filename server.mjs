@@ -2,6 +2,7 @@
 // bundle in build/; development runs the sources through Vite. With WEB_CONCURRENCY > 1 on
 // PostgreSQL this process becomes the cluster's primary (server/cluster.mjs) and runs this file
 // again in each worker process (decisions/036).
+import "./server/memory.mjs";
 import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
