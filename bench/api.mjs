@@ -32,8 +32,9 @@ const CEILING_PORT = PORT + 1;
 
 requireBuild(buildDir);
 
-const autocannon = (url, { duration = DURATION } = {}) => runAutocannon(url, { connections: CONNECTIONS, duration });
-const measureLoad = (pid, url) => measure(pid, url, { connections: CONNECTIONS, duration: DURATION });
+// `rotate`: paths taken in turn instead of the URL's own (the uncached target).
+const autocannon = (url, { duration = DURATION, rotate } = {}) => runAutocannon(url, { connections: CONNECTIONS, duration, rotate });
+const measureLoad = (pid, url, { rotate } = {}) => measure(pid, url, { connections: CONNECTIONS, duration: DURATION, rotate });
 const startCeiling = (bodyFile, contentType) =>
   startCeilingServer({ bodyFile, contentType, port: CEILING_PORT, dir: dataDir });
 
@@ -79,8 +80,13 @@ try {
 
   const [product] = await (await fetch(`${base}/api/products?search=macnurish&limit=1`)).json();
   if (!product) throw new Error("The demo catalogue has no Macnurish; is SEED_DEMO on?");
+  // Uncached: 1,200 different URLs for the same 12 products, taken in turn, more than the kept
+  // answers (1,000) and replies (500) hold, so every request is computed (list query and JSON;
+  // each filter's match count is kept after its first request).
+  const uncached = Array.from({ length: 1_200 }, (_, i) => `/api/products?limit=12&maxPrice=${100_000 + i}`);
   const targets = [
     { name: "GET /api/products?limit=12", path: "/api/products?limit=12" },
+    { name: "… the same, uncached", path: uncached[0], rotate: uncached },
     { name: "GET /api/products/:id", path: `/api/products/${product._id}` },
     { name: "GET /api/products/facets", path: "/api/products/facets" },
     { name: "SSR /product/:id", path: `/product/${product._id}` },
@@ -100,8 +106,8 @@ try {
     const bodyFile = path.join(dataDir, "ceiling-body");
     writeFileSync(bodyFile, Buffer.from(await response.arrayBuffer()));
 
-    await autocannon(url, { duration: WARMUP });
-    const { result: measured, peakRss, cpuPerRequest } = await measureLoad(shop.pid, url);
+    await autocannon(url, { duration: WARMUP, rotate: target.rotate });
+    const { result: measured, peakRss, cpuPerRequest } = await measureLoad(shop.pid, url, { rotate: target.rotate });
 
     const ceilingServer = await startCeiling(bodyFile, contentType);
     let ceiling;

@@ -104,13 +104,20 @@ export async function withPeakRss(pid, work) {
  * loop); resolves with its JSON result. `url` may be one URL; `options.requests` lists several
  * paths autocannon cycles through (then `url` is the base).
  */
-export function autocannon(url, { connections = 50, duration = 10, requests } = {}) {
+export function autocannon(url, { connections = 50, duration = 10, requests, rotate } = {}) {
   const common = { cwd: root, stdio: ["ignore", "pipe", "pipe"] };
-  const child = requests
+  const child =
+    requests || rotate
     ? // autocannon's command line takes one URL; several requests go through its programmatic API.
       spawn(process.execPath, ["--input-type=module", "-e", MULTI_AUTOCANNON], {
         ...common,
-        env: { ...process.env, URL: url, CONNECTIONS: String(connections), DURATION: String(duration), REQUESTS: JSON.stringify(requests) },
+        env: {
+          ...process.env,
+          URL: url,
+          CONNECTIONS: String(connections),
+          DURATION: String(duration),
+          ...(rotate ? { ROTATE: JSON.stringify(rotate) } : { REQUESTS: JSON.stringify(requests) }),
+        },
       })
     : spawn(process.execPath, [AUTOCANNON, "-c", String(connections), "-d", String(duration), "-j", url], common);
   return new Promise((resolve, reject) => {
@@ -133,11 +140,14 @@ export function autocannon(url, { connections = 50, duration = 10, requests } = 
 // autocannon through its API, cycling through REQUESTS ([{ method, path, headers, body }]).
 const MULTI_AUTOCANNON = `
 import autocannon from ${JSON.stringify(path.join(root, "node_modules/autocannon/autocannon.js"))};
+// ROTATE: paths taken in turn across all connections (each URL comes back only after all the others).
+const rotate = process.env.ROTATE ? JSON.parse(process.env.ROTATE) : undefined;
+let next = 0;
 const result = await autocannon({
   url: process.env.URL,
   connections: Number(process.env.CONNECTIONS),
   duration: Number(process.env.DURATION),
-  requests: JSON.parse(process.env.REQUESTS),
+  requests: rotate ? [{ setupRequest: (request) => ({ ...request, path: rotate[next++ % rotate.length] }) }] : JSON.parse(process.env.REQUESTS),
 });
 process.stdout.write(JSON.stringify(result));
 `;
