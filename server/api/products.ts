@@ -150,7 +150,7 @@ function sendJson(req: Request, res: Response, reply: PreparedReply, policy: str
 }
 
 /** JSON is kept as a string: up to two bytes a character. */
-const KEPT_REPLIES = { entries: 500, bytes: 16 << 20, sizeOf: (reply: PreparedReply) => 2 * reply.json.length } as const;
+const KEPT_REPLIES = { entries: 500, bytes: 8 << 20, sizeOf: (reply: PreparedReply) => 2 * reply.json.length } as const;
 
 /**
  * Public catalogue responses kept in memory, by URL, while the products version they were

@@ -33,12 +33,12 @@ declare global {
 }
 
 /**
- * Answers kept, by URL and Accept-Encoding, within 32 MB (a body and its headers); the least
+ * Answers kept, by URL and Accept-Encoding, within 16 MB (a body and its headers); the least
  * recently used goes first.
  */
 const KEPT_ANSWERS = {
   entries: 1_000,
-  bytes: 32 << 20,
+  bytes: 16 << 20,
   sizeOf: (answer: FinishedResponse) => answer.body.length + 2 * answer.headers.reduce((sum, text) => sum + text.length, 0),
 };
 /** A catalogue page of 100 products is about 200 KB unencoded. */
