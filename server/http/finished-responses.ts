@@ -73,9 +73,9 @@ export function finishedResponses(database: DatabaseHandle, logger: Logger): Fin
   const kept = keptPerProductsVersion<FinishedResponse>(database, KEPT_ANSWERS);
   const currentVersion = productsVersionOf(database);
 
-  const replay = (req: IncomingMessage, res: ServerResponse, answer: FinishedResponse) => {
-    const startedAt = performance.now();
-    const { id } = logEachRequest(logger, req, res, () => req.url ?? "");
+  /** `startedAt`: when the request arrived (on PostgreSQL the version read came in between). */
+  const replay = (req: IncomingMessage, res: ServerResponse, answer: FinishedResponse, startedAt: number) => {
+    const { id } = logEachRequest(logger, req, res, () => req.url ?? "", startedAt);
     const headers = answer.headers.slice();
     if (answer.fills.length > 0) {
       const nonce = nextNonce();
@@ -90,17 +90,18 @@ export function finishedResponses(database: DatabaseHandle, logger: Logger): Fin
     answer(req, res, otherwise) {
       const key = keyOf(req);
       if (key === undefined || !kept.has(key)) return false;
+      const startedAt = performance.now();
       const version = currentVersion();
       if (!(version instanceof Promise)) {
         const answer = kept.get(key, version);
         if (!answer) return false;
-        replay(req, res, answer);
+        replay(req, res, answer, startedAt);
         return true;
       }
       version.then(
         (current) => {
           const answer = kept.get(key, current);
-          if (answer) replay(req, res, answer);
+          if (answer) replay(req, res, answer, startedAt);
           else otherwise();
         },
         () => otherwise(),

@@ -50,8 +50,8 @@ export function logEachRequest(
   req: IncomingMessage,
   res: ServerResponse,
   loggedUrl: () => string,
+  startedAt = performance.now(),
 ): { id: string; log: () => Logger } {
-  const startedAt = performance.now();
   const id = randomUUID();
   const clientRequestId = clientId(req.headers["x-request-id"]);
   let child: Logger | undefined;
