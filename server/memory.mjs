@@ -16,7 +16,7 @@ import v8 from "node:v8";
 
 const MODES = { balanced: "--heap-growing-percent=50", small: "--optimize-for-size", speed: "" };
 const mode = process.env.SHOP_V8_MEMORY?.trim() || "balanced";
-if (!(mode in MODES)) {
+if (!Object.hasOwn(MODES, mode)) {
   console.error(`\nInvalid configuration:\n  SHOP_V8_MEMORY: must be balanced, small or speed\n`);
   process.exit(1);
 }
