@@ -31,8 +31,10 @@ async function deliveredOrder(pricePaise = 13800) {
   const order = (await checkout(shop, buyer).expect(201)).body.order;
   const signed = await api().post(`/api/payments/test/${order._id}/pay`).set(buyer.headers).expect(200);
   await api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(signed.body).expect(200);
+  // Shipped takes its parcel's courier and AWB (decisions/032).
+  const shipment = { courier: "delhivery", awb: "1234567890123" };
   for (const status of ["Shipped", "Delivered"] as const) {
-    expect(await changeOrderStatus(shop.context, order._id, status, { actor: "admin" })).toMatchObject({ ok: true });
+    expect(await changeOrderStatus(shop.context, order._id, status, { actor: "admin", shipment })).toMatchObject({ ok: true });
   }
   return { buyer, orderId: order._id as string };
 }
