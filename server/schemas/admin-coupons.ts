@@ -2,7 +2,7 @@
 // check of common/admin-coupon.ts as a zod schema, so the admin page and the API agree.
 import * as z from "zod/mini";
 import { COUPON_ADMIN_MESSAGES, COUPON_KINDS, checkAdminCoupon } from "#common/admin-coupon.ts";
-import { adminListQuerySchema } from "./admin.ts";
+import { adminListQuerySchema, filterWord } from "./admin.ts";
 import { fromCheck } from "./rule.ts";
 
 export const adminCouponSchema = fromCheck(checkAdminCoupon);
@@ -11,12 +11,7 @@ export const adminCouponSchema = fromCheck(checkAdminCoupon);
 export const adminCouponListQuerySchema = z.object({
   ...adminListQuerySchema.shape,
   kind: z.pipe(
-    z.transform((value: unknown) => {
-      const first = Array.isArray(value) ? value[0] : value;
-      if (typeof first !== "string") return first;
-      const text = first.trim().toLowerCase();
-      return text === "" ? undefined : text;
-    }),
+    z.transform(filterWord),
     z.optional(z.enum(COUPON_KINDS, COUPON_ADMIN_MESSAGES.kindInvalid)),
   ),
 });

@@ -49,16 +49,25 @@ export const adminListQuerySchema = z.object({
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
+/**
+ * A list filter's query parameter as one lower-case word: its first value, trimmed; undefined when
+ * empty. A value that is not text is passed on for the schema to refuse.
+ */
+export function filterWord(value: unknown): unknown {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (typeof first !== "string") return first;
+  const text = first.trim().toLowerCase();
+  return text === "" ? undefined : text;
+}
+
 /** The orders list also filters by status ("all" or empty: every status). */
 export const adminOrderQuerySchema = z.object({
   ...adminListQuerySchema.shape,
   status: z.pipe(
     z.transform((value: unknown) => {
-      const first = Array.isArray(value) ? value[0] : value;
-      if (typeof first !== "string") return undefined;
-      const text = first.trim().toLowerCase();
-      if (text === "" || text === "all") return undefined;
-      return ["Pending", ...ADMIN_ORDER_STATUSES].find((status) => status.toLowerCase() === text) ?? first;
+      const word = filterWord(value);
+      if (typeof word !== "string" || word === "all") return undefined;
+      return ["Pending", ...ADMIN_ORDER_STATUSES].find((status) => status.toLowerCase() === word) ?? word;
     }),
     z.optional(
       z.enum(["Pending", ...ADMIN_ORDER_STATUSES], `Status must be one of Pending, ${ADMIN_ORDER_STATUSES.join(", ")}`),
