@@ -123,14 +123,13 @@ export async function readStoredFile(config: StorageConfig, key: string): Promis
   return storageFor(config).get(`prescriptions/${key}`);
 }
 
-/** Removes a stored file (a failed upload's); a missing file is not an error. */
-export async function removeStoredFile(config: StorageConfig, key: string): Promise<void> {
-  if (!STORAGE_KEY.test(key)) return;
-  await storageFor(config).delete(`prescriptions/${key}`).catch(() => {});
-}
-
 /** Deletes a stored file for good (the sweep of unused uploads): a missing file is not an error, a failing store is. */
 export async function deleteStoredFile(config: StorageConfig, key: string): Promise<void> {
   if (!STORAGE_KEY.test(key)) return;
   await storageFor(config).delete(`prescriptions/${key}`);
+}
+
+/** Removes a stored file (a failed upload's) if it can: nothing to report to the uploader either way. */
+export async function removeStoredFile(config: StorageConfig, key: string): Promise<void> {
+  await deleteStoredFile(config, key).catch(() => {});
 }
