@@ -7,7 +7,7 @@ import {
   checkTransition,
   PRESCRIPTION_NOT_APPROVED,
   possibleNextStatuses,
-  transitionNeeds,
+  ORDER_TRANSITIONS,
   type StatusActor,
 } from "./transitions.ts";
 import { codOption, orderTotals, priceOrder, splitInclusiveGst } from "./pricing.ts";
@@ -88,7 +88,8 @@ describe("the table's guards (checkTransition)", () => {
   });
 
   it("ships only with a shipment: possible without one, so offered, but refused as incomplete", () => {
-    const moves = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => transitionNeeds(from, to)).map((to) => `${from}→${to}: ${transitionNeeds(from, to)}`));
+    const needs = (from: (typeof ORDER_STATUSES)[number], to: (typeof ORDER_STATUSES)[number]) => ORDER_TRANSITIONS[from]?.[to]?.needs;
+    const moves = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => needs(from, to)).map((to) => `${from}→${to}: ${needs(from, to)}`));
     expect(moves).toEqual(["Processing→Shipped: shipment"]);
     for (const actor of ["admin", "system"] as const) {
       for (const facts of [{ isPaid: true }, { isPaid: false, paymentMethod: "cod" }]) {

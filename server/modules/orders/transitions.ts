@@ -92,11 +92,6 @@ export type TransitionCheck = { ok: true } | { ok: false; message: string; needs
 
 const NEED_MESSAGES: Record<TransitionNeed, string> = { shipment: SHIPMENT_MESSAGES.needed };
 
-/** What the move from `from` to `to` needs besides the status (null: nothing), for the pages' forms. */
-export function transitionNeeds(from: OrderStatus, to: OrderStatus): TransitionNeed | null {
-  return ORDER_TRANSITIONS[from]?.[to]?.needs ?? null;
-}
-
 /**
  * The statuses `actor` may move this order to now, guards included: what the admin pages offer
  * (a move that `needs` input too, offered through the form that asks for it).
