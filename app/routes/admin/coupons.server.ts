@@ -7,6 +7,7 @@ import { COUPON_KINDS, type AdminCouponJson, type CouponKind } from "#common/adm
 import type { SessionUser } from "#server/auth.ts";
 import { couponKindCounts, createCoupon, deleteCoupon, getAdminCoupon, listCoupons, updateCoupon } from "#server/modules/coupons/admin.ts";
 import { couponReply } from "#server/modules/coupons/replies.ts";
+import { filterWord } from "#server/schemas/admin.ts";
 import { pageParam } from "~/components/admin/pager";
 import { couponFormInput } from "~/components/admin/coupon-form";
 import { formText } from "~/lib/form-text";
@@ -16,7 +17,7 @@ const FETCH_FAILED = "Failed to load coupons";
 
 /** The list's kind from `?kind=`: campaign coupons unless welcome codes or all are asked for (the welcome codes, one per subscriber, would bury them). */
 export function couponKindParam(url: URL): CouponKind {
-  const asked = (url.searchParams.get("kind") ?? "").trim().toLowerCase();
+  const asked = filterWord(url.searchParams.get("kind"));
   return COUPON_KINDS.find((kind) => kind === asked) ?? "campaign";
 }
 
