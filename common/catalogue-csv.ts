@@ -24,6 +24,8 @@ export interface CatalogueColumn {
 const text = (value: string | null | undefined) => value ?? "";
 /** A list cell; an item holding the separator is written with "/" instead (the separator cannot be escaped). */
 const items = (values: readonly string[]) => values.map((value) => value.replaceAll(CSV_LIST_SEPARATOR, "/")).join(CSV_LIST_SEPARATOR);
+/** A rupee amount: "249" for whole rupees, else always two decimals ("249.50", never "249.5"). */
+const rupees = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
 const field = <K extends keyof CatalogueProduct>(name: K, example: string): CatalogueColumn => ({
   name,
   cell: (product) => {
@@ -42,8 +44,8 @@ export const CATALOGUE_COLUMNS: readonly CatalogueColumn[] = [
   { name: "subcategory", cell: (p) => text(p.subcategory), example: "Supplements" },
   { name: "form", cell: (p) => text(p.form), example: "Tablet" },
   { name: "brand", cell: (p) => text(p.brand), example: "Zenkart" },
-  field("price", "249.50"),
-  field("mrp", "299"),
+  { name: "price", cell: (p) => rupees(p.price), example: "249.50" },
+  { name: "mrp", cell: (p) => rupees(p.mrp), example: "299" },
   field("countInStock", "120"),
   { name: "quantity", cell: (p) => text(p.quantity), example: "60 tablets" },
   { name: "tags", cell: (p) => items(p.tags), example: "iron|folic acid", list: true },

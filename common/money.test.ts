@@ -39,11 +39,12 @@ describe("formatRupees", () => {
   it.each([
     [0, "₹0"],
     [6900, "₹69"],
-    [24050, "₹240.5"],
+    [24050, "₹240.50"],
     [24055, "₹240.55"],
     [99900, "₹999"],
     [100000, "₹1,000"],
-    [12345650, "₹1,23,456.5"],
+    [12345650, "₹1,23,456.50"],
+    [34830, "₹348.30"],
     [1000000000, "₹1,00,00,000"],
     [-50000, "-₹500"],
   ])("%i paise is shown as %s", (paise, text) => {
@@ -52,9 +53,11 @@ describe("formatRupees", () => {
 });
 
 describe("formatRupeeAmount", () => {
-  const intl = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  const whole = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+  const withPaise = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 });
+  const intl = { format: (rupees: number) => (Math.round(rupees * 100) % 100 === 0 ? whole : withPaise).format(rupees) };
 
-  it("prints what Intl's en-IN rupee format prints, for every paise up to ₹2,000 and for large and negative amounts", () => {
+  it("prints what Intl's en-IN rupee format prints (no decimals for whole rupees, else two), for every paise up to ₹2,000 and for large and negative amounts", () => {
     const differ: string[] = [];
     const check = (rupees: number) => {
       if (formatRupeeAmount(rupees) !== intl.format(rupees)) differ.push(`${rupees}: ${formatRupeeAmount(rupees)} ≠ ${intl.format(rupees)}`);

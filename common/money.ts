@@ -8,15 +8,16 @@ export function rupeesToPaise(rupees: number): number {
 }
 
 /**
- * "₹1,23,456.5" from rupees: Indian digit grouping, paise only when there are any — what
- * `Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 2 })`
- * prints (a test holds them equal), without Intl: creating that formatter costs a phone about
- * 35 ms of main thread, inside the hydration of every page that shows a price.
+ * "₹1,23,456.50" from rupees: Indian digit grouping; whole rupees without decimals ("₹249"),
+ * any paise always as two digits ("₹348.30", never "₹348.3") — what Intl's en-IN rupee format
+ * prints with 0 or 2 fraction digits (a test holds them equal), without Intl: creating that
+ * formatter costs a phone about 35 ms of main thread, inside the hydration of every page that
+ * shows a price.
  */
 export function formatRupeeAmount(amount: number): string {
   const paise = Math.round(Math.abs(amount) * 100);
   const cents = paise % 100;
-  const fraction = cents === 0 ? "" : cents % 10 === 0 ? `.${cents / 10}` : `.${String(cents).padStart(2, "0")}`;
+  const fraction = cents === 0 ? "" : `.${String(cents).padStart(2, "0")}`;
   return `${amount < 0 && paise > 0 ? "-" : ""}₹${groupIndian(Math.floor(paise / 100))}${fraction}`;
 }
 
@@ -28,7 +29,7 @@ function groupIndian(whole: number): string {
   return rest ? `${rest.replace(/\B(?=(\d{2})+$)/g, ",")},${last3}` : last3;
 }
 
-/** "₹1,23,456.5" from integer paise. */
+/** "₹1,23,456.50" from integer paise ("₹249" when there are no paise). */
 export function formatRupees(paise: number): string {
   return formatRupeeAmount(paiseToRupees(paise));
 }

@@ -98,7 +98,7 @@ describe("GET /api/admin/products/export.csv", () => {
     expect(cell("schedule")).toBe("H");
     expect(cell("gstRate")).toBe("18");
     expect(cell("hsnCode")).toBe("30049099");
-    expect(cell("price")).toBe("99.5");
+    expect(cell("price")).toBe("99.50");
     expect(cell("images")).toBe("/images/placeholder-product.svg");
     expect(cell("imageAlt")).toBe("A box, seen from the front");
   });
