@@ -12,6 +12,7 @@ export default [
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
     route("verify-email", "routes/verify-email.tsx"),
+    route("undo-email-change", "routes/undo-email-change.tsx"),
     route("profile", "routes/profile.tsx"),
     route("profile/addresses", "routes/profile-addresses.tsx"),
     route("profile/prescriptions", "routes/profile-prescriptions.tsx"),

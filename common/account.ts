@@ -28,6 +28,10 @@ export const ACCOUNT_MESSAGES = {
   emailVerified: "Your email address has been verified",
   emailChangeRequested: "We have sent a link to the new address. Your email changes when you open it.",
   emailChanged: "Your email address has been changed",
+  /** After the old address's undo link (decisions/042). */
+  emailChangeUndone:
+    "Your account has its old email address back. Every device has been signed out and the password no longer works: we have emailed you a link to choose a new one.",
+  emailChangeUndoBlocked: "Another account uses this email address now. Please contact us to get your account back.",
   emailUnchanged: "This is already your email address",
   verifyLinkInvalid: "This link is invalid or has expired",
   accountDeleted: "Your account has been deleted",

@@ -25,6 +25,7 @@ import {
   resendVerification,
   resetPassword,
   signOutEverywhere,
+  undoEmailChange,
   updateProfile,
   verifyEmail,
 } from "#server/modules/users/self-service.ts";
@@ -111,6 +112,11 @@ export function usersRouter(shop: ShopContext) {
   router.post("/email/verify", async (req, res) => {
     const input = parseInput(verifyEmailSchema, req.body);
     reply(res, selfServiceReply(await verifyEmail(shop, input.token, fromNodeHeaders(req.headers)), "verify-email"));
+  });
+
+  router.post("/email/undo", async (req, res) => {
+    const input = parseInput(verifyEmailSchema, req.body);
+    reply(res, selfServiceReply(await undoEmailChange(shop, input.token), "undo-email-change"));
   });
 
   router.put("/email", async (req, res) => {

@@ -110,6 +110,33 @@ export const verification = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
+/**
+ * The shop's record of each account link it emails besides Better Auth's reset tokens
+ * (decisions/042): verification and email-change links (Better Auth signs them as JWTs, which
+ * nothing could cancel; one works only while its row exists) and the undo link an old address
+ * gets when the account's email changes. Only the token's SHA-256 is kept.
+ */
+export const accountLinks = pgTable(
+  "account_links",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The address the link concerns: the one to verify, the new one, or (undo) the one to restore. */
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("account_links_user_idx").on(t.userId),
+    index("account_links_email_idx").on(t.email),
+    check("account_links_kind_check", sql`${t.kind} in ('verify-email', 'change-email', 'undo-email-change')`),
+  ],
+);
+
 /** Better Auth's rate limiter keeps its counters here so several processes share them. */
 export const rateLimit = pgTable("rate_limit", {
   id: text("id").primaryKey(),

@@ -6,13 +6,16 @@ import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts
 
 export type ContactResult = { ok: true; id: string; createdAt: Date } | Throttled;
 
-/** Stores a contact-form message for the admin inbox; each message counts against the sender's address limit. */
+/** Stores a contact-form message for the admin inbox; each message counts against the sender's email (tight) and address (generous) limits. */
 export async function sendContactMessage(
   context: { db: Database; config: Pick<Config, "rateLimitScale"> },
   input: ContactInput,
   clientIp: string,
 ): Promise<ContactResult> {
-  const refused = await countRequests(context, [["contactMessagesPerAddress", clientIp]]);
+  const refused = await countRequests(context, [
+    ["contactMessagesPerEmail", input.email],
+    ["contactMessagesPerAddress", clientIp],
+  ]);
   if (refused) return refused;
   const [saved] = await context.db
     .insert(contactMessages)

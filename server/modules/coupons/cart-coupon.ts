@@ -1,7 +1,7 @@
 /**
  * POST /api/cart/coupon and DELETE /api/cart/coupon (api-contract.md, "Coupons"): a shopper
  * applies a code to their cart (same owner rules as the cart) or takes it off. Every attempt
- * counts against the client address's limit (and the customer's when signed in) before the code
+ * counts against the customer's (or guest cart's) limit and the client address's generous one before the code
  * is looked at, so codes cannot be guessed at speed; a wrong code and an inactive one read alike.
  */
 import { eq } from "drizzle-orm";
@@ -37,8 +37,8 @@ export async function applyCartCoupon(
   code: unknown,
   now = new Date(),
 ): Promise<ApplyCouponResult> {
-  const checks: [("couponAttemptsPerAddress" | "couponAttemptsPerUser"), string][] = [["couponAttemptsPerAddress", visitor.ip]];
-  if ("userId" in visitor.owner) checks.push(["couponAttemptsPerUser", visitor.owner.userId]);
+  const checks: [("couponAttemptsPerAddress" | "couponAttemptsPerUser" | "couponAttemptsPerGuest"), string][] = [["couponAttemptsPerAddress", visitor.ip]];
+  checks.push("userId" in visitor.owner ? ["couponAttemptsPerUser", visitor.owner.userId] : ["couponAttemptsPerGuest", visitor.owner.guestId]);
   const throttled = await countRequests(context, checks);
   if (throttled) return throttled;
   if (typeof code !== "string" || normalizeCouponCode(code) === "") return { ok: false, reason: "code-required" };

@@ -69,6 +69,20 @@ export async function deleteEndedCounts(db: Database, now = Date.now()): Promise
   return deleted.length;
 }
 
+/**
+ * Forgets a subject's count (a password reset forgets the account's sign-in failures). With
+ * `startingWith`, every count whose subject starts with it (an account's per-address pairs).
+ */
+export async function forgetCounts(db: Database, name: LimitName, subject: string, options: { startingWith?: boolean } = {}): Promise<void> {
+  const key = limitKey(name, subject);
+  if (!options.startingWith) {
+    await db.delete(rateLimit).where(eq(rateLimit.key, key));
+    return;
+  }
+  const escaped = key.replace(/[\\%_]/g, (c) => `\\${c}`);
+  await db.delete(rateLimit).where(like(rateLimit.key, `${escaped}%`));
+}
+
 /** Whether a limit is used up already, without counting anything (sign-in asks before the password check). */
 export async function checkLimit(context: LimiterContext, name: LimitName, subject: string, now = Date.now()): Promise<Verdict> {
   const { windowMs } = LIMITS[name];
@@ -99,7 +113,7 @@ export function throttled(limit: LimitName, retryAfterSeconds: number): Throttle
 
 /** The one answer to a refusal, for the API (429 + Retry-After) and the pages (the same message). */
 export function throttledReply(refusal: Pick<Throttled, "limit" | "retryAfterSeconds">) {
-  const signIn = refusal.limit === "signInFailuresPerAccount" || refusal.limit === "signInFailuresPerAddress";
+  const signIn = refusal.limit === "signInFailuresPerAccountAndAddress" || refusal.limit === "signInFailuresPerAddress";
   return {
     status: 429 as const,
     message: signIn ? tooManyAttemptsMessage(refusal.retryAfterSeconds) : tooManyRequestsMessage(refusal.retryAfterSeconds),
@@ -112,6 +126,11 @@ export function limitKey(name: LimitName, subject: string): string {
   const per = LIMITS[name].per;
   const normalised = per === "address" ? addressKey(subject) : per === "email" ? normalizeEmail(subject) : subject;
   return `limit:${name}:${normalised}`;
+}
+
+/** The subject of a per account-and-address limit: the normalised email, then the address's key. */
+export function accountAddressSubject(email: string, ip: string): string {
+  return `${normalizeEmail(email)}|${addressKey(ip)}`;
 }
 
 /**

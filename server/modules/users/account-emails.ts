@@ -1,6 +1,7 @@
 import { SHOP_NAME } from "#common/brand.ts";
 import type { Database } from "#server/db/client.ts";
 import { queueEmail, type EmailMessage } from "#server/modules/email/outbox.ts";
+import { recordLink, UNDO_LINK_SECONDS } from "./account-links.ts";
 
 /**
  * The emails of account self-service (decisions/023): Better Auth's reset and verification
@@ -10,10 +11,14 @@ import { queueEmail, type EmailMessage } from "#server/modules/email/outbox.ts";
 
 /** How long a reset link works (Better Auth's `resetPasswordTokenExpiresIn`). */
 export const RESET_LINK_SECONDS = 60 * 60;
-/** How long a verification link works (Better Auth's `emailVerification.expiresIn`). */
-export const VERIFY_LINK_SECONDS = 24 * 60 * 60;
+/**
+ * How long a verification or email-change link works (Better Auth's `emailVerification.expiresIn`,
+ * and the shop's record of the link, decisions/042): one hour, like a reset link.
+ */
+export const VERIFY_LINK_SECONDS = 60 * 60;
 
 interface Recipient {
+  id?: string;
   name: string;
   email: string;
 }
@@ -49,35 +54,69 @@ export function verificationEmail(publicUrl: string, user: Recipient, token: str
       before: [`Hello ${user.name},`, `You asked to use this address for your ${SHOP_NAME} account. To confirm it, open this link:`],
       link,
       linkText: "Confirm your new email address",
-      after: ["Your account keeps its old address until you do. The link works for 24 hours.", "If you did not ask for this, you can ignore this email."],
+      after: ["Your account keeps its old address until you do. The link works once, for one hour.", "If you did not ask for this, you can ignore this email."],
     });
   }
   return linkEmail(user.email, "Verify your email", {
     before: [`Hello ${user.name},`, `Please confirm that this is the email address of your ${SHOP_NAME} account:`],
     link,
     linkText: "Verify your email",
-    after: ["The link works for 24 hours.", "If you did not create an account, you can ignore this email."],
+    after: ["The link works once, for one hour.", "If you did not create an account, you can ignore this email."],
   });
+}
+
+/** To the old address when the account's email has changed: what happened, and the undo link. */
+export function emailChangedEmail(publicUrl: string, user: { name: string; oldEmail: string; newEmail: string }, undoToken: string): EmailMessage {
+  const days = UNDO_LINK_SECONDS / (24 * 60 * 60);
+  return linkEmail(user.oldEmail, "The email address of your account has changed", {
+    before: [
+      `Hello ${user.name},`,
+      `The email address of your ${SHOP_NAME} account was changed from ${user.oldEmail} to ${user.newEmail}. Emails about your account and orders now go there.`,
+      "If you did not make this change, open this link to undo it:",
+    ],
+    link: `${publicUrl}/undo-email-change?token=${encodeURIComponent(undoToken)}`,
+    linkText: "Undo the email change",
+    after: [
+      `Undoing puts ${user.oldEmail} back, signs the account out on every device and stops its password working; we then send ${user.oldEmail} a link to choose a new password.`,
+      `The link works once, for ${days} days. If you made this change yourself, you can ignore this email.`,
+    ],
+  });
+}
+
+/**
+ * The claims of a Better Auth verification token (a JWT): the account's address, and `updateTo`
+ * when it asks for an email change. Read without checking the signature: Better Auth checks it
+ * when the link is opened. Null when it is not a JWT of that shape.
+ */
+export function verificationTokenClaims(token: string): { email: string; updateTo: string | null } | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { email?: unknown; updateTo?: unknown };
+    if (typeof payload.email !== "string") return null;
+    return { email: payload.email, updateTo: typeof payload.updateTo === "string" ? payload.updateTo : null };
+  } catch {
+    return null;
+  }
 }
 
 /** Whether a Better Auth verification token asks for an email change (its JWT carries `updateTo`). */
 export function isEmailChangeToken(token: string): boolean {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { updateTo?: unknown };
-    return typeof payload.updateTo === "string";
-  } catch {
-    return false;
-  }
+  return typeof verificationTokenClaims(token)?.updateTo === "string";
 }
 
-/** Better Auth's callbacks: each queues its email in the outbox (never sent inline). */
+/**
+ * Better Auth's callbacks: each queues its email in the outbox (never sent inline). A verification
+ * or email-change link is recorded too: it works only while its record exists (decisions/042).
+ */
 export function accountEmailCallbacks(db: Database, publicUrl: string) {
   return {
     sendResetPassword: async ({ user, token }: { user: Recipient; token: string }) => {
       await queueEmail(db, resetPasswordEmail(publicUrl, user, token));
     },
     sendVerificationEmail: async ({ user, token }: { user: Recipient; token: string }) => {
-      await queueEmail(db, verificationEmail(publicUrl, user, token, isEmailChangeToken(token)));
+      const change = isEmailChangeToken(token);
+      if (!user.id) throw new Error("Better Auth asked for a verification email without the account's id");
+      await recordLink(db, { userId: user.id, kind: change ? "change-email" : "verify-email", email: user.email, token, seconds: VERIFY_LINK_SECONDS });
+      await queueEmail(db, verificationEmail(publicUrl, user, token, change));
     },
   };
 }

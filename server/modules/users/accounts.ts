@@ -1,10 +1,21 @@
 import { eq } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "#common/auth.ts";
+import { normalizeEmail } from "#common/forms.ts";
 import { CLIENT_IP_HEADER, asRole, type Auth, type Role } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { session as sessions, user as users } from "#server/db/schema.ts";
-import { checkLimit, countRequest, throttled, type LimitName, type Throttled } from "#server/modules/limits/limiter.ts";
+import {
+  accountAddressSubject,
+  checkLimit,
+  countRequest,
+  countRequests,
+  forgetCounts,
+  throttled,
+  type LimitName,
+  type Throttled,
+} from "#server/modules/limits/limiter.ts";
+import { addressAwaitingUndo } from "./account-links.ts";
 
 /** A user as the API shows it (api-contract.md, "Authentication"); never the password. */
 export interface AccountJson {
@@ -45,12 +56,18 @@ interface AuthContext {
 
 /**
  * Creates a customer account, signs it in and emails a verification link (decisions/023). The
- * role is always `customer`: nothing else is passed on. Every attempt counts against the client address's registration limit.
+ * role is always `customer`: nothing else is passed on. Every attempt counts against the email's
+ * limit (tight) and the client address's (generous: carrier NAT, decisions/042). An address held
+ * for another account's undo link reads as taken.
  */
 export async function registerCustomer(context: AuthContext, input: RegisterInput, client: Client): Promise<RegisterResult> {
   const { auth, db } = context;
-  const verdict = await countRequest(context, "registrationsPerAddress", client.ip);
-  if (!verdict.allowed) return throttled("registrationsPerAddress", verdict.retryAfterSeconds);
+  const refused = await countRequests(context, [
+    ["registrationsPerEmail", input.email],
+    ["registrationsPerAddress", client.ip],
+  ]);
+  if (refused) return refused;
+  if (await addressAwaitingUndo(db, input.email)) return { ok: false, reason: "email-taken" };
   const { name, email, password } = input;
   const response = await auth.api.signUpEmail({ body: { name, email, password }, headers: clientHeaders(client), asResponse: true });
   if (response.status === 422) return { ok: false, reason: "email-taken" };
@@ -66,16 +83,26 @@ export async function registerCustomer(context: AuthContext, input: RegisterInpu
 }
 
 /**
+ * How long a password check of an account waits once the account has had more wrong passwords
+ * from anywhere than `signInFailuresPerAccount` allows: the check is slowed, never refused, so a
+ * stranger cannot lock the owner out (decisions/042). The wait comes before the check, for the
+ * right password too, so an answer that comes sooner says nothing.
+ */
+export const SLOWED_SIGN_IN_MS = 2000;
+
+/**
  * Checks the password through Better Auth and opens a session. Wrong email and wrong password
- * are one answer. Only failures count: per account (from anywhere) and per client address (over
- * every account). Once either is used up, attempts are refused before the password is checked,
- * and a right password whose check ended after a burst of parallel failures used one up is
- * refused too (its new session revoked), so a burst gains nothing over a sequence.
+ * are one answer. Only failures count: per account and client address pair, per client address
+ * (over every account, generous), and per account from anywhere (which slows, never refuses).
+ * Once a refusing limit is used up, attempts are refused before the password check, and a right
+ * password whose check ended after a burst of parallel failures used one up is refused too (its
+ * new session revoked), so a burst gains nothing over a sequence. A password reset forgets the
+ * account's failures (`forgetSignInFailures`).
  */
 export async function signInCustomer(context: AuthContext, input: LoginInput, client: Client): Promise<SignInResult> {
   const { auth, db } = context;
   const limits: [LimitName, string][] = [
-    ["signInFailuresPerAccount", input.email],
+    ["signInFailuresPerAccountAndAddress", accountAddressSubject(input.email, client.ip)],
     ["signInFailuresPerAddress", client.ip],
   ];
   const usedUp = async () => {
@@ -87,6 +114,9 @@ export async function signInCustomer(context: AuthContext, input: LoginInput, cl
   };
   const before = await usedUp();
   if (before) return before;
+  if (!(await checkLimit(context, "signInFailuresPerAccount", input.email)).allowed) {
+    await new Promise((resolve) => setTimeout(resolve, SLOWED_SIGN_IN_MS));
+  }
 
   const response = await auth.api.signInEmail({
     body: { email: input.email, password: input.password, rememberMe: true },
@@ -94,8 +124,11 @@ export async function signInCustomer(context: AuthContext, input: LoginInput, cl
     asResponse: true,
   });
   if (response.status === 401 || response.status === 400) {
-    // Both failures are counted, whatever the first says; the failure that passes a limit is refused already.
-    const verdicts = await Promise.all(limits.map(([name, subject]) => countRequest(context, name, subject)));
+    // Every failure is counted, whatever the first says; the failure that passes a limit is refused already.
+    const [verdicts] = await Promise.all([
+      Promise.all(limits.map(([name, subject]) => countRequest(context, name, subject))),
+      countRequest(context, "signInFailuresPerAccount", input.email),
+    ]);
     const refused = verdicts.findIndex((verdict) => !verdict.allowed);
     const verdict = verdicts[refused];
     if (verdict && !verdict.allowed) return throttled(limits[refused]![0], verdict.retryAfterSeconds);
@@ -113,6 +146,12 @@ export async function signInCustomer(context: AuthContext, input: LoginInput, cl
     return after;
   }
   return { ok: true, ...result };
+}
+
+/** Forgets an account's sign-in failures, from every address (a password reset lets the owner in). */
+export async function forgetSignInFailures(db: Database, email: string): Promise<void> {
+  await forgetCounts(db, "signInFailuresPerAccount", email);
+  await forgetCounts(db, "signInFailuresPerAccountAndAddress", `${normalizeEmail(email)}|`, { startingWith: true });
 }
 
 async function signedIn(response: Response): Promise<SignedIn> {

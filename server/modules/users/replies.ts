@@ -10,6 +10,7 @@ import type {
   ProfileResult,
   ResendVerificationResult,
   ResetPasswordResult,
+  UndoEmailChangeResult,
   VerifyEmailResult,
 } from "./self-service.ts";
 import type { DeleteAccountResult } from "./your-data.ts";
@@ -46,6 +47,7 @@ type SelfServiceResult =
   | ProfileResult
   | ResendVerificationResult
   | VerifyEmailResult
+  | UndoEmailChangeResult
   | ChangeEmailResult
   | DeleteAccountResult;
 
@@ -57,6 +59,7 @@ const SUCCESS: Record<SelfServiceUseCase, string> = {
   profile: ACCOUNT_MESSAGES.profileSaved,
   "resend-verification": ACCOUNT_MESSAGES.verificationSent,
   "verify-email": ACCOUNT_MESSAGES.emailVerified,
+  "undo-email-change": ACCOUNT_MESSAGES.emailChangeUndone,
   "change-email": ACCOUNT_MESSAGES.emailChangeRequested,
   "delete-account": ACCOUNT_MESSAGES.accountDeleted,
 };
@@ -68,6 +71,7 @@ export type SelfServiceUseCase =
   | "profile"
   | "resend-verification"
   | "verify-email"
+  | "undo-email-change"
   | "change-email"
   | "delete-account";
 
@@ -95,6 +99,8 @@ export function selfServiceReply(result: SelfServiceResult, useCase: SelfService
         : { status: 400, message: ACCOUNT_MESSAGES.passwordWrong, errors: { password: ACCOUNT_MESSAGES.passwordWrong } };
     case "already-verified":
       return { status: 400, message: ACCOUNT_MESSAGES.alreadyVerified };
+    case "address-taken":
+      return { status: 409, message: ACCOUNT_MESSAGES.emailChangeUndoBlocked };
     case "same-email":
       return { status: 400, message: ACCOUNT_MESSAGES.emailUnchanged, errors: { email: ACCOUNT_MESSAGES.emailUnchanged } };
     case "staff":

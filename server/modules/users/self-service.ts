@@ -3,9 +3,21 @@ import type { ChangeEmailInput, ChangePasswordInput, ForgotPasswordInput, Profil
 import { CLIENT_IP_HEADER, type Auth } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
-import { session as sessions, user as users } from "#server/db/schema.ts";
+import { account as credentials, session as sessions, user as users } from "#server/db/schema.ts";
+import { Rollback, inTransaction } from "#server/db/tx.ts";
+import { queueEmail } from "#server/modules/email/outbox.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
-import type { Client } from "./accounts.ts";
+import { emailChangedEmail, verificationTokenClaims } from "./account-emails.ts";
+import {
+  addressAwaitingUndo,
+  newLinkToken,
+  recordLink,
+  takeLink,
+  UNDO_LINK_SECONDS,
+  voidAccountLinks,
+  voidLaterUndoLinks,
+} from "./account-links.ts";
+import { forgetSignInFailures, type Client } from "./accounts.ts";
 import { getProfile, type ProfileJson } from "./profile.ts";
 import { signOut } from "./session.ts";
 
@@ -28,6 +40,7 @@ export type ChangePasswordResult = { ok: true } | { ok: false; reason: "wrong-pa
 export type ProfileResult = { ok: true; profile: ProfileJson } | NotSignedIn;
 export type ResendVerificationResult = { ok: true } | { ok: false; reason: "already-verified" } | Throttled | NotSignedIn;
 export type VerifyEmailResult = { ok: true; changed: boolean } | { ok: false; reason: "invalid-link" };
+export type UndoEmailChangeResult = { ok: true; email: string } | { ok: false; reason: "invalid-link" } | { ok: false; reason: "address-taken" };
 export type ChangeEmailResult =
   | { ok: true }
   | { ok: false; reason: "wrong-password" }
@@ -69,12 +82,22 @@ export async function requestPasswordReset(context: SelfServiceContext, input: F
 /**
  * Sets a new password with a reset token: Better Auth consumes the token atomically (a used,
  * expired or unknown one is refused) and revokes every session of the account
- * (`revokeSessionsOnPasswordReset`).
+ * (`revokeSessionsOnPasswordReset`). A security event: every other link of the account is voided
+ * (decisions/042), and the account's sign-in failures are forgotten, so a reset lets its owner in
+ * whoever spent them.
  */
 export async function resetPassword(context: SelfServiceContext, input: ResetPasswordInput): Promise<ResetPasswordResult> {
+  const internal = (await context.auth.$context).internalAdapter;
+  const pending = await internal.findVerificationValue(`reset-password:${input.token}`);
   const response = await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, asResponse: true });
   if (response.status === 400) return { ok: false, reason: "invalid-token" };
   if (!response.ok) throw new Error(`Password reset failed with status ${response.status}`);
+  const userId = pending?.value;
+  if (userId) {
+    await voidAccountLinks(context.db, userId);
+    const [owner] = await context.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (owner) await forgetSignInFailures(context.db, owner.email);
+  }
   return { ok: true };
 }
 
@@ -101,6 +124,7 @@ export async function changePassword(
   if (response.status === 400) return { ok: false, reason: "wrong-password" };
   if (!response.ok) throw new Error(`Password change failed with status ${response.status}`);
   await context.auth.api.revokeOtherSessions({ headers });
+  await voidAccountLinks(context.db, userId);
   return { ok: true };
 }
 
@@ -141,9 +165,16 @@ export async function resendVerification(
  * Opens a verification link (Better Auth's `verifyEmail`): either the account's address is marked
  * verified, or an asked-for new address replaces the old one. The link does not sign anyone in:
  * the session Better Auth opens for a signed-out visitor of an email-change link is revoked again.
+ * A link works once and only while the shop's record of it stands (a security event voids it,
+ * decisions/042), and only for the address the account has now. A confirmed change is itself a
+ * security event, and the old address is told, with a link to undo it.
  */
 export async function verifyEmail(context: SelfServiceContext, token: string, requestHeaders: Headers): Promise<VerifyEmailResult> {
   const started = new Date(Date.now() - 1000);
+  const link = await takeLink(context.db, token, ["verify-email", "change-email"]);
+  if (!link) return { ok: false, reason: "invalid-link" };
+  const [before] = await context.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, link.userId));
+  if (!before || verificationTokenClaims(token)?.email !== before.email.toLowerCase()) return { ok: false, reason: "invalid-link" };
   let response: Response;
   try {
     response = await context.auth.api.verifyEmail({ query: { token }, headers: sessionHeaders(requestHeaders), asResponse: true });
@@ -160,7 +191,50 @@ export async function verifyEmail(context: SelfServiceContext, token: string, re
       .delete(sessions)
       .where(and(eq(sessions.token, opened), eq(sessions.userId, userId), gte(sessions.createdAt, started)));
   }
+  if (userId === link.userId) await emailChanged(context, userId, before);
   return { ok: true, changed: Boolean(userId) };
+}
+
+/** After a confirmed email change: every other link is voided and the old address gets the notice with its undo link. */
+async function emailChanged(context: SelfServiceContext, userId: string, before: { name: string; email: string }): Promise<void> {
+  await inTransaction(context.db, async (tx) => {
+    const [now] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!now) return;
+    await voidAccountLinks(tx, userId);
+    const undoToken = newLinkToken();
+    await recordLink(tx, { userId, kind: "undo-email-change", email: before.email, token: undoToken, seconds: UNDO_LINK_SECONDS });
+    await queueEmail(tx, emailChangedEmail(context.config.publicUrl, { name: before.name, oldEmail: before.email, newEmail: now.email }, undoToken));
+  });
+}
+
+/**
+ * The old address's undo link (decisions/042), opened by a POST (a link scanner's GET does
+ * nothing): the account gets that address back (verified: its owner opened the link), every
+ * session is revoked, every link voided (undo links made after this one too), and the password
+ * stops working, since whoever changed the email may know it. Better Auth then emails the
+ * restored address a reset link: its owner gets in by choosing a new password. The holder of the
+ * new address can do nothing more: the account no longer has that address, their sessions and
+ * links are gone, and the password they knew is void.
+ */
+export async function undoEmailChange(context: SelfServiceContext, token: string): Promise<UndoEmailChangeResult> {
+  const unusablePassword = await (await context.auth.$context).password.hash(newLinkToken());
+  const result = await inTransaction(context.db, async (tx): Promise<UndoEmailChangeResult> => {
+    const link = await takeLink(tx, token, ["undo-email-change"]);
+    if (!link) return { ok: false, reason: "invalid-link" };
+    const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.email, link.email));
+    if (holder && holder.id !== link.userId) throw new Rollback<UndoEmailChangeResult>({ ok: false, reason: "address-taken" });
+    await tx.update(users).set({ email: link.email, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, link.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, link.userId));
+    await voidAccountLinks(tx, link.userId);
+    await voidLaterUndoLinks(tx, link.userId, link.createdAt);
+    await tx
+      .update(credentials)
+      .set({ password: unusablePassword, updatedAt: new Date() })
+      .where(and(eq(credentials.userId, link.userId), eq(credentials.providerId, "credential")));
+    return { ok: true, email: link.email };
+  });
+  if (result.ok) await context.auth.api.requestPasswordReset({ body: { email: result.email } });
+  return result;
 }
 
 /**
@@ -185,14 +259,21 @@ export async function requestEmailChange(
   if (account.email === input.email) return { ok: false, reason: "same-email" };
   const emailed = await countRequests(context, [["verificationEmailsPerUser", userId]]);
   if (emailed) return emailed;
+  // An address held for another account's undo link is treated like one that has an account.
+  if (await addressAwaitingUndo(context.db, input.email)) return { ok: true };
   await context.auth.api.changeEmail({ body: { newEmail: input.email }, headers });
   return { ok: true };
 }
 
-/** Revokes every session of the signed-in customer, this one too; returns the cookies that clear it. */
+/**
+ * Revokes every session of the signed-in customer, this one too; returns the cookies that clear
+ * it. A security event: every outstanding link of the account is voided too (decisions/042).
+ */
 export async function signOutEverywhere(context: SelfServiceContext, requestHeaders: Headers): Promise<SignOutEverywhereResult> {
   const headers = sessionHeaders(requestHeaders);
+  const current = await context.auth.api.getSession({ headers });
   await context.auth.api.revokeSessions({ headers, asResponse: true });
+  if (current) await voidAccountLinks(context.db, current.user.id);
   return { ok: true, cookies: await signOut(context, requestHeaders) };
 }
 
