@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import type { Executor } from "#server/db/tx.ts";
 import { accountLinks, verification } from "#server/db/schema.ts";
 
@@ -39,20 +39,26 @@ export function newLinkToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** Records a link as it is emailed; only the token's hash is stored. */
+/**
+ * Records a link as it is emailed; only the token's hash is stored. Better Auth signs the same
+ * claims within one second into the same token: asked twice in a second, the one row is renewed.
+ */
 export async function recordLink(
   db: Executor,
   link: { userId: string; kind: LinkKind; email: string; token: string; seconds: number },
   now = new Date(),
 ): Promise<void> {
-  await db.insert(accountLinks).values({
+  const row = {
     userId: link.userId,
     kind: link.kind,
     email: link.email.toLowerCase(),
-    tokenHash: linkTokenHash(link.token),
     expiresAt: new Date(now.getTime() + link.seconds * 1000),
     createdAt: now,
-  });
+  };
+  await db
+    .insert(accountLinks)
+    .values({ ...row, tokenHash: linkTokenHash(link.token) })
+    .onConflictDoUpdate({ target: accountLinks.tokenHash, set: row });
 }
 
 /**
@@ -82,8 +88,9 @@ export async function voidAccountLinks(db: Executor, userId: string): Promise<vo
 
 /** Voids the undo links of the account made after `after` (they would restore later addresses). */
 export async function voidLaterUndoLinks(db: Executor, userId: string, after: Date): Promise<void> {
-  const later: SQL | undefined = and(eq(accountLinks.userId, userId), eq(accountLinks.kind, "undo-email-change"), gt(accountLinks.createdAt, after));
-  await db.delete(accountLinks).where(later);
+  await db
+    .delete(accountLinks)
+    .where(and(eq(accountLinks.userId, userId), eq(accountLinks.kind, "undo-email-change"), gt(accountLinks.createdAt, after)));
 }
 
 /**
