@@ -6,8 +6,9 @@ import { count, eq, inArray } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#server/app.ts";
-import { carts, contactMessages, products, rateLimit, reviews, session, user as users } from "#server/db/schema.ts";
-import { LIMITS, allowance, countRequest, deleteEndedCounts, limitKey } from "#server/modules/limits/limiter.ts";
+import { carts, contactMessages, outboundEmails, products, rateLimit, reviews, session, user as users } from "#server/db/schema.ts";
+import { LIMITS, accountAddressSubject, allowance, countRequest, deleteEndedCounts, limitKey } from "#server/modules/limits/limiter.ts";
+import { SLOWED_SIGN_IN_MS } from "#server/modules/users/accounts.ts";
 import { action as contactAction } from "~/routes/contact.tsx";
 import { action as registerAction } from "~/routes/register.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
@@ -67,11 +68,15 @@ describe("the client address (TRUST_PROXY)", () => {
 });
 
 describe("sign-in", () => {
+  const perPair = LIMITS.signInFailuresPerAccountAndAddress.max;
   const perAccount = LIMITS.signInFailuresPerAccount.max;
   const perAddress = LIMITS.signInFailuresPerAddress.max;
   const signInMessage = /^Too many sign-in attempts\. Please try again in 15 minutes\.$/;
+  const behindProxy = () => createApp({ ...shop.context, config: { ...shop.config, trustProxy: 1 } });
+  const loginFrom = (ip: string, email: string, password: string) =>
+    request(behindProxy()).post("/api/users/login").set("X-Forwarded-For", ip).send({ email, password });
 
-  it(`30 password guesses, each with a new spoofed X-Forwarded-For: refused after ${perAccount}, the right password too`, async () => {
+  it(`30 password guesses from one address (spoofed X-Forwarded-For ignored): refused after ${perPair}, the right password too`, async () => {
     const victim = await createCustomer(shop.context);
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
@@ -79,37 +84,80 @@ describe("sign-in", () => {
       statuses.push(res.status);
       if (res.status === 429) expectRefusal(res, signInMessage);
     }
-    expect(statuses.slice(0, perAccount).every((status) => status === 401)).toBe(true);
-    expect(statuses.slice(perAccount).every((status) => status === 429)).toBe(true);
+    expect(statuses.slice(0, perPair).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(perPair).every((status) => status === 429)).toBe(true);
     const right = await login(victim.email, victim.password, spoofed(99));
     expectRefusal(right, signInMessage);
     expect(Number(right.headers["retry-after"])).toBeGreaterThan(14 * 60);
     expect(right.body.token).toBeUndefined();
-    // Another account is not locked out by the victim's count (the address has used 10 of 30).
+    // Another account is not locked out by the victim's count.
     const other = await createCustomer(shop.context);
     expect((await login(other.email, other.password)).status).toBe(200);
   });
 
-  it(`40 different emails from one address: refused after ${perAddress} failures, also for a right password`, async () => {
+  it("a stranger's wrong passwords from elsewhere do not keep the owner out: the owner's checks are slowed, not refused", async () => {
+    const victim = await createCustomer(shop.context);
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) statuses.push((await login(`sprayed-${i}@example.in`, "Summer2026!", spoofed(i))).status);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(perAddress);
-    expect(statuses.slice(perAddress).every((status) => status === 429)).toBe(true);
+    for (let i = 0; i < perPair + 5; i++) statuses.push((await loginFrom("198.51.100.66", victim.email, `stranger-${i}`)).status);
+    // The stranger is refused at their own address...
+    expect(statuses.slice(0, perPair)).toEqual(Array(perPair).fill(401));
+    expect(statuses.slice(perPair)).toEqual(Array(5).fill(429));
+    // ...while the owner, at theirs, is told about a typo and gets in with the right password, slowed.
+    expect((await loginFrom("203.0.113.20", victim.email, "owner-typo")).status).toBe(401);
+    const started = Date.now();
+    const owner = await loginFrom("203.0.113.20", victim.email, victim.password);
+    expect(owner.status).toBe(200);
+    expect(owner.body.token).toEqual(expect.any(String));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOWED_SIGN_IN_MS - 50);
+    // An account with no failures is not slowed.
+    const other = await createCustomer(shop.context);
+    const quick = Date.now();
+    expect((await loginFrom("203.0.113.20", other.email, other.password)).status).toBe(200);
+    expect(Date.now() - quick).toBeLessThan(SLOWED_SIGN_IN_MS);
+  });
+
+  it("a stranger guessing from many addresses is slowed on every guess after the account's first failures", async () => {
+    const victim = await createCustomer(shop.context);
+    for (let i = 0; i < perAccount; i++) expect((await loginFrom(`198.51.100.${100 + i}`, victim.email, `spread-${i}`)).status).toBe(401);
+    const started = Date.now();
+    expect((await loginFrom("198.51.100.150", victim.email, "one-more")).status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOWED_SIGN_IN_MS - 50);
+  });
+
+  it("the owner sharing the stranger's address gets in by a reset link: a reset forgets the account's failures", async () => {
+    const victim = await createCustomer(shop.context);
+    for (let i = 0; i < perPair; i++) await login(victim.email, `shared-nat-${i}`);
+    expectRefusal(await login(victim.email, victim.password), signInMessage);
+    await api().post("/api/users/password/forgot").send({ email: victim.email }).expect(200);
+    const [queued] = await db().select().from(outboundEmails).where(eq(outboundEmails.to, victim.email));
+    const token = decodeURIComponent(/\/reset-password\?token=([A-Za-z0-9._%-]+)/.exec(queued!.text)![1]!);
+    await api().post("/api/users/password/reset").send({ token, password: "new-pass-after-nat", confirmPassword: "new-pass-after-nat" }).expect(200);
+    const started = Date.now();
+    expect((await login(victim.email, "new-pass-after-nat")).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(SLOWED_SIGN_IN_MS);
+  });
+
+  it(`one address over every account: ${perAddress} failures (carrier NAT), then refused, also for a right password`, async () => {
+    // The failures of many shoppers behind one address, counted already.
+    for (let i = 0; i < perAddress - 5; i++) await countRequest(shop.context, "signInFailuresPerAddress", "127.0.0.1");
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await login(`sprayed-${i}@example.in`, "Summer2026!", spoofed(i))).status);
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
     const customer = await createCustomer(shop.context);
     expectRefusal(await login(customer.email, customer.password), signInMessage);
   });
 
   it("correct sign-ins in parallel all succeed: only failures count", async () => {
     const customer = await createCustomer(shop.context);
-    const results = await Promise.all(Array.from({ length: perAccount + 5 }, () => login(customer.email, customer.password)));
-    expect(results.map((res) => res.status)).toEqual(Array(perAccount + 5).fill(200));
+    const results = await Promise.all(Array.from({ length: perPair + 5 }, () => login(customer.email, customer.password)));
+    expect(results.map((res) => res.status)).toEqual(Array(perPair + 5).fill(200));
   });
 
   it("parallel guesses are counted atomically: no more than the limit get an answer about the password", async () => {
     const victim = await createCustomer(shop.context);
-    const results = await Promise.all(Array.from({ length: perAccount + 15 }, (_, i) => login(victim.email, `parallel-${i}`, spoofed(i))));
+    const results = await Promise.all(Array.from({ length: perPair + 15 }, (_, i) => login(victim.email, `parallel-${i}`, spoofed(i))));
     const statuses = results.map((res) => res.status);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(perAccount);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(perPair);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
     expectRefusal(await login(victim.email, victim.password), signInMessage);
   });
@@ -118,7 +166,7 @@ describe("sign-in", () => {
     const victim = await createCustomer(shop.context);
     const [before] = await db().select({ n: count() }).from(session).where(eq(session.userId, victim.id));
     const results = await Promise.all([
-      ...Array.from({ length: perAccount + 10 }, (_, i) => login(victim.email, `burst-${i}`, spoofed(i))),
+      ...Array.from({ length: perPair + 10 }, (_, i) => login(victim.email, `burst-${i}`, spoofed(i))),
       login(victim.email, victim.password, spoofed(200)),
     ]);
     const signedIn = results.filter((res) => res.status === 200).length;
@@ -131,7 +179,7 @@ describe("sign-in", () => {
   it("is kept in the database, so another process sees the same count", async () => {
     const victim = await createCustomer(shop.context);
     // Failures another process counted, written to the shared table.
-    for (let i = 0; i < perAccount; i++) await countRequest(shop.context, "signInFailuresPerAccount", victim.email);
+    for (let i = 0; i < perPair; i++) await countRequest(shop.context, "signInFailuresPerAccountAndAddress", accountAddressSubject(victim.email, "127.0.0.1"));
     const secondProcess = createApp(shop.context);
     const res = await request(secondProcess).post("/api/users/login").send({ email: victim.email.toUpperCase(), password: victim.password });
     expectRefusal(res, signInMessage);
@@ -175,27 +223,46 @@ describe("the window", () => {
 
 describe("registration", () => {
   const max = LIMITS.registrationsPerAddress.max;
+  const perEmail = LIMITS.registrationsPerEmail.max;
+  const registerBody = (email: string, i: number) => ({ name: `Bulk ${i}`, email, password: "Pa55word-bulk", confirmPassword: "Pa55word-bulk" });
 
-  it(`25 sign-ups in a burst from one address: ${max} accounts, the rest 429 and nothing more created`, async () => {
+  it("a campaign's shoppers behind one address (carrier NAT): 25 sign-ups in a burst all succeed", async () => {
     const before = await rowCount(users);
     const started = Date.now();
     const results = await Promise.all(
-      Array.from({ length: 25 }, (_, i) =>
-        api()
-          .post("/api/users/register")
-          .set(spoofed(i))
-          .send({ name: `Bulk ${i}`, email: `bulk-${i}-${started}@example.in`, password: "Pa55word-bulk", confirmPassword: "Pa55word-bulk" }),
-      ),
+      Array.from({ length: 25 }, (_, i) => api().post("/api/users/register").set(spoofed(i)).send(registerBody(`nat-${i}-${started}@example.in`, i))),
     );
-    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(results.map((res) => res.status)).toEqual(Array(25).fill(201));
+    expect(await rowCount(users)).toBe(before + 25);
+  });
+
+  it(`one email: ${perEmail} sign-ups an hour from any address, then 429`, async () => {
+    const behindProxy = createApp({ ...shop.context, config: { ...shop.config, trustProxy: 1 } });
+    const email = `one-email-${Date.now()}@example.in`;
+    const statuses: number[] = [];
+    for (let i = 0; i < perEmail + 2; i++) {
+      const res = await request(behindProxy).post("/api/users/register").set("X-Forwarded-For", `198.51.100.${i + 1}`).send(registerBody(email, i));
+      statuses.push(res.status);
+      if (res.status === 429) expectRefusal(res);
+    }
+    expect(statuses).toEqual([201, ...Array(perEmail - 1).fill(409), 429, 429]);
+  });
+
+  it(`one address: ${max} sign-ups an hour, then 429 and nothing more created`, async () => {
+    // The sign-ups of many shoppers behind the address, counted already.
+    for (let i = 0; i < max - 3; i++) await countRequest(shop.context, "registrationsPerAddress", "127.0.0.1");
+    const before = await rowCount(users);
+    const started = Date.now();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api().post("/api/users/register").send(registerBody(`bulk-${i}-${started}@example.in`, i))),
+    );
     const statuses = results.map((res) => res.status);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(max);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - max);
-    for (const res of results.filter((r) => r.status === 429)) {
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    for (const res of results.filter((r) => r.status !== 201)) {
       expectRefusal(res);
       expect(res.headers["set-cookie"]).toBeUndefined();
     }
-    expect(await rowCount(users)).toBe(before + max);
+    expect(await rowCount(users)).toBe(before + 3);
   });
 
   it("the register page answers the same refusal without JavaScript, and creates nothing", async () => {
@@ -216,14 +283,23 @@ describe("registration", () => {
 
 describe("contact form", () => {
   const max = LIMITS.contactMessagesPerAddress.max;
-  const message = (i: number) => ({ name: "Flood", email: "flood@example.in", message: `Message ${i}` });
+  const perEmail = LIMITS.contactMessagesPerEmail.max;
+  const message = (i: number, email = "flood@example.in") => ({ name: "Flood", email, message: `Message ${i}` });
 
-  it(`a flood of messages: ${max} stored, then 429 with Retry-After and nothing more stored`, async () => {
+  it(`a flood signed with one email: ${perEmail} stored, then 429 with Retry-After and nothing more stored`, async () => {
     const before = await rowCount(contactMessages);
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => api().post("/api/contact").set(spoofed(i)).send(message(i))));
     const statuses = results.map((res) => res.status);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(max);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(perEmail);
     for (const res of results.filter((r) => r.status !== 201)) expectRefusal(res);
+    expect(await rowCount(contactMessages)).toBe(before + perEmail);
+  });
+
+  it(`many senders behind one address: ${max} messages in 10 minutes, then 429`, async () => {
+    const before = await rowCount(contactMessages);
+    const statuses: number[] = [];
+    for (let i = 0; i < max + 3; i++) statuses.push((await api().post("/api/contact").send(message(i, `sender-${i}@example.in`))).status);
+    expect(statuses).toEqual([...Array(max).fill(201), 429, 429, 429]);
     expect(await rowCount(contactMessages)).toBe(before + max);
   });
 
@@ -263,23 +339,43 @@ describe("guest carts", () => {
 
   it(`a flood of new guest carts from one address: ${max} created, then 429 and no more carts`, async () => {
     const [product] = await addProducts(["Guest Flood Tablet"]);
+    // The carts of many guests behind the address (carrier NAT), counted already.
+    for (let i = 0; i < max - 5; i++) await countRequest(shop.context, "guestCartsPerAddress", "127.0.0.1");
     const before = await rowCount(carts);
     const results = [];
-    for (let i = 0; i < max + 10; i++) results.push(await api().post("/api/cart").set(spoofed(i)).send({ productId: product!.id, quantity: 1 }));
-    expect(results.slice(0, max).every((res) => res.status === 201)).toBe(true);
-    for (const res of results.slice(max)) {
+    for (let i = 0; i < 15; i++) results.push(await api().post("/api/cart").set(spoofed(i)).send({ productId: product!.id, quantity: 1 }));
+    expect(results.slice(0, 5).every((res) => res.status === 201)).toBe(true);
+    for (const res of results.slice(5)) {
       expectRefusal(res);
       expect(res.headers["set-cookie"]).toBeUndefined();
     }
     // Made-up guest ids in the body are new carts too.
     expectRefusal(await api().post("/api/cart").send({ guestId: `guest_${crypto.randomUUID()}`, productId: product!.id, quantity: 1 }));
-    expect(await rowCount(carts)).toBe(before + max);
+    expect(await rowCount(carts)).toBe(before + 5);
 
     // A guest who already has a cart keeps using it; signed-in shoppers are not counted.
     const cookie = results[0]!.headers["set-cookie"] as unknown as string[];
     expect((await api().post("/api/cart").set("Cookie", cookie).send({ productId: product!.id, quantity: 1 })).status).toBe(200);
     const customer = await createCustomer(shop.context);
     expect((await api().post("/api/cart").set(customer.headers).send({ productId: product!.id, quantity: 1 })).status).toBe(201);
+  });
+});
+
+describe("coupon codes", () => {
+  const perUser = LIMITS.couponAttemptsPerUser.max;
+
+  it(`shoppers behind one address each get their ${perUser} tries; one shopper's next try is refused`, async () => {
+    const [product] = await addProducts(["Coupon NAT Syrup"]);
+    const shoppers = await Promise.all(Array.from({ length: 4 }, () => createCustomer(shop.context)));
+    const statuses: number[] = [];
+    for (const shopper of shoppers) {
+      await api().post("/api/cart").set(shopper.headers).send({ productId: product!.id, quantity: 1 }).expect(201);
+      for (let i = 0; i < perUser; i++) statuses.push((await api().post("/api/cart/coupon").set(shopper.headers).send({ code: `TYPO${i}` })).status);
+    }
+    // 40 tries from one address: every one answered about the code.
+    expect(statuses).toEqual(Array(4 * perUser).fill(400));
+    expectRefusal(await api().post("/api/cart/coupon").set(shoppers[0]!.headers).send({ code: "ONEMORE" }));
+    expect((await api().post("/api/cart/coupon").set(shoppers[1]!.headers).send({ code: "ONEMORE" })).status).toBe(429);
   });
 });
 

@@ -7,7 +7,7 @@ import type { RequestContext } from "#server/context.ts";
 import { orderLines, orders, products, rateLimit } from "#server/db/schema.ts";
 import { readFlash } from "#server/http/flash.ts";
 import { addToCart, getCart } from "#server/modules/cart/cart.ts";
-import { allowance, limitKey } from "#server/modules/limits/limiter.ts";
+import { accountAddressSubject, allowance, limitKey } from "#server/modules/limits/limiter.ts";
 import { listCustomerOrders } from "#server/modules/users/profile.ts";
 import { redirectTarget, withRedirect } from "~/components/auth/redirect-target.ts";
 import { loader as rootLoader } from "~/root.tsx";
@@ -150,13 +150,13 @@ describe("login page", () => {
     expect(data).toMatchObject({ message: null, errors: { email: "Please enter a valid email", password: "Password must be at least 6 characters" } });
   });
 
-  it("is throttled like the API: an account with too many failures is refused, with the message on the page", async () => {
+  it("is throttled like the API: an account with too many failures from this address is refused, with the message on the page", async () => {
     const victim = await createCustomer(shop.context);
     // The failures another process counted, written straight to the shared table.
     await shop.context.db.insert(rateLimit).values({
       id: crypto.randomUUID(),
-      key: limitKey("signInFailuresPerAccount", victim.email),
-      count: allowance(shop.context, "signInFailuresPerAccount"),
+      key: limitKey("signInFailuresPerAccountAndAddress", accountAddressSubject(victim.email, "198.51.100.77")),
+      count: allowance(shop.context, "signInFailuresPerAccountAndAddress"),
       lastRequest: Date.now(),
     });
     const result = await run(loginAction, post("/login", { email: victim.email, password: victim.password }), context(null, "198.51.100.77"));
