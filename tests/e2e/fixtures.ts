@@ -118,6 +118,28 @@ export async function findProduct(page: Page, name: string): Promise<{ _id: stri
   return found!;
 }
 
+/** The newest link to `pathname` in an email to `to` (the dispatcher runs every 5 s), as a path with its query. */
+export async function emailedLink(to: string, pathname: "/reset-password" | "/verify-email" | "/undo-email-change", after = 0): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const links: string[] = [];
+        for (const text of await sentEmails()) {
+          if (!new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\r?$`, "mi").test(text)) continue;
+          const match = new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[A-Za-z0-9._%-]+`).exec(text);
+          if (match) links.push(match[0]);
+        }
+        found = links.length > after ? links[links.length - 1] : undefined;
+        return found !== undefined;
+      },
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe(true);
+  const url = new URL(found!);
+  return url.pathname + url.search;
+}
+
 /**
  * The emails the shop under test has sent, decoded (quoted-printable soft breaks and escapes
  * undone). Without SMTP_URL the dispatcher writes each one to DATA_DIR/outbox as an .eml file,
