@@ -74,6 +74,16 @@ export async function takeLink(db: Executor, token: string, kinds: LinkKind[], n
   return row ? { ...row, kind: row.kind as LinkKind } : null;
 }
 
+/** Whether a link is open (known, of that kind, not expired), without using it up. */
+export async function linkIsOpen(db: Executor, token: string, kind: LinkKind, now = new Date()): Promise<boolean> {
+  if (token === "") return false;
+  const [row] = await db
+    .select({ id: accountLinks.id })
+    .from(accountLinks)
+    .where(and(eq(accountLinks.tokenHash, linkTokenHash(token)), eq(accountLinks.kind, kind), gt(accountLinks.expiresAt, now)));
+  return row !== undefined;
+}
+
 /**
  * THE security event: voids every outstanding reset, verification and email-change link of the
  * account. Called by a password reset, a password change, "sign out of all devices", a confirmed

@@ -10,6 +10,7 @@ import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts
 import { emailChangedEmail, verificationTokenClaims } from "./account-emails.ts";
 import {
   addressAwaitingUndo,
+  linkIsOpen,
   newLinkToken,
   recordLink,
   takeLink,
@@ -217,6 +218,8 @@ async function emailChanged(context: SelfServiceContext, userId: string, before:
  * links are gone, and the password they knew is void.
  */
 export async function undoEmailChange(context: SelfServiceContext, token: string): Promise<UndoEmailChangeResult> {
+  // A stranger's made-up token costs one lookup, never a password hash.
+  if (!(await linkIsOpen(context.db, token, "undo-email-change"))) return { ok: false, reason: "invalid-link" };
   const unusablePassword = await (await context.auth.$context).password.hash(newLinkToken());
   const result = await inTransaction(context.db, async (tx): Promise<UndoEmailChangeResult> => {
     const link = await takeLink(tx, token, ["undo-email-change"]);
