@@ -20,6 +20,8 @@ export const COUPON_MESSAGES = {
   notStarted: "This coupon is not active yet",
   minOrder: (shortfallPaise: number) => `Add items worth ${formatRupees(shortfallPaise)} to use this coupon`,
   alreadyUsed: "You have already used this coupon",
+  /** A welcome code used by an account with another email (issue 26): it belongs to the address it was emailed to. */
+  personal: "This code is for the email address it was sent to: sign in with that address to use it",
   firstOrderOnly: "This coupon is only for your first order",
   fullyUsed: "This coupon has been fully used",
   notApplicable: "This coupon does not apply to the items in your cart",
