@@ -137,9 +137,9 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
                 <dt>Items</dt>
                 <dd>{rupees(cart?.itemsPrice ?? 0)}</dd>
               </div>
-              <div className="flex justify-between text-green-800">
-                <dt>Discount ({cart?.coupon?.code})</dt>
-                <dd>-{rupees(discount)}</dd>
+              <div className="flex justify-between gap-4 text-green-800">
+                <dt className="min-w-0 break-words">Discount ({cart?.coupon?.code})</dt>
+                <dd className="whitespace-nowrap">-{rupees(discount)}</dd>
               </div>
             </dl>
           ) : null}
