@@ -40,15 +40,22 @@ test.describe("admin coupons", () => {
     await expect(row).toContainText("Orders from ₹299");
     await expect(row).toContainText("0 of 50");
     await expect(row).toContainText("Active");
+    // Private unless ticked (issue 27): codes handed out by hand are never listed to shoppers.
+    await expect(row).toContainText("Private: given out by hand");
 
     await row.getByRole("link", { name: `Edit coupon ${code}` }).click();
     await expect(page.getByRole("heading", { name: `Edit ${code}` })).toBeVisible();
+    await expect(page.getByLabel("Show to shoppers as an offer")).not.toBeChecked();
     await expectAxeClean(page);
+    // Inactive at the same time, so no other spec's cart is offered it.
     await page.getByLabel("Active").uncheck();
+    await page.getByLabel("Show to shoppers as an offer").check();
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Coupon saved").first()).toBeVisible();
+    await expect(page.getByLabel("Show to shoppers as an offer")).toBeChecked();
     await page.getByRole("link", { name: "Back to coupons" }).click();
     await expect(page.getByRole("row", { name: new RegExp(code) })).toContainText("Inactive");
+    await expect(page.getByRole("row", { name: new RegExp(code) })).toContainText("Shown to shoppers as an offer");
 
     await page.getByRole("button", { name: `Delete coupon ${code}` }).click();
     await expectAxeClean(page);
