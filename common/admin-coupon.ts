@@ -32,6 +32,8 @@ export interface AdminCouponInput {
   productIds: string[];
   includeRx: boolean;
   active: boolean;
+  /** Listed to shoppers as an offer in the cart and checkout; false (the default) for codes handed out by hand. */
+  public: boolean;
 }
 
 /** An admin's coupon with its use (GET /api/admin/coupons); money in rupees. */
@@ -63,6 +65,7 @@ export const COUPON_ADMIN_MESSAGES = {
   deleted: "Coupon deleted",
   deactivated: "This coupon has been used, so it was deactivated instead of deleted",
   kindInvalid: "The kind parameter must be campaign, welcome or all",
+  welcomeNotPublic: "A newsletter welcome code belongs to one address: it cannot be listed to shoppers",
 } as const;
 
 /**
@@ -148,6 +151,7 @@ export function checkAdminCoupon(input: unknown): Checked<AdminCouponInput> {
   const firstOrderOnly = flag(body.firstOrderOnly, false);
   const includeRx = flag(body.includeRx, false);
   const active = flag(body.active, true);
+  const listed = flag(body.public, false);
   return checked(
     {
       code,
@@ -164,6 +168,7 @@ export function checkAdminCoupon(input: unknown): Checked<AdminCouponInput> {
       productIds: productIds ?? [],
       includeRx: includeRx.value ?? false,
       active: active.value ?? true,
+      public: listed.value ?? false,
     },
     {
       code: COUPON_CODE_PATTERN.test(code) ? undefined : COUPON_ADMIN_MESSAGES.codeInvalid,
@@ -180,6 +185,7 @@ export function checkAdminCoupon(input: unknown): Checked<AdminCouponInput> {
       firstOrderOnly: firstOrderOnly.problem,
       includeRx: includeRx.problem,
       active: active.problem,
+      public: listed.problem,
     },
   );
 }

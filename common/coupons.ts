@@ -20,6 +20,8 @@ export const COUPON_MESSAGES = {
   notStarted: "This coupon is not active yet",
   minOrder: (shortfallPaise: number) => `Add items worth ${formatRupees(shortfallPaise)} to use this coupon`,
   alreadyUsed: "You have already used this coupon",
+  /** A welcome code used by an account with another email (issue 26): it belongs to the address it was emailed to. */
+  personal: "This code is for the email address it was sent to: sign in with that address to use it",
   firstOrderOnly: "This coupon is only for your first order",
   fullyUsed: "This coupon has been fully used",
   notApplicable: "This coupon does not apply to the items in your cart",
@@ -37,4 +39,25 @@ export interface CartCouponJson {
   /** Rupees. */
   discount: number;
   message?: string;
+}
+
+/**
+ * A public coupon offered for a cart (GET /api/cart/offers, issue 27, decisions/043): what it takes
+ * off and on what terms; `discount` is what it takes off this cart now, `addMore` what the items
+ * still lack to reach its minimum order (one of the two is 0). Money in rupees.
+ */
+export interface CouponOfferJson {
+  code: string;
+  /** "10% off", "10% off, up to ₹100" or "₹50 off". */
+  title: string;
+  /** Its conditions in a line: minimum order, first order only, sections, prescription medicines, end date. */
+  terms: string;
+  discount: number;
+  addMore: number;
+}
+
+/** The offers for a cart, those that apply first (largest discount first); `best` is the code that saves the most now, if any. */
+export interface CartOffersJson {
+  offers: CouponOfferJson[];
+  best: string | null;
 }

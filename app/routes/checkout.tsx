@@ -52,8 +52,23 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           Paying needs JavaScript: please turn it on in your browser to complete your order.
         </p>
       </noscript>
+      {/*
+        The summary and the coupon come first in the page's order, so on a phone the coupon field
+        is before Pay Now (issue 27); from lg up they stand in the right-hand column.
+      */}
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
-        <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+        <div className="space-y-4 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
+          <OrderSummary summary={summary} quote={quote} />
+          {/* A coupon applied or removed here changes the cart; the summary and the quote follow it. */}
+          <CouponBox onChange={() => void revalidator.revalidate()} className="rounded-2xl border border-gray-200 bg-white p-4" />
+          <p className="flex items-center gap-2 text-sm text-gray-700">
+            <ShieldCheck className="h-4 w-4 flex-none text-brand-700" aria-hidden />
+            {payments.provider === "test"
+              ? "Payments run through the shop's test gateway: no money is charged."
+              : "Payments are processed securely by Razorpay. Card details never reach our servers."}
+          </p>
+        </div>
+        <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 lg:col-start-1 lg:row-start-1">
           <CheckoutForm
             customer={customer}
             payments={payments}
@@ -65,17 +80,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             onCouponRefused={onCouponRefused}
             quoteKey={`${summary.coupon?.code ?? ""}:${summary.discountPaise ?? 0}`}
           />
-        </div>
-        <div className="space-y-4 lg:sticky lg:top-24">
-          <OrderSummary summary={summary} quote={quote} />
-          {/* A coupon applied or removed here changes the cart; the summary and the quote follow it. */}
-          <CouponBox onChange={() => void revalidator.revalidate()} className="rounded-2xl border border-gray-200 bg-white p-4" />
-          <p className="flex items-center gap-2 text-sm text-gray-700">
-            <ShieldCheck className="h-4 w-4 flex-none text-brand-700" aria-hidden />
-            {payments.provider === "test"
-              ? "Payments run through the shop's test gateway: no money is charged."
-              : "Payments are processed securely by Razorpay. Card details never reach our servers."}
-          </p>
         </div>
       </div>
     </main>

@@ -1,6 +1,6 @@
 import { Link, data } from "react-router";
 import { PageHero } from "~/components/ui/page-hero";
-import { WelcomeCode } from "~/components/layout/newsletter-form";
+import { WelcomeNote } from "~/components/layout/newsletter-form";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/newsletter";
 import { subscribeFromForm } from "./newsletter.server";
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () =>
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const reply = await subscribeFromForm(context, await request.formData());
-  return data({ ok: reply.status < 300, message: reply.message, coupon: reply.coupon ?? null }, { status: reply.status, headers: reply.headers });
+  return data({ ok: reply.status < 300, message: reply.message }, { status: reply.status, headers: reply.headers });
 }
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
@@ -29,7 +29,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
         }
       />
       <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
-        {actionData?.coupon ? <WelcomeCode code={actionData.coupon.code} className="mb-6 text-gray-900" /> : null}
+        {actionData?.ok ? <WelcomeNote className="mb-6 text-gray-900" /> : null}
         <Link to="/" className="font-medium text-brand-800 underline">
           Continue shopping
         </Link>

@@ -16,6 +16,7 @@ import {
 } from "#server/modules/cart/cart.ts";
 import { CART_MESSAGES, cartRefusal } from "#server/modules/cart/replies.ts";
 import { applyCartCoupon, removeCartCoupon } from "#server/modules/coupons/cart-coupon.ts";
+import { cartOffers } from "#server/modules/coupons/offers.ts";
 import { couponReply } from "#server/modules/coupons/replies.ts";
 
 interface ResolvedOwner {
@@ -114,6 +115,15 @@ export function cartRouter(shop: ShopContext) {
     if (!result.ok) throw replyError(result.reason === "cart-not-found" ? cartRefusal(result) : couponReply.refusal(result));
     refreshCookie(res, resolved);
     sendCart(res, 200, result.cart);
+  });
+
+  // The public coupons that apply to this cart, or would with more in it (issue 27, decisions/043).
+  router.get("/offers", async (req, res) => {
+    const resolved = await resolveOwner(req);
+    const offers = resolved && (await cartOffers(db, resolved.owner));
+    if (!resolved || !offers) throw new HttpError(404, CART_MESSAGES.cartNotFound);
+    refreshCookie(res, resolved);
+    res.json(offers);
   });
 
   router.delete("/coupon", async (req, res) => {

@@ -13,10 +13,8 @@ export function subscribeRouter(shop: ShopContext) {
   router.post("/", async (req, res) => {
     const { email } = parseInput(subscribeSchema, req.body);
     const result = await subscribeToNewsletter(shop, email, req.ip ?? "");
-    const reply = contentReply(result);
-    // The welcome code is answered too (api-contract.md, "Coupons"), so the page can show it at once.
-    if (result.ok) res.status(reply.status).json({ message: reply.message, coupon: result.coupon });
-    else send(res, reply);
+    // The welcome code is emailed, never answered (api-contract.md, "Coupons").
+    send(res, contentReply(result));
   });
 
   return router;

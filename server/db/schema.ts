@@ -877,6 +877,8 @@ export const coupons = pgTable(
     /** Prescription-only lines are left out of the discount unless this is set. */
     includeRx: boolean("include_rx").notNull().default(false),
     active: boolean("active").notNull().default(true),
+    /** Listed to shoppers as an offer in the cart and checkout (decisions/043); codes handed out by hand stay private. */
+    public: boolean("public").notNull().default(false),
     /** The newsletter's welcome code: the address it was made for (one per address). */
     issuedToEmail: text("issued_to_email"),
     createdAt: createdAt(),
@@ -886,6 +888,8 @@ export const coupons = pgTable(
     uniqueIndex("coupons_code_idx").on(t.code),
     uniqueIndex("coupons_issued_to_email_idx").on(t.issuedToEmail).where(sql`${t.issuedToEmail} is not null`),
     check("coupons_code_check", sql`${t.code} = upper(${t.code}) and ${t.code} ~ '^[A-Z0-9_-]{3,32}$'`),
+    // A welcome code is personal: never listed to others.
+    check("coupons_public_check", sql`not ${t.public} or ${t.issuedToEmail} is null`),
   ],
 );
 

@@ -80,6 +80,7 @@ const coupon = sameInput<AdminCouponInput>()(
     productIds: z.array(z.string()),
     includeRx: z.boolean(),
     active: z.boolean(),
+    public: z.boolean().register(apiDocs, { description: "Listed to shoppers as an offer (GET /api/cart/offers); false by default, and never for a welcome code." }),
   }),
   true,
 );

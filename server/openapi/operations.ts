@@ -129,6 +129,7 @@ export const OPERATIONS: Operation[] = [
   { method: "PUT", path: "/api/cart", tag: "Cart", summary: "Set a line's quantity (0 removes it).", access: "optional", body: updateCartLineSchema, responses: { 200: shapes.cartWrite }, errors: [404, 409] },
   { method: "DELETE", path: "/api/cart", tag: "Cart", summary: "Remove a line.", access: "optional", body: removeCartLineSchema, responses: { 200: shapes.cartWrite }, errors: [404] },
   { method: "POST", path: "/api/cart/coupon", tag: "Cart", summary: "Apply a coupon code to the cart.", access: "optional", body: z.object({ code: z.string() }), responses: { 200: shapes.cartWrite }, errors: [404, 409, 422, 429] },
+  { method: "GET", path: "/api/cart/offers", tag: "Cart", summary: "The public coupons for this cart: those that apply now (largest discount first, `best` names the one that saves most) and those that would with `addMore` rupees more of items.", access: "optional", responses: { 200: shapes.cartOffers }, errors: [404] },
   { method: "DELETE", path: "/api/cart/coupon", tag: "Cart", summary: "Remove the cart's coupon.", access: "optional", responses: { 200: shapes.cartWrite }, errors: [404] },
   { method: "POST", path: "/api/cart/merge", tag: "Cart", summary: "Move a guest cart into the signed-in customer's cart.", access: "user", body: z.object({ guestId: z.optional(z.string()), userId: z.optional(z.string()) }), responses: { 200: shapes.cartWrite }, errors: [404] },
 

@@ -9,7 +9,7 @@ import type { AdminOrderJson, AdminReviewJson } from "#common/admin.ts";
 import type { SavedAddress } from "#common/addresses.ts";
 import type { AuditEntryJson } from "#common/audit.ts";
 import type { ProductFacets, ProductJson } from "#common/catalog.ts";
-import type { CartCouponJson } from "#common/coupons.ts";
+import type { CartCouponJson, CartOffersJson } from "#common/coupons.ts";
 import type { CheckoutQuote, MyOrderJson, OrderDetailJson, OrderJson } from "#common/orders.ts";
 import type { PrescriptionJson } from "#common/prescriptions.ts";
 import { RETURN_REASON_IDS, RETURN_STATUS_LABELS, type ReturnReasonId, type ReturnRequestJson, type ReturnStatusId } from "#common/returns.ts";
@@ -181,6 +181,23 @@ export const cart = sameOutput<CartJson>()(
     discount: rupees,
     savings: rupees,
     updatedAt: timestamp,
+  }),
+  true,
+);
+
+/** GET /api/cart/offers: the public coupons for the cart (decisions/043). */
+export const cartOffers = sameOutput<CartOffersJson>()(
+  z.object({
+    offers: z.array(
+      z.object({
+        code: text,
+        title: text,
+        terms: text,
+        discount: rupees,
+        addMore: rupees,
+      }),
+    ),
+    best: nullableText,
   }),
   true,
 );
@@ -443,6 +460,7 @@ export const adminCoupon = sameOutput<AdminCouponJson>()(
     productIds: z.array(text),
     includeRx: z.boolean(),
     active: z.boolean(),
+    public: z.boolean(),
     issuedToEmail: nullableText,
     usage: z.object({ confirmed: z.number(), reserved: z.number(), discountGiven: rupees }),
     createdAt: timestamp,

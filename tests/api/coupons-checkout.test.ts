@@ -204,6 +204,36 @@ describe("checkout with a coupon", () => {
     expect(await redemptions(first.id)).toMatchObject([{ status: "released" }]);
   });
 
+  it("keeps an open attempt's coupon its shopper's: the cart and quote still apply it, others find it taken (issue 27)", async () => {
+    const product = await makeProduct(shop.context, { pricePaise: 24_900, stock: 50 });
+    // One use in all and one per customer, as the welcome codes have.
+    const code = await coupon({ usageLimit: 1, perCustomerLimit: 1, firstOrderOnly: true });
+    const buyer = await buyerWithCart(shop, [{ productId: product.id, quantity: 1 }]);
+    await api().post("/api/cart/coupon").set(buyer.headers).send({ code: code.code }).expect(200);
+    const first = await checkout(shop, buyer).expect(201);
+    expect(first.body.order).toMatchObject({ status: "Pending", totalPrice: 224.1 });
+    // The payment dialog was closed: the order waits, its use reserved. Reloading the checkout:
+    const cart = await api().get("/api/cart").set(buyer.headers).expect(200);
+    expect(cart.body).toMatchObject({ coupon: { code: code.code, discount: 24.9 }, discount: 24.9, totalPrice: 224.1 });
+    expect(cart.body.coupon.message).toBeUndefined();
+    const quote = await api().post("/api/checkout/quote").set(buyer.headers).send({ shippingAddress: address }).expect(200);
+    expect(quote.body).toMatchObject({ discountPrice: 24.9, totalPrice: 224.1, cod: { allowed: true } });
+    expect(quote.body.estimatedDelivery).toBeTruthy();
+    // Someone else cannot take the use while the attempt is open.
+    const other = await buyerWithCart(shop, [{ productId: product.id, quantity: 1 }]);
+    const taken = await api().post("/api/cart/coupon").set(other.headers).send({ code: code.code }).expect(400);
+    expect(taken.body.message).toBe(COUPON_MESSAGES.fullyUsed);
+    // Paying again charges what the page showed: the new order replaces the old one, the use moves to it.
+    const again = await checkout(shop, buyer).expect(201);
+    expect(again.body.order).toMatchObject({ totalPrice: 224.1, coupon: { code: code.code } });
+    expect((await redemptions(code.id)).map((row) => [row.orderId, row.status]).sort()).toEqual(
+      [
+        [first.body.order._id, "released"],
+        [again.body.order._id, "reserved"],
+      ].sort(),
+    );
+  });
+
   it("gives the last use of a capped coupon to exactly one of two racing shoppers", async () => {
     const product = await makeProduct(shop.context, { pricePaise: 25_000, stock: 50 });
     const code = await coupon({ usageLimit: 1 });

@@ -20,6 +20,7 @@ export const BLANK_COUPON: AdminCouponInput = {
   productIds: [],
   includeRx: false,
   active: true,
+  public: false,
 };
 
 /** The form's fields as the shared check reads them (unticked boxes are false; several categories are a list). */
@@ -43,6 +44,7 @@ export function couponFormInput(form: FormData): Record<string, unknown> {
     productIds: text("productIds"),
     includeRx: form.has("includeRx"),
     active: form.has("active"),
+    public: form.has("public"),
   };
 }
 
@@ -108,6 +110,13 @@ export function CouponForm({
         <Field label="Uses per customer (optional)" name="perCustomerLimit" inputMode="numeric" defaultValue={values.perCustomerLimit ?? ""} error={errors.perCustomerLimit} />
         <Checkbox name="firstOrderOnly" label="First order only" defaultChecked={values.firstOrderOnly} />
         <Checkbox name="active" label="Active" defaultChecked={values.active} />
+        <div className="sm:col-span-2">
+          <Checkbox name="public" label="Show to shoppers as an offer" defaultChecked={values.public} />
+          <p className="mt-1 text-sm text-gray-700">
+            Listed in the cart and at checkout while it applies. Leave it unticked for codes you hand out yourself.
+          </p>
+          {errors.public ? <p className="text-sm text-red-700">{errors.public}</p> : null}
+        </div>
       </fieldset>
       <fieldset className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">
         <legend className="px-1 font-semibold text-gray-900">Products it applies to</legend>

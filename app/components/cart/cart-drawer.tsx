@@ -126,19 +126,20 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
             </ul>
           ) : null}
           {lines.length > 0 ? <CheckDelivery className="mt-4" /> : null}
+          {/* The coupon and its offers scroll with the lines, so the totals and Proceed to Checkout stay in view on a phone. */}
+          {lines.length > 0 ? <CouponBox className="mt-4" /> : null}
         </div>
 
         <div className="border-t border-gray-200 px-4 py-4">
-          {lines.length > 0 ? <CouponBox className="mb-3" /> : null}
           {discount > 0 ? (
             <dl className="mb-1 space-y-1 text-sm text-gray-800">
               <div className="flex justify-between">
                 <dt>Items</dt>
                 <dd>{rupees(cart?.itemsPrice ?? 0)}</dd>
               </div>
-              <div className="flex justify-between text-green-800">
-                <dt>Discount ({cart?.coupon?.code})</dt>
-                <dd>-{rupees(discount)}</dd>
+              <div className="flex justify-between gap-4 text-green-800">
+                <dt className="min-w-0 break-words">Discount ({cart?.coupon?.code})</dt>
+                <dd className="whitespace-nowrap">-{rupees(discount)}</dd>
               </div>
             </dl>
           ) : null}

@@ -1,17 +1,21 @@
 import { Tag, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import type { CartOffersJson, CouponOfferJson } from "#common/coupons.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import { COUPON_ERROR, useCart } from "~/lib/cart";
+import { COUPON_ERROR, useCart, type Cart } from "~/lib/cart";
 
 /**
  * The coupon field of the cart drawer and the checkout (issue 15): Apply sends the code to the
  * cart (POST /api/cart/coupon), which answers the cart with the discount or says why the code does
- * not apply; an applied code shows what it takes off and a Remove button. `onChange` runs after
- * each answer (the checkout reloads its summary and quote).
+ * not apply; an applied code shows what it takes off and a Remove button. Below it, the public
+ * coupons offered for this cart (GET /api/cart/offers, decisions/043), the best applied with one
+ * tap. `onChange` runs after each answer (the checkout reloads its summary and quote).
  */
 export function CouponBox({ onChange, className = "" }: { onChange?: () => void; className?: string }) {
   const { cart, loading, error, errorProductId, store } = useCart();
   const [code, setCode] = useState("");
+  const offers = useCartOffers(cart);
+  const use = (offer: string) => void store.applyCoupon(offer).then(() => onChange?.());
   const inputId = useId();
   const messageId = `${inputId}-message`;
   const coupon = cart?.coupon ?? null;
@@ -87,7 +91,104 @@ export function CouponBox({ onChange, className = "" }: { onChange?: () => void;
           {refusal}
         </p>
       ) : null}
+      {offers && offers.offers.length > 0 ? <CouponOffers offers={offers} applied={coupon?.message ? null : (coupon?.code ?? null)} busy={loading} onUse={use} /> : null}
     </div>
+  );
+}
+
+/** The cart's offers, asked again whenever its lines or its coupon change; null until known (or when there is no cart). */
+function useCartOffers(cart: Cart | null): CartOffersJson | null {
+  const [offers, setOffers] = useState<CartOffersJson | null>(null);
+  const key = cart && cart.products.length > 0 ? `${cart.products.map((line) => `${line.productId}:${line.quantity}`).join(",")}|${cart.coupon?.code ?? ""}` : "";
+  useEffect(() => {
+    if (!key) {
+      setOffers(null);
+      return;
+    }
+    let current = true;
+    fetch("/api/cart/offers", { headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store" })
+      .then((response) => (response.ok ? (response.json() as Promise<CartOffersJson>) : null))
+      .then((body) => {
+        if (current) setOffers(body);
+      })
+      .catch(() => {
+        // No offers shown: the coupon field still works.
+      });
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  return offers;
+}
+
+/** At most this many offers before "Show all". */
+const OFFERS_SHOWN = 3;
+
+function CouponOffers({ offers, applied, busy, onUse }: { offers: CartOffersJson; applied: string | null; busy: boolean; onUse: (code: string) => void }) {
+  const headingId = useId();
+  const [all, setAll] = useState(false);
+  const best = offers.offers.find((offer) => offer.code === offers.best);
+  const shown = all ? offers.offers : offers.offers.slice(0, OFFERS_SHOWN);
+  return (
+    <section aria-labelledby={headingId} className="mt-3">
+      <h3 id={headingId} className="text-sm font-semibold text-gray-900">
+        Offers for your cart
+      </h3>
+      {best && best.code !== applied ? (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => onUse(best.code)}
+          className="mt-1 flex w-full items-center justify-center gap-2 rounded-md bg-green-700 px-3 py-2 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-70"
+        >
+          <Tag className="h-4 w-4 flex-none" aria-hidden />
+          <span>
+            Use the best offer, <span className="font-mono">{best.code}</span>: save {formatRupees(rupeesToPaise(best.discount))}
+          </span>
+        </button>
+      ) : null}
+      <ul className="mt-2 space-y-2">
+        {shown.map((offer) => (
+          <OfferRow key={offer.code} offer={offer} applied={offer.code === applied} busy={busy} onUse={onUse} />
+        ))}
+      </ul>
+      {offers.offers.length > OFFERS_SHOWN && !all ? (
+        <button type="button" onClick={() => setAll(true)} className="mt-1 text-sm font-medium text-brand-800 underline">
+          Show all {offers.offers.length} offers
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function OfferRow({ offer, applied, busy, onUse }: { offer: CouponOfferJson; applied: boolean; busy: boolean; onUse: (code: string) => void }) {
+  return (
+    <li className="flex items-start justify-between gap-2 rounded-md border border-dashed border-green-400 bg-white px-3 py-2 text-sm">
+      <div className="min-w-0">
+        <p className="font-medium text-gray-900">
+          <span className="font-mono break-all">{offer.code}</span>: {offer.title}
+        </p>
+        <p className={offer.addMore > 0 ? "font-medium text-amber-900" : "text-green-800"}>
+          {offer.addMore > 0
+            ? `Add ${formatRupees(rupeesToPaise(offer.addMore))} more to use it`
+            : `Saves ${formatRupees(rupeesToPaise(offer.discount))} on this cart`}
+        </p>
+        {offer.terms ? <p className="text-xs text-gray-700">{offer.terms}</p> : null}
+      </div>
+      {applied ? (
+        <span className="flex-none py-1 text-sm font-semibold text-green-800">Applied</span>
+      ) : offer.discount > 0 ? (
+        <button
+          type="button"
+          disabled={busy}
+          aria-label={`Use ${offer.code}`}
+          onClick={() => onUse(offer.code)}
+          className="flex-none rounded-md border border-brand-700 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70"
+        >
+          Use
+        </button>
+      ) : null}
+    </li>
   );
 }
 

@@ -52,8 +52,8 @@ export function OrderSummary({ summary, quote }: { summary: CheckoutSummary; quo
         </div>
         {discountPaise > 0 ? (
           <div className="flex justify-between gap-4 text-green-800">
-            <dt>Discount{summary.coupon ? ` (${summary.coupon.code})` : ""}</dt>
-            <dd>-{formatRupees(discountPaise)}</dd>
+            <dt className="min-w-0 break-words">Discount{summary.coupon ? ` (${summary.coupon.code})` : ""}</dt>
+            <dd className="whitespace-nowrap">-{formatRupees(discountPaise)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between gap-4">

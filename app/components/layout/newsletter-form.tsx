@@ -6,16 +6,16 @@ import { contactEmailProblem } from "#common/content.ts";
 interface SubscribeAnswer {
   ok: boolean;
   message: string;
-  /** The welcome code (10% off a first order), shown at once and emailed with the confirmation link. */
-  coupon?: { code: string } | null;
 }
 
-/** The newsletter's welcome code, as the footer and the /newsletter page show it. */
-export function WelcomeCode({ code, className = "" }: { code: string; className?: string }) {
+/**
+ * Where the welcome code is, after a sign-up (footer and /newsletter page): in the confirmation
+ * email only, so that only the owner of the address learns it (issue 26).
+ */
+export function WelcomeNote({ className = "" }: { className?: string }) {
   return (
     <p className={`text-sm ${className}`}>
-      Your welcome code: <strong className="font-mono text-base tracking-wide">{code}</strong> for 10% off your first order. We have
-      emailed it to you too.
+      Your welcome code for 10% off your first order is in that email: it works for an account with this email address.
     </p>
   );
 }
@@ -83,7 +83,7 @@ export function NewsletterForm() {
       >
         {answer?.message}
       </p>
-      {answer?.ok && answer.coupon ? <WelcomeCode code={answer.coupon.code} className="mt-1 text-white" /> : null}
+      {answer?.ok ? <WelcomeNote className="mt-1 text-white" /> : null}
     </fetcher.Form>
   );
 }

@@ -43,6 +43,7 @@ function conditions(coupon: AdminCouponJson): string {
   if (coupon.productIds.length > 0) parts.push(`${coupon.productIds.length} ${coupon.productIds.length === 1 ? "product" : "products"}`);
   parts.push(coupon.includeRx ? "Prescription medicines included" : "Prescription medicines excluded");
   if (coupon.issuedToEmail) parts.push("Newsletter welcome code");
+  else parts.push(coupon.public ? "Shown to shoppers as an offer" : "Private: given out by hand");
   return parts.join(" · ");
 }
 

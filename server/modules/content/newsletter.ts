@@ -17,9 +17,13 @@ export interface NewsletterContext {
   config: Pick<Config, "publicUrl" | "rateLimitScale">;
 }
 
-/** `coupon`: the address's welcome code (10% off a first order, once; the same code every time it is asked). */
+/**
+ * The address's welcome code (10% off a first order, once; the same code every time) travels in
+ * the confirmation email only, never in the answer: whoever types an address must not learn its
+ * code (issue 26, api-contract.md "Coupons").
+ */
 export type SubscribeResult =
-  | { ok: true; outcome: "confirmation-sent"; coupon: { code: string } }
+  | { ok: true; outcome: "confirmation-sent" }
   | { ok: false; reason: "already-subscribed" }
   | Throttled;
 
@@ -67,7 +71,7 @@ export async function subscribeToNewsletter(context: NewsletterContext, email: s
     // One welcome code per address, however often it subscribes (issue 15).
     const coupon = await welcomeCouponFor(tx, address);
     await queueEmail(tx, confirmationEmail(config.publicUrl, address, token, coupon.code, saved[0]!.unsubscribeToken ?? unsubscribeToken));
-    return { ok: true, outcome: "confirmation-sent", coupon };
+    return { ok: true, outcome: "confirmation-sent" };
   });
 }
 
@@ -145,7 +149,8 @@ function confirmationEmail(publicUrl: string, to: string, token: string, couponC
   const link = `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
   const unsubscribe = unsubscribeLink(publicUrl, unsubscribeToken);
   const hours = CONFIRMATION_LINK_LIFETIME_MS / (60 * 60 * 1000);
-  const welcome = `Your welcome code ${couponCode} takes 10% off your first order (once, prescription medicines excluded).`;
+  const terms = "takes 10% off your first order (once, prescription medicines excluded), when you shop with an account under this email address.";
+  const welcome = `Your welcome code ${couponCode} ${terms}`;
   return {
     to,
     subject: `Confirm your subscription to the ${SHOP_NAME} newsletter`,
@@ -169,7 +174,7 @@ function confirmationEmail(publicUrl: string, to: string, token: string, couponC
       `<p>Someone, hopefully you, asked to receive the ${SHOP_NAME} newsletter at this address.</p>`,
       `<p><a href="${link}">Confirm my subscription</a></p>`,
       `<p>The link works for ${hours} hours. If you did not ask for the newsletter, ignore this email: nothing will be sent.</p>`,
-      `<p>Your welcome code <strong>${couponCode}</strong> takes 10% off your first order (once, prescription medicines excluded).</p>`,
+      `<p>Your welcome code <strong>${couponCode}</strong> ${terms}</p>`,
       `<p style="font-size:12px;color:#555"><a href="${unsubscribe}">Unsubscribe</a></p>`,
     ].join("\n"),
   };

@@ -6,7 +6,7 @@
  */
 import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
-import type { AdminCouponInput, AdminCouponJson, CouponKind } from "#common/admin-coupon.ts";
+import { COUPON_ADMIN_MESSAGES, type AdminCouponInput, type AdminCouponJson, type CouponKind } from "#common/admin-coupon.ts";
 import { paiseToRupees, rupeesToPaise } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
@@ -40,6 +40,7 @@ export function couponInput(row: CouponRow): AdminCouponInput {
     productIds: row.productIds,
     includeRx: row.includeRx,
     active: row.active,
+    public: row.public,
   };
 }
 
@@ -71,6 +72,7 @@ function columns(input: AdminCouponInput) {
     productIds: input.productIds,
     includeRx: input.includeRx,
     active: input.active,
+    public: input.public,
   };
 }
 
@@ -149,6 +151,9 @@ export async function updateCoupon(db: Database, actor: AuditActor, id: string, 
       const before = couponInput(current);
       const read = readInput(adminCouponSchema, given ? { ...before, ...given } : body);
       if (!read.ok) throw new Rollback<CouponWriteResult>(read);
+      if (read.input.public && current.issuedToEmail) {
+        throw new Rollback<CouponWriteResult>({ ok: false, reason: "invalid", errors: { public: COUPON_ADMIN_MESSAGES.welcomeNotPublic } });
+      }
       const [row] = await tx.update(coupons).set({ ...columns(read.input), updatedAt: new Date() }).where(eq(coupons.id, id)).returning();
       await recordAudit(tx, actor, { action: "coupon.update", entity: "coupon", entityId: id, before, after: read.input });
       return { ok: true, coupon: couponJson(row!, (await couponUsage(tx, [id])).get(id)) };

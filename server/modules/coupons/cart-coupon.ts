@@ -9,11 +9,12 @@ import { normalizeCouponCode } from "#common/coupons.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { carts } from "#server/db/schema.ts";
-import { Rollback, inTransaction } from "#server/db/tx.ts";
+import { Rollback, inTransaction, type Executor } from "#server/db/tx.ts";
 import { cartJson, cartLineRows, type CartJson, type CartOwner } from "#server/modules/cart/cart.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 import { cartCustomer } from "./cart-view.ts";
 import { checkCoupon, type CouponRefusal } from "./coupons.ts";
+import type { DiscountLine } from "./discount.ts";
 
 export interface CartCouponContext {
   db: Database;
@@ -29,7 +30,19 @@ export type ApplyCouponResult =
 
 export type RemoveCouponResult = { ok: true; cart: CartJson } | { ok: false; reason: "cart-not-found" };
 
-const ownedBy = (owner: CartOwner) => ("userId" in owner ? eq(carts.userId, owner.userId) : eq(carts.guestId, owner.guestId));
+export const ownedBy = (owner: CartOwner) => ("userId" in owner ? eq(carts.userId, owner.userId) : eq(carts.guestId, owner.guestId));
+
+/** A cart's lines as the discount reads them (current prices, published products). */
+export async function cartDiscountLines(db: Executor, cartId: string): Promise<DiscountLine[]> {
+  const rows = await cartLineRows(db, cartId);
+  return rows.map((row) => ({
+    productId: row.productId,
+    category: row.category,
+    prescriptionRequired: row.prescriptionRequired,
+    unitPricePaise: row.pricePaise,
+    quantity: row.quantity,
+  }));
+}
 
 export async function applyCartCoupon(
   context: CartCouponContext,
@@ -45,14 +58,7 @@ export async function applyCartCoupon(
   return inTransaction(context.db, async (tx): Promise<ApplyCouponResult> => {
     const [cart] = await tx.select().from(carts).where(ownedBy(visitor.owner)).for("update");
     if (!cart) return { ok: false, reason: "cart-not-found" };
-    const rows = await cartLineRows(tx, cart.id);
-    const lines = rows.map((row) => ({
-      productId: row.productId,
-      category: row.category,
-      prescriptionRequired: row.prescriptionRequired,
-      unitPricePaise: row.pricePaise,
-      quantity: row.quantity,
-    }));
+    const lines = await cartDiscountLines(tx, cart.id);
     const check = await checkCoupon(tx, code.slice(0, 64), await cartCustomer(tx, cart.userId), lines, now);
     if (!check.ok) throw new Rollback<ApplyCouponResult>(check);
     const [updated] = await tx.update(carts).set({ couponId: check.coupon.id, updatedAt: now }).where(eq(carts.id, cart.id)).returning();

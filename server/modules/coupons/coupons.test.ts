@@ -59,7 +59,15 @@ describe("checkCoupon", () => {
     const customer = await createCustomer(shop.context);
     const who = { userId: customer.id, email: customer.email };
     const once = await coupon({ perCustomerLimit: 1, usageLimit: 2 });
-    const order = await insertOrder(shop.context, { userId: customer.id, isPaid: false, status: "Pending" });
+    // The customer's own open attempt (Pending, unpaid) is theirs: their next checkout replaces it (decisions/024).
+    const attempt = await insertOrder(shop.context, { userId: customer.id, isPaid: false, status: "Pending" });
+    await db().transaction((tx) =>
+      reserveCouponUse(tx, { couponId: once.id, orderId: attempt.id, userId: customer.id, email: customer.email, discountPaise: 100, confirmed: false, now }),
+    );
+    expect(await message(db(), once.code, who, cart, now)).toBe("ok");
+    expect(await message(db(), once.code, { userId: "someone-else", email: customer.email.toUpperCase() }, cart, now)).toBe(COUPON_MESSAGES.alreadyUsed);
+    await db().transaction((tx) => releaseCouponUse(tx, attempt.id, now));
+    const order = await insertOrder(shop.context, { userId: customer.id, isPaid: true, status: "Processing" });
     await db().transaction((tx) =>
       reserveCouponUse(tx, { couponId: once.id, orderId: order.id, userId: customer.id, email: customer.email, discountPaise: 100, confirmed: false, now }),
     );

@@ -6,7 +6,7 @@
  * Usage counts reserved and confirmed uses (coupon_redemptions); the checkout asks with the
  * coupon row locked (`lock`), so two shoppers racing for the last use cannot both pass.
  */
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { COUPON_CODE_PATTERN, COUPON_MESSAGES, normalizeCouponCode } from "#common/coupons.ts";
 import { carts, couponRedemptions, coupons, orders } from "#server/db/schema.ts";
 import type { Executor, Transaction } from "#server/db/tx.ts";
@@ -24,6 +24,8 @@ export interface CouponRefusal {
   ok: false;
   reason: "coupon";
   message: string;
+  /** Set when the minimum order is not met: what is missing (the offers say "add ₹X more"). */
+  shortfallPaise?: number;
 }
 
 const refuse = (message: string): CouponRefusal => ({ ok: false, reason: "coupon", message });
@@ -51,23 +53,49 @@ export async function checkCoupon(
 ): Promise<CouponCheck> {
   const coupon = typeof codeOrRow === "string" ? await findCoupon(db, codeOrRow, options.lock) : codeOrRow;
   if (!coupon || !coupon.active) return refuse(COUPON_MESSAGES.invalid);
+  if (coupon.issuedToEmail && customer && customer.email.toLowerCase() !== coupon.issuedToEmail) return refuse(COUPON_MESSAGES.personal);
   if (coupon.endsAt && now >= coupon.endsAt) return refuse(COUPON_MESSAGES.expired);
   if (coupon.startsAt && now < coupon.startsAt) return refuse(COUPON_MESSAGES.notStarted);
   const discount = couponDiscount(coupon, lines);
-  if (discount.itemsPaise < coupon.minOrderPaise) return refuse(COUPON_MESSAGES.minOrder(coupon.minOrderPaise - discount.itemsPaise));
-  if (customer) {
-    if (coupon.perCustomerLimit !== null) {
-      const used = await countUses(db, coupon.id, or(eq(couponRedemptions.userId, customer.userId), eq(couponRedemptions.email, customer.email.toLowerCase())));
-      if (used >= coupon.perCustomerLimit) return refuse(COUPON_MESSAGES.alreadyUsed);
-    }
-    if (coupon.firstOrderOnly && (await hasPlacedOrder(db, customer))) return refuse(COUPON_MESSAGES.firstOrderOnly);
+  if (discount.itemsPaise < coupon.minOrderPaise) {
+    const shortfallPaise = coupon.minOrderPaise - discount.itemsPaise;
+    return { ...refuse(COUPON_MESSAGES.minOrder(shortfallPaise)), shortfallPaise };
   }
-  if (coupon.usageLimit !== null && (await countUses(db, coupon.id)) >= coupon.usageLimit) return refuse(COUPON_MESSAGES.fullyUsed);
+  const used = await usageRefusal(db, coupon, customer);
+  if (used) return used;
   if (discount.discountPaise === 0) return refuse(COUPON_MESSAGES.notApplicable);
   return { ok: true, coupon, discount };
 }
 
-async function countUses(db: Executor, couponId: string, extra?: ReturnType<typeof or>): Promise<number> {
+/**
+ * The rules about uses, in checkCoupon's order: already used by this customer (account or email),
+ * first order only, fully used. A welcome code counts only its owner's uses (issue 26: a use by
+ * someone else never blocks the address it was emailed to). The customer's own open attempt (a
+ * Pending prepaid order, which their next checkout replaces, decisions/024) is not counted against
+ * them: its coupon stays theirs until that attempt ends; everyone else still counts it.
+ */
+export async function usageRefusal(db: Executor, coupon: CouponRow, customer: CouponCustomer): Promise<CouponRefusal | null> {
+  const notOpenAttempt = customer ? notOwnOpenAttempt(customer.userId) : undefined;
+  if (customer) {
+    if (coupon.perCustomerLimit !== null) {
+      const byCustomer = or(eq(couponRedemptions.userId, customer.userId), eq(couponRedemptions.email, customer.email.toLowerCase()));
+      if ((await countUses(db, coupon.id, and(byCustomer, notOpenAttempt))) >= coupon.perCustomerLimit) return refuse(COUPON_MESSAGES.alreadyUsed);
+    }
+    if (coupon.firstOrderOnly && (await hasPlacedOrder(db, customer))) return refuse(COUPON_MESSAGES.firstOrderOnly);
+  }
+  if (coupon.usageLimit !== null) {
+    const owners = coupon.issuedToEmail ? eq(couponRedemptions.email, coupon.issuedToEmail) : undefined;
+    if ((await countUses(db, coupon.id, and(owners, notOpenAttempt))) >= coupon.usageLimit) return refuse(COUPON_MESSAGES.fullyUsed);
+  }
+  return null;
+}
+
+/** Redemptions other than those of this customer's open attempts (Pending, unpaid). */
+function notOwnOpenAttempt(userId: string): SQL {
+  return sql`not exists (select 1 from ${orders} where ${orders.id} = ${couponRedemptions.orderId} and ${orders.userId} = ${userId} and ${orders.status} = 'Pending' and ${orders.isPaid} = false)`;
+}
+
+async function countUses(db: Executor, couponId: string, extra?: SQL): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(couponRedemptions)
