@@ -70,8 +70,20 @@ export interface OrderJson {
   deliveredAt?: string;
   /** Null without prescription-only lines; else the review and the prescriptions attached (issue 13). */
   prescription: OrderPrescriptionJson | null;
+  /** The delivery dates promised for the PIN code when the order was placed (YYYY-MM-DD, India). */
+  estimatedDelivery?: { from: string; to: string };
+  /** Cash on delivery only (decisions/044): confirmed by the shopper or the staff, or cancelled at `confirmBy`. */
+  codConfirmation?: CodConfirmationJson;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface CodConfirmationJson {
+  confirmed: boolean;
+  /** While unconfirmed: when the order is cancelled and its stock released. */
+  confirmBy?: string;
+  confirmedAt?: string;
+  confirmedBy?: "customer" | "staff";
 }
 
 /**

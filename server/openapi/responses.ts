@@ -263,6 +263,10 @@ export const order = sameOutput<OrderJson>()(
         reason: z.optional(text),
       }),
     ),
+    estimatedDelivery: z.optional(z.object({ from: text, to: text })),
+    codConfirmation: z.optional(
+      z.object({ confirmed: z.boolean(), confirmBy: z.optional(timestamp), confirmedAt: z.optional(timestamp), confirmedBy: z.optional(z.enum(["customer", "staff"])) }),
+    ),
     createdAt: timestamp,
     updatedAt: timestamp,
   }),
