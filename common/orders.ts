@@ -209,6 +209,8 @@ export interface CheckoutQuote {
   cod: { allowed: boolean; reason?: string };
   /** Calendar dates in India ("YYYY-MM-DD"). */
   estimatedDelivery?: { from: string; to: string };
+  /** The prescription-only products still waiting for a prescription to be chosen (the checkout refuses until then). */
+  prescriptionsNeeded?: string[];
 }
 
 /** An address's lines after the name, as every page, email and invoice prints them. */

@@ -351,6 +351,7 @@ export const checkoutQuote = sameOutput<CheckoutQuote>()(
     totalPrice: rupees,
     cod: z.object({ allowed: z.boolean(), reason: z.optional(text) }),
     estimatedDelivery: z.optional(z.object({ from: text, to: text })),
+    prescriptionsNeeded: z.optional(z.array(text)),
   }),
   true,
 );
