@@ -83,7 +83,9 @@ describe("POST /api/users/addresses", () => {
     const res = await add(ravi, { ...HOME, fullName: 42, phone: ["9845012345"] }).expect(400);
     expect(res.body.errors).toMatchObject({ fullName: "Full name is required", phone: "Please enter a 10-digit phone number" });
     await api().post("/api/users/addresses").set(ravi.headers).send([HOME]).expect(400);
-    const created = await add(ravi, { ...HOME, userId: asha.id, country: "USA", _id: "mine" }).expect(201);
+    // Another country is refused (issue 26 item 8), never stored as India.
+    await add(ravi, { ...HOME, country: "USA" }).expect(400, /We deliver only within India/);
+    const created = await add(ravi, { ...HOME, userId: asha.id, country: "India", _id: "mine" }).expect(201);
     expect(created.body).toMatchObject({ country: "India" });
     expect(created.body._id).not.toBe("mine");
     const ashas = await api().get("/api/users/addresses").set(asha.headers).expect(200);

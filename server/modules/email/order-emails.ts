@@ -199,7 +199,8 @@ export async function cancellationEmail(
       ? `A refund of ${formatRupees(refundedPaise)} has been issued to your original payment method. Banks usually credit it within 5–7 working days.`
       : "No payment was taken for this order.",
   ];
-  if (order.paymentMethod === "cod" && !order.codConfirmedAt && order.codConfirmBy && order.codConfirmBy <= (order.cancelledAt ?? new Date())) {
+  // Cancelled by the job runner at the deadline (decisions/044), not by the shopper within it.
+  if (order.paymentMethod === "cod" && !order.codConfirmedAt && order.codConfirmBy && order.cancelledAt && order.cancelledAt >= order.codConfirmBy) {
     paragraphs.splice(2, 0, "It was not confirmed in time, so its items were released. You are welcome to order again.");
   }
   // The credit note issued with the cancellation of an invoiced order (decisions/032).

@@ -55,7 +55,7 @@ export async function expireUnconfirmedCod(shop: ShopContext, now = new Date(), 
     const done = await shop.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(and(eq(orders.id, id), due)).for("update", { skipLocked: true });
       if (!order) return false;
-      await applyStatusChange(shop, tx, order, "Cancelled", COD_NOT_CONFIRMED_NOTE, { actor: "system" });
+      await applyStatusChange(shop, tx, order, "Cancelled", COD_NOT_CONFIRMED_NOTE, { actor: "system", now });
       return true;
     });
     if (done) cancelled += 1;
