@@ -10,7 +10,7 @@ import {
   passwordProblem,
 } from "./auth.ts";
 import { checked, formText, normalizeEmail, type Checked, type Problem } from "./forms.ts";
-import { MOBILE_NUMBER_MESSAGE, normalizeIndianPhone } from "./india.ts";
+import { mobileNumberProblem, normalizeIndianPhone } from "./india.ts";
 
 export const ACCOUNT_MESSAGES = {
   /** The one answer to "Forgot password?", whether or not the email has an account. */
@@ -50,7 +50,7 @@ export function normalizeProfilePhone(value: string): string | null {
 }
 
 export function phoneProblem(value: string): Problem {
-  return normalizeProfilePhone(value) === null ? MOBILE_NUMBER_MESSAGE : undefined;
+  return normalizeProfilePhone(value) === null ? mobileNumberProblem(value) : undefined;
 }
 
 export interface ForgotPasswordInput {

@@ -7,8 +7,10 @@ import {
   type IndianState,
   isIndianState,
   isValidPin,
+  mobileNumberProblem,
   normalizeIndianPhone,
 } from "./india.ts";
+import { countryProblem } from "./checkout.ts";
 
 /** A saved address as the API answers it. */
 export interface SavedAddress {
@@ -105,7 +107,9 @@ export function checkAddressForm(values: unknown): Checked<AddressInput> {
     },
     {
       fullName: textProblem(ADDRESS_FIELD_LABELS.fullName, ADDRESS_LIMITS.fullName, fullName, true),
-      phone: phone === null ? INDIA_MESSAGES.mobileNumber : undefined,
+      phone: phone === null ? mobileNumberProblem(rawPhone) : undefined,
+      // India only, as at checkout: an absent country is India, any other is refused (never stored as India).
+      country: countryProblem(typeof source.country === "string" ? source.country : source.country === undefined || source.country === null ? "" : "?"),
       line1: textProblem(ADDRESS_FIELD_LABELS.line1, ADDRESS_LIMITS.line1, line1, true),
       line2: textProblem(ADDRESS_FIELD_LABELS.line2, ADDRESS_LIMITS.line2, line2, false),
       landmark: textProblem(ADDRESS_FIELD_LABELS.landmark, ADDRESS_LIMITS.landmark, landmark, false),

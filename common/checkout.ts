@@ -3,7 +3,7 @@
 // server/schemas/checkout.ts builds POST /api/checkout's zod schema on them, so both say the same
 // thing. The India rules and sentences themselves are common/india.ts's.
 import type { Problem } from "./forms.ts";
-import { COUNTRY_INDIA, INDIA_MESSAGES, isIndianState, isValidPin, normalizeIndianPhone } from "./india.ts";
+import { COUNTRY_INDIA, INDIA_MESSAGES, isIndianState, isValidPin, mobileNumberProblem, normalizeIndianPhone } from "./india.ts";
 
 export const CHECKOUT_MESSAGES = {
   required: "Please fill all required fields",
@@ -33,7 +33,7 @@ export function phoneDigits(phone: string): string | null {
 /** The phone as typed. */
 export function phoneProblem(phone: string): Problem {
   if (phone.trim() === "") return CHECKOUT_MESSAGES.required;
-  return normalizeIndianPhone(phone) ? undefined : CHECKOUT_MESSAGES.phone;
+  return mobileNumberProblem(phone);
 }
 
 /** An Indian PIN code: six digits not starting with 0. */

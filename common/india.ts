@@ -53,12 +53,16 @@ export function isIndianState(value: string): value is IndianState {
 export const COUNTRY_INDIA = "India";
 
 export const PIN_CODE_MESSAGE = "Enter a valid PIN code";
-export const MOBILE_NUMBER_MESSAGE = "Enter a valid 10-digit mobile number";
+/** api-contract.md's sentence for a phone that is not 10 digits. */
+export const MOBILE_NUMBER_MESSAGE = "Please enter a 10-digit phone number";
+/** Ten digits that cannot be an Indian mobile number. */
+export const MOBILE_START_MESSAGE = "Enter a mobile number starting with 6, 7, 8 or 9";
 export const STATE_MESSAGE = "Choose a state";
 
 export const INDIA_MESSAGES = {
   pinCode: PIN_CODE_MESSAGE,
   mobileNumber: MOBILE_NUMBER_MESSAGE,
+  mobileStart: MOBILE_START_MESSAGE,
   state: STATE_MESSAGE,
 } as const;
 
@@ -74,6 +78,12 @@ export function isValidPin(pin: string): boolean {
  * 6 to 9. Returns those 10 digits, or null.
  */
 export function normalizeIndianPhone(input: string): string | null {
+  const digits = withoutPrefix(input);
+  return digits !== null && /^[6-9]\d{9}$/.test(digits) ? digits : null;
+}
+
+/** The number without separators and without one leading "+91", "91" or "0" (null for another country's "+"). */
+function withoutPrefix(input: string): string | null {
   let digits = input.trim().replace(/[\s().-]/g, "");
   if (digits.startsWith("+")) {
     if (!digits.startsWith("+91")) return null;
@@ -83,7 +93,13 @@ export function normalizeIndianPhone(input: string): string | null {
   } else if (digits.length === 11 && digits.startsWith("0")) {
     digits = digits.slice(1);
   }
-  return /^[6-9]\d{9}$/.test(digits) ? digits : null;
+  return digits;
+}
+
+/** Why a typed phone is not a mobile number: not 10 digits (the contract's sentence), or 10 not starting 6-9; undefined when it is one. */
+export function mobileNumberProblem(input: string): string | undefined {
+  if (normalizeIndianPhone(input)) return undefined;
+  return /^\d{10}$/.test(withoutPrefix(input) ?? "") ? MOBILE_START_MESSAGE : MOBILE_NUMBER_MESSAGE;
 }
 
 /** "9845012345" → "98450 12345", how Indian mobile numbers are read out. */

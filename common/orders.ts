@@ -70,8 +70,20 @@ export interface OrderJson {
   deliveredAt?: string;
   /** Null without prescription-only lines; else the review and the prescriptions attached (issue 13). */
   prescription: OrderPrescriptionJson | null;
+  /** The delivery dates promised for the PIN code when the order was placed (YYYY-MM-DD, India). */
+  estimatedDelivery?: { from: string; to: string };
+  /** Cash on delivery only (decisions/044): confirmed by the shopper or the staff, or cancelled at `confirmBy`. */
+  codConfirmation?: CodConfirmationJson;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface CodConfirmationJson {
+  confirmed: boolean;
+  /** While unconfirmed: when the order is cancelled and its stock released. */
+  confirmBy?: string;
+  confirmedAt?: string;
+  confirmedBy?: "customer" | "staff";
 }
 
 /**
@@ -197,6 +209,8 @@ export interface CheckoutQuote {
   cod: { allowed: boolean; reason?: string };
   /** Calendar dates in India ("YYYY-MM-DD"). */
   estimatedDelivery?: { from: string; to: string };
+  /** The prescription-only products still waiting for a prescription to be chosen (the checkout refuses until then). */
+  prescriptionsNeeded?: string[];
 }
 
 /** An address's lines after the name, as every page, email and invoice prints them. */

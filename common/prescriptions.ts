@@ -83,6 +83,9 @@ export const PRESCRIPTION_MESSAGES = {
   /** Checkout: the ids attached are not the caller's usable prescriptions. */
   unknownIds: "Choose your own prescriptions that have not been rejected",
   tooMany: `Attach at most ${MAX_PRESCRIPTIONS_PER_ORDER} prescriptions to an order`,
+  /** Checkout: a prescription attached is rejected, deleted or someone else's, naming the Rx products. */
+  notUsable: (productNames: string[]) =>
+    `The prescription you chose cannot be used (it was rejected or is no longer in your account). Upload a prescription for ${listNames(productNames)} to continue`,
   /** Checkout without a usable prescription, naming the Rx products. */
   required: (productNames: string[]) => `Upload a prescription for ${listNames(productNames)} to continue`,
   /** Admin: a Schedule X product published, or one offered for sale. */

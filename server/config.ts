@@ -102,6 +102,8 @@ const envSchema = z.object({
   MAX_UNITS_PER_PRODUCT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1000).default(10),
   MAX_UNPAID_ORDERS: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(20).default(1),
   MAX_OPEN_COD_ORDERS: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(100).default(3),
+  MAX_UNCONFIRMED_COD_ORDERS: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(20).default(1),
+  COD_CONFIRM_HOURS: z.coerce.number({ message: "must be a whole number of hours" }).int().min(1).max(72).default(24),
   COD_MAX_ORDER_RUPEES: z.coerce.number({ message: "must be a whole number of rupees" }).int().min(0).max(500_000).default(5000),
   COD_FEE_RUPEES: z.coerce.number({ message: "must be a whole number of rupees" }).int().min(0).max(1000).default(0),
   SMTP_URL: optionalText.refine(
@@ -195,9 +197,10 @@ export interface Config {
   paymentsTestMode: boolean;
   /** Fair stock (decisions/014): units of one product per order, and unpaid orders held at once. */
   /** maxOpenCodOrders: cash-on-delivery orders one customer may have placed and not yet received (they hold stock without expiry). */
-  orderLimits: { maxUnitsPerProduct: number; maxUnpaidOrders: number; maxOpenCodOrders: number };
-  /** Cash on delivery: offered up to this order value (before the fee), with this fee; paise. */
-  cod: { maxOrderPaise: number; feePaise: number };
+  /** maxUnconfirmedCodOrders: of those, how many may wait for their confirmation at once (decisions/044). */
+  orderLimits: { maxUnitsPerProduct: number; maxUnpaidOrders: number; maxOpenCodOrders: number; maxUnconfirmedCodOrders: number };
+  /** Cash on delivery: offered up to this order value (before the fee), with this fee; paise. A COD order not confirmed within `confirmHours` is cancelled (decisions/044). */
+  cod: { maxOrderPaise: number; feePaise: number; confirmHours: number };
   smtpUrl: string | undefined;
   /** Express's `trust proxy`: false (the default, trust no proxy), a hop count or addresses and ranges. */
   trustProxy: false | number | string[];
@@ -288,8 +291,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxUnitsPerProduct: env.MAX_UNITS_PER_PRODUCT,
       maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
       maxOpenCodOrders: env.MAX_OPEN_COD_ORDERS,
+      maxUnconfirmedCodOrders: env.MAX_UNCONFIRMED_COD_ORDERS,
     },
-    cod: { maxOrderPaise: env.COD_MAX_ORDER_RUPEES * 100, feePaise: env.COD_FEE_RUPEES * 100 },
+    cod: { maxOrderPaise: env.COD_MAX_ORDER_RUPEES * 100, feePaise: env.COD_FEE_RUPEES * 100, confirmHours: env.COD_CONFIRM_HOURS },
     smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,
     rateLimitScale: env.RATE_LIMIT_SCALE,

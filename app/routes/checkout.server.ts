@@ -3,6 +3,7 @@ import type { AppLoadContext } from "react-router";
 import type { SavedAddress } from "#common/addresses.ts";
 import type { CheckoutSummary } from "#common/orders.ts";
 import type { PrescriptionJson } from "#common/prescriptions.ts";
+import { flashCookie } from "#server/http/flash.ts";
 import { listAddresses } from "#server/modules/addresses/addresses.ts";
 import { checkoutSummary } from "#server/modules/orders/checkout-summary.ts";
 import { listPrescriptions } from "#server/modules/prescriptions/prescriptions.ts";
@@ -29,6 +30,11 @@ export async function loadCheckoutPage(context: AppLoadContext, userId: string):
     ? (await listPrescriptions(context.shop.db, userId)).filter((prescription) => prescription.status !== "rejected")
     : [];
   return { summary, payments: paymentSetup(context), addresses, codFeePaise: context.shop.config.cod.feePaise, prescriptions };
+}
+
+/** The one-time toast of a /checkout with an empty cart (server/http/flash.ts). */
+export function emptyCartFlash(context: Pick<AppLoadContext, "shop">): string {
+  return flashCookie(context.shop.config, "emptycart");
 }
 
 /** Which gateway takes the payment (the shop context's), or why none can. */

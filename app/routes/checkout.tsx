@@ -10,7 +10,7 @@ import { usePrescriptionChoice } from "~/components/checkout/prescription-step";
 import { useCartStore } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/checkout";
-import { loadCheckoutPage } from "./checkout.server";
+import { emptyCartFlash, loadCheckoutPage } from "./checkout.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Checkout", "Enter your delivery details and pay securely for the medicines and supplements in your cart."),
@@ -21,7 +21,8 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect("/login?redirect=checkout");
   const page = await loadCheckoutPage(context, context.user.id);
-  if (!page) throw redirect("/");
+  // Nothing to check out: back to the shop, with a toast saying why.
+  if (!page) throw redirect("/", { headers: { "Set-Cookie": emptyCartFlash(context) } });
   return { customer: { name: context.user.name, email: context.user.email }, ...page };
 }
 

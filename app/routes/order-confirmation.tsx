@@ -2,6 +2,7 @@ import { CheckCircle2, Printer } from "lucide-react";
 import { Link, redirect, useRouteLoaderData } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, rupees, ShippingInfo } from "~/components/orders/order-parts";
+import { CodConfirmation, ExpectedDelivery } from "~/components/orders/cod-confirmation";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order-confirmation";
 import { loadConfirmation } from "./order-confirmation.server";
@@ -60,6 +61,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           </p>
         </div>
         <div className="mt-8 space-y-6">
+          <div className="print:hidden">
+            <CodConfirmation order={order} />
+          </div>
+          <ExpectedDelivery order={order} />
           <OrderTimeline order={order} />
           <div className="grid gap-6 lg:grid-cols-2">
             <ShippingInfo order={order} />

@@ -1,5 +1,6 @@
 // The order page's server side: one order for its owner or an admin, the owner's cancel and "Complete payment".
 import type { AppLoadContext } from "react-router";
+import { COD_CONFIRM_MESSAGES, confirmCodOrder } from "#server/modules/orders/cash-on-delivery.ts";
 import { getOrderForViewer } from "#server/modules/orders/orders.ts";
 import { orderReply } from "#server/modules/orders/replies.ts";
 import { retryPayment } from "#server/modules/orders/retry-payment.ts";
@@ -8,6 +9,14 @@ import { cancelOrder } from "#server/modules/orders/status.ts";
 /** The order with its lines, payment and history, or null for anyone but its owner and admins (the 404 page). */
 export function loadOrderPage(context: AppLoadContext, orderId: string, viewer: { id: string; role: string }) {
   return getOrderForViewer(context.shop.db, orderId, viewer);
+}
+
+/** "Confirm order" of a cash-on-delivery order, as POST /api/orders/:id/confirm-cod does it (decisions/044). */
+export async function confirmCodFromOrderPage(context: AppLoadContext, orderId: string, userId: string) {
+  const result = await confirmCodOrder(context.shop.db, orderId, { role: "customer", userId });
+  if (result.ok) return { ok: true, message: COD_CONFIRM_MESSAGES.confirmed, status: 200 };
+  const reply = orderReply.confirmCod(result);
+  return { ok: false, message: reply.message, status: reply.status };
 }
 
 /**

@@ -3,11 +3,12 @@ import { data, Link, redirect, useFetcher } from "react-router";
 import { orderStateLabel } from "#common/orders.ts";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { CANCEL_ORDER_FETCHER, CancelOrder, type CancelResult } from "~/components/orders/cancel-order";
+import { CodConfirmation, ExpectedDelivery } from "~/components/orders/cod-confirmation";
 import { CompletePayment } from "~/components/orders/complete-payment";
 import { formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo } from "~/components/orders/order-parts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order";
-import { cancelFromOrderPage, loadOrderPage, payFromOrderPage } from "./order.server";
+import { cancelFromOrderPage, confirmCodFromOrderPage, loadOrderPage, payFromOrderPage } from "./order.server";
 import { loadAftercare } from "./order-returns.server";
 import { CreditNotes } from "~/components/orders/credit-notes";
 import { ReturnRequestAnswer, ReturnRequestForm, ReturnRequests } from "~/components/orders/return-request";
@@ -39,6 +40,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!context.user) throw redirect(`/login?${new URLSearchParams({ redirect: new URL(request.url).pathname })}`);
   const form = await request.formData();
+  if (form.get("intent") === "confirm-cod") {
+    const { status, ...result } = await confirmCodFromOrderPage(context, params.orderId, context.user.id);
+    return data(result, { status });
+  }
   if (form.get("intent") === "pay") {
     const { status, headers, ...result } = await payFromOrderPage(context, params.orderId, context.user.id);
     return data(result, { status, headers });
@@ -90,6 +95,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <CompletePayment orderId={order._id} orderNumber={order.orderNumber} payBy={order.reservationExpiresAt} variant="page" />
       ) : null}
       <div className="mt-8 space-y-6">
+        <CodConfirmation order={order} isOwner={isOwner} />
+        <ExpectedDelivery order={order} />
         <OrderTimeline order={order} />
         {loaderData.aftercare?.shipment ? <Tracking shipment={loaderData.aftercare.shipment} /> : null}
         {isOwner ? <ReturnRequestAnswer /> : null}

@@ -2,6 +2,7 @@ import { MapPin, Star } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { ADDRESS_FIELD_LABELS as LABELS, ADDRESS_LIMITS, ADDRESS_MESSAGES, checkAddressForm, MAX_ADDRESSES, type SavedAddress } from "#common/addresses.ts";
+import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
 import type { FieldErrors } from "#common/forms.ts";
 import { formatIndianPhone, INDIAN_STATES, isValidPin } from "#common/india.ts";
 import type { ServiceabilityJson } from "#common/serviceability.ts";
@@ -172,12 +173,22 @@ function AddressForm({ address, result }: { address?: SavedAddress; result?: { m
   // A refusal from the server (with JavaScript the form stays mounted): its field messages replace the browser's.
   useEffect(() => setErrors(result?.errors ?? {}), [result]);
 
-  /** With JavaScript, a complete PIN fills an empty State/UT from the serviceability table (still correctable). */
+  /**
+   * With JavaScript, a complete PIN fills an empty State/UT from the serviceability table (still
+   * correctable), and one the shop does not deliver to is said at once, as saving would refuse it.
+   */
   const fillState = async (pin: string) => {
-    if (state || !isValidPin(pin)) return;
+    if (!isValidPin(pin)) return;
     const response = await fetch(`/api/serviceability/${pin}`).catch(() => null);
     const body = response?.ok ? ((await response.json()) as ServiceabilityJson) : null;
-    if (body?.serviceable) setState((current) => current || body.state);
+    if (body?.serviceable) {
+      setState((current) => current || body.state);
+      setErrors((current) => {
+        if (current.postalCode !== CHECKOUT_MESSAGES.notServiceable) return current;
+        const { postalCode: _, ...rest } = current;
+        return rest;
+      });
+    } else if (body) setErrors((current) => ({ ...current, postalCode: CHECKOUT_MESSAGES.notServiceable }));
   };
 
   return (

@@ -2,13 +2,14 @@ import { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
 import { replyError } from "#server/http/errors.ts";
 import { includesExpired } from "#server/modules/orders/attempts.ts";
-import { getOrderForViewer, listOrdersForUser } from "#server/modules/orders/orders.ts";
+import { COD_CONFIRM_MESSAGES, confirmCodOrder } from "#server/modules/orders/cash-on-delivery.ts";
+import { getOrderForViewer, listOrdersForUser, loadOrderJson } from "#server/modules/orders/orders.ts";
 import { ORDER_NOT_FOUND_REPLY, orderReply } from "#server/modules/orders/replies.ts";
 import { retryPayment } from "#server/modules/orders/retry-payment.ts";
 import { cancelOrder } from "#server/modules/orders/status.ts";
 import { refuse, requireUser } from "./checkout.ts";
 
-/** GET /api/orders/my-orders, GET /api/orders/:id, POST /api/orders/:id/cancel, POST /api/orders/:id/pay. */
+/** GET /api/orders/my-orders, GET /api/orders/:id, POST /api/orders/:id/cancel, POST /api/orders/:id/confirm-cod, POST /api/orders/:id/pay. */
 export function ordersRouter(shop: ShopContext) {
   const router = Router();
   router.use((_req, res, next) => {
@@ -33,6 +34,14 @@ export function ordersRouter(shop: ShopContext) {
     const result = await cancelOrder(shop, req.params.id, user.id);
     if (result.ok) return res.json({ order: result.order });
     throw replyError(orderReply.statusChange(result));
+  });
+
+  // Cash on delivery confirmed by its owner (decisions/044); unconfirmed orders are cancelled after the window.
+  router.post("/:id/confirm-cod", async (req, res) => {
+    const user = await requireUser(req);
+    const result = await confirmCodOrder(shop.db, req.params.id, { role: "customer", userId: user.id });
+    if (!result.ok) throw replyError(orderReply.confirmCod(result));
+    res.json({ message: COD_CONFIRM_MESSAGES.confirmed, order: await loadOrderJson(shop.db, req.params.id) });
   });
 
   router.post("/:id/pay", async (req, res) => {

@@ -404,10 +404,19 @@ export const orders = pgTable(
     prescriberName: text("prescriber_name"),
     prescriberRegistration: text("prescriber_registration"),
     prescriptionRejectReason: text("prescription_reject_reason"),
+    /** The delivery dates promised for the PIN code when the order was placed (decisions/044). */
+    deliveryFrom: date("delivery_from"),
+    deliveryTo: date("delivery_to"),
+    /** Cash on delivery (decisions/044): confirmed by the shopper or the staff before this moment, or cancelled. */
+    codConfirmBy: timestamp("cod_confirm_by", { withTimezone: true }),
+    codConfirmedAt: timestamp("cod_confirmed_at", { withTimezone: true }),
+    codConfirmedBy: text("cod_confirmed_by").$type<"customer" | "staff">(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("orders_cod_confirmed_by_check", sql`${t.codConfirmedBy} in ('customer', 'staff')`),
+    index("orders_cod_confirm_by_idx").on(t.codConfirmBy).where(sql`${t.codConfirmedAt} is null`),
     check("orders_prescription_status_check", sql`${t.prescriptionStatus} in ('pending', 'approved', 'rejected')`),
     index("orders_prescription_status_idx").on(t.prescriptionStatus, t.createdAt),
     check("orders_status_check", sql`${t.status} in ('Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled')`),

@@ -16,6 +16,8 @@ const FLASHES = {
   // Account self-service (decisions/023): after "Sign out of all devices" and account deletion.
   everywhere: { type: "success", message: ACCOUNT_MESSAGES.signedOutEverywhere },
   deleted: { type: "success", message: ACCOUNT_MESSAGES.accountDeleted },
+  // /checkout with nothing to check out says why it went elsewhere.
+  emptycart: { type: "info", message: "Your cart is empty, so there is nothing to check out yet. Add a product to your cart first." },
 } as const;
 
 export type FlashKind = keyof typeof FLASHES;

@@ -280,6 +280,10 @@ export const order = sameOutput<OrderJson>()(
         reason: z.optional(text),
       }),
     ),
+    estimatedDelivery: z.optional(z.object({ from: text, to: text })),
+    codConfirmation: z.optional(
+      z.object({ confirmed: z.boolean(), confirmBy: z.optional(timestamp), confirmedAt: z.optional(timestamp), confirmedBy: z.optional(z.enum(["customer", "staff"])) }),
+    ),
     createdAt: timestamp,
     updatedAt: timestamp,
   }),
@@ -364,6 +368,7 @@ export const checkoutQuote = sameOutput<CheckoutQuote>()(
     totalPrice: rupees,
     cod: z.object({ allowed: z.boolean(), reason: z.optional(text) }),
     estimatedDelivery: z.optional(z.object({ from: text, to: text })),
+    prescriptionsNeeded: z.optional(z.array(text)),
   }),
   true,
 );

@@ -318,9 +318,9 @@ describe("profile and password", () => {
       [{ name: "x".repeat(101) }, { name: "Name must be at most 100 characters" }],
       [{ name: "A\nB" }, { name: "Name cannot contain line breaks or control characters" }],
       [{ name: 42 }, { name: "Name must be text" }],
-      [{ phone: "12345" }, { phone: "Enter a valid 10-digit mobile number" }],
-      [{ phone: "5845012345" }, { phone: "Enter a valid 10-digit mobile number" }],
-      [{ phone: 9845012345 }, { phone: "Enter a valid 10-digit mobile number" }],
+      [{ phone: "12345" }, { phone: "Please enter a 10-digit phone number" }],
+      [{ phone: "5845012345" }, { phone: "Enter a mobile number starting with 6, 7, 8 or 9" }],
+      [{ phone: 9845012345 }, { phone: "Please enter a 10-digit phone number" }],
     ] as const) {
       const res = await api().put("/api/users/profile").set(user.headers).send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);

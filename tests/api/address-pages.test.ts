@@ -62,7 +62,7 @@ describe("/profile/addresses", () => {
       init: ResponseInit;
     };
     expect(res.init.status).toBe(400);
-    expect(res.data.errors).toEqual({ state: "Choose a state" });
+    expect(res.data.errors).toEqual({ postalCode: "We do not deliver to this PIN code yet" });
   });
 
   it("another customer's address: not editable, deletable or made default (404), and not shown by ?edit=", async () => {

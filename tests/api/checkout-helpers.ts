@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import type { ShopContext } from "#server/context.ts";
-import { products } from "#server/db/schema.ts";
+import { products, user } from "#server/db/schema.ts";
 import { BENGALURU_ADDRESS } from "../support/orders.ts";
 import type { TestShop } from "../support/test-shop.ts";
 import { createCustomer, type TestUser } from "../support/users.ts";
@@ -12,9 +12,15 @@ export { makeProduct };
 /** The shipping address the checkout tests send. */
 export const address = BENGALURU_ADDRESS;
 
-/** A signed-in customer whose server-side cart holds the given lines. */
-export async function buyerWithCart(shop: TestShop, lines: { productId: string; quantity: number }[]): Promise<TestUser> {
+/** A customer whose email is verified, as cash on delivery needs (decisions/044). */
+export async function verifyEmailOf(shop: TestShop, buyer: { id: string }): Promise<void> {
+  await shop.context.db.update(user).set({ emailVerified: true }).where(eq(user.id, buyer.id));
+}
+
+/** A signed-in customer (email verified unless `verified: false`) whose server-side cart holds the given lines. */
+export async function buyerWithCart(shop: TestShop, lines: { productId: string; quantity: number }[], options: { verified?: boolean } = {}): Promise<TestUser> {
   const buyer = await createCustomer(shop.context);
+  if (options.verified !== false) await verifyEmailOf(shop, buyer);
   for (const line of lines) {
     await request(shop.app).post("/api/cart").set(buyer.headers).send(line).expect((res) => {
       if (res.status !== 200 && res.status !== 201) throw new Error(`add to cart answered ${res.status}`);

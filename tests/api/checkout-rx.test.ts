@@ -61,7 +61,7 @@ describe("POST /api/checkout with prescription-only lines", () => {
     await shop.context.db.update(prescriptions).set({ status: "rejected", rejectReason: "Unreadable" }).where(eq(prescriptions.id, rejectedId));
     for (const ids of [[othersId], [rejectedId], ["00000000000000000000000000"], [rejectedId, othersId]]) {
       const res = await checkout(shop, buyer, withRx(ids)).expect(400);
-      expect(res.body.message).toBe("Choose your own prescriptions that have not been rejected");
+      expect(res.body.message).toBe("The prescription you chose cannot be used (it was rejected or is no longer in your account). Upload a prescription for Rx refused ids to continue");
     }
     for (const ids of ["abc", [42], Array.from({ length: 6 }, () => othersId)]) {
       const res = await checkout(shop, buyer, withRx(ids)).expect(400);

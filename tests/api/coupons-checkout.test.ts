@@ -194,6 +194,8 @@ describe("checkout with a coupon", () => {
     const res = await checkout(shop, buyer, { shippingAddress: address, paymentMethod: "cod", couponCode: first.code }).expect(201);
     expect(await redemptions(first.id)).toMatchObject([{ status: "confirmed", orderId: res.body.order._id }]);
     expect((await api().post("/api/cart").set(buyer.headers).send({ productId: product.id, quantity: 1 })).status).toBe(200);
+    // Confirmed, so a second COD order may be placed (decisions/044).
+    await api().post(`/api/orders/${res.body.order._id}/confirm-cod`).set(buyer.headers).expect(200);
     const again = await checkout(shop, buyer, { shippingAddress: address, paymentMethod: "cod", couponCode: first.code }).expect(400);
     expect(again.body.message).toBe(COUPON_MESSAGES.alreadyUsed);
     const other = await coupon({ firstOrderOnly: true });

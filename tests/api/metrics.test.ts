@@ -9,7 +9,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductJson } from "#common/catalog.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
-import { outboundEmails } from "#server/db/schema.ts";
+import { outboundEmails, user } from "#server/db/schema.ts";
 import { LATENCY_BUCKETS, mergeSnapshots, processSnapshot, renderMetrics } from "#server/http/metrics.ts";
 import { every } from "#server/jobs/scheduler.ts";
 import { projectPath } from "#server/paths.ts";
@@ -89,6 +89,8 @@ describe("GET /metrics", () => {
   it("counts orders placed and paid, payment failures and the email outbox from the database", async () => {
     const before = (await scrape()).values;
     const buyer = await createCustomer(shop.context);
+    // Cash on delivery needs a verified email (decisions/044).
+    await shop.context.db.update(user).set({ emailVerified: true }).where(eq(user.id, buyer.id));
     const product = products.find((p) => !p.prescriptionRequired && p.countInStock > 2)!;
     // A cash-on-delivery order is placed at once; a prepaid one only once it is paid.
     await request(shop.app).post("/api/cart").set(buyer.headers).send({ productId: product._id, quantity: 1 }).expect((r) => expect(r.status).toBeLessThan(300));

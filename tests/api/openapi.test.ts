@@ -3,9 +3,11 @@
 // Schema 2020-12, the reference page is self-contained, and real answers — successes and
 // `{ message, errors? }` refusals — match the document's schema for their status.
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
+import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductJson } from "#common/catalog.ts";
+import { user } from "#server/db/schema.ts";
 import { buildOpenApiDocument, type OpenApiDocument, openApiPath } from "#server/openapi/document.ts";
 import { BENGALURU_ADDRESS } from "../support/orders.ts";
 import { mountedApiRoutes } from "../support/api-routes.ts";
@@ -227,6 +229,8 @@ describe("real answers match the document", () => {
     check(await request(app).get("/api/cart").set(meera), "GET", "/api/cart");
     check(await request(app).post("/api/cart/coupon").set(meera).send({ code: "NOSUCHCODE" }), "POST", "/api/cart/coupon");
     check(await request(app).post("/api/checkout/quote").set(meera).send({ shippingAddress: BENGALURU_ADDRESS, paymentMethod: "cod" }), "POST", "/api/checkout/quote");
+    // Cash on delivery needs a verified email (decisions/044).
+    await shop.context.db.update(user).set({ emailVerified: true }).where(eq(user.id, registered.body.user._id as string));
     const placed = check(await request(app).post("/api/checkout").set(meera).send({ shippingAddress: BENGALURU_ADDRESS, paymentMethod: "cod" }), "POST", "/api/checkout");
     check(await request(app).post("/api/checkout").set(meera).send({ shippingAddress: {}, paymentMethod: "cod" }), "POST", "/api/checkout");
     check(await request(app).get("/api/orders/my-orders").set(meera), "GET", "/api/orders/my-orders");
@@ -235,6 +239,9 @@ describe("real answers match the document", () => {
     check(await request(app).get(`/api/orders/${orderId}`).set(meera), "GET", "/api/orders/:id");
     check(await request(app).get(`/api/orders/${orderId}`).set(customer.headers), "GET", "/api/orders/:id");
     check(await request(app).get(`/api/orders/${orderId}/returns`).set(meera), "GET", "/api/orders/:id/returns");
+    check(await request(app).post(`/api/orders/${orderId}/confirm-cod`).set(customer.headers), "POST", "/api/orders/:id/confirm-cod");
+    check(await request(app).post(`/api/orders/${orderId}/confirm-cod`).set(meera), "POST", "/api/orders/:id/confirm-cod");
+    check(await request(app).post(`/api/admin/orders/${orderId}/confirm-cod`).set(admin.headers), "POST", "/api/admin/orders/:id/confirm-cod");
     check(await request(app).post(`/api/orders/${orderId}/cancel`).set(meera), "POST", "/api/orders/:id/cancel");
     check(await request(app).get("/api/prescriptions").set(meera), "GET", "/api/prescriptions");
 

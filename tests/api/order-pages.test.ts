@@ -231,10 +231,10 @@ describe("checkout form checks (browser)", () => {
   });
 
   it.each([
-    ["98765", "Enter a valid 10-digit mobile number"],
-    ["98765432101", "Enter a valid 10-digit mobile number"],
-    ["98765abcde", "Enter a valid 10-digit mobile number"],
-    ["0000000000", "Enter a valid 10-digit mobile number"],
+    ["98765", "Please enter a 10-digit phone number"],
+    ["98765432101", "Please enter a 10-digit phone number"],
+    ["98765abcde", "Please enter a 10-digit phone number"],
+    ["0000000000", "Enter a mobile number starting with 6, 7, 8 or 9"],
     ["98765 43210", undefined],
     ["+91 98765 43210", undefined],
     ["098765-43210", undefined],

@@ -83,7 +83,7 @@ describe("sweeping prescriptions no order used", () => {
     const old = await uploaded(365, buyer);
     await sweepUnusedPrescriptions(shop.context);
     const res = await checkout(shop, buyer, { shippingAddress: address, paymentMethod: "razorpay", prescriptionIds: [old.id] }).expect(400);
-    expect(res.body.message).toBe("Choose your own prescriptions that have not been rejected");
+    expect(res.body.message).toBe("The prescription you chose cannot be used (it was rejected or is no longer in your account). Upload a prescription for Rx after the sweep to continue");
   });
 
   it("a store that fails keeps the row (and the file) for the next run", async () => {

@@ -83,7 +83,7 @@ test.describe("account self-service", () => {
     await details.getByRole("textbox", { name: "Name" }).fill("Meera Iyer");
     await details.getByRole("textbox", { name: "Mobile number (optional)" }).fill("12345");
     await details.getByRole("button", { name: "Save details" }).click();
-    await expect(details.getByText("Enter a valid 10-digit mobile number")).toBeVisible();
+    await expect(details.getByText("Please enter a 10-digit phone number")).toBeVisible();
     await details.getByRole("textbox", { name: "Mobile number (optional)" }).fill("+91 98450 12345");
     await details.getByRole("button", { name: "Save details" }).click();
     await expect(details.getByRole("status")).toHaveText("Your profile has been saved");

@@ -113,7 +113,7 @@ test.describe("checkout", () => {
     await payButton(page).click();
     const phone = main(page).getByRole("textbox", { name: "Phone", exact: true });
     await expect(phone).toHaveAttribute("aria-invalid", "true");
-    await expect(phone).toHaveAccessibleDescription("Enter a valid 10-digit mobile number");
+    await expect(phone).toHaveAccessibleDescription("Please enter a 10-digit phone number");
     await expect(main(page).getByRole("textbox", { name: "PIN code", exact: true })).toHaveAccessibleDescription("Enter a valid PIN code");
     await expect(main(page).getByRole("alert")).toHaveCount(0);
     // The PIN code comes before Phone in the form: focus goes to it.

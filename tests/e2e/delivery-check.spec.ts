@@ -63,7 +63,7 @@ test.describe("address book", () => {
     // The browser's checks: each field's message.
     await page.getByRole("button", { name: "Save address" }).click();
     await expect(page.getByText("Full name is required")).toBeVisible();
-    await expect(page.getByText("Enter a valid 10-digit mobile number")).toBeVisible();
+    await expect(page.getByText("Please enter a 10-digit phone number")).toBeVisible();
     await expect(page.getByText("Enter a valid PIN code")).toBeVisible();
 
     await page.getByLabel("Full name").fill("Asha Rao");

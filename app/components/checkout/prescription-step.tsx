@@ -163,8 +163,8 @@ export function PrescriptionStep({
 
 /**
  * The checkout's prescription state: none for a cart without prescription-only lines; else the
- * step to show, the ids ticked (the newest usable prescription to start with, so a customer
- * who just uploaded one on the profile is ready) and, while none is ticked, the sentence the
+ * step to show, the ids the shopper ticked (none at first: an old prescription may have nothing
+ * to do with this cart; one uploaded here is ticked) and, while none is ticked, the sentence the
  * API would answer.
  */
 export function usePrescriptionChoice(
@@ -173,7 +173,8 @@ export function usePrescriptionChoice(
 ): { step: React.ReactNode; ids: string[]; problem?: string } | undefined {
   const productNames = summary.lines.filter((line) => line.prescriptionRequired).map((line) => line.name);
   const [prescriptions, setPrescriptions] = useState(initial);
-  const [selected, setSelected] = useState<string[]>(initial[0] ? [initial[0]._id] : []);
+  // Nothing is ticked until the shopper chooses: an older prescription may be for someone or something else.
+  const [selected, setSelected] = useState<string[]>([]);
   if (productNames.length === 0) return undefined;
   const problem = selected.length === 0 ? PRESCRIPTION_MESSAGES.required(productNames) : undefined;
   const step = (

@@ -17,6 +17,9 @@ import { HttpError, parseInput, replyError, type Reply } from "#server/http/erro
 import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
 import { archivedFilter, listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/admin/orders.ts";
 import { includesExpired } from "#server/modules/orders/attempts.ts";
+import { COD_CONFIRM_MESSAGES, confirmCodOrder } from "#server/modules/orders/cash-on-delivery.ts";
+import { loadOrderJson } from "#server/modules/orders/orders.ts";
+import { orderReply } from "#server/modules/orders/replies.ts";
 import { createProduct, deleteProduct, listAdminProducts, updateProduct } from "#server/modules/admin/products.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from "#server/modules/coupons/admin.ts";
@@ -133,6 +136,14 @@ export function adminRouter(shop: ShopContext) {
     const result = await setOrderStatus(shop, await signedInAdmin(req), req.params.id, req.body);
     const reply = adminReply.setOrderStatus(result);
     res.status(reply.status).json(accepted(result, reply).order);
+  });
+
+  // Cash on delivery confirmed by the staff (a call; later the WhatsApp reply), decisions/044.
+  router.post("/orders/:id/confirm-cod", async (req, res) => {
+    const admin = await signedInAdmin(req);
+    const result = await confirmCodOrder(db, req.params.id, { role: "staff", actor: { id: admin.id, name: admin.name, role: admin.role } });
+    if (!result.ok) throw replyError(orderReply.confirmCod(result));
+    res.json({ message: COD_CONFIRM_MESSAGES.confirmed, order: await loadOrderJson(db, req.params.id) });
   });
 
   router.delete("/orders/:id", async (req, res) => {

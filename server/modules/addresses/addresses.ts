@@ -3,7 +3,8 @@
 // scoped to the caller: another customer's address is "not-found", never "forbidden".
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { MAX_ADDRESSES, type AddressInput, type SavedAddress } from "#common/addresses.ts";
-import { COUNTRY_INDIA, INDIA_MESSAGES } from "#common/india.ts";
+import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
+import { COUNTRY_INDIA } from "#common/india.ts";
 import { addresses, user } from "#server/db/schema.ts";
 import { inTransaction, Rollback, type Executor, type Transaction } from "#server/db/tx.ts";
 import type { Database } from "#server/db/client.ts";
@@ -64,12 +65,15 @@ async function lockCustomer(tx: Transaction, userId: string): Promise<void> {
   await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
 }
 
-/** The state from the PIN's serviceability range when the customer left it empty. */
+/**
+ * The address book holds addresses the shop delivers to: a PIN code outside the serviceability
+ * table is refused with the checkout's sentence (whatever the state), and an empty state is filled
+ * from the PIN's range.
+ */
 async function withState(db: Executor, input: AddressInput): Promise<{ ok: true; state: string } | InvalidInput> {
-  if (input.state) return { ok: true, state: input.state };
   const found = await findServiceability(db, input.postalCode);
-  if (found.serviceable) return { ok: true, state: found.state };
-  return { ok: false, reason: "invalid", errors: { state: INDIA_MESSAGES.state } };
+  if (!found.serviceable) return { ok: false, reason: "invalid", errors: { postalCode: CHECKOUT_MESSAGES.notServiceable } };
+  return { ok: true, state: input.state ?? found.state };
 }
 
 function columns(input: AddressInput, state: string) {

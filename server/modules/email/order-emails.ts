@@ -1,5 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { SHOP_NAME } from "#common/brand.ts";
+import { formatDateTime } from "#common/dates.ts";
+import { formatDeliveryDate } from "#common/serviceability.ts";
 import { formatRupees } from "#common/money.ts";
 import { shipmentJson } from "#common/couriers.ts";
 import { addressLines, orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
@@ -106,6 +108,21 @@ function composeText(paragraphs: string[], order: OrderRow, summary: string[], p
 }
 
 /**
+ * The delivery date promised for the PIN code when the order was placed, and for an unconfirmed
+ * cash-on-delivery order the deadline to confirm it (decisions/044).
+ */
+function deliveryParagraphs(order: OrderRow, publicUrl: string): string[] {
+  const paragraphs: string[] = [];
+  if (order.deliveryTo) paragraphs.push(`Expected delivery by ${formatDeliveryDate(order.deliveryTo)}.`);
+  if (order.paymentMethod === "cod" && !order.codConfirmedAt && order.codConfirmBy) {
+    paragraphs.push(
+      `Please confirm this cash-on-delivery order by ${formatDateTime(order.codConfirmBy)} (India time) on your order page: ${orderLink(order, publicUrl)}. An order not confirmed by then is cancelled and its items released.`,
+    );
+  }
+  return paragraphs;
+}
+
+/**
  * "Order HP-… confirmed": lines, totals, address, links to the order and its tax invoice. A
  * cash-on-delivery order is confirmed unpaid: the amount to keep ready, the invoice at dispatch.
  */
@@ -124,6 +141,7 @@ export async function orderConfirmationEmail(tx: Pick<Database, "select">, order
           `Your tax invoice: ${orderLink(order, publicUrl)}/invoice`,
         ];
   if (order.prescriptionStatus === "pending") paragraphs.push(PRESCRIPTION_UNDER_REVIEW_SENTENCE);
+  paragraphs.push(...deliveryParagraphs(order, publicUrl));
   return {
     to: order.customerEmail,
     subject: `Order ${order.orderNumber} confirmed`,
@@ -158,6 +176,7 @@ export async function statusChangeEmail(
     paragraphs.push(`Courier: ${shipment.courierName}. AWB / tracking number: ${shipment.awb}.`);
     if (shipment.trackingUrl) paragraphs.push(`Track your parcel: ${shipment.trackingUrl}`);
   }
+  if (to === "Shipped" && order.deliveryTo) paragraphs.push(`Expected delivery by ${formatDeliveryDate(order.deliveryTo)}.`);
   return {
     to: order.customerEmail,
     subject: `Order ${order.orderNumber}: ${to}`,
@@ -180,6 +199,10 @@ export async function cancellationEmail(
       ? `A refund of ${formatRupees(refundedPaise)} has been issued to your original payment method. Banks usually credit it within 5–7 working days.`
       : "No payment was taken for this order.",
   ];
+  // Cancelled by the job runner at the deadline (decisions/044), not by the shopper within it.
+  if (order.paymentMethod === "cod" && !order.codConfirmedAt && order.codConfirmBy && order.cancelledAt && order.cancelledAt >= order.codConfirmBy) {
+    paragraphs.splice(2, 0, "It was not confirmed in time, so its items were released. You are welcome to order again.");
+  }
   // The credit note issued with the cancellation of an invoiced order (decisions/032).
   const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.issuedAt));
   if (note && note.kind === "cancellation") paragraphs.push(`Your invoice has been cancelled by credit note ${note.serial}, on your order page: ${orderLink(order, publicUrl)}`);

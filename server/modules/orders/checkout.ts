@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, payments, products, type ShippingAddress } from "#server/db/schema.ts";
@@ -12,6 +12,7 @@ import { checkLimit, countRequest, throttled, type Throttled } from "#server/mod
 import { loadOrderJson } from "./orders.ts";
 import { readCheckoutRequest, type CheckoutRequestRefusal } from "./checkout-request.ts";
 import { priceOrder } from "./pricing.ts";
+import { codRefusal, unitsHeldUnpaid } from "./cash-on-delivery.ts";
 import { afterCashOnDeliveryPlaced } from "./side-effects.ts";
 import { applyStatusChange } from "./status.ts";
 import { reserveStock } from "./stock.ts";
@@ -67,6 +68,8 @@ export interface CheckoutChoices {
   pinAllowsCod?: boolean;
   /** A coupon code typed at checkout; absent: the cart's applied coupon. */
   couponCode?: string;
+  /** The PIN code's delivery promise now, kept with the order for its confirmation page and emails. */
+  estimatedDelivery?: { from: string; to: string };
 }
 
 type PlaceOrderFailure = Extract<CheckoutResult, { ok: false }>;
@@ -104,43 +107,24 @@ export async function placeOrder(
       .where(and(eq(cartLines.cartId, cart.id), eq(products.published, true)))
       .orderBy(asc(cartLines.productId));
     if (cartRows.length === 0) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
-    const { maxUnitsPerProduct, maxUnpaidOrders, maxOpenCodOrders } = shop.config.orderLimits;
+    const { maxUnitsPerProduct, maxUnpaidOrders } = shop.config.orderLimits;
     const tooMany = cartRows.find((line) => line.quantity > maxUnitsPerProduct);
     if (tooMany) {
       throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "over-limit", productName: tooMany.name, limit: maxUnitsPerProduct });
     }
     if (choices.paymentMethod === "cod") {
-      // COD stock is held until delivery, with no expiry: a cap on open COD orders keeps fair stock (decisions/022).
-      const [open] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, customer.id),
-            eq(orders.paymentMethod, "cod"),
-            eq(orders.isPaid, false),
-            inArray(orders.status, ["Processing", "Shipped"]),
-          ),
-        );
-      if ((open?.count ?? 0) >= maxOpenCodOrders) {
-        const message = `You already have ${maxOpenCodOrders} cash-on-delivery ${maxOpenCodOrders === 1 ? "order" : "orders"} on the way; pay online, or order again once ${maxOpenCodOrders === 1 ? "it arrives" : "they arrive"}`;
-        throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "cod-unavailable", message });
-      }
+      // COD stock is held without payment: a verified account, and caps on open and unconfirmed COD orders (decisions/022, 044).
+      const refusal = await codRefusal(tx, customer.id, shop.config.orderLimits);
+      if (refusal) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "cod-unavailable", message: refusal });
     }
     const rx = await checkoutPrescriptions(tx, customer.id, cartRows, choices.prescriptionIds);
     if (!rx.ok) throw new Rollback<PlaceOrderFailure>(rx);
     // The cart row lock above serialises one customer's checkouts (any process), so this cannot race.
     const kept = await replaceOlderUnpaidOrders(shop, tx, customer.id, maxUnpaidOrders - 1, cartRows.map((line) => line.productId));
-    if (kept.length > 0) {
-      const held = await tx
-        .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
-        .from(orderLines)
-        .where(inArray(orderLines.orderId, kept))
-        .groupBy(orderLines.productId);
-      const heldOf = new Map(held.map((row) => [row.productId, row.quantity]));
-      const over = cartRows.find((line) => line.quantity + (heldOf.get(line.productId) ?? 0) > maxUnitsPerProduct);
-      if (over) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "over-limit", productName: over.name, limit: maxUnitsPerProduct });
-    }
+    // Units already held unpaid (the kept prepaid orders and the COD orders on the way) count against the cap.
+    const heldOf = await unitsHeldUnpaid(tx, customer.id, kept);
+    const over = cartRows.find((line) => line.quantity + (heldOf.get(line.productId) ?? 0) > maxUnitsPerProduct);
+    if (over) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "over-limit", productName: over.name, limit: maxUnitsPerProduct });
 
     // Product rows are locked in id order (the cart rows are sorted so), so two checkouts cannot deadlock.
     const stock = await reserveStock(tx, cartRows);
@@ -203,6 +187,10 @@ export async function placeOrder(
         totalPaise: totals.totalPaise,
         reservationExpiresAt: cod ? null : new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
         prescriptionStatus: rx.status,
+        deliveryFrom: choices.estimatedDelivery?.from ?? null,
+        deliveryTo: choices.estimatedDelivery?.to ?? null,
+        // Confirmed by the shopper or the staff within the window, else cancelled by the job runner (decisions/044).
+        codConfirmBy: cod ? new Date(now.getTime() + shop.config.cod.confirmHours * 3_600_000) : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -264,7 +252,7 @@ export async function startCheckout(shop: ShopContext, customer: CheckoutCustome
   const read = await readCheckoutRequest(shop, customer, body);
   if (!read.ok) return read;
   const { shippingAddress, paymentMethod, delivery, prescriptionIds, couponCode } = read.request;
-  const choices: CheckoutChoices = { prescriptionIds, paymentMethod, pinAllowsCod: delivery.cod, couponCode };
+  const choices: CheckoutChoices = { prescriptionIds, paymentMethod, pinAllowsCod: delivery.cod, couponCode, estimatedDelivery: delivery.estimatedDelivery };
   const tooMany = await couponAttemptsLeft(shop, customer.id, couponCode);
   if (tooMany) return tooMany;
 

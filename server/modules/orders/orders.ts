@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
 import { ID_PATTERN as ORDER_ID_PATTERN } from "#server/db/ids.ts";
 import type { Executor } from "#server/db/tx.ts";
-import type { MyOrderJson, OrderDetailJson, OrderJson, OrderPrescriptionJson, OrderStatus } from "#common/orders.ts";
+import type { CodConfirmationJson, MyOrderJson, OrderDetailJson, OrderJson, OrderPrescriptionJson, OrderStatus } from "#common/orders.ts";
 import { invoices, orderLines, orderPrescriptions, orderStatusHistory, orders, payments, prescriptions } from "#server/db/schema.ts";
 import { notAnUnpaidAttempt } from "./attempts.ts";
 import { allowedNextStatuses } from "./transitions.ts";
@@ -64,9 +64,19 @@ export function orderJson(order: OrderRow, lines: LineRow[], paymentRows: Paymen
     isDelivered: order.isDelivered,
     ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
     prescription: orderPrescriptionJson(order, prescriptionIds),
+    ...(order.deliveryFrom && order.deliveryTo ? { estimatedDelivery: { from: order.deliveryFrom, to: order.deliveryTo } } : {}),
+    ...(order.paymentMethod === "cod" ? { codConfirmation: codConfirmationJson(order) } : {}),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
+}
+
+/** A COD order's confirmation (decisions/044): confirmed (by whom, when), or the moment it is cancelled without one. */
+function codConfirmationJson(order: OrderRow): CodConfirmationJson {
+  if (order.codConfirmedAt) {
+    return { confirmed: true, confirmedAt: order.codConfirmedAt.toISOString(), ...(order.codConfirmedBy ? { confirmedBy: order.codConfirmedBy } : {}) };
+  }
+  return { confirmed: false, ...(order.codConfirmBy ? { confirmBy: order.codConfirmBy.toISOString() } : {}) };
 }
 
 /** The order's prescription review as the contract shows it; null when the order has no Rx lines. */

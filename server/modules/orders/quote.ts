@@ -11,7 +11,8 @@ import { checkCoupon, findCouponById } from "#server/modules/coupons/coupons.ts"
 import type { CheckoutCustomer, CheckoutResult } from "./checkout.ts";
 import { MAXIMUM_ORDER_PAISE, MINIMUM_ORDER_PAISE, afterCouponRefusal, couponAttemptsLeft } from "./checkout.ts";
 import { readCheckoutRequest } from "./checkout-request.ts";
-import { priceOrder } from "./pricing.ts";
+import { codRefusal } from "./cash-on-delivery.ts";
+import { priceOrder, type CodOption } from "./pricing.ts";
 
 /** The refusals a quote shares with the checkout (the same reply table answers them). */
 export type QuoteResult = { ok: true; quote: CheckoutQuote } | Extract<CheckoutResult, { ok: false }>;
@@ -45,7 +46,9 @@ export async function quoteCheckout(shop: ShopContext, customer: CheckoutCustome
       : [];
     if (rows.length === 0) return { ok: false, reason: "empty-cart" };
     const rx = await checkoutPrescriptions(tx, customer.id, rows, prescriptionIds);
-    if (!rx.ok) return rx;
+    // None chosen yet: the fees, the delivery date and cash on delivery do not depend on it, so the
+    // quote answers them and names what still needs one (decisions/044); the checkout refuses.
+    if (!rx.ok && rx.reason !== "prescription-required") return rx;
 
     // The same coupon rules as the checkout (which checks again, its row locked); nothing is reserved here.
     const code = couponCode ?? (cart?.couponId ? (await findCouponById(tx, cart.couponId))?.code : undefined);
@@ -56,11 +59,14 @@ export async function quoteCheckout(shop: ShopContext, customer: CheckoutCustome
       if (!check.ok) return check;
       lineDiscounts = check.discount.lineDiscounts;
     }
-    const { totals, cod } = priceOrder(
+    const { totals, cod: priced } = priceOrder(
       rows.map((row, index) => ({ unitPricePaise: row.pricePaise, quantity: row.quantity, gstRateBps: row.gstRateBps, discountPaise: lineDiscounts[index] })),
       { paymentMethod, pinAllowsCod: delivery.cod },
       shop.config.cod,
     );
+    // What the account may hold by cash on delivery (decisions/044) is said before it is chosen.
+    const accountRefusal = priced.allowed ? await codRefusal(tx, customer.id, shop.config.orderLimits) : null;
+    const cod: CodOption = accountRefusal ? { allowed: false, reason: accountRefusal } : priced;
     if (paymentMethod === "cod" && !cod.allowed) return { ok: false, reason: "cod-unavailable", message: cod.reason };
     if (totals.totalPaise < MINIMUM_ORDER_PAISE) return { ok: false, reason: "below-minimum" };
     if (totals.totalPaise > MAXIMUM_ORDER_PAISE) return { ok: false, reason: "above-maximum" };
@@ -75,6 +81,7 @@ export async function quoteCheckout(shop: ShopContext, customer: CheckoutCustome
         totalPrice: paiseToRupees(totals.totalPaise),
         cod: cod.allowed ? { allowed: true } : { allowed: false, reason: cod.reason },
         estimatedDelivery: delivery.estimatedDelivery,
+        ...(rx.ok ? {} : { prescriptionsNeeded: rx.productNames }),
       },
     };
   });

@@ -2,6 +2,7 @@ import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
 import type { Reply } from "#server/http/errors.ts";
 import { prescriptionReply } from "#server/modules/prescriptions/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
+import type { ConfirmCodResult } from "./cash-on-delivery.ts";
 import type { CheckoutResult } from "./checkout.ts";
 import type { RetryPaymentResult } from "./retry-payment.ts";
 import type { ChangeStatusResult } from "./status.ts";
@@ -98,6 +99,11 @@ export const orderReply = {
       case "cash-on-delivery":
         return { status: 400, message: ORDER_MESSAGES.retryCashOnDelivery };
     }
+  },
+
+  /** A COD confirmation refused: 404 for someone else's order, 409 with the sentence saying why. */
+  confirmCod(result: Refusal<ConfirmCodResult>): Reply {
+    return result.reason === "not-found" ? ORDER_NOT_FOUND_REPLY : { status: 409, message: result.message };
   },
 
   /** The owner's cancel went through: the order page says so, and whether the payment is refunded. */

@@ -8,7 +8,8 @@ import type { Transaction } from "#server/db/tx.ts";
 
 export type CheckoutPrescriptionRefusal =
   | { ok: false; reason: "prescription-required"; productNames: string[] }
-  | { ok: false; reason: "prescription-not-usable" }
+  /** `productNames`: the prescription-only products that need a usable one (empty when the cart has none). */
+  | { ok: false; reason: "prescription-not-usable"; productNames: string[] }
   | { ok: false; reason: "not-sold-online"; productName: string };
 
 export type CheckoutPrescriptions =
@@ -35,6 +36,7 @@ export async function checkoutPrescriptions(
   const banned = lines.find((line) => !soldOnline(asSchedule(line.schedule)));
   if (banned) return { ok: false, reason: "not-sold-online", productName: banned.name };
 
+  const rxNames = lines.filter((line) => prescriptionRequiredFor(asSchedule(line.schedule))).map((line) => line.name);
   const wanted = [...new Set(prescriptionIds ?? [])];
   if (wanted.length > 0) {
     const usable = await tx
@@ -43,11 +45,10 @@ export async function checkoutPrescriptions(
       .where(and(inArray(prescriptions.id, wanted), eq(prescriptions.userId, userId)))
       .for("share");
     if (usable.length !== wanted.length || usable.some((row) => row.status === "rejected")) {
-      return { ok: false, reason: "prescription-not-usable" };
+      return { ok: false, reason: "prescription-not-usable", productNames: rxNames };
     }
   }
 
-  const rxNames = lines.filter((line) => prescriptionRequiredFor(asSchedule(line.schedule))).map((line) => line.name);
   if (rxNames.length === 0) return { ok: true, prescriptionIds: [], status: null };
   if (wanted.length === 0) return { ok: false, reason: "prescription-required", productNames: rxNames };
   return { ok: true, prescriptionIds: wanted, status: "pending" };

@@ -35,8 +35,11 @@ export const prescriptionReply = {
     switch (result.reason) {
       case "prescription-required":
         return { status: 400, message: PRESCRIPTION_MESSAGES.required(result.productNames), errors: { prescriptionIds: PRESCRIPTION_MESSAGES.required(result.productNames) } };
-      case "prescription-not-usable":
-        return { status: 400, message: PRESCRIPTION_MESSAGES.unknownIds, errors: { prescriptionIds: PRESCRIPTION_MESSAGES.unknownIds } };
+      case "prescription-not-usable": {
+        // Names the products that need one (api-contract.md: "otherwise 400 naming the products").
+        const message = result.productNames.length > 0 ? PRESCRIPTION_MESSAGES.notUsable(result.productNames) : PRESCRIPTION_MESSAGES.unknownIds;
+        return { status: 400, message, errors: { prescriptionIds: message } };
+      }
       case "not-sold-online":
         return { status: 400, message: PRESCRIPTION_MESSAGES.notSoldOnline(result.productName) };
     }
