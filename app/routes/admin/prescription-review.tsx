@@ -27,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function PrescriptionReview({ loaderData }: Route.ComponentProps) {
-  const { review, reviewer } = loaderData;
+  const { review, reviewer, barred } = loaderData;
   const open = review.prescriptionStatus === "pending" && review.status !== "Cancelled";
   const doctorNames = [...new Set(review.prescriptions.map((p) => p.doctorName).filter((name): name is string => Boolean(name)))];
   return (
@@ -122,7 +122,9 @@ export default function PrescriptionReview({ loaderData }: Route.ComponentProps)
           </section>
 
           {open ? (
-            reviewer ? (
+            barred ? (
+              <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">{barred}.</p>
+            ) : reviewer ? (
               <>
                 <ApproveForm doctorName={doctorNames[0] ?? null} reviewer={reviewer} />
                 <RejectForm />

@@ -11,7 +11,7 @@ import { istDay } from "#common/dates.ts";
 import { h1RegisterCsv } from "#server/modules/prescriptions/h1-register.ts";
 import { prescriptionFileHeaders, readPrescriptionFile } from "#server/modules/prescriptions/prescriptions.ts";
 import { reviewReply } from "#server/modules/prescriptions/review-replies.ts";
-import { getOrderReview, listReviewQueue, reviewerIdentity, reviewOrderPrescription } from "#server/modules/prescriptions/review.ts";
+import { getOrderReview, listReviewQueue, reviewBarFor, reviewerIdentity, reviewOrderPrescription } from "#server/modules/prescriptions/review.ts";
 import { h1RegisterQuerySchema } from "#server/schemas/pharmacist.ts";
 import { pageParam } from "~/components/admin/pager";
 import { adminAction } from "./admin-action.server";
@@ -38,7 +38,9 @@ export async function loadQueue(context: AppLoadContext, url: URL) {
 export async function loadReview(context: AppLoadContext, orderId: string, staff: SessionUser) {
   const [review, reviewer] = await Promise.all([getOrderReview(context.shop.db, orderId), reviewerIdentity(context.shop.db, staff.id)]);
   if (!review) throw data(null, { status: 404 });
-  return { review, reviewer };
+  // What stops this pharmacist deciding (their own order or prescription, a number to correct), said instead of the forms.
+  const bar = reviewer ? await reviewBarFor(context.shop.db, { id: staff.id, registration: reviewer.registration }, orderId) : null;
+  return { review, reviewer, barred: bar ? reviewReply.review({ ok: false, reason: bar }).message : null };
 }
 
 /** The approve and reject forms: the review use case, answered from its reply table. */
