@@ -59,9 +59,11 @@ export function decideReview(context: AppLoadContext, staff: SessionUser, orderI
 export async function prescriptionFileResponse(context: AppLoadContext, staff: SessionUser, prescriptionId: string) {
   const result = await readPrescriptionFile(context.shop, prescriptionId, { id: staff.id, role: staff.role });
   if (!result.ok) throw data(null, { status: 404 });
-  // The API's headers for the file, but the shop's policy for framed files (server/http/csp.ts), not a second one.
-  const { "Content-Security-Policy": _ownPolicy, ...headers } = prescriptionFileHeaders(result.file);
-  return new Response(new Uint8Array(result.file.data), { headers });
+  // The API's headers for the file. A photo takes the shop's policy for framed files (server/http/csp.ts),
+  // not a second one; a PDF keeps its own (sandbox) and is a download, never framed (issue 26).
+  const { "Content-Security-Policy": ownPolicy, ...headers } = prescriptionFileHeaders(result.file);
+  const pdf = result.file.contentType === "application/pdf";
+  return new Response(new Uint8Array(result.file.data), { headers: pdf ? { ...headers, "Content-Security-Policy": ownPolicy! } : headers });
 }
 
 /** The H1 register as a download; a range that is not one answers 400 with the sentence. */
