@@ -9,6 +9,10 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+// Everything this process (and each worker it forks) writes is its owner's alone, whatever umask
+// it was started with: the database files, uploads, the email outbox (server/data-dir.ts).
+process.umask(0o077);
+
 const development = process.argv.includes("--dev");
 // BUILD_DIR lets several builds live side by side (parallel test runs); the default is build/.
 const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR || "build");
@@ -143,7 +147,7 @@ if (clustered) {
 } else {
   main().catch((error) => {
     // Configuration and lock errors are meant for the operator: print the message, not a stack.
-    const known = ["ConfigError", "DataDirectoryLockedError"].includes(error?.name);
+    const known = ["ConfigError", "DataDirectoryLockedError", "DataDirPermissionError"].includes(error?.name);
     console.error(known ? `\n${error.message}\n` : error);
     process.exit(1);
   });

@@ -50,7 +50,8 @@ export const ADMIN_MESSAGES = {
   lastAdmin: "Cannot remove the last admin",
   roleInvalid: "Role must be customer, pharmacist or admin",
   pharmacistRegistrationRequired: "Enter the pharmacist's registration number (State Pharmacy Council)",
-  pharmacistRegistrationInvalid: "The registration number can be at most 50 letters, digits, spaces, slashes, dots or dashes",
+  pharmacistRegistrationInvalid:
+    "Enter the State Pharmacy Council registration number: the State's code and the number, e.g. KA/12345 or MH-2019-0456",
   productNotFound: "Product not found",
   productInvalid: "Send the product as an object of fields",
   productCreated: "Product created",

@@ -101,6 +101,8 @@ export const CATALOGUE_CSV_MESSAGES = {
   badRows: "Nothing was imported: fix the rows listed and import the file again",
   moreErrors: (shown: number, total: number) =>
     `Nothing was imported: fix the rows listed and import the file again (the first ${shown} of ${total} problems are listed)`,
+  partlyImported: (created: number, updated: number) =>
+    `Imported up to the row listed (${created} created, ${updated} updated), which was refused: fix it and import the file again (rows already imported are updated, not added twice)`,
   imported: (created: number, updated: number) =>
     `Imported: ${created} ${created === 1 ? "product" : "products"} created, ${updated} updated`,
 } as const;

@@ -26,9 +26,23 @@ export const REVIEW_DECISIONS = ["approve", "reject"] as const;
 export const REGISTRATION_MAX = 50;
 export const PRESCRIBER_NAME_MAX = 100;
 export const REJECT_REASON_MAX = 300;
+/** The Schedule H1 register is kept three years (Drugs and Cosmetics Rules, rule 65(3)(b)): any period within it can be asked for. */
+export const H1_RETENTION_YEARS = 3;
 
 /** A registration number as councils write them: "KA/12345/2019", "DL-1234", "MCI 56789". */
 const REGISTRATION = /^[A-Za-z0-9][A-Za-z0-9 /.-]*$/;
+
+/**
+ * The codes of India's States and Union Territories that State Pharmacy Councils put before their
+ * numbers (the vehicle-registration codes; OR and OD, UK and UA, TS and TG both in use).
+ */
+export const STATE_COUNCIL_CODES = [
+  "AN", "AP", "AR", "AS", "BR", "CG", "CH", "DD", "DL", "DN", "GA", "GJ", "HP", "HR", "JH", "JK", "KA", "KL", "LA", "LD",
+  "MH", "ML", "MN", "MP", "MZ", "NL", "OD", "OR", "PB", "PY", "RJ", "SK", "TG", "TN", "TR", "TS", "UA", "UK", "UP", "WB",
+] as const;
+
+/** A pharmacist's number: the State's code, then the number (3 to 7 digits), optionally the year or a second number: "KA/12345", "MH-2019-0456". */
+const PHARMACIST_REGISTRATION = /^([A-Z]{2})[ /-]?\d{3,7}(?:[ /-]\d{2,7})?$/;
 
 export const REVIEW_MESSAGES = {
   pharmacistOnly: "Only a pharmacist can review prescriptions",
@@ -46,17 +60,27 @@ export const REVIEW_MESSAGES = {
   reasonRequired: "Choose or type the reason for rejecting",
   reasonTooLong: `The reason can be at most ${REJECT_REASON_MAX} characters`,
   reviewerWithoutRegistration: "Your account has no pharmacist registration number; ask an admin to add it before reviewing",
+  reviewerRegistrationImplausible:
+    "Your account's registration number is not a State Pharmacy Council number (the State's code and the number, e.g. KA/12345); ask an admin to correct it before reviewing",
+  ownOrder: "You placed this order, so another pharmacist must review its prescription",
+  ownPrescription: "You uploaded a prescription of this order, so another pharmacist must review it",
   approved: "Prescription approved",
   rejected: "Prescription rejected and the order cancelled",
   rejectedRefunded: "Prescription rejected, the order cancelled and the payment refunded",
   notShippable: "This order's prescription has not been approved yet",
-  dateRangeInvalid: "Choose a from and a to date (YYYY-MM-DD), from not after to, at most 366 days apart",
+  dateRangeInvalid: `Choose a from and a to date (YYYY-MM-DD), from not after to, at most ${H1_RETENTION_YEARS} years apart`,
 } as const;
 
 /** Checks a registration number; the message, or null when it is fine. Empty is for the caller to judge. */
 export function registrationProblem(value: string): string | null {
   if (value.length > REGISTRATION_MAX || !REGISTRATION.test(value)) return REVIEW_MESSAGES.registrationInvalid;
   return null;
+}
+
+/** Whether a pharmacist's number (upper-cased and trimmed) has a State Pharmacy Council's form: the State's code and the number. */
+export function isPharmacistRegistration(value: string): boolean {
+  const match = PHARMACIST_REGISTRATION.exec(value);
+  return match !== null && (STATE_COUNCIL_CODES as readonly string[]).includes(match[1]!);
 }
 
 export type ReviewInput =

@@ -7,6 +7,9 @@ import path from "node:path";
 import { BackupError, createBackup } from "../server/backup/backup.ts";
 import { ConfigError, loadStorageConfig } from "../server/config.ts";
 
+// Files written here (the archive, a restored DATA_DIR) are the owner's alone (server/data-dir.ts).
+process.umask(0o077);
+
 const args = process.argv.slice(2);
 const outputIndex = args.indexOf("--output");
 const stamp = new Date().toISOString().replace(/[:.]/g, "-").replace(/-\d{3}Z$/, "Z");

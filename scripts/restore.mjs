@@ -5,6 +5,9 @@ import path from "node:path";
 import { BackupError, restoreBackup } from "../server/backup/backup.ts";
 import { ConfigError, loadStorageConfig } from "../server/config.ts";
 
+// Files written here (the archive, a restored DATA_DIR) are the owner's alone (server/data-dir.ts).
+process.umask(0o077);
+
 const archive = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
 if (!archive) {
   console.error("Name the archive to restore: npm run restore -- shop-backup-....tar (into DATA_DIR, which must be new).");

@@ -374,7 +374,7 @@ function storageSettings(env: Pick<Env, "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT
 function developmentSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;

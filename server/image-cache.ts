@@ -144,8 +144,8 @@ export function createDiskCache(options: DiskCacheOptions): DiskCache {
       // Temp file + rename: a reader never sees half a file, and racing writers both leave a whole one.
       const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
       try {
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(temporary, body);
+        await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+        await writeFile(temporary, body, { mode: 0o600 });
         await rename(temporary, file);
       } catch (error) {
         await unlink(temporary).catch(() => {});

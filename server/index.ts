@@ -11,6 +11,7 @@ import { createLogger } from "./logger.ts";
 import { joinClusterMetrics } from "./http/metrics.ts";
 import { startShopJobs } from "./jobs/shop-jobs.ts";
 import { answerBackupRequests } from "./backup/live-dump.ts";
+import { ownerOnlyFiles, secureDataDir } from "./data-dir.ts";
 
 export interface Shop {
   app: ReturnType<typeof createApp>;
@@ -36,6 +37,15 @@ export interface CreateShopOptions {
 export async function createShop(options: CreateShopOptions = {}): Promise<Shop> {
   const config = options.config ?? loadConfig(options.env);
   const logger = createLogger(config);
+  // DATA_DIR and all in it owner-only before anything is opened or written (server/data-dir.ts).
+  ownerOnlyFiles();
+  const secured = secureDataDir(config.dataDir);
+  if (secured.fixed > 0) {
+    logger.warn(
+      { dataDir: config.dataDir, fixed: secured.fixed },
+      `DATA_DIR held ${secured.fixed} files or folders other users of this machine could read or write; they are now owner-only`,
+    );
+  }
   const database: DatabaseHandle = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
   );

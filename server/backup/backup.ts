@@ -40,7 +40,7 @@ async function dumpDatabase(dataDir: string, timeoutMs: number): Promise<{ bytes
   if (pid !== undefined) {
     const directory = requestsDir(dataDir);
     const id = randomBytes(16).toString("hex");
-    await writeFile(path.join(directory, `${id}.request`), "");
+    await writeFile(path.join(directory, `${id}.request`), "", { mode: 0o600 });
     process.kill(pid, BACKUP_SIGNAL);
     const deadline = Date.now() + timeoutMs;
     const done = path.join(directory, `${id}.tar.gz`);
@@ -185,7 +185,7 @@ export async function restoreBackup({ config, archive }: { config: StorageConfig
   const database = contents.get(DATABASE_ENTRY);
   if (!database) throw new BackupError("The archive holds no database.");
 
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   let orders: number;
   let invoices: number;
   try {

@@ -64,7 +64,7 @@ export function answerBackupRequests(dataDir: string, database: Pick<DatabaseHan
         logger.info({ bytes: bytes.length, ms: Math.round(performance.now() - started) }, "database dump written for a backup");
       } catch (error) {
         logger.error({ err: error }, "database dump for a backup failed");
-        await writeFile(path.join(directory, `${id}.error`), error instanceof Error ? error.message : String(error)).catch(() => {});
+        await writeFile(path.join(directory, `${id}.error`), error instanceof Error ? error.message : String(error), { mode: 0o600 }).catch(() => {});
       }
       await rm(path.join(directory, name), { force: true });
     }

@@ -6,6 +6,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { mkdirSync } from "node:fs";
+import { secureDataDir } from "#server/data-dir.ts";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import path from "node:path";
@@ -66,10 +67,13 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
   let lock: DirectoryLock | undefined;
   let client: PGlite;
   if (target.kind === "pglite") {
-    mkdirSync(target.dataDir, { recursive: true });
+    mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
     lock = acquireDirectoryLock(target.dataDir);
     try {
       client = await PGlite.create(path.join(target.dataDir, "pglite"), { ...PGLITE_OPTIONS, loadDataDir: target.loadDataDir });
+      // PGlite writes a new database's files 0666 and rewrites two 0644 at every open, whatever
+      // the umask: made owner-only at once (files it creates later follow the umask, 0600).
+      secureDataDir(target.dataDir);
     } catch (error) {
       lock.release();
       throw error;

@@ -31,7 +31,7 @@ export function acquireDirectoryLock(dataDir: string): DirectoryLock {
     );
   }
   const mine = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
-  writeFileSync(mine, String(process.pid), { flag: "wx", mode: 0o644 });
+  writeFileSync(mine, String(process.pid), { flag: "wx", mode: 0o600 });
   try {
     for (let attempt = 0; attempt < 200; attempt++) {
       if (claim(mine, file)) return holding(file);

@@ -23,6 +23,15 @@ export function csvText(rows: readonly (readonly string[])[]): string {
  * leading byte order mark is skipped; blank lines are left out. Null when a quote is never closed.
  */
 export function parseCsv(text: string): string[][] | null {
+  const parsed = readCsv(text);
+  return "rows" in parsed ? parsed.rows : null;
+}
+
+/**
+ * parseCsv's rows, or the record whose quote is never closed: its number among the file's records
+ * (blank lines not counted, the header being 1), for an import to name the row to fix.
+ */
+export function readCsv(text: string): { rows: string[][] } | { unclosedQuoteRecord: number } {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = "";
@@ -48,12 +57,14 @@ export function parseCsv(text: string): string[][] | null {
       cell = "";
     } else cell += c;
   }
-  if (quoted) return null;
+  const filled = (cells: string[]) => cells.some((value) => value.trim() !== "");
+  // The open quote swallowed the rest of the file: its record is the one after the last complete one.
+  if (quoted) return { unclosedQuoteRecord: rows.filter(filled).length + 1 };
   if (cell !== "" || row.length > 0) {
     row.push(cell);
     rows.push(row);
   }
-  return rows.filter((cells) => cells.some((value) => value.trim() !== ""));
+  return { rows: rows.filter(filled) };
 }
 
 /** A cell as it was before `csvCell` guarded it: the apostrophe before a formula character comes off. */

@@ -6,8 +6,9 @@ import type { RequestHandler } from "express";
  * route, so a new route under these paths cannot forget it.
  */
 const PERSONAL = [
-  /^\/api\/(users|cart|orders|checkout|admin|invoices|payments|upload)(\/|$)/,
-  /^\/(profile|checkout|order-confirmation)(\.data|\/)?$/,
+  /^\/api\/(users|cart|orders|checkout|admin|invoices|payments|upload|prescriptions)(\/|$)/,
+  // The page, its .data, and every page under it (/profile/addresses, /profile/prescriptions.data).
+  /^\/(profile|checkout|order-confirmation)(\.data$|\/|$)/,
   /^\/order\//,
   /^\/admin(\/|\.data$|$)/,
 ];

@@ -5,7 +5,7 @@ import { ADMIN_MAX_PAGE_SIZE, ADMIN_MESSAGES, ADMIN_ORDER_STATUSES, ADMIN_ROLES 
 import { checkProduct, FLAG_INVALID, flagValue } from "#common/admin-product.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { checkShipment } from "#common/couriers.ts";
-import { registrationProblem } from "#common/pharmacist.ts";
+import { isPharmacistRegistration } from "#common/pharmacist.ts";
 import { accountEmail, password, personName } from "./auth.ts";
 import { fromCheck } from "./rule.ts";
 
@@ -87,12 +87,12 @@ const role = z.enum(ADMIN_ROLES, ADMIN_MESSAGES.roleInvalid);
 
 /** A pharmacist's State Pharmacy Council registration number (common/pharmacist.ts); empty counts as absent. */
 const pharmacistRegistration = z.pipe(
-  z.transform((value: unknown) => (typeof value === "string" ? value.trim() : value)),
+  z.transform((value: unknown) => (typeof value === "string" ? value.trim().toUpperCase() : value)),
   z.pipe(
     z.transform(blankToUndefined),
     z.optional(
       z.string(ADMIN_MESSAGES.pharmacistRegistrationInvalid).check(
-        z.refine((value) => registrationProblem(value) === null, ADMIN_MESSAGES.pharmacistRegistrationInvalid),
+        z.refine(isPharmacistRegistration, ADMIN_MESSAGES.pharmacistRegistrationInvalid),
       ),
     ),
   ),

@@ -1,7 +1,7 @@
 // Bodies and queries of the pharmacist's calls (api-contract.md, "Second release": Prescriptions),
 // built on the plain rules of common/pharmacist.ts that the review page checks with in the browser.
 import * as z from "zod/mini";
-import { checkReview, REVIEW_MESSAGES } from "#common/pharmacist.ts";
+import { checkReview, H1_RETENTION_YEARS, REVIEW_MESSAGES } from "#common/pharmacist.ts";
 import { PRESCRIPTION_STATUSES } from "#common/prescriptions.ts";
 import { fromCheck } from "./rule.ts";
 
@@ -25,7 +25,6 @@ export const reviewQueueQuerySchema = z.object({
 });
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MAX_RANGE_DAYS = 366;
 
 /** A calendar date as written, or undefined when it is not one (2026-02-30 is not). */
 function calendarDate(value: unknown): string | undefined {
@@ -35,14 +34,21 @@ function calendarDate(value: unknown): string | undefined {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text.trim() ? undefined : text.trim();
 }
 
+/** The calendar day `years` years after a "YYYY-MM-DD" day (29 February gives 1 March when the year has none). */
+function yearsLater(day: string, years: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return date.toISOString().slice(0, 10);
+}
+
 /** GET /api/admin/reports/h1-register.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: both days included (India time). */
 export const h1RegisterQuerySchema = z.pipe(
   z.object({ from: z.optional(z.unknown()), to: z.optional(z.unknown()) }),
   z.transform((query, ctx) => {
     const from = calendarDate(query.from);
     const to = calendarDate(query.to);
-    const days = from && to ? (Date.parse(to) - Date.parse(from)) / 86_400_000 : -1;
-    if (!from || !to || days < 0 || days > MAX_RANGE_DAYS) {
+    // Any period within the register's retention: to at most H1_RETENTION_YEARS calendar years after from.
+    if (!from || !to || to < from || to > yearsLater(from, H1_RETENTION_YEARS)) {
       ctx.issues.push({ code: "custom", message: REVIEW_MESSAGES.dateRangeInvalid, input: query, path: [from ? "to" : "from"] });
       return z.NEVER;
     }

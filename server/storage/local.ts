@@ -1,12 +1,12 @@
 // The local store: each object is the file DATA_DIR/<key> (uploads/..., prescriptions/...), the
-// paths the shop always used. Written aside and renamed into place; private objects are readable
-// by the shop's user only (0600 in a 0700 directory).
+// paths the shop always used. Written aside and renamed into place; every object, public or
+// private, is readable by the shop's user only (0600 in a 0700 directory; server/data-dir.ts).
 import { randomBytes } from "node:crypto";
 import { createReadStream, type Dirent } from "node:fs";
 import { chmod, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { assertValidKey, isValidKey, type ObjectInfo, type ObjectStorage, type PutOptions } from "./object-storage.ts";
+import { assertValidKey, isValidKey, type ObjectInfo, type ObjectStorage } from "./object-storage.ts";
 
 function missing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
@@ -33,15 +33,15 @@ export function createLocalStorage(dataDir: string): ObjectStorage {
   return {
     kind: "local",
     location: root,
-    async put(key: string, bytes: Buffer, { visibility }: PutOptions) {
+    async put(key: string, bytes: Buffer) {
       const file = fileOf(key);
       const directory = path.dirname(file);
-      const priv = visibility === "private";
-      await mkdir(directory, { recursive: true, mode: priv ? 0o700 : 0o755 });
-      if (priv) await chmod(directory, 0o700);
+      // Owner-only, public uploads too: the shop serves them itself (server/data-dir.ts).
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      await chmod(directory, 0o700);
       const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
       try {
-        await writeFile(temporary, bytes, { flag: "wx", mode: priv ? 0o600 : 0o644 });
+        await writeFile(temporary, bytes, { flag: "wx", mode: 0o600 });
         await rename(temporary, file);
       } catch (error) {
         await unlink(temporary).catch(() => {});

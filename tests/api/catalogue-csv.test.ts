@@ -1,6 +1,7 @@
 // The catalogue as CSV (api-contract.md, "Operations (second release)"; decisions/033): the export
 // of every product, the template, and the import that creates or updates by SKU through the admin
-// product rules — all or nothing, with row-level errors — and what an attacker might send it.
+// product rules — nothing written when a row is wrong, written in batches that let other requests
+// through — with row-level errors, and what an attacker might send it.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
@@ -206,6 +207,39 @@ describe("POST /api/admin/products/import", () => {
     expect(await exportCsv()).toBe(exported);
   });
 
+  it("a large import lets other requests through between its batches (issue 26: 5,000 rows froze the shop)", { timeout: 120_000 }, async () => {
+    const rows = Array.from({ length: 250 }, (_, i) => `BULK-${i},Bulk ${i},A bulk product,Women Care,99`);
+    const order: string[] = [];
+    const importing = upload(`sku,name,description,category,price\r\n${rows.join("\r\n")}\r\n`).then((res) => {
+      order.push("import");
+      return res;
+    });
+    // Once the import is writing, a signed-in request (its session is read from the database).
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const profile = await api().get("/api/users/profile").set(customer.headers);
+    order.push("profile");
+    expect(profile.status).toBe(200);
+    const res = await importing;
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ created: 250, updated: 0 });
+    expect(order).toEqual(["profile", "import"]);
+  });
+
+  it("a refusal in a later batch keeps the rows before it, says so, and the corrected file imports again", { timeout: 120_000 }, async () => {
+    const rows = Array.from({ length: 160 }, (_, i) => `LATE-${i},Late ${i},A late product,Women Care,99`);
+    // Row 152 (the header is 1): the stored AWK-1's MRP is below this price, which only the write sees.
+    rows[150] = "AWK-1,Awkward,d,Women Care,500";
+    const res = await upload(`sku,name,description,category,price\r\n${rows.join("\r\n")}\r\n`).expect(400);
+    expect(res.body.errors).toEqual([{ row: 152, field: "price", message: expect.stringMatching(/MRP/) }]);
+    expect(res.body.message).toMatch(/^Imported up to the row listed \(\d+ created, 0 updated\), which was refused/);
+    expect(await bySku("LATE-0")).toBeDefined();
+    expect(await bySku("LATE-159")).toBeUndefined();
+    rows[150] = "AWK-1,Awkward,d,Women Care,5";
+    const again = await upload(`sku,name,description,category,price\r\n${rows.join("\r\n")}\r\n`).expect(200);
+    expect(again.body.created + again.body.updated).toBe(160);
+    expect(await bySku("LATE-159")).toBeDefined();
+  });
+
   it("images must be files of the shop: uploaded ones are accepted, missing ones refused", async () => {
     const name = "0123456789abcdef0123456789abcdef.webp";
     await mkdir(path.join(shop.config.dataDir, "uploads"), { recursive: true });
@@ -263,6 +297,9 @@ describe("attacks", () => {
     ]);
     expect((await upload("sku,price,price\r\nplain-1,5,6\r\n").expect(400)).body.message).toBe(CATALOGUE_CSV_MESSAGES.repeatedColumn("price"));
     expect((await upload('sku,name\r\nplain-1,"never closed\r\n').expect(400)).body.message).toBe(CATALOGUE_CSV_MESSAGES.unclosedQuote);
+    // The answer names the row whose quote opens and never closes (issue 26), blank lines not counted.
+    const unclosed = await upload('sku,name\r\nplain-1,Fine\r\n\r\nplain-2,"Also fine, ""quoted"""\r\nplain-3,"never closed\r\nplain-4,More\r\n').expect(400);
+    expect(unclosed.body.errors).toEqual([{ row: 4, message: CATALOGUE_CSV_MESSAGES.unclosedQuote }]);
     expect((await upload("sku,price\r\n").expect(400)).body.message).toBe(CATALOGUE_CSV_MESSAGES.empty);
     await api().post("/api/admin/products/import").set(admin.headers).attach("file", Buffer.alloc(0), "empty.csv").expect(400);
     await api().post("/api/admin/products/import").set(admin.headers).send({ file: "sku\nx" }).expect(415);

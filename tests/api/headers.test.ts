@@ -54,6 +54,11 @@ describe("Cache-Control on personal answers", () => {
   it.each([
     "/profile",
     "/profile.data",
+    // Issue 26: these two answered `private, no-cache`.
+    "/profile/addresses",
+    "/profile/addresses.data",
+    "/profile/prescriptions",
+    "/profile/prescriptions.data",
     "/checkout",
     "/checkout.data",
     "/order-confirmation?orderId=x",
@@ -79,6 +84,7 @@ describe("Cache-Control on personal answers", () => {
     ["customer", "/api/orders/nope"],
     ["customer", "/api/orders/nope/invoice.pdf"],
     ["customer", "/api/checkout/nope"],
+    ["customer", "/api/prescriptions"],
     ["admin", "/api/admin/users"],
     ["admin", "/api/admin/orders"],
     ["customer", "/api/admin/users"],

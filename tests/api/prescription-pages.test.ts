@@ -118,6 +118,20 @@ describe("who may load the pharmacist's pages", () => {
     expect(await call(fileLoader, `/admin/prescriptions/file/${unknown}`, admin, { params: { prescriptionId: unknown } })).toEqual({ status: 404 });
   });
 
+  it("a PDF with embedded JavaScript is a sandboxed download, never shown in the page (issue 26)", async () => {
+    const pdf = Buffer.from(
+      "%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction 2 0 R >> endobj\n2 0 obj << /S /JavaScript /JS (app.alert('x')) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+      "latin1",
+    );
+    const uploaded = await uploadPrescription(shop.context, customer.id, { bytes: pdf, fileName: "rx.pdf", fields: {} });
+    if (!uploaded.ok) throw new Error("upload refused");
+    const id = uploaded.prescription._id;
+    const file = (await call(fileLoader, `/admin/prescriptions/file/${id}`, pharmacist, { params: { prescriptionId: id } })) as { status: number; headers: Headers };
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toBe('attachment; filename="rx.pdf"');
+    expect(file.headers.get("content-security-policy")).toMatch(/^sandbox/);
+  });
+
   it("downloads the H1 register, and answers a bad range with its sentence", async () => {
     const good = (await call(h1Loader, "/admin/prescriptions/h1-register.csv?from=2026-01-01&to=2026-01-31", pharmacist)) as { status: number; data: Buffer; headers: Headers };
     expect(good.status).toBe(200);

@@ -299,9 +299,14 @@ describe("GET /api/admin/reports/h1-register.csv", () => {
     expect(res.headers["content-disposition"]).toContain("h1-register-2026-03-02-to-2026-03-02.csv");
     expect(res.headers["cache-control"]).toBe("private, no-store");
     const rows = res.text.trim().split("\r\n");
-    expect(rows[0]).toBe("Date,Order number,Patient,Prescriber,Prescriber registration,Drug,Quantity,Batch,Expiry,Pharmacist,Pharmacist registration");
+    expect(rows[0]).toBe(
+      "Date,Order number,Patient,Patient address,Prescriber,Prescriber registration,Drug,Quantity,Batch,Expiry,Pharmacist,Pharmacist registration",
+    );
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toContain(`2026-03-02,${h1.orderNumber},"'=HYPERLINK(""http://evil.example"")",Dr Meera Iyer,KMC 56789,Alprazolam 0.25 mg,3,ALP-42,2027-06-30,Ravi Kumar,KA/`);
+    // The patient's address (rule 65: name and address), as the order was sent.
+    expect(rows[1]).toContain(
+      `2026-03-02,${h1.orderNumber},"'=HYPERLINK(""http://evil.example"")","12 MG Road, Bengaluru 560001, India",Dr Meera Iyer,KMC 56789,Alprazolam 0.25 mg,3,ALP-42,2027-06-30,Ravi Kumar,KA/`,
+    );
     expect(res.text).not.toContain(scheduleH.orderNumber);
     expect(res.text).not.toContain(notDecided.orderNumber);
 
@@ -309,8 +314,22 @@ describe("GET /api/admin/reports/h1-register.csv", () => {
     expect(dayBefore.text.trim().split("\r\n")).toHaveLength(1);
   });
 
+  it("answers any period within the register's three years of retention, as an inspector asks (issue 26)", async () => {
+    const h1 = await rxOrder({ schedule: "H1", lines: [{ name: "Zolpidem 5 mg", unitPricePaise: 5000, quantity: 1 }] });
+    await review(h1.orderId).set(pharmacist.headers).send(APPROVE).expect(200);
+    await shop.context.db.update(orders).set({ prescriptionReviewedAt: new Date("2024-06-15T06:00:00Z") }).where(eq(orders.id, h1.orderId));
+    // Three calendar years, both days included: 1,097 days.
+    const res = await api().get("/api/admin/reports/h1-register.csv").query({ from: "2023-03-02", to: "2026-03-02" }).set(pharmacist.headers).expect(200);
+    expect(res.text).toContain(`2024-06-15,${h1.orderNumber},`);
+    expect(res.headers["content-disposition"]).toContain("h1-register-2023-03-02-to-2026-03-02.csv");
+    // One day more than three years is beyond retention.
+    const beyond = await api().get("/api/admin/reports/h1-register.csv").query({ from: "2023-03-01", to: "2026-03-02" }).set(pharmacist.headers);
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.message).toBe("Choose a from and a to date (YYYY-MM-DD), from not after to, at most 3 years apart");
+  });
+
   it("refuses a missing, reversed or impossible range with a sentence, and customers", async () => {
-    for (const query of [{}, { from: "2026-03-02" }, { from: "2026-03-05", to: "2026-03-01" }, { from: "2026-02-30", to: "2026-03-01" }, { from: "2024-01-01", to: "2026-01-01" }]) {
+    for (const query of [{}, { from: "2026-03-02" }, { from: "2026-03-05", to: "2026-03-01" }, { from: "2026-02-30", to: "2026-03-01" }, { from: "2022-12-31", to: "2026-01-01" }]) {
       const res = await api().get("/api/admin/reports/h1-register.csv").query(query).set(pharmacist.headers);
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.body.message).toBe(REVIEW_MESSAGES.dateRangeInvalid);
@@ -352,6 +371,97 @@ describe("assigning the pharmacist role (PUT /api/admin/users/:id)", () => {
       .send({ name: "New Pharmacist", email, password: "secret123", role: "pharmacist", pharmacistRegistration: "KA-7781" })
       .expect(201);
     expect(created.body.user).toMatchObject({ role: "pharmacist", pharmacistRegistration: "KA-7781" });
+  });
+});
+
+describe("four eyes and a council's registration number (issue 26, item 4)", () => {
+  it("a pharmacist cannot approve an order they placed or a prescription they uploaded; another pharmacist can", async () => {
+    // Their own order, with their own upload (the blank image of the finding).
+    const own = await insertOrder(shop.context, { userId: pharmacist.id });
+    await makeRx(own.id, { userId: pharmacist.id });
+    const refused = await review(own.id).set(pharmacist.headers).send(APPROVE);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(REVIEW_MESSAGES.ownOrder);
+    const rejectOwn = await review(own.id).set(pharmacist.headers).send({ decision: "reject", reason: REJECT_REASONS[0] });
+    expect(rejectOwn.body.message).toBe(REVIEW_MESSAGES.ownOrder);
+    expect((await orderRow(own.id)).prescriptionStatus).toBe("pending");
+
+    // A prescription they uploaded, on someone else's order.
+    const theirs = await insertOrder(shop.context, { userId: customer.id });
+    await makeRx(theirs.id, { userId: pharmacist.id });
+    const uploaded = await review(theirs.id).set(pharmacist.headers).send(APPROVE);
+    expect(uploaded.status).toBe(403);
+    expect(uploaded.body.message).toBe(REVIEW_MESSAGES.ownPrescription);
+
+    const colleague = await createPharmacist(shop.context, { name: "Second Pharmacist" });
+    await review(own.id).set(colleague.headers).send(APPROVE).expect(200);
+    await review(theirs.id).set(colleague.headers).send(APPROVE).expect(200);
+    const row = await orderRow(own.id);
+    expect(row.prescriptionReviewerId).toBe(colleague.id);
+  });
+
+  it("refuses registration numbers without a State Pharmacy Council's form, at creation and at promotion", async () => {
+    const email = `pharm-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    for (const number of ["1", "12345", "XX/12345", "KA", "KA/1", "<script>"]) {
+      const res = await api().post("/api/admin/users").set(admin.headers).send({ name: "Fake", email, password: "secret123", role: "pharmacist", pharmacistRegistration: number });
+      expect(res.status, number).toBe(400);
+      expect(res.body.errors.pharmacistRegistration).toBe(
+        "Enter the State Pharmacy Council registration number: the State's code and the number, e.g. KA/12345 or MH-2019-0456",
+      );
+    }
+    const person = await createCustomer(shop.context);
+    await api().put(`/api/admin/users/${person.id}`).set(admin.headers).send({ role: "pharmacist", pharmacistRegistration: "1" }).expect(400);
+    const made = await api().put(`/api/admin/users/${person.id}`).set(admin.headers).send({ role: "pharmacist", pharmacistRegistration: "tn 45821" }).expect(200);
+    expect(made.body.user.pharmacistRegistration).toBe("TN 45821");
+  });
+
+  it("a pharmacist whose stored number has no council form cannot approve until an admin corrects it", async () => {
+    const older = await createPharmacist(shop.context, { name: "Older Pharmacist" });
+    // Written before the form was checked.
+    await shop.context.db.update(user).set({ pharmacistRegistration: "1" }).where(eq(user.id, older.id));
+    const { orderId } = await rxOrder();
+    const res = await review(orderId).set(older.headers).send(APPROVE);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(REVIEW_MESSAGES.reviewerRegistrationImplausible);
+    expect((await orderRow(orderId)).prescriptionStatus).toBe("pending");
+    await api().put(`/api/admin/users/${older.id}`).set(admin.headers).send({ pharmacistRegistration: "KA/45821" }).expect(200);
+    await review(orderId).set(older.headers).send(APPROVE).expect(200);
+    expect((await orderRow(orderId)).prescriptionReviewerRegistration).toBe("KA/45821");
+  });
+
+  it("creating or promoting a pharmacist is in the audit log and emailed to every admin; the approval email names the number", async () => {
+    const otherAdmin = await createAdmin(shop.context, { name: "Other Admin" });
+    const email = `pharm-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    const created = await api()
+      .post("/api/admin/users")
+      .set(admin.headers)
+      .send({ name: "Meena Pharmacist", email, password: "secret123", role: "pharmacist", pharmacistRegistration: "DL-10234" })
+      .expect(201);
+    const id: string = created.body.user._id;
+    const [audit] = await shop.context.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, "user.create")));
+    expect(audit).toMatchObject({ actorId: admin.id, after: expect.objectContaining({ role: "pharmacist", pharmacistRegistration: "DL-10234" }) });
+    for (const to of [admin.email, otherAdmin.email]) {
+      const told = (await emailsTo(to)).filter((mail) => mail.subject === "Meena Pharmacist is now a pharmacist at Healthcare Pharma");
+      expect(told, to).toHaveLength(1);
+      expect(told[0]!.text).toContain(`made Meena Pharmacist (${email}) a pharmacist with State Pharmacy Council registration DL-10234`);
+      expect(told[0]!.text).toContain(`/admin/audit?entity=user&entityId=${id}`);
+    }
+
+    const person = await createCustomer(shop.context, { name: "Promoted Person" });
+    await api().put(`/api/admin/users/${person.id}`).set(otherAdmin.headers).send({ role: "pharmacist", pharmacistRegistration: "MH/2019/0456" }).expect(200);
+    const [role] = await shop.context.db.select().from(auditLog).where(and(eq(auditLog.entityId, person.id), eq(auditLog.action, "user.role")));
+    expect(role).toMatchObject({ actorId: otherAdmin.id, after: { role: "pharmacist", pharmacistRegistration: "MH/2019/0456" } });
+    expect((await emailsTo(admin.email)).filter((mail) => mail.subject === "Promoted Person is now a pharmacist at Healthcare Pharma")).toHaveLength(1);
+    // A customer made is nobody's news.
+    await api().post("/api/admin/users").set(admin.headers).send({ name: "Plain Customer", email: `c-${email}`, password: "secret123" }).expect(201);
+    expect((await emailsTo(otherAdmin.email)).filter((mail) => mail.subject.startsWith("Plain Customer"))).toHaveLength(0);
+
+    const { orderId } = await rxOrder();
+    await review(orderId).set(pharmacist.headers).send(APPROVE).expect(200);
+    const { orderNumber, customerEmail } = await orderRow(orderId);
+    const approved = (await emailsTo(customerEmail)).find((mail) => mail.subject === `Order ${orderNumber}: Prescription approved`);
+    const [reviewer] = await shop.context.db.select().from(user).where(eq(user.id, pharmacist.id));
+    expect(approved?.text).toContain(`our pharmacist, Ravi Kumar (registration ${reviewer!.pharmacistRegistration}), has checked and approved`);
   });
 });
 

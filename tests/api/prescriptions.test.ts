@@ -179,10 +179,11 @@ describe("serving a file", () => {
     expect((res.body as Buffer).includes(Buffer.from("GPS 12.97N"))).toBe(false);
   });
 
-  it("a PDF: sandboxed", async () => {
+  it("a PDF: sandboxed, and a download the browser never opens itself (it may carry JavaScript; issue 26)", async () => {
     const res = await api().get(`/api/prescriptions/${aPdf._id}/file`).set(admin.headers).buffer(true).parse(binary).expect(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.headers["content-security-policy"]).toMatch(/^sandbox/);
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="/);
     expect((res.body as Buffer).equals(PDF)).toBe(true);
   });
 

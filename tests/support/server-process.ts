@@ -50,8 +50,11 @@ export async function ensureBuild(): Promise<void> {
   }
 }
 
-/** Starts `node server.mjs` in production mode with a test secret; `env` adds or overrides. */
-export function startServer(port: number, env: Record<string, string | undefined>): ServerProcess {
+/**
+ * Starts `node server.mjs` in production mode with a test secret; `env` adds or overrides.
+ * `umask` starts it under that umask (through /bin/sh), as an operator's shell might.
+ */
+export function startServer(port: number, env: Record<string, string | undefined>, options: { umask?: number } = {}): ServerProcess {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -72,7 +75,11 @@ export function startServer(port: number, env: Record<string, string | undefined
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;
   }
-  const child = spawn(process.execPath, ["server.mjs"], { cwd: projectPath(), env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const [command, args] =
+    options.umask === undefined
+      ? [process.execPath, ["server.mjs"]]
+      : ["/bin/sh", ["-c", `umask ${options.umask.toString(8).padStart(3, "0")} && exec "$0" server.mjs`, process.execPath]];
+  const child = spawn(command, args, { cwd: projectPath(), env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));

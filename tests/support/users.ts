@@ -35,7 +35,7 @@ export async function createUser(shop: ShopContext, input: TestUserInput = {}): 
   const id = signedUp.user.id;
   if (role !== "customer") {
     // A pharmacist holds a registration number (api-contract.md, "Details pinned").
-    const pharmacistRegistration = role === "pharmacist" ? `KA/${suffix}/2020` : null;
+    const pharmacistRegistration = role === "pharmacist" ? `KA/${Number.parseInt(suffix, 16) % 100_000 + 1000}/2020` : null;
     await shop.db.update(users).set({ role, pharmacistRegistration }).where(eq(users.id, id));
   }
 
@@ -49,7 +49,7 @@ export const createCustomer = (shop: ShopContext, input: Omit<TestUserInput, "ro
 export const createAdmin = (shop: ShopContext, input: Omit<TestUserInput, "role"> = {}) =>
   createUser(shop, { ...input, role: "admin" });
 
-/** A pharmacist with the registration number `KA/<suffix>/2020`. */
+/** A pharmacist with a registration number `KA/<number>/2020` (a State Pharmacy Council's form). */
 export const createPharmacist = (shop: ShopContext, input: Omit<TestUserInput, "role"> = {}) =>
   createUser(shop, { ...input, role: "pharmacist" });
 

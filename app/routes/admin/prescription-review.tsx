@@ -27,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function PrescriptionReview({ loaderData }: Route.ComponentProps) {
-  const { review, reviewer } = loaderData;
+  const { review, reviewer, barred } = loaderData;
   const open = review.prescriptionStatus === "pending" && review.status !== "Cancelled";
   const doctorNames = [...new Set(review.prescriptions.map((p) => p.doctorName).filter((name): name is string => Boolean(name)))];
   return (
@@ -63,13 +63,23 @@ export default function PrescriptionReview({ loaderData }: Route.ComponentProps)
                   {prescription.doctorName ? <> · doctor {prescription.doctorName}</> : null}
                 </p>
                 {prescription.contentType === "application/pdf" ? (
-                  <iframe src={src} title={title} className="mt-3 h-[70vh] w-full rounded border border-gray-300 bg-gray-100" />
+                  // A PDF is kept as uploaded and may hold scripts: downloaded, never opened in the shop's pages.
+                  <>
+                    <p className="mt-3 rounded border border-gray-300 bg-gray-50 p-3 text-sm text-gray-800">
+                      A PDF is not shown here: anything embedded in it could run in the browser. Download it and open it in your PDF reader.
+                    </p>
+                    <a href={src} download className="mt-2 inline-block text-sm font-medium text-brand-800 underline">
+                      Download the PDF<span className="sr-only"> ({prescription.fileName})</span>
+                    </a>
+                  </>
                 ) : (
-                  <img src={src} alt={title} className="mt-3 max-h-[80vh] w-full rounded border border-gray-300 bg-gray-100 object-contain" />
+                  <>
+                    <img src={src} alt={title} className="mt-3 max-h-[80vh] w-full rounded border border-gray-300 bg-gray-100 object-contain" />
+                    <a href={src} target="_blank" rel="noopener" className="mt-2 inline-block text-sm font-medium text-brand-800 underline">
+                      Open the file in a new tab<span className="sr-only"> ({prescription.fileName})</span>
+                    </a>
+                  </>
                 )}
-                <a href={src} target="_blank" rel="noopener" className="mt-2 inline-block text-sm font-medium text-brand-800 underline">
-                  Open the file in a new tab<span className="sr-only"> ({prescription.fileName})</span>
-                </a>
               </section>
             );
           })}
@@ -122,7 +132,9 @@ export default function PrescriptionReview({ loaderData }: Route.ComponentProps)
           </section>
 
           {open ? (
-            reviewer ? (
+            barred ? (
+              <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">{barred}.</p>
+            ) : reviewer ? (
               <>
                 <ApproveForm doctorName={doctorNames[0] ?? null} reviewer={reviewer} />
                 <RejectForm />

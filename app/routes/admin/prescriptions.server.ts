@@ -11,7 +11,7 @@ import { istDay } from "#common/dates.ts";
 import { h1RegisterCsv } from "#server/modules/prescriptions/h1-register.ts";
 import { prescriptionFileHeaders, readPrescriptionFile } from "#server/modules/prescriptions/prescriptions.ts";
 import { reviewReply } from "#server/modules/prescriptions/review-replies.ts";
-import { getOrderReview, listReviewQueue, reviewerIdentity, reviewOrderPrescription } from "#server/modules/prescriptions/review.ts";
+import { getOrderReview, listReviewQueue, reviewBarFor, reviewerIdentity, reviewOrderPrescription } from "#server/modules/prescriptions/review.ts";
 import { h1RegisterQuerySchema } from "#server/schemas/pharmacist.ts";
 import { pageParam } from "~/components/admin/pager";
 import { adminAction } from "./admin-action.server";
@@ -38,7 +38,9 @@ export async function loadQueue(context: AppLoadContext, url: URL) {
 export async function loadReview(context: AppLoadContext, orderId: string, staff: SessionUser) {
   const [review, reviewer] = await Promise.all([getOrderReview(context.shop.db, orderId), reviewerIdentity(context.shop.db, staff.id)]);
   if (!review) throw data(null, { status: 404 });
-  return { review, reviewer };
+  // What stops this pharmacist deciding (their own order or prescription, a number to correct), said instead of the forms.
+  const bar = reviewer ? await reviewBarFor(context.shop.db, { id: staff.id, registration: reviewer.registration }, orderId) : null;
+  return { review, reviewer, barred: bar ? reviewReply.review({ ok: false, reason: bar }).message : null };
 }
 
 /** The approve and reject forms: the review use case, answered from its reply table. */
@@ -57,9 +59,11 @@ export function decideReview(context: AppLoadContext, staff: SessionUser, orderI
 export async function prescriptionFileResponse(context: AppLoadContext, staff: SessionUser, prescriptionId: string) {
   const result = await readPrescriptionFile(context.shop, prescriptionId, { id: staff.id, role: staff.role });
   if (!result.ok) throw data(null, { status: 404 });
-  // The API's headers for the file, but the shop's policy for framed files (server/http/csp.ts), not a second one.
-  const { "Content-Security-Policy": _ownPolicy, ...headers } = prescriptionFileHeaders(result.file);
-  return new Response(new Uint8Array(result.file.data), { headers });
+  // The API's headers for the file. A photo takes the shop's policy for framed files (server/http/csp.ts),
+  // not a second one; a PDF keeps its own (sandbox) and is a download, never framed (issue 26).
+  const { "Content-Security-Policy": ownPolicy, ...headers } = prescriptionFileHeaders(result.file);
+  const pdf = result.file.contentType === "application/pdf";
+  return new Response(new Uint8Array(result.file.data), { headers: pdf ? { ...headers, "Content-Security-Policy": ownPolicy! } : headers });
 }
 
 /** The H1 register as a download; a range that is not one answers 400 with the sentence. */

@@ -31,7 +31,13 @@ export async function changeUsers(context: AppLoadContext, admin: SessionUser, f
   if (fields.intent === "role") {
     return adminAction(context, "Failed to update user", async () =>
       adminReply.updateUser(
-        await updateUserAccount(shop.db, admin.id, fields.id, { role: fields.role, pharmacistRegistration: fields.pharmacistRegistration }),
+        await updateUserAccount(
+          shop.db,
+          admin.id,
+          fields.id,
+          { role: fields.role, pharmacistRegistration: fields.pharmacistRegistration },
+          shop.config.publicUrl,
+        ),
       ),
     );
   }

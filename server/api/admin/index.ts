@@ -75,7 +75,7 @@ export function adminRouter(shop: ShopContext) {
 
   router.put("/users/:id", async (req, res) => {
     const admin = await signedInAdmin(req);
-    const result = await updateUserAccount(db, admin.id, req.params.id, req.body);
+    const result = await updateUserAccount(db, admin.id, req.params.id, req.body, shop.config.publicUrl);
     const reply = adminReply.updateUser(result);
     res.status(reply.status).json({ message: reply.message, user: accepted(result, reply).user });
   });

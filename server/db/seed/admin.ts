@@ -117,7 +117,7 @@ async function createAdmin(shop: SeedShop, email: string, password: string): Pro
 function writeCredentialsFile(shop: SeedShop, email: string, password: string): string {
   const { config } = shop;
   const file = path.join(config.dataDir, ADMIN_CREDENTIALS_FILE);
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const text = [
     `Development admin account, created ${new Date().toISOString()}`,
     `Email:    ${email}`,

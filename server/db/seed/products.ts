@@ -368,6 +368,29 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     addedDaysAgo: 39,
     packLabel: "Collagen + Hyaluronic Acid",
   },
+  {
+    // Schedule H1 (Drugs and Cosmetics Rules, 2013 amendment: third-generation cephalosporins):
+    // sold only against a prescription and entered in the H1 register kept three years.
+    sku: "HP-WC-017",
+    name: "Cefixime 200 mg Tablets",
+    brand: "Healthcare Pharma",
+    category: "Women Care",
+    subcategory: "Urinary Health",
+    form: "Tablet",
+    description:
+      "Cefixime is a third-generation cephalosporin antibiotic that doctors prescribe for bacterial infections such as uncomplicated urinary tract infections. It is a Schedule H1 medicine: dispensed only against a valid prescription from a registered doctor, and each sale is entered in the pharmacy's Schedule H1 register. Take it exactly as prescribed and finish the course, even if you feel better; stopping early or taking antibiotics without need makes bacteria resistant. Tell your doctor if you are allergic to penicillins or cephalosporins, or if you are pregnant or breastfeeding.",
+    tags: ["Women", "Antibiotic", "Urinary Health", "Prescription"],
+    pricePaise: 106_00,
+    mrpPaise: 118_00,
+    packText: "10 Tablets",
+    hsnCode: "3004",
+    schedule: "H1",
+    stock: 48,
+    batchNumber: "HPT26G064",
+    expiryDate: "2027-09-30",
+    addedDaysAgo: 60,
+    packLabel: "Cefixime 200 mg",
+  },
 
   // -------------------------------------------------------------------------
   // Sports Nutrition

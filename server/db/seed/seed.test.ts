@@ -69,6 +69,8 @@ describe("seedDatabase", () => {
     }
 
     expect(rows.some((p) => p.prescriptionRequired)).toBe(true);
+    // A Schedule H1 medicine, so the H1 register has something to record in a demo (issue 27).
+    expect(rows.filter((p) => p.schedule === "H1").map((p) => p.name)).toEqual(["Cefixime 200 mg Tablets"]);
     expect(rows.some((p) => !p.prescriptionRequired)).toBe(true);
     expect(rows.some((p) => p.stock === 0)).toBe(true);
     expect(rows.some((p) => p.stock > 0 && p.stock <= 5)).toBe(true);

@@ -6,7 +6,10 @@ import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import type { Transaction } from "#server/db/tx.ts";
 import { account, user as users } from "#server/db/schema.ts";
-import { auditActorById, recordAudit } from "#server/modules/audit/audit.ts";
+import { auditActorById, recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
+import { queueEmail } from "#server/modules/email/outbox.ts";
+import { formatDateTime } from "#common/dates.ts";
+import { SHOP_NAME } from "#common/brand.ts";
 import { isUniqueViolation, likePattern } from "./errors.ts";
 import { readInput, type InvalidInput } from "./input.ts";
 
@@ -90,7 +93,11 @@ export type CreateUserResult = { ok: true; user: AdminUserJson } | { ok: false; 
  * by Better Auth, as at sign-up) and the chosen role, without signing anyone in. The user and its
  * credential account are written in one transaction.
  */
-export async function createUserAccount({ auth, db }: { auth: Auth; db: Database }, actorId: string, body: unknown): Promise<CreateUserResult> {
+export async function createUserAccount(
+  { auth, db, config }: { auth: Auth; db: Database; config: { publicUrl: string } },
+  actorId: string,
+  body: unknown,
+): Promise<CreateUserResult> {
   const read = readInput(adminCreateUserSchema, body);
   if (!read.ok) return read;
   const { input } = read;
@@ -122,7 +129,9 @@ export async function createUserAccount({ auth, db }: { auth: Auth; db: Database
         password: passwordHash,
       });
       const created = toAdminUserJson(row);
-      await recordAudit(tx, await auditActorById(tx, actorId), { action: "user.create", entity: "user", entityId: id, after: created });
+      const actor = await auditActorById(tx, actorId);
+      await recordAudit(tx, actor, { action: "user.create", entity: "user", entityId: id, after: created });
+      if (created.role === "pharmacist") await tellAdminsOfPharmacist(tx, actor, created, config.publicUrl);
       return { ok: true, user: created } as const;
     });
   } catch (error) {
@@ -146,6 +155,8 @@ export async function updateUserAccount(
   actorId: string,
   id: string,
   body: unknown,
+  /** The shop's address, for the links of the email every admin gets when someone becomes a pharmacist. */
+  publicUrl = "",
 ): Promise<UpdateUserResult> {
   const read = readInput(adminUpdateUserSchema, body);
   if (!read.ok) return read;
@@ -180,7 +191,12 @@ export async function updateUserAccount(
       }
       const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning(userColumns);
       const changed = Object.keys(changes) as (keyof typeof changes)[];
-      await recordAudit(tx, await auditActorById(tx, actorId), {
+      const actor = await auditActorById(tx, actorId);
+      // Made a pharmacist, or a pharmacist's number changed: every admin hears of it (the number signs approvals).
+      if (row!.role === "pharmacist" && (current.role !== "pharmacist" || changes.pharmacistRegistration !== undefined)) {
+        await tellAdminsOfPharmacist(tx, actor, toAdminUserJson(row!), publicUrl);
+      }
+      await recordAudit(tx, actor, {
         action: changes.role !== undefined && changes.role !== current.role ? "user.role" : "user.update",
         entity: "user",
         entityId: id,
@@ -221,6 +237,30 @@ export async function deleteUserAccount(db: Database, actorId: string, id: strin
 export async function countAdmins(db: Database): Promise<number> {
   const [row] = await db.select({ total: count() }).from(users).where(eq(users.role, "admin"));
   return row?.total ?? 0;
+}
+
+/**
+ * Emails every admin that someone can now approve prescription medicines, or approves them under a
+ * new registration number: who did it, when, and where to undo it. Queued in the change's
+ * transaction, so the emails go only when the change commits. Anyone who can make a pharmacist
+ * could make one of a friend's account (or their own second one); the other admins are the check.
+ */
+async function tellAdminsOfPharmacist(tx: Transaction, actor: AuditActor, person: AdminUserJson, publicUrl: string): Promise<void> {
+  const admins = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.role, "admin")).orderBy(users.id);
+  const history = `${publicUrl}/admin/audit?${new URLSearchParams({ entity: "user", entityId: person._id })}`;
+  for (const admin of admins) {
+    const lines = [
+      `Hello ${admin.name},`,
+      "",
+      `${actor.name} made ${person.name} (${person.email}) a pharmacist with State Pharmacy Council registration ${person.pharmacistRegistration} on ${formatDateTime(new Date())} (India time).`,
+      "A pharmacist approves prescription medicines in the shop's name, and this number is printed on every approval and in the Schedule H1 register.",
+      "",
+      `If you did not expect this, change their role on ${publicUrl}/admin/users and read the change in the audit log: ${history}`,
+      "",
+      `— ${SHOP_NAME}`,
+    ];
+    await queueEmail(tx, { to: admin.email, subject: `${person.name} is now a pharmacist at ${SHOP_NAME}`, text: lines.join("\n") });
+  }
 }
 
 /** Locks every admin row (in id order, so concurrent callers queue rather than deadlock). */

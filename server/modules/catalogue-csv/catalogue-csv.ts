@@ -2,9 +2,10 @@
 // product exported one row each, and an import that creates or updates products by SKU. The
 // import reads the whole file first (its shape, every row through the product form's rules,
 // SKUs repeated in the file, images that are not in the upload store) and changes nothing when
-// anything is wrong; a good file is written in one transaction through the admin module's own
-// createProduct/updateProduct (the same rules, price against MRP, Schedule X, taken SKUs, the
-// audit log), so any refusal there rolls every row back too.
+// anything is wrong; a good file is written through the admin module's own createProduct/
+// updateProduct (the same rules, price against MRP, Schedule X, taken SKUs, the audit log) in
+// short transactions with pauses between them, so other requests are served meanwhile; a
+// refusal only the write can see undoes its batch and stops the import there.
 import { sql } from "drizzle-orm";
 import {
   CATALOGUE_COLUMNS,
@@ -18,7 +19,7 @@ import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
 import { inTransaction, Rollback } from "#server/db/tx.ts";
-import { csvCellText, csvText, decodeCsvBytes, parseCsv } from "#server/http/csv.ts";
+import { csvCellText, csvText, decodeCsvBytes, readCsv } from "#server/http/csv.ts";
 import { imageFileExists } from "#server/images.ts";
 import { readInput } from "#server/modules/admin/input.ts";
 import { allAdminProducts, createProduct, updateProduct, type ProductWriteResult } from "#server/modules/admin/products.ts";
@@ -37,8 +38,8 @@ export type CatalogueImportResult =
   | { ok: true; created: number; updated: number }
   /** The file itself: not text, no header, too many rows (`errors` may point at the header). */
   | { ok: false; reason: "invalid-file"; message: string; errors: CatalogueRowError[] }
-  /** Rows to fix: the first MAX_CATALOGUE_ROW_ERRORS of `total`. */
-  | { ok: false; reason: "bad-rows"; errors: CatalogueRowError[]; total: number };
+  /** Rows to fix: the first MAX_CATALOGUE_ROW_ERRORS of `total`; `written` when rows before them were imported. */
+  | { ok: false; reason: "bad-rows"; errors: CatalogueRowError[]; total: number; written?: { created: number; updated: number } };
 
 /** GET /api/admin/products/export.csv: every product, published or not, by SKU. */
 export async function catalogueCsv(db: Database): Promise<string> {
@@ -134,8 +135,9 @@ function badRows(errors: CatalogueRowError[]): CatalogueImportResult {
 export async function importCatalogueCsv(shop: Pick<ShopContext, "db" | "config">, actor: AuditActor, bytes: Uint8Array): Promise<CatalogueImportResult> {
   const text = decodeCsvBytes(bytes);
   if (text === null) return invalidFile(M.notText);
-  const records = parseCsv(text);
-  if (records === null) return invalidFile(M.unclosedQuote);
+  const parsed = readCsv(text);
+  if ("unclosedQuoteRecord" in parsed) return invalidFile(M.unclosedQuote, [{ row: parsed.unclosedQuoteRecord, message: M.unclosedQuote }]);
+  const records = parsed.rows;
   const [header, ...body] = records;
   const read = readHeader(header ?? []);
   if ("message" in read) return invalidFile(read.message, [{ row: 1, ...(read.field ? { field: read.field } : {}), message: read.message }]);
@@ -175,19 +177,47 @@ export async function importCatalogueCsv(shop: Pick<ShopContext, "db" | "config"
   }
   if (errors.length > 0) return badRows(errors);
 
-  // 2. Written in one transaction through the admin module's own writes; any refusal undoes it all.
-  return inTransaction(shop.db, async (tx): Promise<CatalogueImportResult> => {
-    let created = 0;
-    let updated = 0;
-    const refusals: CatalogueRowError[] = [];
-    for (const entry of rows) {
-      const result = entry.id ? await updateProduct(tx, actor, entry.id, entry.body) : await createProduct(tx, actor, entry.body);
-      if (!result.ok) refusals.push(...writeErrors(result, entry.id ? "update" : "create", entry.row));
-      else if (entry.id) updated += 1;
-      else created += 1;
+  // 2. Written in short transactions through the admin module's own writes, with a pause between
+  //    them, so the shop's other requests get the embedded database in turn (issue 26: one
+  //    transaction of 5,000 rows held it for over a minute). A refusal there (a SKU taken or an MRP
+  //    changed since the check) undoes its batch and stops; the rows before it stay written, and
+  //    importing the corrected file again is safe: rows are matched by SKU, so they update.
+  let created = 0;
+  let updated = 0;
+  for (let start = 0; start < rows.length; ) {
+    type Batch = { refused: null; written: number; made: number } | { refused: CatalogueRowError[] };
+    const batch = await inTransaction(shop.db, async (tx): Promise<Batch> => {
+      const began = performance.now();
+      let written = 0;
+      let made = 0;
+      for (const entry of rows.slice(start)) {
+        if (written >= IMPORT_BATCH_ROWS || (written > 0 && performance.now() - began >= IMPORT_BATCH_MS)) break;
+        const result = entry.id ? await updateProduct(tx, actor, entry.id, entry.body) : await createProduct(tx, actor, entry.body);
+        if (!result.ok) throw new Rollback<Batch>({ refused: writeErrors(result, entry.id ? "update" : "create", entry.row) });
+        written += 1;
+        if (!entry.id) made += 1;
+      }
+      return { refused: null, written, made };
+    });
+    if (batch.refused) {
+      await recordImport(shop.db, actor, { rows: rows.length, created, updated, stoppedAtRow: batch.refused[0]?.row });
+      const refusal = badRows(batch.refused);
+      return refusal.ok || refusal.reason !== "bad-rows" ? refusal : { ...refusal, written: { created, updated } };
     }
-    if (refusals.length > 0) throw new Rollback(badRows(refusals));
-    await recordAudit(tx, actor, { action: "catalogue.import", entity: "catalogue", entityId: "products", after: { rows: rows.length, created, updated } });
-    return { ok: true, created, updated };
-  });
+    created += batch.made;
+    updated += batch.written - batch.made;
+    start += batch.written;
+    if (start < rows.length) await new Promise((resolve) => setTimeout(resolve, IMPORT_PAUSE_MS));
+  }
+  await recordImport(shop.db, actor, { rows: rows.length, created, updated });
+  return { ok: true, created, updated };
+}
+
+/** Rows written in one transaction at most, and for how long one goes on; then a pause for other requests. */
+const IMPORT_BATCH_ROWS = 100;
+const IMPORT_BATCH_MS = 200;
+const IMPORT_PAUSE_MS = 20;
+
+function recordImport(db: Database, actor: AuditActor, after: { rows: number; created: number; updated: number; stoppedAtRow?: number }) {
+  return recordAudit(db, actor, { action: "catalogue.import", entity: "catalogue", entityId: "products", after });
 }

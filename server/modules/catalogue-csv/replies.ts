@@ -9,6 +9,7 @@ import type { CatalogueImportResult, CatalogueRowError } from "./catalogue-csv.t
 export function catalogueImportReply(result: CatalogueImportResult): Reply & { rowErrors: CatalogueRowError[] } {
   if (result.ok) return { status: 200, message: CATALOGUE_CSV_MESSAGES.imported(result.created, result.updated), rowErrors: [] };
   if (result.reason === "invalid-file") return { status: 400, message: result.message, rowErrors: result.errors };
+  if (result.written) return { status: 400, message: CATALOGUE_CSV_MESSAGES.partlyImported(result.written.created, result.written.updated), rowErrors: result.errors };
   const message =
     result.total > result.errors.length ? CATALOGUE_CSV_MESSAGES.moreErrors(result.errors.length, result.total) : CATALOGUE_CSV_MESSAGES.badRows;
   return { status: 400, message, rowErrors: result.errors };

@@ -73,10 +73,11 @@ async function createSender(shop: ShopContext): Promise<MailSender> {
   return {
     async send(row) {
       const info = await transport.sendMail(mailFields(shop, row));
-      await mkdir(directory, { recursive: true });
+      // Owner-only: the files hold live password-reset links (server/data-dir.ts).
+      await mkdir(directory, { recursive: true, mode: 0o700 });
       const stamp = row.createdAt.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
       const file = path.join(directory, `${stamp}-${row.id}.eml`);
-      await writeFile(`${file}.tmp`, info.message as Buffer);
+      await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
       await rename(`${file}.tmp`, file);
       return file;
     },

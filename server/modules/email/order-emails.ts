@@ -230,7 +230,7 @@ export async function prescriptionApprovedEmail(tx: Pick<Database, "select">, or
   const label = orderStateLabel({ status: "Processing", prescription: { status: "approved" } });
   const paragraphs = [
     `Hello ${order.customerName},`,
-    `${label}: our pharmacist has checked and approved the prescription for your order ${order.orderNumber}. We are now preparing it for dispatch and will email you when it ships.`,
+    `${label}: our pharmacist${order.prescriptionReviewerName ? `, ${order.prescriptionReviewerName} (registration ${order.prescriptionReviewerRegistration}),` : ""} has checked and approved the prescription for your order ${order.orderNumber}. We are now preparing it for dispatch and will email you when it ships.`,
   ];
   return {
     to: order.customerEmail,

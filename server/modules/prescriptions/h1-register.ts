@@ -3,6 +3,7 @@
 // admins. Kept three years with the orders (docs/operations.md, "Prescriptions").
 import { and, asc, eq, gte, inArray, lt, ne } from "drizzle-orm";
 import { addIstDays, istDay, istDayStart } from "#common/dates.ts";
+import { addressLines } from "#common/orders.ts";
 import type { Database } from "#server/db/client.ts";
 import { orderLines, orderPrescriptions, orders, prescriptions } from "#server/db/schema.ts";
 import { csvText } from "#server/http/csv.ts";
@@ -12,6 +13,7 @@ export const H1_REGISTER_HEADER = [
   "Date",
   "Order number",
   "Patient",
+  "Patient address",
   "Prescriber",
   "Prescriber registration",
   "Drug",
@@ -60,6 +62,8 @@ export async function h1RegisterCsv(db: Database, range: { from: string; to: str
       istDay(order.prescriptionReviewedAt!),
       order.orderNumber,
       patientOf(order, attached),
+      // The address the medicine was sent to: the patient's as the shop knows it.
+      addressLines(order.shippingAddress).join(", "),
       order.prescriberName ?? "",
       order.prescriberRegistration ?? "",
       line.name,

@@ -140,17 +140,17 @@ export interface PrescriptionFile {
  * it run (a PDF sandboxed: no scripts, no forms, no same-origin), never indexed.
  */
 export function prescriptionFileHeaders(file: PrescriptionFile): Record<string, string> {
+  // A PDF is kept as uploaded and may carry JavaScript or forms (issue 26): it is a download, never
+  // opened by the browser's viewer; a photo was re-encoded by sharp and carries nothing, so it is shown.
+  const pdf = file.contentType === "application/pdf";
   return {
     "Cache-Control": "private, no-store",
     "Content-Type": file.contentType,
     "Content-Length": String(file.data.length),
-    "Content-Disposition": `inline; filename="${file.fileName.replace(/[^A-Za-z0-9 ._-]/g, "")}"`,
+    "Content-Disposition": `${pdf ? "attachment" : "inline"}; filename="${file.fileName.replace(/[^A-Za-z0-9 ._-]/g, "")}"`,
     "X-Content-Type-Options": "nosniff",
     "X-Robots-Tag": "noindex, nofollow",
-    "Content-Security-Policy":
-      file.contentType === "application/pdf"
-        ? "sandbox; default-src 'none'; object-src 'self'"
-        : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    "Content-Security-Policy": pdf ? "sandbox; default-src 'none'" : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
   };
 }
 

@@ -8,6 +8,9 @@ const refused = (status: number, message: string): Reply => ({ status, message }
 const REVIEW_REFUSALS: Record<ReviewRefusal, Reply> = {
   "not-pharmacist": refused(403, REVIEW_MESSAGES.pharmacistOnly),
   "no-registration": refused(403, REVIEW_MESSAGES.reviewerWithoutRegistration),
+  "implausible-registration": refused(403, REVIEW_MESSAGES.reviewerRegistrationImplausible),
+  "own-order": refused(403, REVIEW_MESSAGES.ownOrder),
+  "own-prescription": refused(403, REVIEW_MESSAGES.ownPrescription),
   "not-found": refused(404, REVIEW_MESSAGES.orderNotFound),
   "no-prescription": refused(409, REVIEW_MESSAGES.noPrescription),
   "already-approved": refused(409, REVIEW_MESSAGES.alreadyApproved),

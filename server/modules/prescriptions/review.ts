@@ -4,7 +4,7 @@
 // released and a paid order refunded once). The REST call and the review page both call
 // `reviewOrderPrescription`; its reply table is ./review-replies.ts.
 import { and, asc, desc, eq, exists, inArray, ne, sql, type SQL } from "drizzle-orm";
-import type { OrderReviewJson, QueuePrescriptionJson, ReviewInput, ReviewOrderJson } from "#common/pharmacist.ts";
+import { isPharmacistRegistration, type OrderReviewJson, type QueuePrescriptionJson, type ReviewInput, type ReviewOrderJson } from "#common/pharmacist.ts";
 import type { PrescriptionStatus } from "#common/prescriptions.ts";
 import type { OrderJson } from "#common/orders.ts";
 import type { SessionUser } from "#server/auth.ts";
@@ -179,6 +179,9 @@ export async function getOrderReview(db: Database, orderId: string): Promise<Ord
 export type ReviewRefusal =
   | "not-pharmacist"
   | "no-registration"
+  | "implausible-registration"
+  | "own-order"
+  | "own-prescription"
   | "not-found"
   | "no-prescription"
   | "already-approved"
@@ -192,6 +195,24 @@ export type ReviewResult =
   | { ok: false; reason: "refund-failed"; message: string };
 
 type Decided = { ok: true; decision: ReviewInput["decision"]; refundedPaise: number };
+
+/**
+ * Who may not decide this order, whatever the decision: nobody reviews an order they placed or a
+ * prescription they uploaded (four eyes: the pharmacist is never the patient's agent), and a
+ * registration number without a State Pharmacy Council's form (one recorded before the form was
+ * checked, e.g. "1") stops its holder until an admin corrects it. Null: they may decide.
+ */
+export function reviewerBar(
+  pharmacist: { id: string; registration: string | null },
+  order: Pick<OrderRow, "userId">,
+  uploaders: (string | null)[],
+): Extract<ReviewRefusal, "no-registration" | "implausible-registration" | "own-order" | "own-prescription"> | null {
+  if (!pharmacist.registration) return "no-registration";
+  if (!isPharmacistRegistration(pharmacist.registration)) return "implausible-registration";
+  if (order.userId === pharmacist.id) return "own-order";
+  if (uploaders.includes(pharmacist.id)) return "own-prescription";
+  return null;
+}
 
 /**
  * POST /api/admin/orders/:id/prescription-review and the review page's forms. Only a pharmacist
@@ -220,6 +241,7 @@ export async function reviewOrderPrescription(
       .where(eq(users.id, reviewer.id));
     if (!pharmacist || pharmacist.role !== "pharmacist") return { ok: false, reason: "not-pharmacist" };
     if (!pharmacist.registration) return { ok: false, reason: "no-registration" };
+    const registration = pharmacist.registration;
 
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return { ok: false, reason: "not-found" };
@@ -228,17 +250,23 @@ export async function reviewOrderPrescription(
     if (order.prescriptionStatus === "rejected") return { ok: false, reason: "already-rejected" };
     if (order.status === "Cancelled") return { ok: false, reason: "cancelled" };
 
-    const links = await tx.select({ id: orderPrescriptions.prescriptionId }).from(orderPrescriptions).where(eq(orderPrescriptions.orderId, orderId));
+    const links = await tx
+      .select({ id: orderPrescriptions.prescriptionId, uploader: prescriptions.userId })
+      .from(orderPrescriptions)
+      .innerJoin(prescriptions, eq(prescriptions.id, orderPrescriptions.prescriptionId))
+      .where(eq(orderPrescriptions.orderId, orderId));
+    const barred = reviewerBar(pharmacist, order, links.map((link) => link.uploader));
+    if (barred) return { ok: false, reason: barred };
     const prescriptionIds = links.map((link) => link.id);
     const decided = {
       prescriptionReviewedAt: now,
       prescriptionReviewerId: pharmacist.id,
       prescriptionReviewerName: pharmacist.name,
-      prescriptionReviewerRegistration: pharmacist.registration,
+      prescriptionReviewerRegistration: registration,
       updatedAt: now,
     };
     const actor = { id: pharmacist.id, name: pharmacist.name, role: pharmacist.role };
-    const reviewerText = `${pharmacist.name} (registration ${pharmacist.registration})`;
+    const reviewerText = `${pharmacist.name} (registration ${registration})`;
 
     if (input.decision === "approve") {
       await tx
@@ -268,7 +296,12 @@ export async function reviewOrderPrescription(
         entity: "order",
         entityId: orderId,
         before: { prescriptionStatus: order.prescriptionStatus },
-        after: { prescriptionStatus: "approved", prescriptionIds, prescriber: { name: input.prescriberName, registration: input.prescriberRegistration } },
+        after: {
+          prescriptionStatus: "approved",
+          prescriptionIds,
+          prescriber: { name: input.prescriberName, registration: input.prescriberRegistration },
+          pharmacist: { name: pharmacist.name, registration },
+        },
       });
       await queueEmail(tx, await prescriptionApprovedEmail(tx, orderId, shop.config.publicUrl));
       return { ok: true, decision: "approve", refundedPaise: 0 };
@@ -318,4 +351,22 @@ export async function reviewerIdentity(db: Database, userId: string): Promise<{ 
     .from(users)
     .where(eq(users.id, userId));
   return row && row.role === "pharmacist" ? { name: row.name, registration: row.registration } : null;
+}
+
+/**
+ * Why this pharmacist may not decide this order (reviewerBar: their own order or prescription, or a
+ * registration number to correct), for the review page to say instead of offering the forms; null
+ * when they may (or the order is unknown: the page answers 404 for that).
+ */
+export async function reviewBarFor(db: Database, pharmacist: { id: string; registration: string | null }, orderId: string) {
+  if (!ID_PATTERN.test(orderId)) return null;
+  const [[order], uploaders] = await Promise.all([
+    db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)),
+    db
+      .select({ uploader: prescriptions.userId })
+      .from(orderPrescriptions)
+      .innerJoin(prescriptions, eq(prescriptions.id, orderPrescriptions.prescriptionId))
+      .where(eq(orderPrescriptions.orderId, orderId)),
+  ]);
+  return order ? reviewerBar(pharmacist, order, uploaders.map((row) => row.uploader)) : null;
 }
