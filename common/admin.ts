@@ -135,3 +135,8 @@ export interface AdminReviewJson {
   hiddenAt: string | null;
   createdAt: string;
 }
+
+/** The inbox's count of messages not yet marked handled, for the sidebar badge and the page: "3 unread". */
+export function unreadMessagesText(unread: number): string {
+  return `${unread} unread`;
+}

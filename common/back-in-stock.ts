@@ -30,3 +30,8 @@ export function checkBackInStockRequest(input: unknown): Checked<{ email: string
   if (email === "") return { ok: false, errors: { email: BACK_IN_STOCK_MESSAGES.emailRequired } };
   return checked({ email }, { email: email.length > EMAIL_MAX || !isValidEmail(email) ? BACK_IN_STOCK_MESSAGES.emailInvalid : undefined });
 }
+
+/** The admin's view of the demand (issue 27 item 8): "3 shoppers waiting", "1 shopper waiting". */
+export function waitingForStockText(waiting: number): string {
+  return `${waiting} ${waiting === 1 ? "shopper" : "shoppers"} waiting`;
+}

@@ -6,7 +6,6 @@ import path from "node:path";
 import { CHROMIUM_PATH as CHROMIUM } from "./chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const INSTALL_COMMAND = "sudo apt-get install -y chromium";
 
 function header(title) {
   console.log(`\n=== ${title} ===\n`);
@@ -29,31 +28,55 @@ function hasCommand(name) {
   return spawnSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" }).status === 0;
 }
 
-function ensureChromium() {
-  header("Chromium");
-  if (existsSync(CHROMIUM)) {
-    console.log(`Using ${CHROMIUM}`);
+/**
+ * A system package the tests need: used when `present()`, installed with apt-get when running as root,
+ * otherwise a clear message and exit 1 (never a silent pass).
+ */
+function ensurePackage({ title, aptPackage, present, using, missing }) {
+  header(title);
+  const install = `sudo apt-get install -y ${aptPackage}`;
+  if (present()) {
+    console.log(`Using ${using}`);
     return;
   }
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot || !hasCommand("apt-get")) {
-    console.error(
-      `The end-to-end tests need Chromium at ${CHROMIUM}, and it is not installed.\n` +
-        `Install it with:\n\n    ${INSTALL_COMMAND}\n\nthen run npm test again.`,
-    );
+    console.error(`${missing}, and it is not installed.\nInstall it with:\n\n    ${install}\n\nthen run npm test again.`);
     process.exit(1);
   }
-  run("Installing Chromium (apt-get)", "sh", ["-c", "apt-get update && apt-get install -y chromium"]);
-  if (!existsSync(CHROMIUM)) {
-    console.error(`apt-get finished but ${CHROMIUM} is still missing. Install it with: ${INSTALL_COMMAND}`);
+  run(`Installing ${aptPackage} (apt-get)`, "sh", ["-c", `apt-get update && apt-get install -y ${aptPackage}`]);
+  if (!present()) {
+    console.error(`apt-get finished but ${using} is still missing. Install it with: ${install}`);
     process.exit(1);
   }
+}
+
+function ensureChromium() {
+  ensurePackage({
+    title: "Chromium",
+    aptPackage: "chromium",
+    present: () => existsSync(CHROMIUM),
+    using: CHROMIUM,
+    missing: `The end-to-end tests need Chromium at ${CHROMIUM}`,
+  });
+}
+
+/** The PDF layout test renders the invoices with poppler's pdftoppm and pdftotext. */
+function ensurePoppler() {
+  ensurePackage({
+    title: "Poppler (pdftoppm, pdftotext)",
+    aptPackage: "poppler-utils",
+    present: () => hasCommand("pdftoppm") && hasCommand("pdftotext"),
+    using: "pdftoppm and pdftotext",
+    missing: "The PDF layout test needs pdftoppm and pdftotext (poppler-utils)",
+  });
 }
 
 // The quick checks first: a lint error or a type error fails in seconds, before any build.
 run("Lint (biome lint)", "npm", ["run", "--silent", "lint"]);
 run("Typecheck (react-router typegen && tsc --noEmit)", "npm", ["run", "--silent", "typecheck"]);
 ensureChromium();
+ensurePoppler();
 // Built first: the process tests (data-directory lock, several servers, a killed server) run it.
 run("Production build (react-router build)", "npx", ["react-router", "build"]);
 run("Unit and integration tests (vitest)", "npx", ["vitest", "run"]);

@@ -92,6 +92,7 @@ test("order → ship with AWB → tracking → delivered → return → refund �
   await expect(card).toContainText("The seal of one sachet box was broken.");
   await expectAxeClean(page);
   await card.getByRole("button", { name: /^Approve and refund/ }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Approve and refund" }).click();
   await expect(toast(page, "Return approved: the refund and the credit note have been issued")).toBeVisible();
   await expect(card).toContainText(/₹35(\.00)? refunded to the original payment method/);
   await expect(card.getByRole("link", { name: /^Credit note CN\/\d{4}\/\d{6} \(PDF\)$/ })).toBeVisible();

@@ -30,11 +30,14 @@ const LINK_CLASS = "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-me
 export function AdminFrame({
   admin,
   pendingReviews,
+  unreadMessages = 0,
   children,
 }: {
   admin: { name: string; email: string; role: string };
   /** Orders waiting for a pharmacist's decision: the Prescriptions link's badge. */
   pendingReviews: number;
+  /** Contact messages not yet marked handled: the Inbox link's badge. */
+  unreadMessages?: number;
   children: React.ReactNode;
 }) {
   const links = admin.role === "admin" ? LINKS : LINKS.filter((link) => link.pharmacist);
@@ -92,6 +95,12 @@ export function AdminFrame({
                       <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                         {pendingReviews}
                         <span className="sr-only"> awaiting review</span>
+                      </span>
+                    ) : null}
+                    {to === "/admin/inbox" && unreadMessages > 0 ? (
+                      <span className="ml-auto rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
+                        {unreadMessages}
+                        <span className="sr-only"> unread</span>
                       </span>
                     ) : null}
                   </NavLink>

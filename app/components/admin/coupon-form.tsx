@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useFocusFirstError } from "~/lib/focus-first-error";
 import { checkAdminCoupon, istInputValue, type AdminCouponInput } from "#common/admin-coupon.ts";
 import { CATEGORIES } from "#common/catalog.ts";
 import { BUTTON_PRIMARY, INPUT } from "~/components/admin/page-header";
@@ -64,8 +65,11 @@ export function CouponForm({
   const saving = navigation.state === "submitting";
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors = clientErrors ?? serverErrors;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, clientErrors ?? (Object.keys(serverErrors).length > 0 ? serverErrors : null));
   return (
     <Form
+      ref={formRef}
       method="post"
       noValidate
       className="mt-6 space-y-6"
@@ -77,8 +81,6 @@ export function CouponForm({
         }
         event.preventDefault();
         setClientErrors(result.errors);
-        const first = Object.keys(result.errors)[0];
-        event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       }}
     >
       {message || Object.keys(errors).length > 0 ? (

@@ -5,6 +5,7 @@ import { orderStateLabel, type OrderStatus } from "#common/orders.ts";
 import { checkReview, PRESCRIBER_NAME_MAX, REGISTRATION_MAX, REJECT_REASON_MAX, REJECT_REASONS } from "#common/pharmacist.ts";
 import type { PrescriptionStatus } from "#common/prescriptions.ts";
 import { BUTTON_PRIMARY, INPUT } from "./page-header";
+import { ConfirmAction } from "./confirm-action";
 import { failureText, type ActionResult } from "./confirm-delete";
 import { Field } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
@@ -96,6 +97,8 @@ export function RejectForm() {
   const fetcher = useDecision("Failed to reject");
   const [picked, setPicked] = useState<string>("");
   const [error, setError] = useState<string | undefined>();
+  // A valid rejection is asked about first (it cancels and refunds the order; issue 27 item 8).
+  const [confirming, setConfirming] = useState<FormData | null>(null);
   const serverError = fetcher.data && !fetcher.data.ok ? fetcher.data.errors?.reason : undefined;
   const shown = error ?? serverError;
   const busy = fetcher.state !== "idle";
@@ -112,10 +115,13 @@ export function RejectForm() {
         onSubmit={(event) => {
           const form = new FormData(event.currentTarget);
           const checked = checkReview({ decision: "reject", reason: form.get("reason") ?? "", otherReason: form.get("otherReason") });
+          event.preventDefault();
           if (!checked.ok) {
-            event.preventDefault();
             setError(checked.errors.reason);
-          } else setError(undefined);
+          } else {
+            setError(undefined);
+            setConfirming(form);
+          }
         }}
       >
         <input type="hidden" name="decision" value="reject" />
@@ -164,6 +170,19 @@ export function RejectForm() {
           {busy ? "Rejecting..." : "Reject and cancel the order"}
         </button>
       </fetcher.Form>
+      <ConfirmAction
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title="Reject the prescription and cancel the order?"
+        description="The order is cancelled, its stock put back and a paid order refunded; the customer is emailed the reason. It cannot be undone."
+        confirmLabel="Reject and cancel the order"
+        tone="danger"
+        onConfirm={() => {
+          if (confirming) fetcher.submit(confirming, { method: "post" });
+        }}
+      />
     </section>
   );
 }

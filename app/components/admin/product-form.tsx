@@ -1,4 +1,6 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useFocusFirstError } from "~/lib/focus-first-error";
+import { UnsavedChangesGuard } from "./unsaved-changes";
 import { Form, useNavigation } from "react-router";
 import { GST_RATES } from "#common/admin.ts";
 import { checkProduct } from "#common/admin-product.ts";
@@ -104,10 +106,13 @@ export function ProductForm({ values, mode, errors: serverErrors = {}, message }
   const saving = navigation.state === "submitting";
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors = clientErrors ?? serverErrors;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, clientErrors ?? (Object.keys(serverErrors).length > 0 ? serverErrors : null));
   const submitLabel = mode === "create" ? "Create Product" : "Save Changes";
 
   return (
     <Form
+      ref={formRef}
       method="post"
       noValidate
       className="mt-6 space-y-6"
@@ -118,10 +123,7 @@ export function ProductForm({ values, mode, errors: serverErrors = {}, message }
           return;
         }
         event.preventDefault();
-        const found = result.errors;
-        setClientErrors(found);
-        const first = Object.keys(found)[0];
-        event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+        setClientErrors(result.errors);
       }}
     >
       {message && Object.keys(errors).length === 0 ? (
@@ -231,6 +233,7 @@ export function ProductForm({ values, mode, errors: serverErrors = {}, message }
           {saving ? "Saving..." : submitLabel}
         </button>
       </div>
+      <UnsavedChangesGuard formRef={formRef} saved={Object.keys(serverErrors).length === 0 && !message} />
     </Form>
   );
 }

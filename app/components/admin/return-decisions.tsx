@@ -5,6 +5,7 @@ import { creditNotePdfPath } from "#common/invoices.ts";
 import { RETURN_STATUS_LABELS, RETURN_TEXT_MAX, returnReasonLabel, type ReturnRequestJson } from "#common/returns.ts";
 import { refundText } from "~/components/orders/return-request";
 import { toast } from "~/components/ui/toaster";
+import { ConfirmAction } from "./confirm-action";
 import { failureText, type ActionResult } from "./confirm-delete";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "./page-header";
 
@@ -28,6 +29,8 @@ export function ReturnDecisions({ returns, showOrder = false, canDecide }: { ret
 function ReturnCard({ request, showOrder, canDecide }: { request: ReturnRequestJson; showOrder: boolean; canDecide: boolean }) {
   const fetcher = useFetcher<ActionResult>();
   const [rejecting, setRejecting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const items = request.lines.map((line) => `${line.name} × ${line.quantity}`).join(", ");
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   // Told as soon as the answer arrives (while the page reloads its data, which may remove this form).
@@ -60,7 +63,7 @@ function ReturnCard({ request, showOrder, canDecide }: { request: ReturnRequestJ
           {request.customer.name} · {request.customer.email}
         </p>
       ) : null}
-      <p className="mt-2 text-gray-900">{request.lines.map((line) => `${line.name} × ${line.quantity}`).join(", ")}</p>
+      <p className="mt-2 text-gray-900">{items}</p>
       <p className="text-sm text-gray-800">Reason: {returnReasonLabel(request.reason)}</p>
       {request.details ? <p className="text-sm break-words text-gray-800">Customer says: {request.details}</p> : null}
       {request.decisionReason ? <p className="text-sm break-words text-gray-800">Decision note: {request.decisionReason}</p> : null}
@@ -108,9 +111,18 @@ function ReturnCard({ request, showOrder, canDecide }: { request: ReturnRequestJ
               </>
             ) : (
               <>
-                <button type="submit" name="decision" value="approve" disabled={busy} className={BUTTON_PRIMARY}>
+                {/* Money leaves the shop: asked first (issue 27 item 8). */}
+                <button type="button" disabled={busy} onClick={() => setConfirming(true)} className={BUTTON_PRIMARY}>
                   Approve and refund<span className="sr-only"> return for order {request.orderNumber}</span>
                 </button>
+                <ConfirmAction
+                  open={confirming}
+                  onOpenChange={setConfirming}
+                  title={`Approve the return and refund order ${request.orderNumber}?`}
+                  description={`This refunds what the customer paid for ${items} (shipping is not refunded), issues a credit note and emails the customer. It cannot be undone.`}
+                  confirmLabel="Approve and refund"
+                  onConfirm={() => fetcher.submit({ id: request._id, decision: "approve" }, { method: "post", action: "/admin/returns" })}
+                />
                 <button type="button" onClick={() => setRejecting(true)} className={BUTTON_SECONDARY}>
                   Reject…<span className="sr-only"> return for order {request.orderNumber}</span>
                 </button>

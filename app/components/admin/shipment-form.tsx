@@ -1,5 +1,6 @@
 import { Truck } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import { useFocusFirstError } from "~/lib/focus-first-error";
 import { useFetcher } from "react-router";
 import { COURIERS, SHIPMENT_MESSAGES } from "#common/couriers.ts";
 import { failureText, type ActionResult } from "./confirm-delete";
@@ -17,6 +18,8 @@ export function ShipmentForm({ orderId, orderNumber }: { orderId: string; orderN
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const errors = result?.ok === false ? (result.errors ?? {}) : {};
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, result?.ok === false ? (result.errors ?? null) : null);
   // Told as soon as the answer arrives (while the page reloads its data, which may remove this form).
   const answer = fetcher.data;
   useEffect(() => {
@@ -30,7 +33,7 @@ export function ShipmentForm({ orderId, orderNumber }: { orderId: string; orderN
       <h2 id="shipment-form-heading" className="scroll-mt-20 text-lg font-semibold text-gray-900">
         Ship this order
       </h2>
-      <fetcher.Form method="post" action={`/admin/orders/${encodeURIComponent(orderId)}/shipment`} className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-start" noValidate>
+      <fetcher.Form ref={formRef} method="post" action={`/admin/orders/${encodeURIComponent(orderId)}/shipment`} className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-start" noValidate>
         <div>
           <label htmlFor="shipment-courier" className="text-sm font-medium text-gray-900">
             Courier

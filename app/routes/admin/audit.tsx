@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { AUDIT_ENTITIES, AUDIT_MESSAGES, auditActionLabel, auditDiff, auditEntityLabel, type AuditEntryJson } from "#common/audit.ts";
+import { AUDIT_ENTITIES, AUDIT_MESSAGES, auditActionLabel, auditDiff, auditEntityLabel, auditRecordName, type AuditEntryJson } from "#common/audit.ts";
 import { formatDateTime } from "#common/dates.ts";
 import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, BUTTON_SECONDARY, EmptyState, INPUT, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
@@ -30,8 +30,8 @@ function recordLink(entry: AuditEntryJson): string | null {
 const ROLE_LABELS: Record<string, string> = { admin: "Admin", pharmacist: "Pharmacist", customer: "Customer", system: "Automatic", gateway: "Payment gateway" };
 
 /** Before and after, one line per field; a long change (a product created) folds away behind its field count. */
-function Change({ entry }: { entry: AuditEntryJson }) {
-  const rows = auditDiff(entry.before, entry.after);
+function Change({ entry, names }: { entry: AuditEntryJson; names: Record<string, string> }) {
+  const rows = auditDiff(entry.before, entry.after, names);
   if (rows.length === 0) return <span className="text-gray-600">—</span>;
   const list = (
     <ul className="space-y-1">
@@ -65,7 +65,7 @@ function Change({ entry }: { entry: AuditEntryJson }) {
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { filters, errors, entries, total, page, hasNext, failure } = loaderData;
+  const { filters, errors, entries, names, total, page, hasNext, failure } = loaderData;
   const errorOf = (name: string) => (errors as Record<string, string | undefined>)[name];
   const field = (name: "entityId" | "actor" | "from" | "to", label: string, type: string, hint?: string) => (
     <div className="min-w-0">
@@ -159,6 +159,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-gray-200">
                 {entries.map((entry) => {
                   const link = recordLink(entry);
+                  // The record by its order number or name; its id only when nothing else is known.
+                  const named = auditRecordName(entry, names);
+                  const recordName = named ? named.charAt(0).toUpperCase() + named.slice(1) : null;
                   return (
                     <tr key={entry._id} className="align-top">
                       <td data-label="When" className={`${TD} whitespace-nowrap align-top`}>
@@ -171,13 +174,13 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                       <td data-label="What" className={`${TD} align-top`}>
                         <span className="font-medium text-gray-900">{auditActionLabel(entry.action)}</span>
                         <span className="block text-xs text-gray-700">
-                          {auditEntityLabel(entry.entity)}{" "}
+                          {recordName?.toLowerCase().startsWith(auditEntityLabel(entry.entity).toLowerCase()) ? "" : `${auditEntityLabel(entry.entity)} `}
                           {link ? (
-                            <Link to={link} className="break-all font-mono text-brand-700 underline">
-                              {entry.entityId}
+                            <Link to={link} className={`${recordName ? "break-words" : "break-all font-mono"} text-brand-700 underline`}>
+                              {recordName ?? entry.entityId}
                             </Link>
                           ) : (
-                            <span className="break-all font-mono">{entry.entityId}</span>
+                            <span className={recordName ? "break-words" : "break-all font-mono"}>{recordName ?? entry.entityId}</span>
                           )}
                         </span>
                         <Link
@@ -188,7 +191,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                         </Link>
                       </td>
                       <td data-label="Change" className={`${TD} align-top`}>
-                        <Change entry={entry} />
+                        <Change entry={entry} names={names} />
                       </td>
                     </tr>
                   );

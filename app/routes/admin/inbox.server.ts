@@ -4,7 +4,7 @@
 import type { AppLoadContext } from "react-router";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { istDay } from "#common/dates.ts";
-import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
+import { listMessages, listSubscribers, setMessageHandled, subscribersCsv, unhandledMessageCount } from "#server/modules/admin/inbox.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { pageParam } from "~/components/admin/pager";
 import { formText } from "~/lib/form-text";
@@ -13,12 +13,14 @@ import { adminAction, changedBy } from "./admin-action.server";
 export async function loadInbox(context: AppLoadContext, url: URL) {
   const page = pageParam(url);
   const { db } = context.shop;
-  const [messages, subscribers] = await Promise.all([
+  const [messages, subscribers, unread] = await Promise.all([
     listMessages(db, { page, limit: ADMIN_PAGE_SIZE }),
     listSubscribers(db, { page: 1, limit: ADMIN_PAGE_SIZE }),
+    unhandledMessageCount(db),
   ]);
   return {
     messages: messages.items,
+    unread,
     hasNext: page * ADMIN_PAGE_SIZE < messages.total,
     page,
     subscribers: subscribers.items,

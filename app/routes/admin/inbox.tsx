@@ -2,6 +2,7 @@ import { CheckCircle2, Download, RotateCcw } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { failureText, type ActionResult } from "~/components/admin/confirm-delete";
+import { unreadMessagesText } from "#common/admin.ts";
 import { formatDateTime } from "#common/dates.ts";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
@@ -29,14 +30,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminInbox({ loaderData }: Route.ComponentProps) {
-  const { messages, hasNext, page, subscribers, subscriberTotal } = loaderData;
+  const { messages, unread, hasNext, page, subscribers, subscriberTotal } = loaderData;
   return (
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Inbox" />
       <section aria-labelledby="messages-heading" className="mt-6">
         <h2 id="messages-heading" className="text-lg font-semibold text-gray-900">
           Contact messages
+          {unread > 0 ? (
+            <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 align-middle text-sm font-semibold text-brand-900">{unreadMessagesText(unread)}</span>
+          ) : null}
         </h2>
+        <p className="mt-1 text-sm text-gray-700">{unread > 0 ? "Unread messages are the ones not yet marked handled; they come first." : "Every message has been marked handled."}</p>
         {messages.length === 0 ? (
           <EmptyState>No messages yet.</EmptyState>
         ) : (

@@ -1,9 +1,13 @@
-// The admin layout's server side: who is signed in and the prescription queue's count for the sidebar badge.
+// The admin layout's server side: who is signed in, and the prescription queue's and (admins) the inbox's counts for the sidebar badges.
 import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "#server/auth.ts";
+import { unhandledMessageCount } from "#server/modules/admin/inbox.ts";
 import { pendingReviewCount } from "#server/modules/prescriptions/review.ts";
 
 export async function loadAdminShell(context: AppLoadContext, staff: SessionUser) {
-  const pendingReviews = await pendingReviewCount(context.shop.db);
-  return { admin: { name: staff.name, email: staff.email, role: staff.role }, pendingReviews };
+  const [pendingReviews, unreadMessages] = await Promise.all([
+    pendingReviewCount(context.shop.db),
+    staff.role === "admin" ? unhandledMessageCount(context.shop.db) : 0,
+  ]);
+  return { admin: { name: staff.name, email: staff.email, role: staff.role }, pendingReviews, unreadMessages };
 }

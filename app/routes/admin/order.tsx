@@ -1,6 +1,6 @@
 import { Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import { orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
+import { addressLines, orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { REVIEW_MESSAGES } from "#common/pharmacist.ts";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
@@ -93,16 +93,17 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <p className="mt-2">{order.user.name || "Guest"}</p>
           <p className="break-all text-sm text-gray-700">{order.user.email}</p>
           <h3 className="mt-4 font-semibold text-gray-900">Shipping address</h3>
-          <address className="mt-1 not-italic text-gray-800">
-            {address.firstName} {address.lastName}
-            <br />
-            {address.address}
-            <br />
-            {address.city} {address.postalCode}
-            <br />
-            {address.country}
-            <br />
-            Phone {address.phone}
+          {/* The lines the invoice and the customer's page print (landmark and state included). */}
+          <address className="mt-1 not-italic break-words text-gray-800">
+            <span className="block">
+              {address.firstName} {address.lastName}
+            </span>
+            {addressLines(address).map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+            <span className="block">Phone {address.phone}</span>
           </address>
         </section>
         <section aria-labelledby="order-payment-heading" className="rounded-lg border border-gray-200 bg-white p-4">
@@ -112,6 +113,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
             <dt className="text-gray-700">Items</dt>
             <dd className="text-right">{money(order.itemsPrice)}</dd>
+            {order.discountPrice > 0 ? (
+              <>
+                <dt className="break-words text-gray-700">Discount{order.coupon ? ` (coupon ${order.coupon.code})` : ""}</dt>
+                <dd className="text-right">-{money(order.discountPrice)}</dd>
+              </>
+            ) : null}
             <dt className="text-gray-700">Shipping</dt>
             <dd className="text-right">{order.shippingPrice === 0 ? "Free" : money(order.shippingPrice)}</dd>
             {order.codFee > 0 ? (

@@ -1,7 +1,7 @@
 // Edit Product's server side: the product (published or not), and Save through the admin
 // module's updateProduct, the same use case and reply table as PUT /api/admin/products/:id.
 import { data, type AppLoadContext } from "react-router";
-import { getAdminProduct, updateProduct } from "#server/modules/admin/products.ts";
+import { getAdminProduct, updateProduct, waitingForStock } from "#server/modules/admin/products.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { productInput } from "~/components/admin/product-form";
 import { adminAction, changedBy } from "./admin-action.server";
@@ -10,7 +10,8 @@ import { adminAction, changedBy } from "./admin-action.server";
 export async function loadProductEdit(context: AppLoadContext, productId: string) {
   const product = await getAdminProduct(context.shop.db, productId);
   if (!product) throw data(null, { status: 404 });
-  return { product };
+  const waiting = (await waitingForStock(context.shop.db, [product._id]))[product._id] ?? 0;
+  return { product, waiting };
 }
 
 export function saveProduct(context: AppLoadContext, productId: string, form: FormData) {

@@ -5,6 +5,7 @@ import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { HistoryLink } from "~/components/admin/history-link";
 import { ADMIN_MAIN, AdminPageHeader } from "~/components/admin/page-header";
 import { ProductForm } from "~/components/admin/product-form";
+import { waitingForStockText } from "#common/back-in-stock.ts";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { toast } from "~/components/ui/toaster";
 import { pageMeta } from "~/lib/meta";
@@ -34,7 +35,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function AdminProductEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, waiting } = loaderData;
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const created = searchParams.get("created") === "1";
@@ -73,6 +74,11 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
         <p role="status" className="mt-4 flex items-center gap-2 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
           <CheckCircle2 className="h-5 w-5" aria-hidden />
           {actionData?.ok ? actionData.message : "Product created"}
+        </p>
+      ) : null}
+      {waiting > 0 ? (
+        <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+          Back-in-stock requests: {waitingForStockText(waiting)} to be emailed once when this product is in stock again.
         </p>
       ) : null}
       <ProductForm

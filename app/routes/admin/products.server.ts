@@ -2,7 +2,7 @@
 // admin module's use case and its one reply table (the same as DELETE /api/admin/products/:id).
 import type { AppLoadContext } from "react-router";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
-import { deleteProduct, listAdminProducts } from "#server/modules/admin/products.ts";
+import { deleteProduct, listAdminProducts, waitingForStock } from "#server/modules/admin/products.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { readSettings } from "#server/modules/settings/settings.ts";
 import { CATALOGUE_CSV_MESSAGES, MAX_CATALOGUE_IMPORT_BYTES } from "#common/catalogue-csv.ts";
@@ -17,13 +17,16 @@ import { adminAction, changedBy } from "./admin-action.server";
 export async function loadProducts(context: AppLoadContext, url: URL) {
   const page = pageParam(url);
   const search = url.searchParams.get("search")?.trim().slice(0, 200) ?? "";
+  const waiting = url.searchParams.get("waiting") === "1";
   const [products, settings] = await Promise.all([
-    listAdminProducts(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined }),
+    listAdminProducts(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined, waiting }),
     readSettings(context.shop),
   ]);
   // Each product's "Low" is at its own threshold, else the shop's default (decisions/031).
   const defaultLowStock = settings.lowStockThreshold;
-  return { products: products.items, total: products.total, hasNext: page * ADMIN_PAGE_SIZE < products.total, page, search, defaultLowStock };
+  // Back-in-stock demand: how many shoppers asked to be told about each product.
+  const waitingFor = await waitingForStock(context.shop.db, products.items.map((product) => product._id));
+  return { products: products.items, total: products.total, hasNext: page * ADMIN_PAGE_SIZE < products.total, page, search, waiting, waitingFor, defaultLowStock };
 }
 
 /** "Product deleted", or the note that it was unpublished because orders refer to it. */

@@ -1,6 +1,7 @@
 import { Pencil, Plus } from "lucide-react";
 import { data, Link } from "react-router";
 import { PRODUCT_PLACEHOLDER, imageUrl } from "#common/images.ts";
+import { waitingForStockText } from "#common/back-in-stock.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { CATALOGUE_IMPORT_INTENT, CatalogueCsv } from "~/components/admin/catalogue-csv";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { products, total, hasNext, page, search, defaultLowStock } = loaderData;
+  const { products, total, hasNext, page, search, waiting, waitingFor, defaultLowStock } = loaderData;
   return (
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Products">
@@ -46,13 +47,15 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         </Link>
       </AdminPageHeader>
       <CatalogueCsv outcome={actionData && "catalogueImport" in actionData ? actionData.catalogueImport : undefined} />
+      <WaitingFilter waiting={waiting} search={search} />
       {products.length === 0 ? (
-        <EmptyState>No Products found.</EmptyState>
+        <EmptyState>{waiting ? "No shopper is waiting for a product to be back in stock." : "No Products found."}</EmptyState>
       ) : (
         <>
           <p className="mt-4 text-sm text-gray-700">
             {total} {total === 1 ? "product" : "products"}
             {search ? ` matching "${search}"` : ""}
+            {waiting ? " shoppers asked to be told about, the most asked for first" : ""}
           </p>
           <div className={TABLE_WRAP}>
             <table className={`${TABLE} min-w-[48rem]`}>
@@ -90,6 +93,9 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                     <td data-label="Price" className={`${TD} text-right`}>{formatRupees(rupeesToPaise(product.price))}</td>
                     <td data-label="Stock" className={TD}>
                       <StockCell stock={product.countInStock} threshold={product.lowStockThreshold ?? defaultLowStock} />
+                      {waitingFor[product._id] ? (
+                        <span className="mt-1 block text-xs whitespace-nowrap text-gray-800">{waitingForStockText(waitingFor[product._id]!)}</span>
+                      ) : null}
                     </td>
                     <td data-label="Status" className={TD}>
                       {product.published ? (
@@ -125,6 +131,22 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       )}
       <Pager page={page} hasNext={hasNext} label="Products pages" />
     </main>
+  );
+}
+
+/** All products, or only those shoppers asked to be told about ("Notify me"), the most asked for first. */
+function WaitingFilter({ waiting, search }: { waiting: boolean; search: string }) {
+  const to = (only: boolean) => `/admin/products?${new URLSearchParams({ ...(search ? { search } : {}), ...(only ? { waiting: "1" } : {}) })}`;
+  const link = "rounded-full border px-3 py-1 text-sm font-medium";
+  return (
+    <nav aria-label="Show products" className="mt-4 flex flex-wrap gap-2">
+      <Link to={to(false)} aria-current={waiting ? undefined : "page"} className={`${link} ${waiting ? "border-gray-300 text-gray-800" : "border-brand-700 bg-brand-50 text-brand-900"}`}>
+        All products
+      </Link>
+      <Link to={to(true)} aria-current={waiting ? "page" : undefined} className={`${link} ${waiting ? "border-brand-700 bg-brand-50 text-brand-900" : "border-gray-300 text-gray-800"}`}>
+        Waited for (back in stock)
+      </Link>
+    </nav>
   );
 }
 

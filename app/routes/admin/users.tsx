@@ -1,5 +1,6 @@
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useFocusFirstError } from "~/lib/focus-first-error";
 import { REGISTRATION_MAX } from "#common/pharmacist.ts";
 import { Link, useFetcher } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
@@ -151,6 +152,7 @@ function AddUserForm() {
   const [role, setRole] = useState("customer");
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
   const busy = fetcher.state !== "idle";
+  useFocusFirstError(formRef, fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? null) : null);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {

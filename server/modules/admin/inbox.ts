@@ -55,6 +55,12 @@ export async function listMessages(db: Database, query: Partial<AdminListQuery> 
   return { items: rows.map(toMessageJson), total: counted?.total ?? 0, page, limit };
 }
 
+/** Contact messages nobody has marked handled yet: the inbox's unread count (issue 27 item 8). */
+export async function unhandledMessageCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.handledAt));
+  return row?.n ?? 0;
+}
+
 export type MessageHandledResult =
   | { ok: true; outcome: "handled" | "reopened"; message: ContactMessageJson }
   | { ok: false; reason: "not-found" }

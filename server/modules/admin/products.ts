@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { ProductJson } from "#common/catalog.ts";
 import { rupeesToPaise } from "#common/money.ts";
 import { asSchedule, prescriptionRequiredFor, soldOnline, type Schedule } from "#common/prescriptions.ts";
@@ -9,7 +9,7 @@ import { adminProductSchema, adminProductUpdateSchema, type AdminListQuery } fro
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import type { Executor } from "#server/db/tx.ts";
-import { orderLines, products } from "#server/db/schema.ts";
+import { orderLines, products, stockNotifications } from "#server/db/schema.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { toProductJson } from "#server/modules/catalog/products.ts";
 import { isForeignKeyViolation, isUniqueViolation, likePattern } from "./errors.ts";
@@ -30,19 +30,21 @@ function toAdminProductJson(row: ProductRow): AdminProductJson {
 }
 
 /** Every product, published or not, newest first; `search` matches part of the name, SKU or brand. */
-export async function listAdminProducts(db: Database, query: Partial<AdminListQuery> = {}): Promise<Page<AdminProductJson>> {
+export async function listAdminProducts(db: Database, query: Partial<AdminListQuery> & { waiting?: boolean } = {}): Promise<Page<AdminProductJson>> {
   const page = query.page ?? 1;
   const limit = query.limit ?? ADMIN_PAGE_SIZE;
   const pattern = query.search ? likePattern(query.search) : undefined;
-  const where: SQL | undefined = pattern
-    ? or(ilike(products.name, pattern), ilike(products.sku, pattern), ilike(products.brand, pattern))
-    : undefined;
+  // `waiting`: only products shoppers asked to be told about, the most asked for first (issue 27 item 8).
+  const where: SQL | undefined = and(
+    pattern ? or(ilike(products.name, pattern), ilike(products.sku, pattern), ilike(products.brand, pattern)) : undefined,
+    query.waiting ? sql`${waitingCount} > 0` : undefined,
+  );
   const [rows, [counted]] = await Promise.all([
     db
       .select(productColumns)
       .from(products)
       .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
+      .orderBy(...(query.waiting ? [desc(waitingCount)] : []), desc(products.createdAt), desc(products.id))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(products).where(where),
@@ -53,6 +55,20 @@ export async function listAdminProducts(db: Database, query: Partial<AdminListQu
     page,
     limit,
   };
+}
+
+/** Shoppers waiting to be emailed when the product is back in stock ("Notify me", decisions/027). */
+const waitingCount = sql<number>`(select count(*) from ${stockNotifications} where ${stockNotifications.productId} = ${products.id} and ${stockNotifications.notifiedAt} is null)`;
+
+/** For each product asked about, how many shoppers wait for it to be back in stock (products not asked about are left out). */
+export async function waitingForStock(db: Database, productIds: string[]): Promise<Record<string, number>> {
+  if (productIds.length === 0) return {};
+  const rows = await db
+    .select({ productId: stockNotifications.productId, waiting: count() })
+    .from(stockNotifications)
+    .where(and(inArray(stockNotifications.productId, productIds), isNull(stockNotifications.notifiedAt)))
+    .groupBy(stockNotifications.productId);
+  return Object.fromEntries(rows.map((row) => [row.productId, row.waiting]));
 }
 
 /** Every product, published or not, by SKU (the catalogue's CSV export, decisions/033). */

@@ -1,8 +1,9 @@
 import type { AuditEntryJson } from "#common/audit.ts";
 import { addIstDays, istDayStart } from "#common/dates.ts";
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { formatRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
-import { auditLog, user } from "#server/db/schema.ts";
+import { auditLog, contactMessages, coupons, orders, payments, prescriptions, products, returnRequests, reviews, user } from "#server/db/schema.ts";
 import { likePattern } from "#server/modules/admin/errors.ts";
 
 /** A transaction of the shop's database (or the database itself, for a single statement). */
@@ -26,8 +27,11 @@ export async function auditActorById(tx: Pick<Database, "select">, userId: strin
 
 /** A payment provider reporting that money moved (verify, webhook, the offline test gateway). */
 export function gatewayActor(provider: string): AuditActor {
-  const name = provider === "razorpay" ? "Razorpay" : provider === "test" ? "Test payment gateway" : provider;
-  return { id: null, name: `${name} (payment gateway)`, role: "gateway" };
+  return { id: null, name: `${providerName(provider)} (payment gateway)`, role: "gateway" };
+}
+
+function providerName(provider: string): string {
+  return provider === "razorpay" ? "Razorpay" : provider === "test" ? "Test payment gateway" : provider;
 }
 
 export interface AuditChange {
@@ -126,4 +130,69 @@ export async function listAuditEntries(db: Database, query: AuditQuery): Promise
       ...(row.after === null ? {} : { after: row.after }),
     })),
   };
+}
+
+/** A record id as the shop writes them (UUIDs): the strings the audit page turns into names. */
+const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function collectIds(value: unknown, into: Set<string>, depth = 0): void {
+  if (typeof value === "string") {
+    if (RECORD_ID.test(value)) into.add(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectIds(item, into, depth + 1);
+  } else if (value && typeof value === "object" && depth < 5) {
+    for (const item of Object.values(value)) collectIds(item, into, depth + 1);
+  }
+}
+
+/**
+ * The people and records a page of the log names, by id, as a person knows them (issue 27 item 8):
+ * an order by its number, a product by its name, a user by name and email, a coupon by its code, a
+ * return or a payment by its order, a message by its sender, a prescription by its file. Ids of
+ * records since deleted are left out (the page then reads the name from the entry's own snapshot).
+ */
+export async function auditRecordNames(db: Database, entries: readonly AuditEntryJson[]): Promise<Record<string, string>> {
+  const ids = new Set<string>();
+  for (const entry of entries) {
+    collectIds(entry.entityId, ids);
+    collectIds(entry.actor._id, ids);
+    collectIds(entry.before, ids);
+    collectIds(entry.after, ids);
+  }
+  if (ids.size === 0) return {};
+  const list = [...ids];
+  const [orderRows, productRows, userRows, couponRows, returnRows, paymentRows, messageRows, prescriptionRows, reviewRows] = await Promise.all([
+    db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(inArray(orders.id, list)),
+    db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, list)),
+    db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(inArray(user.id, list)),
+    db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.id, list)),
+    db
+      .select({ id: returnRequests.id, orderNumber: orders.orderNumber })
+      .from(returnRequests)
+      .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+      .where(inArray(returnRequests.id, list)),
+    db
+      .select({ id: payments.id, provider: payments.provider, amountPaise: payments.amountPaise, orderNumber: orders.orderNumber })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(inArray(payments.id, list)),
+    db.select({ id: contactMessages.id, name: contactMessages.name, email: contactMessages.email }).from(contactMessages).where(inArray(contactMessages.id, list)),
+    db.select({ id: prescriptions.id, fileName: prescriptions.fileName }).from(prescriptions).where(inArray(prescriptions.id, list)),
+    db
+      .select({ id: reviews.id, name: reviews.name, productName: products.name })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(inArray(reviews.id, list)),
+  ]);
+  const names: Record<string, string> = {};
+  for (const row of orderRows) names[row.id] = `order ${row.orderNumber}`;
+  for (const row of productRows) names[row.id] = row.name;
+  for (const row of userRows) names[row.id] = `${row.name} (${row.email})`;
+  for (const row of couponRows) names[row.id] = `coupon ${row.code}`;
+  for (const row of returnRows) names[row.id] = `return for order ${row.orderNumber}`;
+  for (const row of paymentRows) names[row.id] = `${providerName(row.provider)} payment of ${formatRupees(row.amountPaise)} for order ${row.orderNumber}`;
+  for (const row of messageRows) names[row.id] = `message from ${row.name} (${row.email})`;
+  for (const row of prescriptionRows) names[row.id] = `prescription ${row.fileName}`;
+  for (const row of reviewRows) names[row.id] = `review by ${row.name} of ${row.productName}`;
+  return names;
 }

@@ -11,10 +11,16 @@ const MARGIN = 40;
 const PAGE_WIDTH = 595.28; // A4
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 
-interface Column {
-  header: string;
-  width: number;
-  align: "left" | "right";
+/** The lines table's type size, and its batch and expiry lines'. */
+const TABLE_SIZE = 8;
+const DETAIL_SIZE = 7;
+const CLOSING_PREFIX = "Prices include GST. Tax is computed per line on the GST-inclusive amount; totals are the sums of the lines. ";
+
+/** The narrowest the description column gets before the figures are set smaller. */
+const MIN_DESCRIPTION_WIDTH = 120;
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
 }
 
 /** The words that differ between a tax invoice and a credit note (decisions/032); the layout is one. */
@@ -99,60 +105,99 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
 
   // Lines
   const discounted = invoice.discountPaise > 0;
-  const taxColumns: Column[] = invoice.interState
-    ? [{ header: "IGST", width: 60, align: "right" }]
-    : [
-        { header: "CGST", width: 50, align: "right" },
-        { header: "SGST", width: 50, align: "right" },
-      ];
-  const fixed: Column[] = [
-    { header: "HSN", width: 38, align: "left" },
-    { header: "Qty", width: 28, align: "right" },
-    { header: "Unit price", width: 58, align: "right" },
+  const { totals } = invoice;
+  const headings = [
+    "Description",
+    "HSN",
+    "Qty",
+    "Unit price",
     // The coupon's share per line (decisions/025), only on invoices with a discount.
-    ...(discounted ? ([{ header: "Discount", width: 52, align: "right" }] as Column[]) : []),
-    { header: "Taxable value", width: 62, align: "right" },
-    { header: "GST", width: 32, align: "right" },
-    ...taxColumns,
-    { header: "Total", width: 62, align: "right" },
+    ...(discounted ? ["Discount"] : []),
+    "Taxable value",
+    "GST",
+    ...(invoice.interState ? ["IGST"] : ["CGST", "SGST"]),
+    "Total",
   ];
-  const columns: Column[] = [
-    { header: "Description", width: CONTENT_WIDTH - fixed.reduce((sum, c) => sum + c.width, 0), align: "left" },
-    ...fixed,
+  const body = invoice.lines.map((line) => ({
+    cells: [
+      line.description,
+      line.hsnCode || "—",
+      String(line.quantity),
+      formatAmount(line.unitPricePaise),
+      ...(discounted ? [line.discountPaise > 0 ? `-${formatAmount(line.discountPaise)}` : "—"] : []),
+      formatAmount(line.taxablePaise),
+      formatRate(line.gstRateBps),
+      ...(invoice.interState ? [formatAmount(line.igstPaise)] : [formatAmount(line.cgstPaise), formatAmount(line.sgstPaise)]),
+      formatAmount(line.grossPaise),
+    ],
+    details: [line.batchNumber ? `Batch ${line.batchNumber}` : null, line.expiryDate ? `Expiry ${formatInvoiceDate(line.expiryDate)}` : null]
+      .filter(Boolean)
+      .join(" · "),
+  }));
+  const totalRow = [
+    "Total",
+    "",
+    String(invoice.lines.reduce((sum, line) => sum + line.quantity, 0)),
+    "",
+    ...(discounted ? [`-${formatAmount(invoice.discountPaise)}`] : []),
+    formatAmount(totals.taxablePaise),
+    "",
+    ...(invoice.interState ? [formatAmount(totals.igstPaise)] : [formatAmount(totals.cgstPaise), formatAmount(totals.sgstPaise)]),
+    formatAmount(totals.grossPaise),
   ];
 
-  const headings = columns.map((c) => c.header);
+  // Every column but the description is as wide as its widest figure (or its heading's longest word) and
+  // figures never wrap ("-56,421." over "71" reads as two numbers); the description takes the rest. When
+  // that leaves it too narrow (crores on a line), the figures are set smaller until it does not.
+  const PADDING = 10;
+  const widthAt = (size: number, text: string, font: "regular" | "bold") => doc.font(font).fontSize(size).widthOfString(text);
+  const figureWidths = (size: number) =>
+    headings.slice(1).map((heading, j) =>
+      Math.max(
+        ...heading.split(" ").map((word) => widthAt(TABLE_SIZE, word, "bold")),
+        ...body.map((row) => widthAt(size, row.cells[j + 1]!, "regular")),
+        widthAt(size, totalRow[j + 1]!, "bold"),
+      ) + PADDING,
+    );
+  let figureSize = TABLE_SIZE;
+  while (figureSize > 5 && CONTENT_WIDTH - sum(figureWidths(figureSize)) < MIN_DESCRIPTION_WIDTH) figureSize -= 0.25;
+  const fixedWidths = figureWidths(figureSize);
+  const columns = [
+    { width: CONTENT_WIDTH - sum(fixedWidths), align: "left" as const },
+    ...fixedWidths.map((width, j) => ({ width, align: j === 0 ? ("left" as const) : ("right" as const) })),
+  ];
+
   /** Where lines start on the current page; a row taller than a whole page is drawn there (and overflows). */
   let pageStartY = MARGIN;
   const row = (cells: string[], font: "regular" | "bold", secondLine?: string): void => {
     const y = doc.y;
-    const heights = cells.map((cell, i) => {
-      doc.font(i === 0 ? font : font);
-      return doc.heightOfString(cell, { width: columns[i]!.width - 4 });
-    });
+    const isHeading = cells === headings;
+    doc.font(font).fontSize(TABLE_SIZE);
+    const heights = cells.map((cell, i) =>
+      i === 0 || isHeading ? doc.heightOfString(cell, { width: columns[i]!.width - 4 }) : doc.fontSize(figureSize).currentLineHeight(true),
+    );
     let height = Math.max(...heights);
-    doc.font("regular").fontSize(7.5);
-    const extra = secondLine ? doc.heightOfString(secondLine, { width: columns[0]!.width - 4 }) : 0;
-    doc.fontSize(9);
-    height += extra;
+    doc.font("regular").fontSize(DETAIL_SIZE);
+    height += secondLine ? doc.heightOfString(secondLine, { width: columns[0]!.width - 4 }) : 0;
     // A row that does not fit starts a new page (unless it already starts one).
     if (y + height > doc.page.height - MARGIN - 20 && y > pageStartY + 1) {
       doc.addPage();
       // The column headings again at the top of every continuation page.
-      if (cells !== headings) row(headings, "bold");
+      if (!isHeading) row(headings, "bold");
       pageStartY = doc.y;
       row(cells, font, secondLine);
       return;
     }
     let x = MARGIN;
     cells.forEach((cell, i) => {
-      doc.font(font).text(cell, x + 2, y, { width: columns[i]!.width - 4, align: columns[i]!.align });
-      x += columns[i]!.width;
+      const { width, align } = columns[i]!;
+      const figure = i > 0 && !isHeading;
+      doc.font(font).fontSize(figure ? figureSize : TABLE_SIZE);
+      doc.text(cell, x + 2, y, { width: width - 4, align, lineBreak: !figure });
+      x += width;
     });
-    if (secondLine) {
-      doc.font("regular").fontSize(7.5).text(secondLine, MARGIN + 2, y + heights[0]!, { width: columns[0]!.width - 4 });
-      doc.fontSize(9);
-    }
+    if (secondLine) doc.font("regular").fontSize(DETAIL_SIZE).text(secondLine, MARGIN + 2, y + heights[0]!, { width: columns[0]!.width - 4 });
+    doc.fontSize(TABLE_SIZE);
     doc.y = y + height + 4;
     doc
       .moveTo(MARGIN, doc.y - 2)
@@ -162,52 +207,11 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
       .stroke();
   };
 
-  doc.fontSize(9);
   row(headings, "bold");
-  for (const line of invoice.lines) {
-    const taxCells = invoice.interState
-      ? [formatAmount(line.igstPaise)]
-      : [formatAmount(line.cgstPaise), formatAmount(line.sgstPaise)];
-    const details = [
-      line.batchNumber ? `Batch ${line.batchNumber}` : null,
-      line.expiryDate ? `Expiry ${formatInvoiceDate(line.expiryDate)}` : null,
-    ]
-      .filter(Boolean)
-      .join(" · ");
-    row(
-      [
-        line.description,
-        line.hsnCode || "—",
-        String(line.quantity),
-        formatAmount(line.unitPricePaise),
-        ...(discounted ? [line.discountPaise > 0 ? `-${formatAmount(line.discountPaise)}` : "—"] : []),
-        formatAmount(line.taxablePaise),
-        formatRate(line.gstRateBps),
-        ...taxCells,
-        formatAmount(line.grossPaise),
-      ],
-      "regular",
-      details || undefined,
-    );
-  }
-  const { totals } = invoice;
-  row(
-    [
-      "Total",
-      "",
-      String(invoice.lines.reduce((sum, line) => sum + line.quantity, 0)),
-      "",
-      ...(discounted ? [`-${formatAmount(invoice.discountPaise)}`] : []),
-      formatAmount(totals.taxablePaise),
-      "",
-      ...(invoice.interState ? [formatAmount(totals.igstPaise)] : [formatAmount(totals.cgstPaise), formatAmount(totals.sgstPaise)]),
-      formatAmount(totals.grossPaise),
-    ],
-    "bold",
-  );
+  for (const line of body) row(line.cells, "regular", line.details || undefined);
+  row(totalRow, "bold");
 
   // Summary (kept together on one page with the closing note)
-  if (doc.y > doc.page.height - MARGIN - 150) doc.addPage();
   doc.moveDown(0.5);
   const summary: Array<[string, string, boolean?]> = [
     ...(discounted ? ([[`Coupon ${invoice.couponCode ?? ""} (in the lines)`, `-${formatInvoiceRupees(invoice.discountPaise)}`]] as Array<[string, string]>) : []),
@@ -222,11 +226,26 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
     ...(invoice.codFeePaise > 0 ? ([["Cash on delivery fee", formatInvoiceRupees(invoice.codFeePaise)]] as Array<[string, string]>) : []),
     [invoiceTotalLabel(invoice), formatInvoiceRupees(invoice.grandTotalPaise), true],
   ];
-  for (const [label, value, strong] of summary) {
-    const y = doc.y;
+  // A label wraps inside its cell (a long coupon code takes two lines) and the next row starts below the
+  // taller of label and amount: nothing is printed over anything else (issue 27).
+  const LABEL_WIDTH = 170;
+  const AMOUNT_WIDTH = 130;
+  const LABEL_X = MARGIN + CONTENT_WIDTH - AMOUNT_WIDTH - LABEL_WIDTH - 10;
+  const rowHeight = ([label, value, strong]: (typeof summary)[number]) => {
     doc.font(strong ? "bold" : "regular").fontSize(strong ? 11 : 9);
-    doc.text(label, MARGIN + CONTENT_WIDTH - 220, y, { width: 120 });
-    doc.text(value, MARGIN + CONTENT_WIDTH - 100, y, { width: 100, align: "right" });
+    return Math.max(doc.heightOfString(label, { width: LABEL_WIDTH }), doc.heightOfString(value, { width: AMOUNT_WIDTH })) + 2;
+  };
+  doc.font("regular").fontSize(8);
+  const closingHeight = doc.heightOfString(`${CLOSING_PREFIX}${words.closing}`, { width: CONTENT_WIDTH }) + 12;
+  const summaryHeight = summary.reduce((sum, entry) => sum + rowHeight(entry), 0) + closingHeight;
+  if (doc.y + summaryHeight > doc.page.height - MARGIN - 20) doc.addPage();
+  for (const entry of summary) {
+    const [label, value] = entry;
+    const y = doc.y;
+    const height = rowHeight(entry);
+    doc.text(label, LABEL_X, y, { width: LABEL_WIDTH });
+    doc.text(value, MARGIN + CONTENT_WIDTH - AMOUNT_WIDTH, y, { width: AMOUNT_WIDTH, align: "right" });
+    doc.y = y + height;
   }
   doc.x = MARGIN;
   doc.moveDown(1);
@@ -235,8 +254,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, options: { comp
     .fontSize(8)
     .fillColor("#333333")
     .text(
-      "Prices include GST. Tax is computed per line on the GST-inclusive amount; totals are the sums of the lines. " +
-        words.closing,
+      CLOSING_PREFIX + words.closing,
       MARGIN,
       doc.y,
       { width: CONTENT_WIDTH },
