@@ -32,8 +32,19 @@ export const ACCOUNT_MESSAGES = {
   verifyLinkInvalid: "This link is invalid or has expired",
   accountDeleted: "Your account has been deleted",
   staffCannotDelete: "Staff accounts are removed by an administrator",
+  /** The start of the refusal while an order still needs the account (`openOrdersMessage`). */
+  openOrders: "Your account cannot be deleted yet:",
   tokenRequired: "This link is invalid or has expired",
 } as const;
+
+/**
+ * Why the account cannot be deleted now (decisions/047): the open orders by number, and what the
+ * customer needs the account for until they are finished.
+ */
+export function openOrdersMessage(orderNumbers: string[]): string {
+  const which = orderNumbers.length === 1 ? `order ${orderNumbers[0]} is` : `orders ${orderNumbers.join(", ")} are`;
+  return `${ACCOUNT_MESSAGES.openOrders} ${which} not finished, and you need your account to follow, cancel or return ${orderNumbers.length === 1 ? "it" : "them"} and to download the invoice. You can delete your account once ${orderNumbers.length === 1 ? "it is" : "they are"} delivered or cancelled and any return you asked for is decided.`;
+}
 
 /** The name of the "Download my data" file. */
 export const EXPORT_FILE_NAME = "my-data.json";
