@@ -11,6 +11,7 @@ import {
 } from "./auth.ts";
 import { checked, formText, normalizeEmail, type Checked, type Problem } from "./forms.ts";
 import { MOBILE_NUMBER_MESSAGE, normalizeIndianPhone } from "./india.ts";
+import type { OrderStatus } from "./orders.ts";
 
 export const ACCOUNT_MESSAGES = {
   /** The one answer to "Forgot password?", whether or not the email has an account. */
@@ -44,6 +45,14 @@ export const ACCOUNT_MESSAGES = {
 export function openOrdersMessage(orderNumbers: string[]): string {
   const which = orderNumbers.length === 1 ? `order ${orderNumbers[0]} is` : `orders ${orderNumbers.join(", ")} are`;
   return `${ACCOUNT_MESSAGES.openOrders} ${which} not finished, and you need your account to follow, cancel or return ${orderNumbers.length === 1 ? "it" : "them"} and to download the invoice. You can delete your account once ${orderNumbers.length === 1 ? "it is" : "they are"} delivered or cancelled and any return you asked for is decided.`;
+}
+
+/** What deleting the account now would cut off (decisions/047): the profile's warning, the deletion's refusal. */
+export interface DeletionCheck {
+  /** Orders that still need the account: deletion waits until each is delivered or cancelled (and its return decided). */
+  openOrders: { id: string; orderNumber: string; status: OrderStatus; returnPending: boolean }[];
+  /** Delivered orders still inside the return window: deletion is allowed, the page says what is given up. */
+  returnable: { id: string; orderNumber: string; returnUntil: string }[];
 }
 
 /** The name of the "Download my data" file. */

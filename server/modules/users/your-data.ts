@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, gt, inArray, or, sql } from "drizzle-orm";
-import type { DeleteAccountInput } from "#common/account.ts";
+import type { DeleteAccountInput, DeletionCheck } from "#common/account.ts";
 import type { OrderStatus } from "#common/orders.ts";
 import { RETURN_WINDOW_DAYS, returnWindowEndsAt } from "#common/returns.ts";
 import { paiseToRupees } from "#common/money.ts";
@@ -211,14 +211,6 @@ export async function exportAccountData(db: Database, userId: string): Promise<A
  * Pending, Processing and Shipped), or a return request still waiting for the shop's reply.
  */
 const OPEN_STATUSES = (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((status) => Object.keys(ORDER_TRANSITIONS[status]).length > 0);
-
-/** What deleting the account now would cut off (decisions/047). */
-export interface DeletionCheck {
-  /** Orders that still need the account: deletion waits until each is delivered or cancelled (or its return decided). */
-  openOrders: { id: string; orderNumber: string; status: OrderStatus; returnPending: boolean }[];
-  /** Delivered orders still inside the return window: deletion is allowed, the page says what is given up. */
-  returnable: { id: string; orderNumber: string; returnUntil: string }[];
-}
 
 /** The customer's open and still-returnable orders, newest first (the profile's warning and the deletion's refusal). */
 export async function deletionCheck(db: Executor, userId: string, now = new Date()): Promise<DeletionCheck> {
