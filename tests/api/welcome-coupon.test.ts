@@ -5,6 +5,8 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COUPON_MESSAGES } from "#common/coupons.ts";
+import { WELCOME_OFFER, WELCOME_PERCENT } from "#common/content.ts";
 import { coupons, newsletterSubscribers, outboundEmails } from "#server/db/schema.ts";
 import { listSubscribers } from "#server/modules/admin/inbox.ts";
 import { action as unsubscribeAction } from "~/routes/unsubscribe.tsx";
@@ -67,6 +69,23 @@ describe("the welcome code", () => {
     const other = await buyerWithCart(shop, [{ productId: product.id, quantity: 1 }]);
     const used = await api().post("/api/cart/coupon").set(other.headers).send({ code: body.coupon.code }).expect(400);
     expect(used.body.message).toBe("This coupon has been fully used");
+  });
+});
+
+describe("what the pages say about it", () => {
+  it("says what the code does: the percent, and prescription medicines excluded (a cart of prescription medicines only is refused)", async () => {
+    expect(WELCOME_OFFER).toBe(`${WELCOME_PERCENT}% off your first order (prescription medicines excluded)`);
+    const email = `offer-${Date.now()}@example.in`;
+    const { body } = await api().post("/api/subscribe").send({ email }).expect(201);
+    const [coupon] = await shop.context.db.select().from(coupons).where(eq(coupons.code, body.coupon.code));
+    expect(coupon).toMatchObject({ percentBps: WELCOME_PERCENT * 100, includeRx: false });
+    const [mail] = await emailsTo(email);
+    expect(mail!.text).toContain(WELCOME_OFFER);
+
+    const rx = await makeProduct(shop.context, { pricePaise: 50_000, stock: 10, schedule: "H", prescriptionRequired: true });
+    const rxOnly = await buyerWithCart(shop, [{ productId: rx.id, quantity: 1 }]);
+    const refused = await api().post("/api/cart/coupon").set(rxOnly.headers).send({ code: body.coupon.code }).expect(400);
+    expect(refused.body.message).toBe(COUPON_MESSAGES.notApplicable);
   });
 });
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { contactEmailProblem } from "#common/content.ts";
+import { contactEmailProblem, WELCOME_OFFER } from "#common/content.ts";
 
 /** What the /newsletter action answers (app/routes/newsletter.tsx). */
 interface SubscribeAnswer {
   ok: boolean;
   message: string;
-  /** The welcome code (10% off a first order), shown at once and emailed with the confirmation link. */
+  /** The welcome code (common/content.ts WELCOME_OFFER), shown at once and emailed with the confirmation link. */
   coupon?: { code: string } | null;
 }
 
@@ -14,7 +14,7 @@ interface SubscribeAnswer {
 export function WelcomeCode({ code, className = "" }: { code: string; className?: string }) {
   return (
     <p className={`text-sm ${className}`}>
-      Your welcome code: <strong className="font-mono text-base tracking-wide">{code}</strong> for 10% off your first order. We have
+      Your welcome code: <strong className="font-mono text-base tracking-wide">{code}</strong> for {WELCOME_OFFER}. We have
       emailed it to you too.
     </p>
   );

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { SHOP_NAME } from "#common/brand.ts";
+import { WELCOME_OFFER } from "#common/content.ts";
 import { normalizeEmail } from "#common/forms.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
@@ -145,7 +146,7 @@ function confirmationEmail(publicUrl: string, to: string, token: string, couponC
   const link = `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
   const unsubscribe = unsubscribeLink(publicUrl, unsubscribeToken);
   const hours = CONFIRMATION_LINK_LIFETIME_MS / (60 * 60 * 1000);
-  const welcome = `Your welcome code ${couponCode} takes 10% off your first order (once, prescription medicines excluded).`;
+  const welcome = `Your welcome code ${couponCode} takes ${WELCOME_OFFER}, once.`;
   return {
     to,
     subject: `Confirm your subscription to the ${SHOP_NAME} newsletter`,
@@ -169,7 +170,7 @@ function confirmationEmail(publicUrl: string, to: string, token: string, couponC
       `<p>Someone, hopefully you, asked to receive the ${SHOP_NAME} newsletter at this address.</p>`,
       `<p><a href="${link}">Confirm my subscription</a></p>`,
       `<p>The link works for ${hours} hours. If you did not ask for the newsletter, ignore this email: nothing will be sent.</p>`,
-      `<p>Your welcome code <strong>${couponCode}</strong> takes 10% off your first order (once, prescription medicines excluded).</p>`,
+      `<p>Your welcome code <strong>${couponCode}</strong> takes ${WELCOME_OFFER}, once.</p>`,
       `<p style="font-size:12px;color:#555"><a href="${unsubscribe}">Unsubscribe</a></p>`,
     ].join("\n"),
   };
