@@ -153,8 +153,9 @@ function EmailForm({ account, data }: { account: AccountDetails; data: AccountAc
       <h2 id="email-heading" className="text-lg font-semibold text-gray-900">
         Email address
       </h2>
-      <p className="mt-2 break-all text-gray-800">
-        Now: <strong>{account.email}</strong> {account.emailVerified ? "(verified)" : "(not verified yet)"}
+      <p className="mt-2 text-gray-800">
+        {/* Only the address may break anywhere (a long one must); the words around it stay whole. */}
+        Now: <strong className="wrap-anywhere">{account.email}</strong> {account.emailVerified ? "(verified)" : "(not verified yet)"}
       </p>
       <Form key={done ? data.at : "email"} method="post" noValidate onSubmit={validate} className="mt-4 space-y-4">
         <IntentField intent="email" />
