@@ -93,9 +93,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </span>
           <div className="min-w-0">
             <p className="text-xl font-semibold break-words text-gray-900">{profile.name}</p>
-            <p className="mt-1 flex items-center gap-2 break-all text-gray-700">
+            <p className="mt-1 flex items-center gap-2 text-gray-700">
               <Mail className="h-4 w-4 shrink-0" aria-hidden />
-              {profile.email}
+              <span className="min-w-0 wrap-anywhere">{profile.email}</span>
             </p>
           </div>
         </div>

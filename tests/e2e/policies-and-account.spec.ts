@@ -12,7 +12,7 @@ import { ORDER_TRANSITIONS, canTransition } from "#server/modules/orders/transit
 import { expect, expectAxeClean, findProduct, openPage, signUpShopper, test } from "./fixtures";
 
 const SHOTS = "/tmp/account-shots";
-const shot = (page: Page, name: string, project: string) => page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, fullPage: true });
+const shot = (page: Page, name: string, project: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, fullPage });
 
 const ADDRESS = {
   firstName: "Asha",
@@ -140,13 +140,13 @@ test.describe("policies agree with the code", () => {
     expect(returns).toContain("the form takes text only");
     expect(returns).not.toMatch(/photo/i);
     expect(returns).not.toMatch(/within two business days of approving/i);
-    await shot(page, "shipping", testInfo.project.name);
+    await shot(page, "shipping", testInfo.project.name, true);
 
     await openPage(page, "/terms");
     const terms = (await page.locator("section#cancellations-returns-refunds").innerText()).replace(/\s+/g, " ");
     expect(terms).toContain(`within ${RETURN_WINDOW_DAYS} days of delivery`);
     expect(terms).not.toMatch(/photo|replacement/i);
-    await shot(page, "terms", testInfo.project.name);
+    await shot(page, "terms", testInfo.project.name, true);
 
     // Quality concerns go through the contact form, which takes text: photos come by email.
     const quality = await pageText(page, "/quality");
@@ -192,6 +192,7 @@ test.describe("search suggestions", () => {
   const combobox = (page: Page) => page.getByRole("combobox", { name: "Search products" });
 
   test("show a long medicine's whole name and composition, and say when nothing matches", async ({ page }, testInfo) => {
+    test.slow();
     await openPage(page, "/");
     await combobox(page).click();
     await combobox(page).pressSequentially("tranexamic");
