@@ -12,7 +12,7 @@ import { startFakeSmtp, type FakeSmtp } from "../support/fake-smtp.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createCustomer, createAdmin, type TestUser } from "../support/users.ts";
-import { makeProduct } from "./checkout-helpers.ts";
+import { address, buyerWithCart, checkout, makeProduct } from "./checkout-helpers.ts";
 
 const PUBLIC_URL = "https://shop.example.in";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -496,6 +496,23 @@ describe("your data", () => {
 
     await shop.context.db.update(orders).set({ status: "Cancelled", cancelledAt: new Date() }).where(inArray(orders.id, [unpaid.id, cod.id]));
     await api().delete("/api/users/me").set(user.headers).send({ password: user.password }).expect(200);
+  });
+
+  it("DELETE /api/users/me racing a checkout of the same account: never both (no open order is left without its account)", async () => {
+    const product = await makeProduct(shop.context, { stock: 50 });
+    for (let round = 0; round < 4; round++) {
+      const buyer = await buyerWithCart(shop, [{ productId: product.id, quantity: 1 }]);
+      const [deleted, placed] = await Promise.all([
+        api().delete("/api/users/me").set(buyer.headers).send({ password: buyer.password }),
+        checkout(shop, buyer, { shippingAddress: address, paymentMethod: "cod" }),
+      ]);
+      expect(deleted.status === 200 && placed.status === 201, `delete ${deleted.status}, checkout ${placed.status}`).toBe(false);
+      if (placed.status === 201) {
+        expect(deleted.status).toBe(409);
+        const [order] = await shop.context.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, placed.body.order._id));
+        expect(order?.userId).toBe(buyer.id);
+      }
+    }
   });
 
   it("staff accounts are not deleted here", async () => {
