@@ -11,6 +11,7 @@ import {
 } from "./auth.ts";
 import { checked, formText, normalizeEmail, type Checked, type Problem } from "./forms.ts";
 import { mobileNumberProblem, normalizeIndianPhone } from "./india.ts";
+import type { OrderStatus } from "./orders.ts";
 
 export const ACCOUNT_MESSAGES = {
   /** The one answer to "Forgot password?", whether or not the email has an account. */
@@ -36,8 +37,27 @@ export const ACCOUNT_MESSAGES = {
   verifyLinkInvalid: "This link is invalid or has expired",
   accountDeleted: "Your account has been deleted",
   staffCannotDelete: "Staff accounts are removed by an administrator",
+  /** The start of the refusal while an order still needs the account (`openOrdersMessage`). */
+  openOrders: "Your account cannot be deleted yet:",
   tokenRequired: "This link is invalid or has expired",
 } as const;
+
+/**
+ * Why the account cannot be deleted now (decisions/047): the open orders by number, and what the
+ * customer needs the account for until they are finished.
+ */
+export function openOrdersMessage(orderNumbers: string[]): string {
+  const which = orderNumbers.length === 1 ? `order ${orderNumbers[0]} is` : `orders ${orderNumbers.join(", ")} are`;
+  return `${ACCOUNT_MESSAGES.openOrders} ${which} not finished, and you need your account to follow, cancel or return ${orderNumbers.length === 1 ? "it" : "them"} and to download the invoice. You can delete your account once ${orderNumbers.length === 1 ? "it is" : "they are"} delivered or cancelled and any return you asked for is decided.`;
+}
+
+/** What deleting the account now would cut off (decisions/047): the profile's warning, the deletion's refusal. */
+export interface DeletionCheck {
+  /** Orders that still need the account: deletion waits until each is delivered or cancelled (and its return decided). */
+  openOrders: { id: string; orderNumber: string; status: OrderStatus; returnPending: boolean }[];
+  /** Delivered orders still inside the return window: deletion is allowed, the page says what is given up. */
+  returnable: { id: string; orderNumber: string; returnUntil: string }[];
+}
 
 /** The name of the "Download my data" file. */
 export const EXPORT_FILE_NAME = "my-data.json";

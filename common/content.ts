@@ -4,6 +4,15 @@
 import { checked, EMAIL_MAX, formText, hasNul, isValidEmail, type Checked, type Problem } from "./forms.ts";
 import { EMAIL_MESSAGES } from "./messages.ts";
 
+/**
+ * The newsletter's welcome code (server/modules/coupons/welcome.ts makes it from these): this much
+ * off a first order, once, and — like every coupon not marked to include them — not on
+ * prescription-only medicines. The footer, the /newsletter page and the confirmation email say it.
+ */
+export const WELCOME_PERCENT = 10;
+export const WELCOME_INCLUDES_RX = false;
+export const WELCOME_OFFER = `${WELCOME_PERCENT}% off your first order${WELCOME_INCLUDES_RX ? "" : " (prescription medicines excluded)"}`;
+
 export const CONTACT_NAME_MAX = 120;
 export const CONTACT_MESSAGE_MAX = 5000;
 

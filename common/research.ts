@@ -10,5 +10,6 @@ export interface ResearchArticle {
   imageAlt: string;
   /** ISO date, YYYY-MM-DD. */
   publishedOn: string;
+  /** "Read Full Study": the study's own page (its PubMed record), never a search (migration 0033). */
   link: string;
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { RESERVATION_MINUTES } from "#common/orders.ts";
+import { RETURN_WINDOW_DAYS } from "#common/returns.ts";
 import { PolicyPage, useDeliveryTexts, useSeller } from "~/components/content/policy";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/how-to-order";
@@ -136,8 +137,9 @@ export default function HowToOrder() {
           title: "Changing or cancelling an order",
           body: (
             <p>
-              You can cancel at any time until the order is out for delivery, and change the address until it ships. Returns
-              are accepted for wrong, damaged or expired items; see our{" "}
+              You can cancel an order until it is shipped ("Cancel order" on the order's page), and change the address until
+              it ships by contacting our care team. Returns are accepted for wrong, damaged or expired items within{" "}
+              {RETURN_WINDOW_DAYS} days of delivery; see our{" "}
               <Link to="/shipping#returns-and-refunds">returns and refunds policy</Link> and the{" "}
               <Link to="/terms">Terms and Conditions</Link>.
             </p>

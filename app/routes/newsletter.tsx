@@ -1,4 +1,5 @@
 import { Link, data } from "react-router";
+import { WELCOME_OFFER } from "#common/content.ts";
 import { PageHero } from "~/components/ui/page-hero";
 import { WelcomeNote } from "~/components/layout/newsletter-form";
 import { pageMeta } from "~/lib/meta";
@@ -6,7 +7,7 @@ import type { Route } from "./+types/newsletter";
 import { subscribeFromForm } from "./newsletter.server";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta("Newsletter", "Subscribe to our newsletter for health tips, new launches and 10% off your first order.");
+  pageMeta("Newsletter", `Subscribe to our newsletter for health tips, new launches and ${WELCOME_OFFER}.`);
 
 /**
  * The footer's newsletter form posts here, through a fetcher with JavaScript and as a plain form
@@ -25,7 +26,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
         title="Newsletter"
         intro={
           actionData?.message ??
-          "Subscribe with the form at the foot of any page for health tips, new launches and 10% off your first order."
+          `Subscribe with the form at the foot of any page for health tips, new launches and ${WELCOME_OFFER}.`
         }
       />
       <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">

@@ -48,7 +48,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           <CheckCircle2 className="h-12 w-12 text-brand-700 print:hidden" aria-hidden />
           <h1 className="text-3xl font-bold text-gray-900">{order.isPaid || (order.paymentMethod === "cod" && order.status !== "Cancelled") ? "Thank you for your order!" : "Order received"}</h1>
           <p className="text-gray-800">
-            Order ID <strong className="break-all">{order.orderNumber}</strong> · placed {formatDateTime(order.createdAt)}
+            Order ID <strong className="whitespace-nowrap">{order.orderNumber}</strong> · placed {formatDateTime(order.createdAt)}
           </p>
           <p className="text-gray-700">
             {order.isPaid

@@ -65,7 +65,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold break-all text-gray-900">Order {order.orderNumber}</h1>
+          <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">
+            Order <span className="whitespace-nowrap">{order.orderNumber}</span>
+          </h1>
           <p className="mt-2 text-gray-800">
             Placed {formatDateTime(order.createdAt)} · Status <strong>{orderStateLabel(order)}</strong>
           </p>

@@ -179,6 +179,11 @@ export default function Privacy() {
                   keep, for that purpose only. These records are no longer linked to any account.
                 </li>
               </ul>
+              <p>
+                While an order is not finished (not yet delivered or cancelled, or a return you asked for is waiting for our
+                reply), the account cannot be deleted: you need it to follow, cancel or return the order and to download its
+                invoice. Your profile names those orders; come back once they are finished.
+              </p>
             </>
           ),
         },

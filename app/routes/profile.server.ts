@@ -18,16 +18,19 @@ import {
   signOutEverywhere,
   updateProfile,
 } from "#server/modules/users/self-service.ts";
-import { deleteAccount } from "#server/modules/users/your-data.ts";
+import { deleteAccount, deletionCheck } from "#server/modules/users/your-data.ts";
 import { listOrdersForUser } from "#server/modules/orders/orders.ts";
 import { getProfile } from "#server/modules/users/profile.ts";
 import { signOut } from "#server/modules/users/session.ts";
 
-/** The signed-in user's name, email and orders (with unpaid attempts when asked); null when the account is gone. */
+/**
+ * The signed-in user's name, email and orders (with unpaid attempts when asked), and what deleting
+ * the account now would cut off (decisions/047); null when the account is gone.
+ */
 export async function loadProfile(context: AppLoadContext, userId: string, options: { includeExpired?: boolean } = {}) {
   const { db } = context.shop;
-  const [profile, orders] = await Promise.all([getProfile(db, userId), listOrdersForUser(db, userId, options)]);
-  return profile ? { profile, orders } : null;
+  const [profile, orders, deletion] = await Promise.all([getProfile(db, userId), listOrdersForUser(db, userId, options), deletionCheck(db, userId)]);
+  return profile ? { profile, orders, deletion } : null;
 }
 
 /** Sign-out as POST /api/users/logout does it: the session revoked, its cookies and the guest cookie cleared. */

@@ -18,9 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const showingExpired = new URL(request.url).searchParams.get("include") === "expired";
   const found = await loadProfile(context, context.user.id, { includeExpired: showingExpired });
   if (!found) throw redirect(SIGN_IN_FIRST);
-  const { profile, orders } = found;
+  const { profile, orders, deletion } = found;
   const account = { name: profile.name, email: profile.email, phone: profile.phone, emailVerified: profile.emailVerified };
-  return { profile: { name: profile.name, email: profile.email }, account, orders: orders.map(toMyOrderRow), showingExpired };
+  return { profile: { name: profile.name, email: profile.email }, account, orders: orders.map(toMyOrderRow), showingExpired, deletion };
 }
 
 /**
@@ -93,9 +93,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </span>
           <div className="min-w-0">
             <p className="text-xl font-semibold break-words text-gray-900">{profile.name}</p>
-            <p className="mt-1 flex items-center gap-2 break-all text-gray-700">
+            <p className="mt-1 flex items-center gap-2 text-gray-700">
               <Mail className="h-4 w-4 shrink-0" aria-hidden />
-              {profile.email}
+              <span className="min-w-0 wrap-anywhere">{profile.email}</span>
             </p>
           </div>
         </div>
@@ -124,7 +124,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <span className="text-gray-700">: add, edit or delete your delivery addresses and choose the default</span>
       </p>
       <MyOrders orders={orders} showingExpired={showingExpired} />
-      <AccountSettings account={account} data={actionData} />
+      <AccountSettings account={account} data={actionData} deletion={loaderData.deletion} />
     </main>
   );
 }

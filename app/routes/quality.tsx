@@ -49,7 +49,7 @@ const CONCERN_STEPS: Step[] = [
   },
   {
     title: "Note the batch and expiry",
-    text: "Both are printed on the pack, usually near the barcode or on the bottom. Take clear photos of them and of the problem.",
+    text: "Both are printed on the pack, usually near the barcode or on the bottom. Take clear photos of them and of the problem too.",
   },
   {
     title: "Tell us",
@@ -59,7 +59,7 @@ const CONCERN_STEPS: Step[] = [
         <Link to="/contact" className={TEXT_LINK}>
           contact page
         </Link>{" "}
-        with your order number, the batch number and the photos.
+        with your order number and the batch number. We answer by email; reply to it with the photos.
       </>
     ),
   },

@@ -134,6 +134,20 @@ export default function Register({ actionData }: Route.ComponentProps) {
           defaultValue={failed?.values.email}
           error={errors.email}
         />
+        {errors.email === AUTH_MESSAGES.userExists ? (
+          // What to do about a taken email; it reveals nothing the "User already exists" answer does not.
+          <p className="-mt-3 text-sm text-gray-800" data-testid="register-exists-help">
+            This email already has an account.{" "}
+            <Link to={withRedirect("/login", redirectParam)} className="font-semibold text-brand-800 underline underline-offset-2">
+              Sign in
+            </Link>{" "}
+            instead, or{" "}
+            <Link to="/forgot-password" className="font-semibold text-brand-800 underline underline-offset-2">
+              reset your password
+            </Link>{" "}
+            if you have forgotten it.
+          </p>
+        ) : null}
         <Field label="Password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
         <Field
           label="Confirm Password"

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { orderStateLabel, RESERVATION_MINUTES } from "#common/orders.ts";
+import { RETURN_WINDOW_DAYS } from "#common/returns.ts";
 import { PolicyPage, useDeliveryTexts, useSeller } from "~/components/content/policy";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/shipping";
@@ -212,10 +213,10 @@ export default function Shipping() {
         },
         {
           id: "returns-and-refunds",
-          title: "Returns, replacements and refunds",
+          title: "Returns and refunds",
           body: (
             <>
-              <p>We accept returns, or send a free replacement, when you receive:</p>
+              <p>We take back items, and refund them, when you receive:</p>
               <ul>
                 <li>a different product, strength or pack size from the one you ordered;</li>
                 <li>a damaged, leaking or tampered pack, or one with a broken seal;</li>
@@ -226,9 +227,10 @@ export default function Shipping() {
                 </li>
               </ul>
               <p>
-                Tell us within <strong>7 days of delivery</strong>, with your order number and photos of the product, the
-                batch number and the expiry date. We arrange a free pickup, or ask you to keep or dispose of the item where a
-                return is not safe.
+                Ask within <strong>{RETURN_WINDOW_DAYS} days of delivery</strong>: open the order from My Orders and choose
+                "Return items", then the items and how many, the reason, and what is wrong. The batch number and expiry date
+                printed on the pack help us; the form takes text only. We arrange a free pickup, or ask you to keep or
+                dispose of the item where a return is not safe.
               </p>
               <p>
                 For your safety, we cannot take back medicines or supplements that were delivered correctly and in good
@@ -236,10 +238,17 @@ export default function Shipping() {
               </p>
               <h3>Refunds</h3>
               <ul>
-                <li>Approved refunds go back to the original payment method: card, UPI account or bank account.</li>
                 <li>
-                  We start the refund within two business days of approving it; your bank usually credits it within 5 to 7
-                  business days.
+                  We refund the returned items' price (after their share of any coupon) when we approve the return, and the
+                  credit note for them is on your order page.
+                </li>
+                <li>
+                  An order paid online is refunded to the original payment method: card, UPI account or bank account; your
+                  bank usually credits it within 5 to 7 business days.
+                </li>
+                <li>
+                  A cash-on-delivery order was paid in cash, so our care team contacts you to pay the refund to your bank
+                  account.
                 </li>
                 <li>If a payment was taken but no order was created, it is reversed automatically within 5 to 7 business days.</li>
               </ul>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RETURN_WINDOW_DAYS } from "#common/returns.ts";
 import { PolicyPage, useSeller } from "~/components/content/policy";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/terms";
@@ -144,17 +145,22 @@ export default function Terms() {
           body: (
             <>
               <ul>
-                <li>You can cancel an order at any time until it is out for delivery, and get a full refund.</li>
                 <li>
-                  We accept returns, or send a replacement, if you receive the wrong item, a damaged or tampered pack, or an
-                  item that has expired or is near expiry. Tell us within 7 days of delivery.
+                  You can cancel an order until it is shipped (from My Orders, or by writing to us), and a paid order is
+                  refunded in full.
+                </li>
+                <li>
+                  We take back and refund items if you receive the wrong item, a damaged or tampered pack, or an item that has
+                  expired or is near expiry. Ask from the order's page within {RETURN_WINDOW_DAYS} days of delivery.
                 </li>
                 <li>
                   For your safety, medicines and supplements that were correctly delivered in good condition cannot be
                   returned once they have left our pharmacy, and opened packs cannot be returned.
                 </li>
                 <li>
-                  Refunds go back to the original payment method within 5 to 7 business days of approval.
+                  A refund is made when we cancel the order or approve the return: to the original payment method for an order
+                  paid online (your bank usually credits it within 5 to 7 business days), or by our care team to your bank
+                  account for a cash-on-delivery order.
                 </li>
               </ul>
               <p>

@@ -1,20 +1,22 @@
 // Account self-service (issue 16, api-contract.md "Account self-service", decisions/023):
 // forgotten password, email verification, profile and password changes, export and deletion.
 // Emails leave through the outbox and the dispatcher to a real SMTP server on loopback.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "#common/account.ts";
-import { invoices, newsletterSubscribers, orders, outboundEmails, reviews, session as sessions, user as users, verification } from "#server/db/schema.ts";
+import { ACCOUNT_MESSAGES, openOrdersMessage } from "#common/account.ts";
+import { RETURN_WINDOW_DAYS } from "#common/returns.ts";
+import { invoices, newsletterSubscribers, orders, outboundEmails, returnRequests, reviews, session as sessions, user as users, verification } from "#server/db/schema.ts";
 import { deliverPendingEmails } from "#server/modules/email/dispatcher.ts";
 import { LIMITS, countRequest } from "#server/modules/limits/limiter.ts";
 import { startFakeSmtp, type FakeSmtp } from "../support/fake-smtp.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createCustomer, createAdmin, type TestUser } from "../support/users.ts";
-import { makeProduct } from "./checkout-helpers.ts";
+import { address, buyerWithCart, checkout, makeProduct } from "./checkout-helpers.ts";
 
 const PUBLIC_URL = "https://shop.example.in";
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let shop: TestShop;
 let smtp: FakeSmtp;
@@ -389,7 +391,9 @@ describe("your data", () => {
   it("DELETE /api/users/me: wrong password 400 and nothing happens; then the account is gone, its records kept without it", async () => {
     const user = await createCustomer(shop.context);
     await api().put("/api/users/profile").set(user.headers).send({ phone: "9845012345" }).expect(200);
-    const order = await insertOrder(shop.context, { userId: user.id, customerEmail: user.email });
+    // Delivered more than the return window ago: nothing left that needs the account (decisions/047).
+    const order = await insertOrder(shop.context, { userId: user.id, customerEmail: user.email, status: "Delivered" });
+    await shop.context.db.update(orders).set({ isDelivered: true, deliveredAt: new Date(Date.now() - (RETURN_WINDOW_DAYS + 1) * DAY_MS) }).where(eq(orders.id, order.id));
     await shop.context.db.insert(invoices).values({ orderId: order.id, serial: `T/${order.orderNumber.slice(-8)}`, financialYear: "2026-27" });
     const product = await makeProduct(shop.context, { stock: 1 });
     await shop.context.db.insert(reviews).values({ productId: product.id, userId: user.id, name: user.name, rating: 5, comment: "Good" });
@@ -443,6 +447,75 @@ describe("your data", () => {
     const left = await shop.context.db.select({ to: outboundEmails.to, status: outboundEmails.status }).from(outboundEmails);
     expect(left.filter((row) => row.to.toLowerCase() === user.email.toLowerCase())).toEqual([]);
     expect(left.filter((row) => row.to === other.email).map((row) => row.status).sort()).toEqual(["failed", "queued"]);
+  });
+
+  it("DELETE /api/users/me: refused (409, the order numbers) while a paid order is not shipped, shipped, or a return awaits our reply; nothing is erased", async () => {
+    const user = await createCustomer(shop.context);
+    const paid = await insertOrder(shop.context, { userId: user.id, customerEmail: user.email });
+    expect(paid.status).toBe("Processing");
+    const deleteNow = () => api().delete("/api/users/me").set(user.headers).send({ password: user.password });
+
+    const refused = await deleteNow();
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.message).toBe(openOrdersMessage([paid.orderNumber]));
+    expect(refused.body.message).toMatch(/follow, cancel or return it and to download the invoice/);
+    // Nothing happened: signed in, the order still the customer's.
+    await api().get("/api/users/profile").set(user.headers).expect(200);
+    const [still] = await shop.context.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, paid.id));
+    expect(still?.userId).toBe(user.id);
+    const mine = await api().get("/api/orders/my-orders").set(user.headers).expect(200);
+    expect(JSON.stringify(mine.body)).toContain(paid.orderNumber);
+
+    // Shipped: still open.
+    await shop.context.db.update(orders).set({ status: "Shipped" }).where(eq(orders.id, paid.id));
+    expect((await deleteNow()).status).toBe(409);
+
+    // Delivered, with a return request waiting: still open.
+    await shop.context.db.update(orders).set({ status: "Delivered", isDelivered: true, deliveredAt: new Date() }).where(eq(orders.id, paid.id));
+    const [request] = await shop.context.db.insert(returnRequests).values({ orderId: paid.id, userId: user.id, reason: "damaged" }).returning();
+    const waiting = await deleteNow();
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.message).toContain(paid.orderNumber);
+
+    // The return decided, the order delivered (its window still open: the page warns, the deletion goes ahead).
+    await shop.context.db.update(returnRequests).set({ status: "rejected", decidedAt: new Date(), decisionReason: "Not damaged" }).where(eq(returnRequests.id, request!.id));
+    const deleted = await deleteNow();
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const [kept] = await shop.context.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, paid.id));
+    expect(kept?.userId).toBeNull();
+  });
+
+  it("DELETE /api/users/me: an unpaid online order waiting for its payment, or two open orders, are named; a cancelled one does not hold the account", async () => {
+    const user = await createCustomer(shop.context);
+    const unpaid = await insertOrder(shop.context, { userId: user.id, customerEmail: user.email, isPaid: false });
+    const cod = await insertOrder(shop.context, { userId: user.id, customerEmail: user.email, isPaid: false, status: "Processing" });
+    const refused = await api().delete("/api/users/me").set(user.headers).send({ password: user.password });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(unpaid.orderNumber);
+    expect(refused.body.message).toContain(cod.orderNumber);
+    // A wrong password is still told as such first (the open orders are no secret to their owner, but the password is checked before anything).
+    const wrong = await api().delete("/api/users/me").set(user.headers).send({ password: "not-mine" });
+    expect(wrong.status).toBe(400);
+
+    await shop.context.db.update(orders).set({ status: "Cancelled", cancelledAt: new Date() }).where(inArray(orders.id, [unpaid.id, cod.id]));
+    await api().delete("/api/users/me").set(user.headers).send({ password: user.password }).expect(200);
+  });
+
+  it("DELETE /api/users/me racing a checkout of the same account: never both (no open order is left without its account)", async () => {
+    const product = await makeProduct(shop.context, { stock: 50 });
+    for (let round = 0; round < 4; round++) {
+      const buyer = await buyerWithCart(shop, [{ productId: product.id, quantity: 1 }]);
+      const [deleted, placed] = await Promise.all([
+        api().delete("/api/users/me").set(buyer.headers).send({ password: buyer.password }),
+        checkout(shop, buyer, { shippingAddress: address, paymentMethod: "cod" }),
+      ]);
+      expect(deleted.status === 200 && placed.status === 201, `delete ${deleted.status}, checkout ${placed.status}`).toBe(false);
+      if (placed.status === 201) {
+        expect(deleted.status).toBe(409);
+        const [order] = await shop.context.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, placed.body.order._id));
+        expect(order?.userId).toBe(buyer.id);
+      }
+    }
   });
 
   it("staff accounts are not deleted here", async () => {

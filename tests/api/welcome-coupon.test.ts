@@ -5,6 +5,8 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COUPON_MESSAGES } from "#common/coupons.ts";
+import { WELCOME_OFFER, WELCOME_PERCENT } from "#common/content.ts";
 import { couponRedemptions, coupons, newsletterSubscribers, outboundEmails } from "#server/db/schema.ts";
 import { listSubscribers } from "#server/modules/admin/inbox.ts";
 import { action as unsubscribeAction } from "~/routes/unsubscribe.tsx";
@@ -113,6 +115,24 @@ describe("the welcome code", () => {
     expect(applied.body.coupon).toEqual({ code, discount: 100 });
     const res = await checkout(shop, owner, { shippingAddress: address, paymentMethod: "razorpay" }).expect(201);
     expect(res.body.order).toMatchObject({ discountPrice: 100, totalPrice: 900 });
+  });
+});
+
+describe("what the pages say about it", () => {
+  it("says what the code does: the percent, and prescription medicines excluded (a cart of prescription medicines only is refused)", async () => {
+    expect(WELCOME_OFFER).toBe(`${WELCOME_PERCENT}% off your first order (prescription medicines excluded)`);
+    const email = `offer-${Date.now()}@example.in`;
+    await api().post("/api/subscribe").send({ email }).expect(201);
+    const code = await emailedCode(email);
+    const [coupon] = await shop.context.db.select().from(coupons).where(eq(coupons.code, code));
+    expect(coupon).toMatchObject({ percentBps: WELCOME_PERCENT * 100, includeRx: false });
+    const [mail] = await emailsTo(email);
+    expect(mail!.text).toContain(WELCOME_OFFER);
+
+    const rx = await makeProduct(shop.context, { pricePaise: 50_000, stock: 10, schedule: "H", prescriptionRequired: true });
+    const rxOnly = await buyerWithCart(shop, [{ productId: rx.id, quantity: 1 }]);
+    const refused = await api().post("/api/cart/coupon").set(rxOnly.headers).send({ code }).expect(400);
+    expect(refused.body.message).toBe(COUPON_MESSAGES.notApplicable);
   });
 });
 

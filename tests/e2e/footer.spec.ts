@@ -1,3 +1,4 @@
+import { WELCOME_OFFER } from "#common/content.ts";
 import type { Page } from "@playwright/test";
 import { expect, expectPath, openPage, sentEmails, test } from "./fixtures";
 
@@ -109,7 +110,9 @@ test.describe("newsletter", () => {
     const input = footer.getByRole("textbox", { name: "Email address" });
     const subscribe = footer.getByRole("button", { name: "Subscribe" });
     const status = footer.locator("#newsletter-status");
-    await expect(footer).toContainText("10% off on your first order");
+    // What the welcome code does (common/content.ts WELCOME_OFFER; tests/api/welcome-coupon.test.ts ties it to the code).
+    await expect(footer).toContainText(`offers: ${WELCOME_OFFER}.`);
+    await expect(footer).toContainText("prescription medicines excluded");
 
     await subscribe.click();
     await expect(status).toHaveText("Email is required");

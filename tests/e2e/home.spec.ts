@@ -389,7 +389,8 @@ test.describe("research highlights", () => {
     const controlled = await showLess(first).getAttribute("aria-controls");
     await expect(page.locator(`#${controlled}`)).toContainText("International Evidence-based Guideline");
     const study = first.getByRole("link", { name: /Read Full Study/ });
-    await expect(study).toHaveAttribute("href", /^https:\/\/pubmed\.ncbi\.nlm\.nih\.gov\//);
+    // The study's own PubMed record, not a search.
+    await expect(study).toHaveAttribute("href", /^https:\/\/pubmed\.ncbi\.nlm\.nih\.gov\/\d+\/$/);
     await expect(study).toHaveAttribute("target", "_blank");
     await expect(study).toHaveAttribute("rel", /noopener/);
     const gridWidth = (await section.locator("#research-articles").boundingBox())!.width;

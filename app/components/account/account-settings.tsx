@@ -1,12 +1,15 @@
 import { useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import {
   EXPORT_FILE_NAME,
   checkChangeEmailForm,
   checkChangePasswordForm,
   checkDeleteAccountForm,
   checkProfileForm,
+  type DeletionCheck,
 } from "#common/account.ts";
+import { formatShortDate } from "#common/dates.ts";
+import { orderStateLabel } from "#common/orders.ts";
 import type { Checked } from "#common/forms.ts";
 import { focusFirstInvalid } from "~/components/auth/auth-card";
 import { useHydrated } from "~/components/catalog/use-hydrated";
@@ -100,14 +103,14 @@ export function VerifyEmailNotice({ data }: { data: AccountActionData | undefine
   );
 }
 
-export function AccountSettings({ account, data }: { account: AccountDetails; data: AccountActionData | undefined }) {
+export function AccountSettings({ account, data, deletion }: { account: AccountDetails; data: AccountActionData | undefined; deletion: DeletionCheck }) {
   return (
     <div className="grid gap-x-6 lg:grid-cols-2">
       <DetailsForm account={account} data={data} />
       <EmailForm account={account} data={data} />
       <PasswordForm data={data} />
       <DevicesForm />
-      <YourData data={data} />
+      <YourData data={data} deletion={deletion} />
     </div>
   );
 }
@@ -150,8 +153,9 @@ function EmailForm({ account, data }: { account: AccountDetails; data: AccountAc
       <h2 id="email-heading" className="text-lg font-semibold text-gray-900">
         Email address
       </h2>
-      <p className="mt-2 break-all text-gray-800">
-        Now: <strong>{account.email}</strong> {account.emailVerified ? "(verified)" : "(not verified yet)"}
+      <p className="mt-2 text-gray-800">
+        {/* Only the address may break anywhere (a long one must); the words around it stay whole. */}
+        Now: <strong className="wrap-anywhere">{account.email}</strong> {account.emailVerified ? "(verified)" : "(not verified yet)"}
       </p>
       <Form key={done ? data.at : "email"} method="post" noValidate onSubmit={validate} className="mt-4 space-y-4">
         <IntentField intent="email" />
@@ -211,7 +215,7 @@ function DevicesForm() {
  * "Download my data" and account deletion. Deleting asks for the password; with JavaScript a
  * confirmation dialog (a native modal `<dialog>`: focus kept inside, Escape closes) comes first.
  */
-function YourData({ data }: { data: AccountActionData | undefined }) {
+function YourData({ data, deletion }: { data: AccountActionData | undefined; deletion: DeletionCheck }) {
   const { errors, validate } = useFormErrors(data, "delete", checkDeleteAccountForm);
   const busy = useBusy("delete");
   const hydrated = useHydrated();
@@ -256,13 +260,20 @@ function YourData({ data }: { data: AccountActionData | undefined }) {
         </a>
         ). This cannot be undone.
       </p>
-      <Form ref={form} method="post" noValidate onSubmit={onSubmit} className="mt-4 max-w-md space-y-4">
-        <IntentField intent="delete" />
-        <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
-        <button type="submit" disabled={busy} className={DANGER}>
-          {busy ? "Deleting..." : "Delete my account"}
-        </button>
-      </Form>
+      {deletion.openOrders.length ? (
+        <OpenOrdersNotice openOrders={deletion.openOrders} />
+      ) : (
+        <>
+          {deletion.returnable.length ? <ReturnableNotice returnable={deletion.returnable} /> : null}
+          <Form ref={form} method="post" noValidate onSubmit={onSubmit} className="mt-4 max-w-md space-y-4">
+            <IntentField intent="delete" />
+            <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+            <button type="submit" disabled={busy} className={DANGER}>
+              {busy ? "Deleting..." : "Delete my account"}
+            </button>
+          </Form>
+        </>
+      )}
       <Outcome data={data} intent="delete" />
       <dialog
         ref={dialog}
@@ -273,6 +284,12 @@ function YourData({ data }: { data: AccountActionData | undefined }) {
           Delete your account?
         </h2>
         <p className="mt-2 text-gray-800">Your account and personal data will be erased. This cannot be undone.</p>
+        {deletion.returnable.length ? (
+          <p className="mt-2 text-gray-800">
+            You will no longer be able to ask for a return of {deletion.returnable.map((order) => order.orderNumber).join(", ")} or download{" "}
+            {deletion.returnable.length === 1 ? "its invoice" : "their invoices"} here.
+          </p>
+        ) : null}
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <button type="button" autoFocus onClick={() => dialog.current?.close()} className={SECONDARY}>
             Cancel
@@ -283,5 +300,57 @@ function YourData({ data }: { data: AccountActionData | undefined }) {
         </div>
       </dialog>
     </section>
+  );
+}
+
+const NOTICE = "mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-gray-900";
+
+/** Deletion waits (decisions/047): the orders that still need the account, each linked, and why. */
+function OpenOrdersNotice({ openOrders }: { openOrders: DeletionCheck["openOrders"] }) {
+  const one = openOrders.length === 1;
+  return (
+    <div role="note" aria-labelledby="delete-wait-heading" className={NOTICE} data-testid="delete-wait">
+      <h4 id="delete-wait-heading" className="font-semibold">
+        Your account cannot be deleted yet
+      </h4>
+      <p className="mt-1">
+        {one ? "This order is" : "These orders are"} not finished. You need your account to follow, cancel or return{" "}
+        {one ? "it" : "them"} and to download the invoice:
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {openOrders.map((order) => (
+          <li key={order.id}>
+            <Link to={`/order/${encodeURIComponent(order.id)}`} className="font-medium whitespace-nowrap text-brand-800 underline">
+              {order.orderNumber}
+            </Link>{" "}
+            · {order.returnPending ? "Return requested" : orderStateLabel({ status: order.status })}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">
+        Come back once {one ? "it is" : "they are"} delivered or cancelled and any return you asked for is decided; you can
+        then delete your account here.
+      </p>
+    </div>
+  );
+}
+
+/** Deletion is allowed, but a delivered order can still be returned: say what is given up. */
+function ReturnableNotice({ returnable }: { returnable: DeletionCheck["returnable"] }) {
+  return (
+    <div className={NOTICE} data-testid="delete-returnable">
+      <p>Before you delete your account:</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {returnable.map((order) => (
+          <li key={order.id}>
+            <Link to={`/order/${encodeURIComponent(order.id)}`} className="font-medium whitespace-nowrap text-brand-800 underline">
+              {order.orderNumber}
+            </Link>{" "}
+            can be returned until {formatShortDate(order.returnUntil)}. Afterwards you cannot ask for a return or download its
+            invoice here, so download the invoice first.
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

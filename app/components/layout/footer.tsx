@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { SHOP_NAME, SHOP_SECTIONS } from "#common/brand.ts";
+import { WELCOME_OFFER } from "#common/content.ts";
 import type { SellerDetails } from "#common/seller.ts";
 import { NewsletterForm } from "./newsletter-form";
 
@@ -20,7 +21,7 @@ export function Footer({ seller }: { seller: SellerDetails }) {
           <h2 id="footer-newsletter" className="text-lg font-semibold text-white">
             Newsletter
           </h2>
-          <p className="mt-2 text-sm">Subscribe for health tips, new launches and offers: 10% off on your first order.</p>
+          <p className="mt-2 text-sm">Subscribe for health tips, new launches and offers: {WELCOME_OFFER}.</p>
           <NewsletterForm />
         </section>
         <nav aria-labelledby="footer-shop">

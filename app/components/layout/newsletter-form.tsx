@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { contactEmailProblem } from "#common/content.ts";
+import { contactEmailProblem, WELCOME_OFFER } from "#common/content.ts";
 
 /** What the /newsletter action answers (app/routes/newsletter.tsx). */
 interface SubscribeAnswer {
@@ -15,7 +15,7 @@ interface SubscribeAnswer {
 export function WelcomeNote({ className = "" }: { className?: string }) {
   return (
     <p className={`text-sm ${className}`}>
-      Your welcome code for 10% off your first order is in that email: it works for an account with this email address.
+      Your welcome code for {WELCOME_OFFER} is in that email: it works for an account with this email address.
     </p>
   );
 }

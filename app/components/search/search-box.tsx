@@ -60,6 +60,8 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
   const active = activeUrl === null ? -1 : options.findIndex((option) => option.url === activeUrl);
   const setActive = (index: number) => setActiveUrl(index >= 0 ? (options[index]?.url ?? null) : null);
   const [announcement, setAnnouncement] = useState("");
+  // The text the last answer found nothing for, while the input has focus: "No matches" is said, not left to guess.
+  const [noMatches, setNoMatches] = useState<string | null>(null);
   const focused = useRef(false);
 
   useEffect(() => {
@@ -68,12 +70,14 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
       setOptions([]);
       setOpen(false);
       setActiveUrl(null);
+      setNoMatches(null);
       return;
     }
     const show = (list: Option[]) => {
       setOptions(list);
       setOpen(focused.current && list.length > 0);
-      setAnnouncement(list.length === 0 ? "No suggestions" : `${list.length} ${list.length === 1 ? "suggestion" : "suggestions"} available`);
+      setNoMatches(focused.current && list.length === 0 ? query : null);
+      setAnnouncement(list.length === 0 ? `No matches for ${query}` : `${list.length} ${list.length === 1 ? "suggestion" : "suggestions"} available`);
     };
     const known = answers.get(query);
     if (known) return show(known);
@@ -166,10 +170,12 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
             // Text typed before the page was hydrated.
             if (event.target.value !== text) setText(event.target.value);
             else if (options.length > 0) setOpen(true);
+            else if (answers.get(text.trim())?.length === 0) setNoMatches(text.trim());
           }}
           onBlur={() => {
             focused.current = false;
             close();
+            setNoMatches(null);
           }}
           {...(hydrated && {
             role: "combobox",
@@ -222,8 +228,9 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
                         />
                       ) : null}
                       <span className="min-w-0 flex-1">
-                        <span className="line-clamp-2 font-medium">{group === "Did you mean" ? `${option.label}?` : option.label}</span>
-                        {option.detail ? <span className="block truncate text-xs text-gray-700">{option.detail}</span> : null}
+                        {/* The whole name and composition, wrapped: long medicine names are told apart by their ends (strength, form). */}
+                        <span className="block font-medium break-words">{group === "Did you mean" ? `${option.label}?` : option.label}</span>
+                        {option.detail ? <span className="block text-xs break-words text-gray-700">{option.detail}</span> : null}
                       </span>
                       {option.price ? <span className="shrink-0 font-semibold">{option.price}</span> : null}
                     </div>
@@ -232,6 +239,14 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
               </div>
             ))}
           </div>
+        ) : null}
+        {hydrated && noMatches !== null && !open ? (
+          <p
+            data-testid="search-no-matches"
+            className="absolute inset-x-0 top-full z-40 mt-1 rounded-md border border-gray-200 bg-white px-3 py-2 text-sm text-gray-800 shadow-lg break-words"
+          >
+            No matches for “{noMatches}”. Check the spelling, or search by the salt or the brand.
+          </p>
         ) : null}
         <span role="status" className="sr-only">
           {focused.current ? announcement : ""}

@@ -16,6 +16,7 @@ export interface DemoArticle {
   image: string;
   imageAlt: string;
   publishedOn: string;
+  /** The study's own page (a PubMed record), never a search (migration 0033). */
   link: string;
 }
 
@@ -35,7 +36,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     ].join("\n\n"),
     image: "/images/articles/myo-inositol-vs-metformin-in-pcos.webp",
     imageAlt: "Illustration of a molecule and a tablet for the article comparing myo-inositol with metformin in PCOS",
-    link: "https://pubmed.ncbi.nlm.nih.gov/?term=myo-inositol+metformin+polycystic+ovary+syndrome",
+    link: "https://pubmed.ncbi.nlm.nih.gov/36703143/",
   },
   {
     slug: "pcos-vs-pcod",
@@ -52,7 +53,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     ].join("\n\n"),
     image: "/images/articles/pcos-vs-pcod.webp",
     imageAlt: "Illustration of an open book with a female health symbol for the article explaining PCOS and PCOD",
-    link: "https://pubmed.ncbi.nlm.nih.gov/?term=polycystic+ovary+syndrome+international+evidence-based+guideline+2023",
+    link: "https://pubmed.ncbi.nlm.nih.gov/37580314/",
   },
   {
     slug: "oligohydramnios",
@@ -69,6 +70,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     ].join("\n\n"),
     image: "/images/articles/oligohydramnios.webp",
     imageAlt: "Illustration of a droplet and an ultrasound wave for the clinical article on oligohydramnios",
-    link: "https://pubmed.ncbi.nlm.nih.gov/?term=oligohydramnios+single+deepest+pocket+amniotic+fluid+index",
+    link: "https://pubmed.ncbi.nlm.nih.gov/19046586/",
   },
 ];

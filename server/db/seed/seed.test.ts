@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAuth } from "#server/auth.ts";
 import { loadConfig } from "#server/config.ts";
@@ -11,6 +11,7 @@ import { projectPath } from "#server/paths.ts";
 import { openDatabase } from "../client.ts";
 import { products, researchArticles, user } from "../schema.ts";
 import { ADMIN_CREDENTIALS_FILE, DEV_ADMIN_EMAIL, ensureFirstAdmin } from "./admin.ts";
+import { DEMO_ARTICLES } from "./articles.ts";
 import { seedDatabase } from "./index.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -105,6 +106,8 @@ describe("seedDatabase", () => {
       ["PCOS vs PCOD", "education", "2024-02-28"],
     ]);
     for (const article of articles) expect(existsSync(publicFile(article.image)), article.image).toBe(true);
+    // "Read Full Study" opens the study's own PubMed record, never a search (issue 27 item 7).
+    for (const article of articles) expect(article.link, article.slug).toMatch(/^https:\/\/pubmed\.ncbi\.nlm\.nih\.gov\/\d+\/$/);
 
     const admins = await shop.db.select().from(user).where(eq(user.role, "admin"));
     expect(admins).toHaveLength(1);
@@ -186,5 +189,22 @@ describe("seedDatabase", () => {
     const shop = await openShop({ NODE_ENV: "production", BETTER_AUTH_SECRET: "p".repeat(12) + "-seed-test-secret-0123456789", PUBLIC_URL: "http://localhost:3000" });
     await seedDatabase(shop);
     expect((await tableCounts(shop)).users).toBe(0);
+  });
+
+  it("migration 0033 gives articles seeded with a PubMed search their study's page, leaving an edited link alone", async () => {
+    const shop = await openShop();
+    const [myo, pcos] = DEMO_ARTICLES;
+    const searchLink = "https://pubmed.ncbi.nlm.nih.gov/?term=myo-inositol+metformin+polycystic+ovary+syndrome";
+    const { slug: _a, ...myoRow } = myo!;
+    const { slug: _b, ...pcosRow } = pcos!;
+    await shop.db.insert(researchArticles).values([
+      { ...myoRow, slug: myo!.slug, link: searchLink },
+      { ...pcosRow, slug: pcos!.slug, link: "https://example.org/edited" },
+    ]);
+    const statements = readFileSync(projectPath("server/db/migrations/0033_study_links.sql"), "utf8").split("--> statement-breakpoint");
+    for (const statement of statements) await shop.db.execute(sql.raw(statement));
+    const links = Object.fromEntries((await shop.db.select().from(researchArticles)).map((a) => [a.slug, a.link]));
+    expect(links).toEqual({ [myo!.slug]: myo!.link, [pcos!.slug]: "https://example.org/edited" });
+    expect(myo!.link).toBe("https://pubmed.ncbi.nlm.nih.gov/36703143/");
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { SHOP_NAME } from "#common/brand.ts";
+import { WELCOME_OFFER } from "#common/content.ts";
 import { normalizeEmail } from "#common/forms.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
@@ -149,7 +150,7 @@ function confirmationEmail(publicUrl: string, to: string, token: string, couponC
   const link = `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
   const unsubscribe = unsubscribeLink(publicUrl, unsubscribeToken);
   const hours = CONFIRMATION_LINK_LIFETIME_MS / (60 * 60 * 1000);
-  const terms = "takes 10% off your first order (once, prescription medicines excluded), when you shop with an account under this email address.";
+  const terms = `takes ${WELCOME_OFFER}, once, when you shop with an account under this email address.`;
   const welcome = `Your welcome code ${couponCode} ${terms}`;
   return {
     to,

@@ -5,10 +5,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { WELCOME_INCLUDES_RX, WELCOME_PERCENT } from "#common/content.ts";
 import { coupons } from "#server/db/schema.ts";
 import type { Transaction } from "#server/db/tx.ts";
 
-export const WELCOME_PERCENT_BPS = 1000;
+export const WELCOME_PERCENT_BPS = WELCOME_PERCENT * 100;
 
 function welcomeCode(): string {
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -29,6 +30,7 @@ export async function welcomeCouponFor(tx: Transaction, address: string): Promis
         usageLimit: 1,
         perCustomerLimit: 1,
         firstOrderOnly: true,
+        includeRx: WELCOME_INCLUDES_RX,
         issuedToEmail: address,
       })
       .onConflictDoNothing();

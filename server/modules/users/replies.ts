@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from "#common/account.ts";
+import { ACCOUNT_MESSAGES, openOrdersMessage } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import type { Reply } from "#server/http/errors.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
@@ -105,5 +105,7 @@ export function selfServiceReply(result: SelfServiceResult, useCase: SelfService
       return { status: 400, message: ACCOUNT_MESSAGES.emailUnchanged, errors: { email: ACCOUNT_MESSAGES.emailUnchanged } };
     case "staff":
       return { status: 403, message: ACCOUNT_MESSAGES.staffCannotDelete };
+    case "open-orders":
+      return { status: 409, message: openOrdersMessage(result.orderNumbers) };
   }
 }

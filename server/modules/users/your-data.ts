@@ -1,5 +1,7 @@
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { DeleteAccountInput } from "#common/account.ts";
+import { and, asc, desc, eq, exists, gt, inArray, or, sql } from "drizzle-orm";
+import type { DeleteAccountInput, DeletionCheck } from "#common/account.ts";
+import type { OrderStatus } from "#common/orders.ts";
+import { RETURN_WINDOW_DAYS, returnWindowEndsAt } from "#common/returns.ts";
 import { paiseToRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import {
@@ -12,12 +14,14 @@ import {
   prescriptions,
   products,
   rateLimit,
+  returnRequests,
   reviews,
   session as sessions,
   user as users,
   verification,
 } from "#server/db/schema.ts";
-import { inTransaction } from "#server/db/tx.ts";
+import { inTransaction, Rollback, type Executor } from "#server/db/tx.ts";
+import { ORDER_TRANSITIONS } from "#server/modules/orders/transitions.ts";
 import { countRequests, LIMITS, limitKey, type LimitName, type Throttled } from "#server/modules/limits/limiter.ts";
 import { checkPassword, sessionHeaders, type NotSignedIn, type SelfServiceContext } from "./self-service.ts";
 import { signOut } from "./session.ts";
@@ -202,13 +206,47 @@ export async function exportAccountData(db: Database, userId: string): Promise<A
   };
 }
 
+/**
+ * Orders not finished yet: a status the order can still move on from (ORDER_TRANSITIONS, so
+ * Pending, Processing and Shipped), or a return request still waiting for the shop's reply.
+ */
+const OPEN_STATUSES = (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((status) => Object.keys(ORDER_TRANSITIONS[status]).length > 0);
+
+/** The customer's open and still-returnable orders, newest first (the profile's warning and the deletion's refusal). */
+export async function deletionCheck(db: Executor, userId: string, now = new Date()): Promise<DeletionCheck> {
+  const pendingReturn = exists(
+    db
+      .select({ id: returnRequests.id })
+      .from(returnRequests)
+      .where(and(eq(returnRequests.orderId, orders.id), eq(returnRequests.status, "requested"))),
+  );
+  const windowStart = new Date(now.getTime() - RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  const rows = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, deliveredAt: orders.deliveredAt, returnPending: sql<boolean>`${pendingReturn}` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        or(inArray(orders.status, OPEN_STATUSES), pendingReturn, and(eq(orders.status, "Delivered"), gt(orders.deliveredAt, windowStart))),
+      ),
+    )
+    .orderBy(desc(orders.createdAt));
+  const open = rows.filter((row) => OPEN_STATUSES.includes(row.status) || row.returnPending);
+  return {
+    openOrders: open.map((row) => ({ id: row.id, orderNumber: row.orderNumber, status: row.status, returnPending: Boolean(row.returnPending) })),
+    returnable: rows
+      .filter((row) => !open.includes(row) && row.deliveredAt)
+      .map((row) => ({ id: row.id, orderNumber: row.orderNumber, returnUntil: returnWindowEndsAt(row.deliveredAt!).toISOString() })),
+  };
+}
+
 export type DeleteAccountResult =
   | { ok: true; cookies: string[] }
   | { ok: false; reason: "wrong-password" }
   | { ok: false; reason: "staff" }
+  | { ok: false; reason: "open-orders"; orderNumbers: string[] }
   | Throttled
   | NotSignedIn;
-
 /** The limits whose counts are kept per email address: an erased account's address leaves them too. */
 const EMAIL_LIMITS = (Object.keys(LIMITS) as LimitName[]).filter((name) => LIMITS[name].per === "email");
 
@@ -221,6 +259,11 @@ const EMAIL_LIMITS = (Object.keys(LIMITS) as LimitName[]).filter((name) => LIMIT
  * cart and saved addresses; orders (with their invoices), prescriptions and audit entries lose
  * only the link to the account (set null) and stay as the law requires. The email is free to
  * register again. Staff accounts are removed by an administrator instead.
+ *
+ * Refused while an order still needs the account (`deletionCheck`, decisions/047): following,
+ * cancelling or returning it and its invoice are reached through the account. The check runs under
+ * the `user` row's lock, so an order placed at the same moment is either seen here or refused for
+ * its vanished account — never left open without one.
  */
 export async function deleteAccount(
   context: SelfServiceContext,
@@ -238,7 +281,11 @@ export async function deleteAccount(
   if (checked === "not-signed-in") return { ok: false, reason: "not-signed-in" };
   if (checked === "wrong") return { ok: false, reason: "wrong-password" };
 
-  await inTransaction(context.db, async (tx) => {
+  const deleted = await inTransaction(context.db, async (tx): Promise<DeleteAccountResult | null> => {
+    // Placing an order takes a key-share lock on this row; holding it for update makes the check below final.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const { openOrders } = await deletionCheck(tx, userId);
+    if (openOrders.length) throw new Rollback<DeleteAccountResult>({ ok: false, reason: "open-orders", orderNumbers: openOrders.map((order) => order.orderNumber) });
     await tx.update(reviews).set({ name: FORMER_CUSTOMER_NAME }).where(eq(reviews.userId, userId));
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, account.email));
     await tx.delete(verification).where(eq(verification.value, userId));
@@ -250,6 +297,8 @@ export async function deleteAccount(
     const keys = EMAIL_LIMITS.map((name) => limitKey(name, account.email));
     if (keys.length) await tx.delete(rateLimit).where(inArray(rateLimit.key, keys));
     await tx.delete(users).where(eq(users.id, userId));
+    return null;
   });
+  if (deleted) return deleted;
   return { ok: true, cookies: await signOut(context, requestHeaders) };
 }
