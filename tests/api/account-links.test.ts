@@ -202,6 +202,18 @@ describe("the old address is told, and can undo the change", () => {
     expect(left).toEqual([]);
   });
 
+  it("two undos racing with one link: exactly one wins", async () => {
+    const owner = await createCustomer(shop.context);
+    const moved = `race-${unique()}@example.net`;
+    await api().put("/api/users/email").set(owner.headers).send({ email: moved, password: owner.password }).expect(200);
+    await api().post("/api/users/email/verify").send({ token: await linkToken(moved, "/verify-email") }).expect(200);
+    const undo = await linkToken(owner.email, "/undo-email-change");
+    const results = await Promise.all([1, 2, 3].map(() => api().post("/api/users/email/undo").send({ token: undo })));
+    expect(results.map((res) => res.status).sort()).toEqual([200, 400, 400]);
+    const resets = (await outbox(owner.email)).filter((message) => message.subject === "Reset your password");
+    expect(resets).toHaveLength(1);
+  });
+
   it("refuses a missing, forged or oversized token with a sentence", async () => {
     for (const body of [{}, { token: "" }, { token: "x".repeat(5000) }, { token: "not-a-token" }, { token: ["a"] }]) {
       const res = await api().post("/api/users/email/undo").send(body);
