@@ -9,6 +9,7 @@ import { RETURN_WINDOW_DAYS } from "#common/returns.ts";
 import { invoices, newsletterSubscribers, orders, outboundEmails, returnRequests, reviews, session as sessions, user as users, verification } from "#server/db/schema.ts";
 import { deliverPendingEmails } from "#server/modules/email/dispatcher.ts";
 import { LIMITS, countRequest } from "#server/modules/limits/limiter.ts";
+import { deletionCheck } from "#server/modules/users/your-data.ts";
 import { startFakeSmtp, type FakeSmtp } from "../support/fake-smtp.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
@@ -479,6 +480,11 @@ describe("your data", () => {
 
     // The return decided, the order delivered (its window still open: the page warns, the deletion goes ahead).
     await shop.context.db.update(returnRequests).set({ status: "rejected", decidedAt: new Date(), decisionReason: "Not damaged" }).where(eq(returnRequests.id, request!.id));
+    // What the profile shows: nothing open, the order still returnable until its window ends.
+    const check = await deletionCheck(shop.context.db, user.id);
+    expect(check.openOrders).toEqual([]);
+    expect(check.returnable).toEqual([{ id: paid.id, orderNumber: paid.orderNumber, returnUntil: expect.any(String) }]);
+    expect(new Date(check.returnable[0]!.returnUntil).getTime() - Date.now()).toBeGreaterThan((RETURN_WINDOW_DAYS - 1) * DAY_MS);
     const deleted = await deleteNow();
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     const [kept] = await shop.context.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, paid.id));

@@ -179,6 +179,7 @@ test.describe("words stay whole on phones", () => {
     const heading = page.getByRole("heading", { level: 1 });
     await expect(heading).toHaveText(`Order ${order.orderNumber}`);
     expect(await wordsBrokenAcrossLines(heading)).toEqual([]);
+    expect(await wordsBrokenAcrossLines(page.getByRole("main"))).toEqual([]);
     const box = (await heading.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
     await shot(page, "order-heading", testInfo.project.name);

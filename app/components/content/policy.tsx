@@ -2,7 +2,7 @@ import { PageHero } from "~/components/ui/page-hero";
 import { useSeller } from "./delivery-texts";
 
 /** The date every policy page shows; change it whenever a policy's wording changes. */
-export const POLICY_LAST_UPDATED = { iso: "2026-11-24", text: "24 November 2026" };
+export const POLICY_LAST_UPDATED = { iso: "2026-11-28", text: "28 November 2026" };
 
 export interface PolicySection {
   id: string;

@@ -167,7 +167,7 @@ export function ShippingInfo({ order }: { order: OrderDetail }) {
           </span>
         ))}
         <span className="block">Phone: {address.phone}</span>
-        <span className="block break-all">Email: {address.email}</span>
+        <span className="block wrap-anywhere">Email: {address.email}</span>
       </address>
     </section>
   );
@@ -204,7 +204,7 @@ export function PaymentInfo({ order }: { order: OrderDetail }) {
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-gray-700">{label}</dt>
-            <dd className="font-medium break-all text-gray-900">{value}</dd>
+            <dd className="font-medium wrap-anywhere text-gray-900">{value}</dd>
           </div>
         ))}
       </dl>
