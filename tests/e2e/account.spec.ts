@@ -4,29 +4,8 @@
 // DATA_DIR/outbox; the links are read from there.
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, expectPath, openPage, sentEmails, signUpShopper, test } from "./fixtures";
+import { emailedLink, expect, expectAxeClean, expectPath, openPage, signUpShopper, test } from "./fixtures";
 
-/** The newest link to `pathname` in an email to `to` (the dispatcher runs every 5 s). */
-async function emailedLink(to: string, pathname: "/reset-password" | "/verify-email", after = 0): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const links: string[] = [];
-        for (const text of await sentEmails()) {
-          if (!new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\r?$`, "mi").test(text)) continue;
-          const match = new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[A-Za-z0-9._%-]+`).exec(text);
-          if (match) links.push(match[0]);
-        }
-        found = links.length > after ? links[links.length - 1] : undefined;
-        return found !== undefined;
-      },
-      { timeout: 20_000, intervals: [500] },
-    )
-    .toBe(true);
-  const url = new URL(found!);
-  return url.pathname + url.search;
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await openPage(page, "/login");

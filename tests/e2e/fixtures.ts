@@ -134,3 +134,33 @@ export async function sentEmails(): Promise<string[]> {
   }
   return texts;
 }
+
+/** The newest link to `pathname` in an email to `to` (the dispatcher runs every 5 s). */
+export async function emailedLink(to: string, pathname: "/reset-password" | "/verify-email", after = 0): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const links: string[] = [];
+        for (const text of await sentEmails()) {
+          if (!new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\r?$`, "mi").test(text)) continue;
+          const match = new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[A-Za-z0-9._%-]+`).exec(text);
+          if (match) links.push(match[0]);
+        }
+        found = links.length > after ? links[links.length - 1] : undefined;
+        return found !== undefined;
+      },
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe(true);
+  const url = new URL(found!);
+  return url.pathname + url.search;
+}
+
+/** A fresh customer who opened the emailed verification link (cash on delivery needs it, decisions/044). */
+export async function signUpVerifiedShopper(page: Page, label = "shopper") {
+  const shopper = await signUpShopper(page, label);
+  const verified = await page.request.get(await emailedLink(shopper.email, "/verify-email"));
+  expect(verified.ok()).toBe(true);
+  return shopper;
+}
