@@ -19,7 +19,7 @@ const main = (page: Page) => page.getByRole("main");
 async function atWidth(page: Page, info: TestInfo) {
   if (info.project.name.startsWith("mobile")) await page.setViewportSize({ width: 390, height: 844 });
 }
-const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png`, fullPage: true });
+const shot = (page: Page, info: TestInfo, name: string, fullPage = true) => page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png`, fullPage });
 
 async function addToCart(page: Page, name: string) {
   const product = await findProduct(page, name);
@@ -82,8 +82,10 @@ test.describe("checkout joins", () => {
     await signUpShopper(page, "empty-cart");
     await openPage(page, "/checkout");
     await expect(page).toHaveURL((url) => url.pathname === "/");
-    await expect(page.getByText("Your cart is empty, so there is nothing to check out yet. Add a product to your cart first.")).toBeVisible();
-    await shot(page, info, "empty-cart-toast");
+    await expect(page.getByText("Your cart is empty: add a product before checking out.")).toBeVisible();
+    // The screenshot once the toast has finished sliding in.
+    await page.waitForTimeout(600);
+    await shot(page, info, "empty-cart-toast", false);
   });
 
   test("a COD order: the confirmation page and email give the delivery date and ask to confirm; confirming once is enough", async ({ page }, info) => {
