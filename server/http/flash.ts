@@ -17,7 +17,7 @@ const FLASHES = {
   everywhere: { type: "success", message: ACCOUNT_MESSAGES.signedOutEverywhere },
   deleted: { type: "success", message: ACCOUNT_MESSAGES.accountDeleted },
   // /checkout with nothing to check out says why it went elsewhere.
-  emptycart: { type: "info", message: "Your cart is empty, so there is nothing to check out yet. Add a product to your cart first." },
+  emptycart: { type: "info", message: "Your cart is empty: add a product before checking out." },
 } as const;
 
 export type FlashKind = keyof typeof FLASHES;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, findProduct, openPage, signUpShopper, test } from "./fixtures";
+import { expect, expectAxeClean, findProduct, openPage, signUpShopper, signUpVerifiedShopper, test } from "./fixtures";
 
 // Cash on delivery end to end (issue 14, decisions/022): a saved address chosen with one tap, the
 // delivery promise for its PIN code, the COD choice with its total, the order placed without the
@@ -20,7 +20,7 @@ async function addToCart(page: Page, name: string) {
 test.describe("cash on delivery", () => {
   test("a saved address reused, cash on delivery chosen, the order placed and confirmed", async ({ page }) => {
     test.slow();
-    await signUpShopper(page, "cod");
+    await signUpVerifiedShopper(page, "cod");
     const saved = await page.request.post("/api/users/addresses", {
       data: { fullName: "Asha Cod", phone: "+91 98450 12345", line1: "4 Church Street", landmark: "Near the post office", city: "Bengaluru", postalCode: "560001" },
     });
@@ -72,7 +72,7 @@ test.describe("cash on delivery", () => {
 
   test("a new address: State filled from the PIN code, saved to the address book when asked, offered next time", async ({ page }) => {
     test.slow();
-    await signUpShopper(page, "cod-new");
+    await signUpVerifiedShopper(page, "cod-new");
     await addToCart(page, ZINC);
     await openPage(page, "/checkout");
     const form = main(page).getByRole("form", { name: "Contact and delivery" });

@@ -156,3 +156,11 @@ export async function sentEmails(): Promise<string[]> {
   }
   return texts;
 }
+
+/** A fresh customer who opened the emailed verification link (cash on delivery needs it, decisions/044). */
+export async function signUpVerifiedShopper(page: Page, label = "shopper") {
+  const shopper = await signUpShopper(page, label);
+  const verified = await page.request.get(await emailedLink(shopper.email, "/verify-email"));
+  expect(verified.ok()).toBe(true);
+  return shopper;
+}
