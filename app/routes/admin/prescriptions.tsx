@@ -1,3 +1,4 @@
+import { H1_RETENTION_YEARS } from "#common/pharmacist.ts";
 import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { PRESCRIPTION_STATUS_LABELS } from "#common/prescriptions.ts";
@@ -106,7 +107,8 @@ export default function AdminPrescriptions({ loaderData }: Route.ComponentProps)
           Schedule H1 register
         </h2>
         <p className="mt-1 text-sm text-gray-700">
-          Every Schedule H1 medicine dispensed against an approved prescription, by the day of approval (India time), as CSV.
+          Every Schedule H1 medicine dispensed against an approved prescription, with the patient's name and address, by the day of approval
+          (India time), as CSV. Any period of up to {H1_RETENTION_YEARS} years, the time the register is kept.
         </p>
         <form method="get" action="/admin/prescriptions/h1-register.csv" className="mt-3 flex flex-wrap items-end gap-3">
           <div>

@@ -1,7 +1,7 @@
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFocusFirstError } from "~/lib/focus-first-error";
-import { REGISTRATION_MAX } from "#common/pharmacist.ts";
+import { isPharmacistRegistration, REGISTRATION_MAX } from "#common/pharmacist.ts";
 import { Link, useFetcher } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { ADMIN_MESSAGES, ADMIN_ROLES } from "#common/admin.ts";
@@ -106,6 +106,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 function RoleForm({ id, name, role, registration }: { id: string; name: string; role: string; registration: string | null }) {
   const fetcher = useFetcher<ActionResult>();
   const [chosen, setChosen] = useState(role);
+  const implausible = role === "pharmacist" && chosen === "pharmacist" && registration !== null && !isPharmacistRegistration(registration);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) toast.success(fetcher.data.message);
@@ -134,10 +135,17 @@ function RoleForm({ id, name, role, registration }: { id: string; name: string; 
           required
           maxLength={REGISTRATION_MAX}
           autoComplete="off"
-          placeholder="Registration number"
+          placeholder="e.g. KA/12345"
           aria-label={`Pharmacist registration number of ${name}`}
+          aria-describedby={implausible ? `registration-note-${id}` : undefined}
           className="w-40 rounded-md border border-gray-400 px-2 py-1.5 text-sm"
         />
+      ) : null}
+      {implausible ? (
+        // Recorded before the council's form was checked: its holder cannot review until it is corrected.
+        <p id={`registration-note-${id}`} className="basis-full text-xs text-red-700">
+          Not a State Pharmacy Council number: {name} cannot review prescriptions until it is corrected.
+        </p>
       ) : null}
       <button type="submit" name="intent" value="role" disabled={fetcher.state !== "idle"} className={`${BUTTON_SECONDARY} px-2.5 py-1.5 text-sm`}>
         Save<span className="sr-only"> role of {name}</span>
@@ -168,7 +176,7 @@ function AddUserForm() {
       <h2 id="add-user-heading" className="flex items-center gap-2 text-lg font-semibold text-gray-900">
         <UserPlus className="h-5 w-5" aria-hidden /> Add User
       </h2>
-      <fetcher.Form ref={formRef} method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      <fetcher.Form ref={formRef} method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
         <Field label="Name" name="name" required autoComplete="off" error={errors.name} />
         <Field label="Email" name="email" type="email" required autoComplete="off" error={errors.email} />
         <Field label="Password" name="password" type="password" required autoComplete="new-password" error={errors.password} />
@@ -187,6 +195,7 @@ function AddUserForm() {
         {role === "pharmacist" ? (
           <Field
             label="Pharmacist registration number"
+            placeholder="e.g. KA/12345"
             name="pharmacistRegistration"
             required
             maxLength={REGISTRATION_MAX}
@@ -194,7 +203,7 @@ function AddUserForm() {
             error={errors.pharmacistRegistration}
           />
         ) : null}
-        <button type="submit" name="intent" value="create" disabled={busy} className={`${BUTTON_PRIMARY} lg:mb-0.5`}>
+        <button type="submit" name="intent" value="create" disabled={busy} className={`${BUTTON_PRIMARY} lg:mt-7`}>
           {busy ? "Adding..." : "Add User"}
         </button>
       </fetcher.Form>
