@@ -249,8 +249,9 @@ test.describe("the admin where features meet (issue 27)", () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test("a failed save brings the first field in error into view and focuses it", async ({ page }, testInfo) => {
+  test("a failed save brings the first field in error into view and focuses it", async ({ page, consoleErrors }, testInfo) => {
     await sized(page, testInfo);
+    consoleErrors.allow("status of 409 (Conflict)");
     const taken = `JOINS-${unique().toUpperCase()}`;
     await newProduct(page, `Joins Taken ${unique()}`, 60, 5).then(async (id) => {
       const renamed = await page.request.put(`/api/admin/products/${id}`, { data: { sku: taken } });
