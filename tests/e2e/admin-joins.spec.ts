@@ -4,6 +4,7 @@
 // before unsaved changes are lost, and the first field in error brought into view on a phone.
 // Screenshots go to /tmp/admin-shots/. Named admin-*.spec.ts because it adds published products.
 import type { Page, TestInfo } from "@playwright/test";
+import sharp from "sharp";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { expect, expectAxeClean, newShopper, openPage, signInAsAdmin, signUpShopper, test } from "./fixtures";
 
@@ -118,10 +119,10 @@ test.describe("the admin where features meet (issue 27)", () => {
     const dialog = page.getByRole("alertdialog", { name: `Approve the return and refund order ${order.orderNumber}?` });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`${name} × 1`);
-    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expect(dialog.getByRole("button", { name: "Cancel", exact: true })).toBeFocused();
     await expectAxeClean(page);
     await shot(page, testInfo, "approve-refund-confirm");
-    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(dialog).toHaveCount(0);
     await expect(card).toContainText("Return requested");
     const before = (await (await page.request.get(`/api/admin/returns?status=requested`)).json()) as { _id: string; orderNumber: string }[];
@@ -228,7 +229,7 @@ test.describe("the admin where features meet (issue 27)", () => {
     await expect(dialog).toBeVisible();
     await expectAxeClean(page);
     await shot(page, testInfo, "unsaved-warning");
-    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/products/${productId}/edit$`));
     await expect(brand).toHaveValue("Joins Labs");
 
@@ -247,6 +248,56 @@ test.describe("the admin where features meet (issue 27)", () => {
     await main(page).getByRole("link", { name: "Back to products" }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(dialog).toHaveCount(0);
+  });
+
+  test("rejecting a prescription asks first: Cancel leaves the order waiting, confirming cancels it", async ({ page }, testInfo) => {
+    test.slow();
+    await sized(page, testInfo);
+    // A customer's paid order of the demo's prescription medicine, with a prescription uploaded.
+    await page.context().clearCookies();
+    const shopper = await signUpShopper(page, "rx-joins");
+    const rx = (await (await page.request.get(`/api/products?limit=5&search=${encodeURIComponent("Tranexamic Acid")}`)).json()) as { _id: string }[];
+    expect((await page.request.post("/api/cart", { data: { productId: rx[0]!._id, quantity: 1 } })).ok()).toBe(true);
+    const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#f4f1ea" } }).png().toBuffer();
+    const uploaded = await page.request.post("/api/prescriptions", {
+      multipart: { file: { name: "prescription.png", mimeType: "image/png", buffer: photo }, patientName: "Meera Iyer", doctorName: "Dr Rao" },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const placed = await page.request.post("/api/checkout", {
+      data: { shippingAddress: { ...ADDRESS, email: shopper.email }, paymentMethod: "razorpay", prescriptionIds: [((await uploaded.json()) as { _id: string })._id] },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { order } = (await placed.json()) as { order: { _id: string; orderNumber: string } };
+    const signed = await page.request.post(`/api/payments/test/${order._id}/pay`);
+    expect((await page.request.post(`/api/checkout/${order._id}/verify`, { data: await signed.json() })).ok()).toBe(true);
+    // A pharmacist reviews it.
+    await signInAsAdmin(page);
+    const pharmacist = newShopper("pharmacist-joins");
+    const created = await page.request.post("/api/admin/users", { data: { ...pharmacist, role: "pharmacist", pharmacistRegistration: "KA/7788/2020" } });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.context().clearCookies();
+    expect((await page.request.post("/api/users/login", { data: { email: pharmacist.email, password: pharmacist.password } })).status()).toBe(200);
+
+    await openPage(page, `/admin/prescriptions/orders/${order._id}`);
+    const reject = main(page).getByRole("region", { name: "Reject" });
+    await reject.getByRole("radio").first().check();
+    await reject.getByRole("button", { name: "Reject and cancel the order" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Reject the prescription and cancel the order?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Cancel", exact: true })).toBeFocused();
+    await expectAxeClean(page);
+    await shot(page, testInfo, "reject-confirm");
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    // Nothing was sent: the order still waits for a decision.
+    await openPage(page, `/admin/prescriptions/orders/${order._id}`);
+    await expect(reject.getByRole("button", { name: "Reject and cancel the order" })).toBeVisible();
+
+    await reject.getByRole("radio").first().check();
+    await reject.getByRole("button", { name: "Reject and cancel the order" }).click();
+    await dialog.getByRole("button", { name: "Reject and cancel the order" }).click();
+    await expect(main(page).getByRole("region", { name: "Decision" })).toContainText(/Rejected/i);
+    await expect(reject).toHaveCount(0);
   });
 
   test("a failed save brings the first field in error into view and focuses it", async ({ page, consoleErrors }, testInfo) => {
