@@ -31,7 +31,7 @@ async function sized(page: Page, testInfo: TestInfo) {
   if (testInfo.project.name.startsWith("mobile")) await page.setViewportSize(PHONE);
 }
 
-async function shot(page: Page, testInfo: TestInfo, name: string) {
+async function shot(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/admin-shots/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
 }
 
@@ -86,7 +86,7 @@ test.describe("the admin where features meet (issue 27)", () => {
     await expect(payment).toContainText(`Total${formatRupees(rupeesToPaise(order.totalPrice))}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     await expectAxeClean(page);
-    await shot(page, testInfo, "order-page");
+    await shot(page, "order-page");
   });
 
   test("Approve and refund asks first: Cancel changes nothing, confirming refunds", async ({ page }, testInfo) => {
@@ -121,7 +121,7 @@ test.describe("the admin where features meet (issue 27)", () => {
     await expect(dialog).toContainText(`${name} × 1`);
     await expect(dialog.getByRole("button", { name: "Cancel", exact: true })).toBeFocused();
     await expectAxeClean(page);
-    await shot(page, testInfo, "approve-refund-confirm");
+    await shot(page, "approve-refund-confirm");
     await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(dialog).toHaveCount(0);
     await expect(card).toContainText("Return requested");
@@ -154,7 +154,7 @@ test.describe("the admin where features meet (issue 27)", () => {
     expect(await table.textContent()).not.toMatch(/refundedPaise|paymentId|amountPaise/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     await expectAxeClean(page);
-    await shot(page, testInfo, "audit-order");
+    await shot(page, "audit-order");
 
     await openPage(page, `/admin/audit?entity=product&entityId=${productId}`);
     await expect(table.getByRole("link", { name }).first()).toBeVisible();
@@ -162,7 +162,7 @@ test.describe("the admin where features meet (issue 27)", () => {
     await expect(table).toContainText("Stock");
     expect(await table.textContent()).not.toMatch(UUID);
     expect(await table.textContent()).not.toMatch(/countInStock|lowStockThreshold/);
-    await shot(page, testInfo, "audit-product");
+    await shot(page, "audit-product");
   });
 
   test("the inbox shows how many messages are unread, on the menu and the page", async ({ page }, testInfo) => {
@@ -185,7 +185,7 @@ test.describe("the admin where features meet (issue 27)", () => {
     expect(shown).toBeGreaterThan(0);
     await expect(main(page).getByRole("heading", { name: new RegExp(`^Contact messages ${shown} unread$`) })).toBeVisible();
     await expectAxeClean(page);
-    await shot(page, testInfo, "inbox");
+    await shot(page, "inbox");
     if (testInfo.project.name.startsWith("mobile")) await page.getByRole("button", { name: "Close admin menu" }).click();
 
     // Marking the message handled takes one off both counts.
@@ -212,7 +212,7 @@ test.describe("the admin where features meet (issue 27)", () => {
     await expect(main(page).getByRole("row").filter({ hasText: name })).toContainText("3 shoppers waiting");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     await expectAxeClean(page);
-    await shot(page, testInfo, "products-waiting");
+    await shot(page, "products-waiting");
     await openPage(page, `/admin/products/${productId}/edit`);
     await expect(main(page)).toContainText("Back-in-stock requests: 3 shoppers waiting to be emailed once when this product is in stock again.");
   });
@@ -228,7 +228,7 @@ test.describe("the admin where features meet (issue 27)", () => {
     const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
     await expect(dialog).toBeVisible();
     await expectAxeClean(page);
-    await shot(page, testInfo, "unsaved-warning");
+    await shot(page, "unsaved-warning");
     await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/products/${productId}/edit$`));
     await expect(brand).toHaveValue("Joins Labs");
@@ -286,7 +286,7 @@ test.describe("the admin where features meet (issue 27)", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Cancel", exact: true })).toBeFocused();
     await expectAxeClean(page);
-    await shot(page, testInfo, "reject-confirm");
+    await shot(page, "reject-confirm");
     await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(dialog).toHaveCount(0);
     // Nothing was sent: the order still waits for a decision.
@@ -322,7 +322,7 @@ test.describe("the admin where features meet (issue 27)", () => {
     await expect(sku).toBeFocused();
     await expect(sku).toBeInViewport();
     await expectAxeClean(page);
-    await shot(page, testInfo, "first-error");
+    await shot(page, "first-error");
 
     // The browser's own check: an empty name, the first field, is brought back into view too.
     await form.getByRole("textbox", { name: "Name", exact: true }).fill("");
