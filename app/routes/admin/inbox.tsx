@@ -36,7 +36,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader title="Inbox" />
       <section aria-labelledby="messages-heading" className="mt-6">
         <h2 id="messages-heading" className="text-lg font-semibold text-gray-900">
-          Contact messages
+          Contact messages{" "}
           {unread > 0 ? (
             <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 align-middle text-sm font-semibold text-brand-900">{unreadMessagesText(unread)}</span>
           ) : null}

@@ -55,7 +55,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           <p className="mt-4 text-sm text-gray-700">
             {total} {total === 1 ? "product" : "products"}
             {search ? ` matching "${search}"` : ""}
-            {waiting ? " shoppers asked to be told about, the most asked for first" : ""}
+            {waiting ? " · waited for by shoppers, the most asked for first" : ""}
           </p>
           <div className={TABLE_WRAP}>
             <table className={`${TABLE} min-w-[48rem]`}>
