@@ -72,3 +72,18 @@ export function addIstDays(day: string, days: number): string {
 export function istDateTimeLocal(value: string | Date): string {
   return istClock(value).toISOString().slice(0, 16);
 }
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+
+/** "2025-11-27" → "Thu, 27 Nov" (a calendar date in India; no time zone arithmetic needed). */
+export function formatDeliveryDate(isoDay: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  if (!match) return isoDay;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return `${WEEKDAYS[day.getUTCDay()]}, ${day.getUTCDate()} ${SHORT_MONTHS[day.getUTCMonth()]}`;
+}
+
+/** "Delivery by Thu, 27 Nov" from the latest date of the window. */
+export function deliveryByText(estimatedDelivery: { to: string }): string {
+  return `Delivery by ${formatDeliveryDate(estimatedDelivery.to)}`;
+}

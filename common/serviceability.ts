@@ -71,18 +71,3 @@ export const SERVICEABILITY_MESSAGES = {
   imported: (count: number) => `Imported ${count} ranges; the previous table was replaced`,
 } as const;
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
-/** "2025-11-27" → "Thu, 27 Nov" (a calendar date in India; no time zone arithmetic needed). */
-export function formatDeliveryDate(isoDay: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
-  if (!match) return isoDay;
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return `${WEEKDAYS[day.getUTCDay()]}, ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
-}
-
-/** "Delivery by Thu, 27 Nov" from the latest date of the window. */
-export function deliveryByText(estimatedDelivery: { to: string }): string {
-  return `Delivery by ${formatDeliveryDate(estimatedDelivery.to)}`;
-}

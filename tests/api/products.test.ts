@@ -266,7 +266,9 @@ describe("GET /api/products", () => {
   describe("paging", () => {
     it("limit and page slice the same ordering; X-Total-Count is the total", async () => {
       const pages = await Promise.all([1, 2, 3, 4, 5].map((page) => list(`?limit=10&page=${page}`)));
-      expect(pages.map((p) => p.body.length)).toEqual([10, 10, 10, 10, 4]);
+      const sizes = [1, 2, 3, 4, 5].map((page) => Math.max(0, Math.min(10, DEMO_PRODUCTS.length - (page - 1) * 10)));
+      expect(sizes.at(-1)).toBeGreaterThan(0);
+      expect(pages.map((p) => p.body.length)).toEqual(sizes);
       for (const page of pages) expect(page.headers["x-total-count"]).toBe(String(DEMO_PRODUCTS.length));
       expect(pages.flatMap(names)).toEqual(all.map((p) => p.name));
     });

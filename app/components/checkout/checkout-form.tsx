@@ -7,7 +7,8 @@ import { PAYMENT_CHOICES } from "#common/checkout.ts";
 import { INDIAN_STATES, isValidPin } from "#common/india.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import type { CheckoutQuote, PaymentMethod } from "#common/orders.ts";
-import { DELIVERY_CHECK_TEXTS, deliveryByText, type ServiceabilityJson } from "#common/serviceability.ts";
+import { deliveryByText } from "#common/dates.ts";
+import { DELIVERY_CHECK_TEXTS, type ServiceabilityJson } from "#common/serviceability.ts";
 import { useCartStore } from "~/lib/cart";
 import { loadRazorpay, openRazorpay, SDK_FAILED_TO_LOAD, type PaymentResult } from "~/lib/razorpay";
 import {

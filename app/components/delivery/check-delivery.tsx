@@ -1,11 +1,11 @@
 import { Truck } from "lucide-react";
 import { useId, useState } from "react";
 import { useLoaderData } from "react-router";
+import { deliveryByText } from "#common/dates.ts";
 import { isValidPin, PIN_CODE_MESSAGE } from "#common/india.ts";
 import {
   DELIVERY_CHECK_TEXTS as TEXTS,
   type DeliveryCheckState,
-  deliveryByText,
   pinFromInput,
   type ServiceabilityJson,
 } from "#common/serviceability.ts";

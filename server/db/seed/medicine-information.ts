@@ -275,6 +275,19 @@ export const DEMO_MEDICINE_INFORMATION: Record<string, DemoMedicineInformation> 
     safety: SUPPLEMENT,
     storage: POWDER,
   },
+  "HP-WC-017": {
+    composition: "Cefixime 200 mg (as Cefixime Trihydrate) per tablet",
+    uses: "Bacterial infections a doctor has diagnosed, such as uncomplicated urinary tract infections. It does not work against colds, flu or other viral infections.",
+    directions: "Only as your doctor prescribes, usually one tablet once or twice a day with or without food, for the number of days written on the prescription. Finish the course even if you feel better.",
+    sideEffects: "Diarrhoea, loose stools, stomach pain, nausea and headache are the common ones. Severe or bloody diarrhoea, a rash, swelling of the face or difficulty breathing: stop and see a doctor at once.",
+    safety: {
+      pregnancy: "Only if your doctor prescribes it knowing you are pregnant.",
+      breastfeeding: "Tell your doctor you are breastfeeding before taking it.",
+      alcohol: "No known interaction; alcohol may make stomach upset worse.",
+      driving: "Not known to affect driving; do not drive if you feel dizzy.",
+    },
+    storage: DRY,
+  },
   "HP-SN-001": {
     composition: "Whey Protein Concentrate (24 g protein and 5.3 g naturally occurring BCAAs per 33 g scoop), cocoa, flavour",
     uses: "A protein shake after workouts or to meet a daily protein target.",

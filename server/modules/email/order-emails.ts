@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { SHOP_NAME } from "#common/brand.ts";
 import { formatDateTime } from "#common/dates.ts";
-import { formatDeliveryDate } from "#common/serviceability.ts";
+import { formatDeliveryDate } from "#common/dates.ts";
 import { formatRupees } from "#common/money.ts";
 import { shipmentJson } from "#common/couriers.ts";
 import { addressLines, orderStateLabel, paymentMethodLabel } from "#common/orders.ts";

@@ -16,7 +16,7 @@ describe("accountReply: one answer per outcome, for the API and the login and re
   });
 
   it("a throttled sign-in is a 429 with Retry-After and the sign-in wording", () => {
-    const reply = accountReply({ ok: false, reason: "throttled", limit: "signInFailuresPerAccount", retryAfterSeconds: 600 }, "sign-in");
+    const reply = accountReply({ ok: false, reason: "throttled", limit: "signInFailuresPerAccountAndAddress", retryAfterSeconds: 600 }, "sign-in");
     expect(reply).toEqual({ status: 429, message: expect.stringMatching(/^Too many sign-in attempts/), headers: { "Retry-After": "600" } });
   });
 });
