@@ -84,8 +84,23 @@ export async function signInAsAdmin(page: Page) {
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** Runs axe (WCAG 2.2 AA rules) on the page as it is now and expects no violations. */
+/**
+ * Runs axe (WCAG 2.2 AA rules) on the page as it is now and expects no violations. Finite
+ * animations and transitions are let finish first (at most 2 s): a toast still fading in has
+ * the contrast of its half-way opacity, which no shopper reads.
+ */
 export async function expectAxeClean(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
