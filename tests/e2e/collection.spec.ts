@@ -1,13 +1,23 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { prescriptionRequiredFor } from "#common/prescriptions.ts";
+import { DEMO_PRODUCTS, type DemoProduct } from "#server/db/seed/products.ts";
 import { expect as baseExpect, expectPath, openPage, test } from "./fixtures";
 
 // Every filter change is a server round trip; on a busy shared test machine one can take longer
 // than the suite's default 5 s.
 const expect = baseExpect.configure({ timeout: 10_000 });
 
-// Counts come from the seeded demo catalogue (SEED_DEMO is on in the e2e server): 44 products;
-// Women Care 16 (5 need a prescription), Sports Nutrition 15, Kids Nutrition 13.
+// Counts come from the seeded demo catalogue (SEED_DEMO is on in the e2e server): 45 products;
+// Women Care 17 (6 need a prescription), Sports Nutrition 15, Kids Nutrition 13. The counts a new
+// demo product changes are computed from the seed list (server/db/seed/products.ts).
+const seeded = (keep: (product: DemoProduct) => boolean) => DEMO_PRODUCTS.filter(keep).length;
+const isWomenCare = (product: DemoProduct) => product.category === "Women Care";
+const ALL = DEMO_PRODUCTS.length;
+const WOMEN_CARE = seeded(isWomenCare);
+const WOMEN_CARE_RX = seeded((product) => isWomenCare(product) && prescriptionRequiredFor(product.schedule ?? "OTC"));
+const PER_PAGE = 12;
+const LAST_PAGE = Math.ceil(ALL / PER_PAGE);
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 const found = (page: Page, count: number) => page.getByText(`${count} Product(s) Found`, { exact: true });
@@ -75,24 +85,24 @@ test.describe("collection listing", () => {
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/^All Products \|/);
     await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
-    await expect(found(page, 44)).toBeVisible();
+    await expect(found(page, ALL)).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
 
     const first = cards(page).first();
     await expect(first.getByRole("img")).toHaveAttribute("width", /\d+/);
     await expect(first.getByRole("img")).toHaveAttribute("height", /\d+/);
     await expect(first.getByRole("link", { name: /^View Details/ })).toHaveAttribute("href", /^\/product\/[\w-]+$/);
-    await expect(page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 4" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: `Page ${LAST_PAGE}` })).toBeVisible();
   });
 
   test("section collections list their section only", async ({ page, isMobile }) => {
     await openPage(page, "/collections/women-care");
     await expect(page).toHaveTitle(/^Women Care \|/);
-    await expect(found(page, 16)).toBeVisible();
+    await expect(found(page, WOMEN_CARE)).toBeVisible();
     // The other sections would find nothing here: offered disabled, counted 0 (decisions/026).
     const panel = await filterPanel(page, isMobile);
     await expect(panel.getByRole("radio", { name: /^Sports Nutrition\s*\(0\)$/ })).toBeDisabled();
-    await expect(panel.getByRole("radio", { name: /^Women Healthcare\s*\(16\)$/ })).toBeEnabled();
+    await expect(panel.getByRole("radio", { name: new RegExp(`^Women Healthcare\\s*\\(${WOMEN_CARE}\\)$`) })).toBeEnabled();
     await openPage(page, "/collections/sports-nutrition");
     await expect(found(page, 15)).toBeVisible();
   });
@@ -107,7 +117,7 @@ test.describe("collection listing", () => {
   test("invalid filter values are ignored, never an error", async ({ page }) => {
     const response = await openPage(page, "/collections/all?minPrice=abc&maxPrice=-5&sortBy=bogus&page=0&prescription=maybe&category=nope");
     expect(response?.status()).toBe(200);
-    await expect(found(page, 44)).toBeVisible();
+    await expect(found(page, ALL)).toBeVisible();
   });
 
   test("category, subcategory and prescription filters, chips and Clear All", async ({ page, isMobile }) => {
@@ -140,7 +150,7 @@ test.describe("collection listing", () => {
     await panel.getByRole("radio", { name: /Women Healthcare/ }).check();
     await panel.getByRole("radio", { name: /^Required/ }).check();
     await expectPath(page, "/collections/all", "?category=women-care&prescription=required");
-    await expect(found(page, 5)).toBeVisible();
+    await expect(found(page, WOMEN_CARE_RX)).toBeVisible();
     for (const card of await cards(page).all()) await expect(card.getByText("Rx Only")).toBeVisible();
 
     await panel.getByRole("radio", { name: /Not Required/ }).check();
@@ -148,7 +158,7 @@ test.describe("collection listing", () => {
 
     await panel.getByRole("link", { name: "Clear All Filters" }).click();
     await expectPath(page, "/collections/all");
-    await expect(found(page, 44)).toBeVisible();
+    await expect(found(page, ALL)).toBeVisible();
     await expect(panel.getByRole("radio", { name: /All Products/ })).toBeChecked();
     await expect(panel.getByRole("group", { name: "Prescription" }).getByRole("radio", { name: "All" })).toBeChecked();
   });
@@ -193,7 +203,7 @@ test.describe("collection listing", () => {
     const pauses = await pressTimed(page, Array(50).fill("ArrowLeft"));
     await expect(max).toHaveValue("500");
     await expectPath(page, "/collections/all", "?maxPrice=500");
-    await expect(found(page, 30)).toBeVisible();
+    await expect(found(page, seeded((product) => product.pricePaise <= 500_00))).toBeVisible();
     // Presses in quick succession are one change of the URL (on a busy machine, one more per
     // pause long enough for the 300 ms debounce to end).
     expect(requests.count).toBeLessThanOrEqual(1 + pauses);
@@ -209,7 +219,7 @@ test.describe("collection listing", () => {
     await closeDrawer(page, isMobile);
     await page.getByRole("link", { name: "Remove filter: Price: ₹100 – ₹500" }).click();
     await expectPath(page, "/collections/all");
-    await expect(found(page, 44)).toBeVisible();
+    await expect(found(page, ALL)).toBeVisible();
   });
 
   test("the price boxes set the range too", async ({ page, isMobile }) => {
@@ -218,7 +228,7 @@ test.describe("collection listing", () => {
     await panel.getByRole("spinbutton", { name: "Max price (₹)" }).fill("150");
     await panel.getByRole("spinbutton", { name: "Max price (₹)" }).press("Enter");
     await expectPath(page, "/collections/all", "?maxPrice=150");
-    await expect(found(page, 11)).toBeVisible();
+    await expect(found(page, seeded((product) => product.pricePaise <= 150_00))).toBeVisible();
     await expect(panel.getByRole("slider", { name: "Maximum price" })).toHaveValue("150");
   });
 
@@ -273,7 +283,7 @@ test.describe("collection listing", () => {
 
     await page.goBack();
     await expectPath(page, "/collections/all");
-    await expect(found(page, 44)).toBeVisible();
+    await expect(found(page, ALL)).toBeVisible();
     await expect(panel.getByRole("radio", { name: /All Products/ })).toBeChecked();
 
     await page.goForward();
@@ -289,13 +299,13 @@ test.describe("collection listing", () => {
     await expect(pagination.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
     await expect(cards(page)).toHaveCount(12);
     expect((await cardNames(page))[0]).not.toBe(firstOnPageOne);
-    await pagination.getByRole("link", { name: "Page 4" }).click();
-    await expect(cards(page)).toHaveCount(8);
+    await pagination.getByRole("link", { name: `Page ${LAST_PAGE}` }).click();
+    await expect(cards(page)).toHaveCount(ALL - (LAST_PAGE - 1) * PER_PAGE);
 
     await openPage(page, "/collections/all?category=women-care&sortBy=priceAsc");
     await expect(pagination.getByRole("link", { name: "Page 2" })).toHaveAttribute("href", "/collections/all?category=women-care&sortBy=priceAsc&page=2");
     await pagination.getByRole("link", { name: "Page 2" }).click();
-    await expect(cards(page)).toHaveCount(4);
+    await expect(cards(page)).toHaveCount(WOMEN_CARE - PER_PAGE);
     // A filter change starts again from the first page.
     const panel = await filterPanel(page, isMobile);
     await panel.getByRole("radio", { name: /Kids Nutrition/ }).check();
@@ -330,10 +340,10 @@ test.describe("collection listing without JavaScript", () => {
 
   test("page links work", async ({ page }) => {
     await page.goto("/collections/all?category=women-care");
-    await expect(found(page, 16)).toBeVisible();
+    await expect(found(page, WOMEN_CARE)).toBeVisible();
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
     await expectPath(page, "/collections/all", "?category=women-care&page=2");
-    await expect(cards(page)).toHaveCount(4);
+    await expect(cards(page)).toHaveCount(WOMEN_CARE - PER_PAGE);
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Previous" }).click();
     await expectPath(page, "/collections/all", "?category=women-care");
     await expect(cards(page)).toHaveCount(12);
@@ -365,6 +375,6 @@ test.describe("collection listing without JavaScript", () => {
     await expect(found(page, 2)).toBeVisible();
     panel = await noScriptPanel(page, isMobile);
     await panel.getByRole("link", { name: "Clear All Filters" }).click();
-    await expect(found(page, 44)).toBeVisible();
+    await expect(found(page, ALL)).toBeVisible();
   });
 });
