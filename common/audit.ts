@@ -1,7 +1,7 @@
 // The audit log as people read it (GET /api/admin/audit, /admin/audit; decisions/015 and 033):
 // the entities and actions recorded, their labels, and the before/after difference as rows.
 import { formatDateTime } from "./dates.ts";
-import { formatRupees } from "./money.ts";
+import { formatRupeeAmount, formatRupees } from "./money.ts";
 
 /** What `GET /api/admin/audit` returns for each entry (newest first). */
 export interface AuditEntryJson {
@@ -151,17 +151,23 @@ export function auditFieldLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Fields whose recorded numbers are rupees (a product's price and MRP, as the product JSON has them). */
+const RUPEE_FIELDS = new Set(["price", "mrp"]);
+
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /**
  * A value as one line of text: lists joined, objects as `Label: value` pairs, nothing as "". Record
  * ids become the names in `names` (auditRecordNames on the server), amounts in paise (a field ending
- * in "Paise") rupees, times India time, yes/no for true/false.
+ * in "Paise") and a product's price and MRP (rupees) as "₹75.50", times India time, yes/no for true/false.
  */
 export function auditValueText(value: unknown, names: Readonly<Record<string, string>> = {}, field = ""): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return names[value] ?? (ISO_TIME.test(value) ? formatDateTime(value) : value);
-  if (typeof value === "number") return field.endsWith("Paise") && Number.isInteger(value) ? formatRupees(value) : String(value);
+  if (typeof value === "number") {
+    if (field.endsWith("Paise") && Number.isInteger(value)) return formatRupees(value);
+    return RUPEE_FIELDS.has(field) ? formatRupeeAmount(value) : String(value);
+  }
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (Array.isArray(value)) return value.map((item) => auditValueText(item, names, field)).join(", ");
   if (typeof value === "object") {

@@ -60,9 +60,9 @@ test("download the catalogue, change a product in the file, upload it, see the c
   await page.getByRole("link", { name: /^History of/ }).click();
   await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
   const entry = page.getByRole("row").filter({ hasText: "Product changed" }).first();
-  await expect(entry).toContainText("price");
-  await expect(entry.locator("del").filter({ hasText: "80" })).toBeVisible();
-  await expect(entry.locator("ins").filter({ hasText: "75.5" })).toBeVisible();
+  await expect(entry).toContainText("Price");
+  await expect(entry.locator("del").filter({ hasText: "₹80" })).toBeVisible();
+  await expect(entry.locator("ins").filter({ hasText: "₹75.50" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Product created" })).toBeVisible();
   await expectAxeClean(page);
 });
