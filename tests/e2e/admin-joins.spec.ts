@@ -218,6 +218,9 @@ test.describe("the admin where features meet (issue 27)", () => {
     await shot(page, "products-waiting");
     await openPage(page, `/admin/products/${productId}/edit`);
     await expect(main(page)).toContainText("Back-in-stock requests: 3 shoppers waiting to be emailed once when this product is in stock again.");
+    // Out of stock, it would stay on the dashboard's low-stock card that admin-phone.spec reads.
+    const hidden = await page.request.put(`/api/admin/products/${productId}`, { data: { published: false } });
+    expect(hidden.status(), await hidden.text()).toBe(200);
   });
 
   test("the product form warns before leaving unsaved changes, and not after saving", async ({ page }, testInfo) => {
