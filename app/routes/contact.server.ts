@@ -2,7 +2,7 @@
 import type { AppLoadContext } from "react-router";
 import { contactSchema } from "#server/schemas/content.ts";
 import { fieldErrors } from "#server/schemas/field-errors.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { sendContactMessage } from "#server/modules/content/contact.ts";
 import { contentReply } from "#server/modules/content/replies.ts";
 

@@ -1,7 +1,7 @@
 // The login page's server side: the same use case and reply table as POST /api/users/login.
 import type { AppLoadContext } from "react-router";
 import type { LoginInput } from "#common/auth.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { flashCookie, type FlashKind } from "#server/http/flash.ts";
 import { guestIdFromCookieHeader } from "#server/http/guest.ts";
 import { signInCustomer, type Client, type SignedIn } from "#server/modules/users/accounts.ts";

@@ -1,6 +1,6 @@
 // The newsletter confirmation link's server side.
 import type { AppLoadContext } from "react-router";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { confirmSubscription } from "#server/modules/content/newsletter.ts";
 import { contentReply } from "#server/modules/content/replies.ts";
 

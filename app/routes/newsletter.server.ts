@@ -1,7 +1,7 @@
 // The newsletter sign-up's server side (the footer's form posts to /newsletter): as POST /api/subscribe.
 import type { AppLoadContext } from "react-router";
 import { subscribeSchema } from "#server/schemas/content.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { subscribeToNewsletter } from "#server/modules/content/newsletter.ts";
 import { contentReply } from "#server/modules/content/replies.ts";
 

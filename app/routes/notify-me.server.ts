@@ -1,7 +1,7 @@
 // "Notify me when back in stock" from the product page (POST /product/:productId/notify-me):
 // the same use case and reply table as POST /api/products/:id/notify-me.
 import type { AppLoadContext } from "react-router";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { backInStockReply } from "#server/modules/back-in-stock/replies.ts";
 import { requestBackInStockEmail } from "#server/modules/back-in-stock/requests.ts";
 

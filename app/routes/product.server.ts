@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import * as z from "zod/mini";
 import { reviewSchema } from "#server/schemas/review.ts";
 import { fieldErrors } from "#server/schemas/field-errors.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { getProduct, similarProducts } from "#server/modules/catalog/products.ts";
 import { REVIEW_SIGN_IN_REPLY, reviewReply } from "#server/modules/catalog/replies.ts";
 import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";

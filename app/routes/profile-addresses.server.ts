@@ -1,7 +1,7 @@
 // The address book page's server side (/profile/addresses): the caller's addresses and the four
 // writes, each through the address book's use case and reply table (as /api/users/addresses).
 import type { AppLoadContext } from "react-router";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import {
   createAddress,
   deleteAddress,

@@ -2,7 +2,7 @@
 // use case and reply table as POST /api/prescriptions (decisions/019).
 import type { AppLoadContext } from "react-router";
 import { PRESCRIPTION_MESSAGES, type PrescriptionJson } from "#common/prescriptions.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { listPrescriptions, uploadPrescription } from "#server/modules/prescriptions/prescriptions.ts";
 import { prescriptionReply } from "#server/modules/prescriptions/replies.ts";
 

@@ -8,7 +8,7 @@ import {
   type DeleteAccountInput,
   type ProfileInput,
 } from "#common/account.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { flashCookie } from "#server/http/flash.ts";
 import { selfServiceReply } from "#server/modules/users/replies.ts";
 import {

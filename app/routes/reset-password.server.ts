@@ -1,7 +1,7 @@
 // The reset link's page, server side: the same use case and reply as POST /api/users/password/reset.
 import type { AppLoadContext } from "react-router";
 import type { ResetPasswordInput } from "#common/account.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { selfServiceReply } from "#server/modules/users/replies.ts";
 import { resetPassword } from "#server/modules/users/self-service.ts";
 

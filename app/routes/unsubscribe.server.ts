@@ -1,6 +1,6 @@
 // The unsubscribe link's server side (every marketing email carries one; no sign-in).
 import type { AppLoadContext } from "react-router";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { unsubscribeFromNewsletter } from "#server/modules/content/newsletter.ts";
 import { unsubscribeReply } from "#server/modules/content/replies.ts";
 

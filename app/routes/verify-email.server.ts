@@ -1,6 +1,6 @@
 // The verification link's page, server side: the same use case and reply as POST /api/users/email/verify.
 import type { AppLoadContext } from "react-router";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { selfServiceReply } from "#server/modules/users/replies.ts";
 import { verifyEmail } from "#server/modules/users/self-service.ts";
 

@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from "express";
 import type { SessionUser } from "#server/auth.ts";
 import type { ShopContext } from "#server/context.ts";
-import { replyError, type Reply } from "#server/http/errors.ts";
+import { replyError } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { startCheckout } from "#server/modules/orders/checkout.ts";
 import { quoteCheckout } from "#server/modules/orders/quote.ts";
 import { orderReply, SIGN_IN_REPLY } from "#server/modules/orders/replies.ts";

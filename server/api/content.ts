@@ -1,7 +1,8 @@
 import { Router, type Response } from "express";
 import { contactSchema, subscribeSchema } from "#server/schemas/content.ts";
 import type { ShopContext } from "#server/context.ts";
-import { parseInput, replyError, type Reply } from "#server/http/errors.ts";
+import { parseInput, replyError } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { sendContactMessage } from "#server/modules/content/contact.ts";
 import { subscribeToNewsletter } from "#server/modules/content/newsletter.ts";
 import { contentReply } from "#server/modules/content/replies.ts";

@@ -3,18 +3,19 @@ import type { ShopContext } from "#server/context.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { sameOriginForCookies } from "#server/http/same-origin.ts";
 import { rejectMalformedJson, verifyUtf8 } from "#server/http/reject-malformed.ts";
-import { adminProductWritesRouter, adminRouter } from "./admin/index.ts";
+import { adminRouter } from "./admin/index.ts";
+import { adminProductWritesRouter } from "./admin/products.ts";
 import { addressesRouter } from "./addresses.ts";
 import { backInStockRouter } from "./back-in-stock.ts";
 import { cartRouter } from "./cart.ts";
 import { checkoutRouter } from "./checkout.ts";
-import { adminServiceabilityRouter, serviceabilityRouter } from "./delivery.ts";
+import { serviceabilityRouter } from "./delivery.ts";
 import { contactRouter, subscribeRouter } from "./content.ts";
 import { invoicesRouter } from "./invoices.ts";
 import { ordersRouter } from "./orders.ts";
 import { paymentWebhookRouter, paymentsRouter } from "./payments.ts";
 import { prescriptionsRouter } from "./prescriptions.ts";
-import { adminReturnsRouter, returnsRouter } from "./returns.ts";
+import { returnsRouter } from "./returns.ts";
 import { productsRouter } from "./products.ts";
 import { uploadRouter } from "./upload.ts";
 import { usersRouter } from "./users.ts";
@@ -38,14 +39,12 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/contact", contactRouter], //              content.ts       POST /
   ["/products", productsRouter], //            products.ts      GET / /facets /new-arrivals /suggestions /similar/:id /:id /:id/substitutes /:id/reviews, POST /:id/reviews
   ["/products", backInStockRouter], //         back-in-stock.ts POST /:id/notify-me (signed in, or a guest with { email })
-  ["/products", adminProductWritesRouter], //  admin/index.ts   PUT /:id (admins: the spec's product edit)
+  ["/products", adminProductWritesRouter], //  admin/products.ts PUT /:id (admins: the spec's product edit)
   ["/users/addresses", addressesRouter], //   addresses.ts     GET POST /, PUT DELETE /:id (signed in, own addresses)
   ["/users", usersRouter], //                  users.ts         POST /register /login /logout, GET /profile; self-service: POST /password/forgot /password/reset /email/verification /email/verify /email/undo /logout/all, PUT /password /profile /email, GET /me/export, DELETE /me
   ["/cart", cartRouter], //                    cart.ts          GET POST PUT DELETE /, POST /merge
   ["/serviceability", serviceabilityRouter], // delivery.ts    GET /:pin (public)
-  ["/admin", adminServiceabilityRouter], //   delivery.ts      GET /serviceability /serviceability.csv, POST /serviceability/import (admins)
-  ["/admin", adminReturnsRouter], //          returns.ts       GET /returns, PUT /returns/:id (admins)
-  ["/admin", adminRouter], //                  admin/index.ts   users, products (+ export.csv, template.csv, import), orders, reviews, audit, stats, messages, subscribers, settings, low-stock (admins); GET /orders /prescriptions /reports/h1-register.csv, POST /orders/:id/prescription-review (pharmacists too)
+  ["/admin", adminRouter], //                  admin/index.ts   the admin API, its own table (ADMIN_ROUTES): one file per resource; staff only, pharmacists to the order reads and prescription calls
   ["/upload", uploadRouter], //                upload.ts        POST / (admins)
   ["/prescriptions", prescriptionsRouter], //  prescriptions.ts POST /, GET / /:id /:id/file (owner, pharmacist, admin)
   ["/checkout", checkoutRouter], //            checkout.ts      POST /, POST /quote, POST /:orderId/verify

@@ -4,9 +4,7 @@ import { HttpError, replyError } from "#server/http/errors.ts";
 import { loadCreditNoteFor } from "#server/modules/invoices/credit-notes.ts";
 import { renderInvoicePdf } from "#server/modules/invoices/pdf.ts";
 import { RETURN_REPLY_MESSAGES, returnReply } from "#server/modules/returns/replies.ts";
-import { decideReturn, listReturns, orderAftercareFor, requestReturn } from "#server/modules/returns/returns.ts";
-import { RETURN_STATUS_LABELS, type ReturnStatusId } from "#common/returns.ts";
-import { requireAdmin, signedInAdmin } from "./admin/require-admin.ts";
+import { orderAftercareFor, requestReturn } from "#server/modules/returns/returns.ts";
 
 /**
  * An order's aftercare for its owner (or an admin), mounted at /api/orders (decisions/032):
@@ -44,30 +42,6 @@ export function returnsRouter(shop: ShopContext) {
     res.setHeader("Content-Disposition", `attachment; filename="credit-note-${note.serial.replaceAll("/", "-")}.pdf"`);
     res.setHeader("Content-Length", String(pdf.length));
     res.end(pdf);
-  });
-
-  return router;
-}
-
-const isReturnStatus = (value: unknown): value is ReturnStatusId => typeof value === "string" && value in RETURN_STATUS_LABELS;
-const pageOf = (value: unknown) => (typeof value === "string" && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : 1);
-
-/** Admins, mounted at /api/admin: GET /returns?status=&page= (open first), PUT /returns/:id { decision, reason }. */
-export function adminReturnsRouter(shop: ShopContext) {
-  const router = Router();
-
-  router.get("/returns", requireAdmin, async (req, res) => {
-    const page = await listReturns(shop.db, { status: isReturnStatus(req.query.status) ? req.query.status : undefined, page: pageOf(req.query.page) });
-    res.setHeader("X-Total-Count", String(page.total));
-    res.json(page.items);
-  });
-
-  router.put("/returns/:id", requireAdmin, async (req, res) => {
-    const admin = await signedInAdmin(req);
-    const result = await decideReturn(shop, admin, String(req.params.id), req.body);
-    const reply = returnReply.decide(result);
-    if (!result.ok) throw replyError(reply);
-    res.status(reply.status).json({ message: reply.message, returnRequest: result.returnRequest });
   });
 
   return router;

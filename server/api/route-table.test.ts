@@ -2,6 +2,7 @@ import type { Router } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "#tests/support/test-shop.ts";
+import { ADMIN_ROUTES } from "./admin/index.ts";
 import { API_ROUTES, RAW_BODY_ROUTES } from "./index.ts";
 
 let shop: TestShop;
@@ -17,10 +18,12 @@ interface RouteLayer {
 /** The routes a router declares (Express keeps them in its stack; the typings leave `methods` out). */
 const routesOf = (router: Router) => (router as unknown as { stack: RouteLayer[] }).stack;
 
-/** `METHOD /api/<prefix><path>` for every route the table's routers declare, in table order. */
+/** Every row of both tables, the admin table's prefixes under /admin (the admin router mounts it). */
+const ALL_ROWS = [...RAW_BODY_ROUTES, ...API_ROUTES, ...ADMIN_ROUTES.map(([prefix, router]) => [`/admin${prefix}`, router] as const)];
+
+/** `METHOD /api/<prefix><path>` for every route the tables' routers declare, in table order. */
 function endpoints(): string[] {
-  const rows = [...RAW_BODY_ROUTES, ...API_ROUTES];
-  return rows.flatMap(([prefix, makeRouter]) =>
+  return ALL_ROWS.flatMap(([prefix, makeRouter]) =>
     routesOf(makeRouter(shop.context)).flatMap(({ route }) =>
       route
         ? Object.keys(route.methods)
@@ -33,7 +36,7 @@ function endpoints(): string[] {
 
 describe("the API route table (server/api/index.ts)", () => {
   it("routers write their paths relative to their prefix, never the prefix again", () => {
-    for (const [prefix, makeRouter] of [...RAW_BODY_ROUTES, ...API_ROUTES]) {
+    for (const [prefix, makeRouter] of [...RAW_BODY_ROUTES, ...API_ROUTES, ...ADMIN_ROUTES]) {
       const paths = routesOf(makeRouter(shop.context)).flatMap(({ route }) => (route ? [route.path] : []));
       for (const path of paths) expect(path === prefix || path.startsWith(`${prefix}/`), `${prefix} ${path}`).toBe(false);
     }

@@ -13,7 +13,8 @@ import {
   verifyEmailSchema,
 } from "#server/schemas/account.ts";
 import type { ShopContext } from "#server/context.ts";
-import { HttpError, parseInput, replyError, type Reply } from "#server/http/errors.ts";
+import { HttpError, parseInput, replyError } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { readGuestId } from "#server/http/guest.ts";
 import { registerCustomer, signInCustomer, type Client } from "#server/modules/users/accounts.ts";
 import { getProfile } from "#server/modules/users/profile.ts";

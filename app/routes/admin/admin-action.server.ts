@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import type { SessionUser } from "#server/auth.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import type { ActionResult } from "~/components/admin/confirm-delete";
 
 /** The signed-in admin making a change (the route's requireAdmin has run): the audit log's actor. */

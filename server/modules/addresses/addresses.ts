@@ -9,7 +9,7 @@ import { addresses, user } from "#server/db/schema.ts";
 import { inTransaction, Rollback, type Executor, type Transaction } from "#server/db/tx.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
-import { readInput, type InvalidInput } from "#server/modules/admin/input.ts";
+import { readInput, type InvalidInput } from "#server/schemas/input.ts";
 import { findServiceability } from "#server/modules/delivery/serviceability.ts";
 import { addressSchema } from "#server/schemas/addresses.ts";
 

@@ -1,5 +1,5 @@
 import { ADDRESS_MESSAGES } from "#common/addresses.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import type { AddressResult, DeleteAddressResult } from "./addresses.ts";
 
 /** Signed out: the address book is personal. */

@@ -6,8 +6,8 @@ import { ID_PATTERN } from "#server/db/ids.ts";
 import { csvText } from "#server/http/csv.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { contactMessages, newsletterSubscribers } from "#server/db/schema.ts";
-import { readInput, type InvalidInput } from "./input.ts";
-import type { Page } from "./users.ts";
+import { readInput, type InvalidInput } from "#server/schemas/input.ts";
+import type { Page } from "#server/db/page.ts";
 
 export interface ContactMessageJson {
   _id: string;

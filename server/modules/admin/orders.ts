@@ -11,9 +11,9 @@ import { notAnUnpaidAttempt } from "#server/modules/orders/attempts.ts";
 import { getOrderForViewer, isOrderId, ordersJson } from "#server/modules/orders/orders.ts";
 import { changeOrderStatus, type ChangeStatusResult } from "#server/modules/orders/status.ts";
 import { possibleNextStatuses } from "#server/modules/orders/transitions.ts";
-import { likePattern } from "./errors.ts";
-import { readInput, type InvalidInput } from "./input.ts";
-import type { Page } from "./users.ts";
+import { likePattern } from "#server/db/errors.ts";
+import { readInput, type InvalidInput } from "#server/schemas/input.ts";
+import type { Page } from "#server/db/page.ts";
 
 /** Statuses whose orders may be removed: nothing is reserved, owed or on its way any more. */
 const REMOVABLE: readonly string[] = ["Cancelled", "Delivered"];

@@ -12,9 +12,9 @@ import type { Executor } from "#server/db/tx.ts";
 import { orderLines, products, stockNotifications } from "#server/db/schema.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { toProductJson } from "#server/modules/catalog/products.ts";
-import { isForeignKeyViolation, isUniqueViolation, likePattern } from "./errors.ts";
-import { readInput, type InvalidInput } from "./input.ts";
-import type { Page } from "./users.ts";
+import { isForeignKeyViolation, isUniqueViolation, likePattern } from "#server/db/errors.ts";
+import { readInput, type InvalidInput } from "#server/schemas/input.ts";
+import type { Page } from "#server/db/page.ts";
 
 /** A product as the admin sees it: the public JSON plus whether shoppers can see it. */
 /** `lowStockThreshold`: the product's own (null: the shop's default, decisions/031). */

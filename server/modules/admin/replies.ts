@@ -1,29 +1,14 @@
 import { ADMIN_MESSAGES, REVIEW_MODERATION_MESSAGES } from "#common/admin.ts";
 import { SHIPMENT_MESSAGES } from "#common/couriers.ts";
 import { PRESCRIPTION_MESSAGES } from "#common/prescriptions.ts";
-import { invalidInputReply, type Reply } from "#server/http/errors.ts";
+import { ok, refusal, refused, type Refusals, type Reply } from "#server/replies.ts";
 import type { StoreImageResult } from "#server/modules/uploads/images.ts";
 import { UPLOAD_MESSAGES } from "./images.ts";
 import type { MessageHandledResult } from "./inbox.ts";
-import type { InvalidInput } from "./input.ts";
 import type { RemoveOrderResult, SetOrderStatusResult } from "./orders.ts";
 import type { DeleteProductResult, ProductWriteResult } from "./products.ts";
 import type { ReviewModerationResult } from "./reviews.ts";
 import type { CreateUserResult, DeleteUserResult, UpdateUserResult } from "./users.ts";
-
-const ok = (message: string, status = 200): Reply => ({ status, message });
-const refused = (status: number, message: string, field?: string): Reply =>
-  field ? { status, message, errors: { [field]: message } } : { status, message };
-
-/** The reasons a use case refuses, each with its reply; a body that failed its schema is answered alike everywhere. */
-type Refusals<R> = Record<Exclude<R extends { ok: false; reason: infer K extends string } ? K : never, "invalid">, Reply>;
-
-/** A refusal from its use case's table; invalid input leads with the first field's message, every field keeps its own. */
-function refusal<R extends { ok: false; reason: string }>(result: R, table: Record<string, Reply>): Reply {
-  if (result.reason !== "invalid") return table[result.reason]!;
-  const { errors } = result as unknown as InvalidInput;
-  return invalidInputReply(errors);
-}
 
 const USER_REFUSALS: Refusals<CreateUserResult | UpdateUserResult | DeleteUserResult> = {
   "nothing-to-update": refused(400, ADMIN_MESSAGES.nothingToUpdate),

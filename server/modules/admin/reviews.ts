@@ -7,9 +7,9 @@ import type { Transaction } from "#server/db/tx.ts";
 import { products, reviews } from "#server/db/schema.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { recountReviews } from "#server/modules/catalog/reviews.ts";
-import { likePattern } from "./errors.ts";
-import { readInput, type InvalidInput } from "./input.ts";
-import type { Page } from "./users.ts";
+import { likePattern } from "#server/db/errors.ts";
+import { readInput, type InvalidInput } from "#server/schemas/input.ts";
+import type { Page } from "#server/db/page.ts";
 
 /** Reviewer names longer than this are cut in the list (a 5 MB name must not make a 5 MB page). */
 const NAME_SHOWN = 120;

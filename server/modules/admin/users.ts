@@ -10,8 +10,9 @@ import { auditActorById, recordAudit, type AuditActor } from "#server/modules/au
 import { queueEmail } from "#server/modules/email/outbox.ts";
 import { formatDateTime } from "#common/dates.ts";
 import { SHOP_NAME } from "#common/brand.ts";
-import { isUniqueViolation, likePattern } from "./errors.ts";
-import { readInput, type InvalidInput } from "./input.ts";
+import { isUniqueViolation, likePattern } from "#server/db/errors.ts";
+import { readInput, type InvalidInput } from "#server/schemas/input.ts";
+import type { Page } from "#server/db/page.ts";
 
 /** A user in the admin lists (api-contract.md, "Admin"); never the password. */
 export interface AdminUserJson {
@@ -22,14 +23,6 @@ export interface AdminUserJson {
   /** A pharmacist's State Pharmacy Council registration number (null for every other role). */
   pharmacistRegistration: string | null;
   createdAt: string;
-}
-
-export interface Page<T> {
-  items: T[];
-  /** Matches before paging (the X-Total-Count header). */
-  total: number;
-  page: number;
-  limit: number;
 }
 
 type UserRow = Pick<typeof users.$inferSelect, "id" | "name" | "email" | "role" | "pharmacistRegistration" | "createdAt">;

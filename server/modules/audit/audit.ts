@@ -4,7 +4,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from
 import { formatRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { auditLog, contactMessages, coupons, orders, payments, prescriptions, products, returnRequests, reviews, user } from "#server/db/schema.ts";
-import { likePattern } from "#server/modules/admin/errors.ts";
+import { likePattern } from "#server/db/errors.ts";
 
 /** A transaction of the shop's database (or the database itself, for a single statement). */
 type Executor = Pick<Database, "insert">;

@@ -1,5 +1,5 @@
 import { BACK_IN_STOCK_MESSAGES, backInStockRequestedMessage } from "#common/back-in-stock.ts";
-import { invalidInputReply, type Reply } from "#server/http/errors.ts";
+import { invalidInputReply, type Reply } from "#server/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { BackInStockRequestResult } from "./requests.ts";
 

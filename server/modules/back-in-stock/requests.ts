@@ -3,7 +3,7 @@ import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import { products, stockNotifications } from "#server/db/schema.ts";
-import { readInput, type InvalidInput } from "#server/modules/admin/input.ts";
+import { readInput, type InvalidInput } from "#server/schemas/input.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 import { backInStockRequestSchema } from "#server/schemas/back-in-stock.ts";
 

@@ -1,5 +1,5 @@
 import { PRESCRIPTION_MESSAGES } from "#common/prescriptions.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { throttledReply, type Throttled } from "#server/modules/limits/limiter.ts";
 import type { AddToCartResult, MergeGuestCartResult, RemoveLineResult, SetLineQuantityResult } from "./cart.ts";
 

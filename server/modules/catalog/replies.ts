@@ -1,4 +1,4 @@
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { AddReviewResult } from "./reviews.ts";
 

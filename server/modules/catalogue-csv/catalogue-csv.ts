@@ -21,7 +21,7 @@ import { products } from "#server/db/schema.ts";
 import { inTransaction, Rollback } from "#server/db/tx.ts";
 import { csvCellText, csvText, decodeCsvBytes, readCsv } from "#server/http/csv.ts";
 import { imageFileExists } from "#server/images.ts";
-import { readInput } from "#server/modules/admin/input.ts";
+import { readInput } from "#server/schemas/input.ts";
 import { allAdminProducts, createProduct, updateProduct, type ProductWriteResult } from "#server/modules/admin/products.ts";
 import { adminReply } from "#server/modules/admin/replies.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";

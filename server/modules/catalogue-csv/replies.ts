@@ -1,5 +1,5 @@
 import { CATALOGUE_CSV_MESSAGES } from "#common/catalogue-csv.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import type { CatalogueImportResult, CatalogueRowError } from "./catalogue-csv.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { CONTACT_THANK_YOU, NEWSLETTER_MESSAGES } from "#common/messages.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { ContactResult } from "./contact.ts";
 import type { ConfirmSubscriptionResult, SubscribeResult, UnsubscribeResult } from "./newsletter.ts";

@@ -1,5 +1,5 @@
 import { COUPON_ADMIN_MESSAGES } from "#common/admin-coupon.ts";
-import { invalidInputReply as invalid, type Reply } from "#server/http/errors.ts";
+import { invalidInputReply as invalid, type Reply } from "#server/replies.ts";
 import { throttledReply, type Throttled } from "#server/modules/limits/limiter.ts";
 import type { CouponDeleteResult, CouponWriteResult } from "./admin.ts";
 import type { CouponRefusal } from "./coupons.ts";

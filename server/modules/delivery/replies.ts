@@ -1,6 +1,6 @@
 import { PIN_CODE_MESSAGE } from "#common/india.ts";
 import { SERVICEABILITY_MESSAGES } from "#common/serviceability.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import type { ImportResult, RowError } from "./ranges.ts";
 
 /** GET /api/serviceability/:pin with something other than six digits not starting with 0. */

@@ -1,5 +1,5 @@
 import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { prescriptionReply } from "#server/modules/prescriptions/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { ConfirmCodResult } from "./cash-on-delivery.ts";

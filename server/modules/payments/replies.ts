@@ -1,5 +1,6 @@
 import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
-import { validationError, type Reply } from "#server/http/errors.ts";
+import { validationError } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import type { ConfirmPaymentResult, GatewayEventResult, TestPaymentRefusal } from "./confirm.ts";
 
 export const PAYMENT_MESSAGES = {

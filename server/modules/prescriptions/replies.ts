@@ -1,5 +1,5 @@
 import { PRESCRIPTION_MESSAGES } from "#common/prescriptions.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { CheckoutPrescriptionRefusal } from "./checkout.ts";
 import type { GetPrescriptionResult, UploadPrescriptionResult } from "./prescriptions.ts";

@@ -1,8 +1,6 @@
 import { REVIEW_MESSAGES } from "#common/pharmacist.ts";
-import type { Reply } from "#server/http/errors.ts";
+import { refused, type Reply } from "#server/replies.ts";
 import type { ReviewRefusal, ReviewResult } from "./review.ts";
-
-const refused = (status: number, message: string): Reply => ({ status, message });
 
 /** Each refusal of a review and its status: who may not decide (403), what is gone (404), what was decided already (409). */
 const REVIEW_REFUSALS: Record<ReviewRefusal, Reply> = {

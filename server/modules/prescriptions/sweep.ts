@@ -11,7 +11,7 @@ import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { prescriptions } from "#server/db/schema.ts";
 import type { PeriodicJob } from "#server/jobs/scheduler.ts";
-import { isForeignKeyViolation } from "#server/modules/admin/errors.ts";
+import { isForeignKeyViolation } from "#server/db/errors.ts";
 import { deleteStoredFile } from "./files.ts";
 
 /** How long an upload no order used is kept (a PostgreSQL interval: calendar months, as a prescription's validity). */

@@ -1,5 +1,5 @@
 import { RETURN_MESSAGES } from "#common/returns.ts";
-import { invalidInputReply, type Reply } from "#server/http/errors.ts";
+import { invalidInputReply, type Reply } from "#server/replies.ts";
 import type { DecideReturnResult, RequestReturnResult } from "./returns.ts";
 
 export const RETURN_REPLY_MESSAGES = {

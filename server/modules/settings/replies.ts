@@ -1,5 +1,5 @@
 import { SETTINGS_MESSAGES } from "#common/settings.ts";
-import { invalidInputReply as invalid, type Reply } from "#server/http/errors.ts";
+import { invalidInputReply as invalid, type Reply } from "#server/replies.ts";
 import type { SettingsWriteResult } from "./settings.ts";
 
 /** The settings module's one table from a result to its status and sentence (PUT /api/admin/settings, /admin/settings). */

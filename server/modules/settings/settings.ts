@@ -12,7 +12,7 @@ import type { Database } from "#server/db/client.ts";
 import { auditLog, catalogueState, shopSettings } from "#server/db/schema.ts";
 import type { Executor } from "#server/db/tx.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
-import { readInput, type InvalidInput } from "#server/modules/admin/input.ts";
+import { readInput, type InvalidInput } from "#server/schemas/input.ts";
 import type { DispatchConfig } from "#server/modules/delivery/serviceability.ts";
 import { settingsUpdateSchema } from "#server/schemas/settings.ts";
 

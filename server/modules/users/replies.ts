@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, openOrdersMessage } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
-import type { Reply } from "#server/http/errors.ts";
+import type { Reply } from "#server/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { RegisterResult, SignInResult } from "./accounts.ts";
 import type {

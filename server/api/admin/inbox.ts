@@ -1,0 +1,45 @@
+import { Router } from "express";
+import { istDay } from "#common/dates.ts";
+import type { ShopContext } from "#server/context.ts";
+import { parseInput } from "#server/http/errors.ts";
+import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
+import { adminReply } from "#server/modules/admin/replies.ts";
+import { adminListQuerySchema } from "#server/schemas/admin.ts";
+import { signedInAdmin } from "./require-admin.ts";
+import { accepted, sendCsv, sendPage } from "./send.ts";
+
+/** The contact form's messages, mounted at /api/admin/messages. */
+export function adminMessagesRouter(shop: ShopContext) {
+  const { db } = shop;
+  const router = Router();
+
+  router.get("/", async (req, res) => {
+    sendPage(res, await listMessages(db, parseInput(adminListQuerySchema, req.query)));
+  });
+
+  router.put("/:id", async (req, res) => {
+    const result = await setMessageHandled(db, await signedInAdmin(req), req.params.id, req.body);
+    const reply = adminReply.setMessageHandled(result);
+    res.status(reply.status).json(accepted(result, reply).message);
+  });
+
+  return router;
+}
+
+/** The newsletter's subscribers, mounted at /api/admin/subscribers. */
+export function adminSubscribersRouter(shop: ShopContext) {
+  const router = Router();
+  router.get("/", async (req, res) => {
+    sendPage(res, await listSubscribers(shop.db, parseInput(adminListQuerySchema, req.query)));
+  });
+  return router;
+}
+
+/** GET /api/admin/subscribers.csv: the confirmed subscribers as CSV. */
+export function subscribersCsvRouter(shop: ShopContext) {
+  const router = Router();
+  router.get("/", async (_req, res) => {
+    sendCsv(res, `newsletter-subscribers-${istDay()}.csv`, await subscribersCsv(shop.db));
+  });
+  return router;
+}

@@ -1,0 +1,46 @@
+import { Router } from "express";
+import type { ShopContext } from "#server/context.ts";
+import { parseInput, replyError } from "#server/http/errors.ts";
+import { archivedFilter, listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/admin/orders.ts";
+import { adminReply } from "#server/modules/admin/replies.ts";
+import { includesExpired } from "#server/modules/orders/attempts.ts";
+import { COD_CONFIRM_MESSAGES, confirmCodOrder } from "#server/modules/orders/cash-on-delivery.ts";
+import { loadOrderJson } from "#server/modules/orders/orders.ts";
+import { orderReply } from "#server/modules/orders/replies.ts";
+import { adminOrderQuerySchema } from "#server/schemas/admin.ts";
+import { signedInAdmin } from "./require-admin.ts";
+import { accepted, sendPage } from "./send.ts";
+
+/** Orders: the list (pharmacists too), status changes through the transition table, COD confirmation, archiving; mounted at /api/admin/orders. */
+export function adminOrdersRouter(shop: ShopContext) {
+  const { db } = shop;
+  const router = Router();
+
+  router.get("/", async (req, res) => {
+    const query = parseInput(adminOrderQuerySchema, req.query);
+    sendPage(res, await listAdminOrders(db, { ...query, archived: archivedFilter(req.query.archived), includeExpired: includesExpired(req.query.include) }));
+  });
+
+  router.put("/:id", async (req, res) => {
+    const result = await setOrderStatus(shop, await signedInAdmin(req), req.params.id, req.body);
+    const reply = adminReply.setOrderStatus(result);
+    res.status(reply.status).json(accepted(result, reply).order);
+  });
+
+  // Cash on delivery confirmed by the staff (a call; later the WhatsApp reply), decisions/044.
+  router.post("/:id/confirm-cod", async (req, res) => {
+    const admin = await signedInAdmin(req);
+    const result = await confirmCodOrder(db, req.params.id, { role: "staff", actor: { id: admin.id, name: admin.name, role: admin.role } });
+    if (!result.ok) throw replyError(orderReply.confirmCod(result));
+    res.json({ message: COD_CONFIRM_MESSAGES.confirmed, order: await loadOrderJson(db, req.params.id) });
+  });
+
+  router.delete("/:id", async (req, res) => {
+    // An order with an invoice or a payment is archived, never erased; the message says which.
+    const result = await removeOrder(db, await signedInAdmin(req), req.params.id);
+    const reply = adminReply.removeOrder(result);
+    res.status(reply.status).json({ message: reply.message, archived: accepted(result, reply).outcome === "archived" });
+  });
+
+  return router;
+}

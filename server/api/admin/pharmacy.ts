@@ -1,0 +1,46 @@
+import { Router } from "express";
+import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
+import type { ShopContext } from "#server/context.ts";
+import { parseInput } from "#server/http/errors.ts";
+import { h1RegisterCsv } from "#server/modules/prescriptions/h1-register.ts";
+import { reviewReply } from "#server/modules/prescriptions/review-replies.ts";
+import { listReviewQueue, reviewOrderPrescription } from "#server/modules/prescriptions/review.ts";
+import { adminListQuerySchema } from "#server/schemas/admin.ts";
+import { h1RegisterQuerySchema, reviewQueueQuerySchema } from "#server/schemas/pharmacist.ts";
+import { signedInStaff } from "./require-admin.ts";
+import { accepted, sendCsv, sendPage } from "./send.ts";
+
+// The pharmacist's calls (decisions/020), admins' too: the review queue, a review's decision, the H1 register.
+
+/** GET /api/admin/prescriptions: the orders waiting for (or given) a pharmacist's review. */
+export function reviewQueueRouter(shop: ShopContext) {
+  const router = Router();
+  router.get("/", async (req, res) => {
+    const { status } = parseInput(reviewQueueQuerySchema, req.query);
+    const { page, limit } = parseInput(adminListQuerySchema, { page: req.query.page, limit: req.query.limit });
+    sendPage(res, await listReviewQueue(shop.db, { status, page: page ?? 1, limit: limit ?? ADMIN_PAGE_SIZE }));
+  });
+  return router;
+}
+
+/** POST /api/admin/orders/:id/prescription-review: a pharmacist approves or rejects an order's prescription. */
+export function prescriptionReviewRouter(shop: ShopContext) {
+  const router = Router();
+  router.post("/:id/prescription-review", async (req, res) => {
+    const reviewer = await signedInStaff(req);
+    const result = await reviewOrderPrescription(shop, reviewer, req.params.id, req.body);
+    const reply = reviewReply.review(result);
+    res.status(reply.status).json({ message: reply.message, order: accepted(result, reply).order });
+  });
+  return router;
+}
+
+/** GET /api/admin/reports/h1-register.csv: the Schedule H1 register for a range of days. */
+export function reportsRouter(shop: ShopContext) {
+  const router = Router();
+  router.get("/h1-register.csv", async (req, res) => {
+    const range = parseInput(h1RegisterQuerySchema, req.query);
+    sendCsv(res, `h1-register-${range.from}-to-${range.to}.csv`, await h1RegisterCsv(shop.db, range));
+  });
+  return router;
+}
