@@ -140,3 +140,28 @@ function closedPath(graph: ImportGraph, group: Set<string>): string {
   }
   return [...group].join(" ↔ ");
 }
+
+/** The area of a domain file: `server/modules/<area>/…`; files outside an area have none. */
+export function areaOf(file: string): string | undefined {
+  return /^server\/modules\/([^/]+)\//.exec(file)?.[1];
+}
+
+/**
+ * The areas' graph: area → the other areas its files import (tests left out: a test may reach
+ * across areas to set a scene). Loops in it are loops in the domain's layering even when no two
+ * files import each other.
+ */
+export function areaGraph(graph: ImportGraph): ImportGraph {
+  const areas = new Map<string, Set<string>>();
+  for (const [file, imports] of graph) {
+    const area = areaOf(file);
+    if (!area || /\.test\.tsx?$/.test(file)) continue;
+    const edges = areas.get(area) ?? new Set<string>();
+    for (const target of imports) {
+      const other = areaOf(target);
+      if (other && other !== area) edges.add(other);
+    }
+    areas.set(area, edges);
+  }
+  return new Map([...areas].sort(([a], [b]) => a.localeCompare(b)).map(([area, edges]) => [area, [...edges].sort()]));
+}
