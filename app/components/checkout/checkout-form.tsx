@@ -5,11 +5,11 @@ import type { SavedAddress } from "#common/addresses.ts";
 import { PAYMENT_CHOICES } from "#common/checkout.ts";
 import { INDIAN_STATES, isValidPin } from "#common/india.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import type { CheckoutQuote, PaymentMethod } from "#common/orders.ts";
+import type { CheckoutPlaced, CheckoutQuote, PaymentMethod } from "#common/orders.ts";
 import { deliveryByText } from "#common/dates.ts";
 import { DELIVERY_CHECK_TEXTS, type ServiceabilityJson } from "#common/serviceability.ts";
 import { useCartStore } from "~/lib/cart";
-import { cancelOrder, lookupPin, quoteCheckout, saveAddress, startCheckout, type CheckoutBody, type CheckoutPlaced } from "./payment-api";
+import { cancelOrder, lookupPin, quoteCheckout, saveAddress, startCheckout, type CheckoutBody } from "./payment-api";
 import { usePaymentStep, type PaymentStepOutcome } from "./payment-step";
 import {
   checkShippingAddress,

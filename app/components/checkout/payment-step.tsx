@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { SHOP_NAME } from "#common/brand.ts";
 import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
+import type { CheckoutPayment } from "#common/orders.ts";
 import { loadRazorpay, openRazorpay, SDK_FAILED_TO_LOAD, type PaymentResult } from "~/lib/razorpay";
-import { failWithTestGateway, payWithTestGateway, verifyPayment, type CheckoutOrder, type CheckoutPayment } from "./payment-api";
+import { failWithTestGateway, payWithTestGateway, verifyPayment, type CheckoutOrder } from "./payment-api";
 import { TestPaymentDialog } from "./test-payment-dialog";
 
 /** Who pays, for Razorpay's prefill and notes (never shown by the test gateway). */
