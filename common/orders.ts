@@ -213,6 +213,23 @@ export interface CheckoutQuote {
   prescriptionsNeeded?: string[];
 }
 
+/** The provider order a checkout (or "Complete payment") answers, paid through Razorpay's checkout.js or the shop's offline test gateway. */
+export interface CheckoutPayment {
+  provider: "razorpay" | "test";
+  keyId: string;
+  /** The provider's order id. */
+  orderId: string;
+  /** Paise. */
+  amount: number;
+  currency: "INR";
+}
+
+/** What POST /api/checkout answers: `payment` is null for cash on delivery (nothing is paid now). */
+export interface CheckoutPlaced {
+  order: OrderJson;
+  payment: CheckoutPayment | null;
+}
+
 /** An address's lines after the name, as every page, email and invoice prints them. */
 export function addressLines(address: ShippingAddress): string[] {
   return [

@@ -33,6 +33,16 @@ export function commentProblem(comment: string): Problem {
   return undefined;
 }
 
+/** A review as the API returns it (api-contract.md, "Reviews") and the product page shows it. */
+export interface ReviewJson {
+  _id: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+  verifiedPurchase: boolean;
+}
+
 export interface ReviewInput {
   rating: number;
   comment: string;

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import type { CartCouponJson } from "#common/coupons.ts";
+import type { CartJson } from "#common/cart.ts";
 
 /**
  * The browser's view of the cart. The server is the source of truth (the guest cookie or the
@@ -10,35 +10,8 @@ import type { CartCouponJson } from "#common/coupons.ts";
  * the order the shopper acted.
  */
 
-export interface CartLine {
-  productId: string;
-  name: string;
-  image: string;
-  /** Rupees. */
-  price: number;
-  quantity: number;
-  subcategory: string | null;
-  prescriptionRequired: boolean;
-  countInStock: number;
-  expiryDate: string | null;
-  quantityLabel: string | null;
-}
-
-export interface Cart {
-  _id?: string;
-  products: CartLine[];
-  /** Rupees, after the coupon's discount. */
-  totalPrice: number;
-  /** Rupees: the lines before any discount. */
-  itemsPrice?: number;
-  /** The applied coupon (issue 15); `message` when it no longer applies. */
-  coupon?: CartCouponJson | null;
-  /** Rupees. */
-  discount?: number;
-  /** Rupees: saved against MRP, the coupon included. */
-  savings?: number;
-  updatedAt?: string;
-}
+/** The server's cart (`CartJson`), or the empty one the browser makes up while there is none: lines and total only. */
+export type Cart = Partial<CartJson> & Pick<CartJson, "products" | "totalPrice">;
 
 export interface CartState {
   /** null until the first answer in this tab. */

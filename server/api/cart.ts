@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from "express";
+import type { CartJson } from "#common/cart.ts";
 import { addToCartSchema, removeCartLineSchema, updateCartLineSchema } from "#server/schemas/cart.ts";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError, parseInput, replyError } from "#server/http/errors.ts";
@@ -11,7 +12,6 @@ import {
   newGuestId,
   removeLine,
   setLineQuantity,
-  type CartJson,
   type CartOwner,
 } from "#server/modules/cart/cart.ts";
 import { CART_MESSAGES, cartRefusal } from "#server/modules/cart/replies.ts";

@@ -1,12 +1,13 @@
 import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
+import type { CartLineJson } from "#common/cart.ts";
 import { formatMonthYear } from "#common/dates.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { CheckDelivery } from "~/components/delivery/check-delivery";
 import { CouponBox, SavingsLine } from "~/components/cart/coupon-box";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { cartCount, CART_MESSAGES, COUPON_ERROR, useCart, type CartLine, type CartStore } from "~/lib/cart";
+import { cartCount, CART_MESSAGES, COUPON_ERROR, useCart, type CartStore } from "~/lib/cart";
 import { keepFocusInside } from "~/lib/dialog";
 import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 
@@ -171,7 +172,7 @@ function CartLineItem({
   message,
   onNavigate,
 }: {
-  line: CartLine;
+  line: CartLineJson;
   store: CartStore;
   message: string | null;
   onNavigate: () => void;

@@ -2,27 +2,15 @@ import { Lock, Truck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { SavedAddress } from "#common/addresses.ts";
-import { SHOP_NAME } from "#common/brand.ts";
 import { PAYMENT_CHOICES } from "#common/checkout.ts";
 import { INDIAN_STATES, isValidPin } from "#common/india.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import type { CheckoutQuote, PaymentMethod } from "#common/orders.ts";
+import type { CheckoutPlaced, CheckoutQuote, PaymentMethod } from "#common/orders.ts";
 import { deliveryByText } from "#common/dates.ts";
 import { DELIVERY_CHECK_TEXTS, type ServiceabilityJson } from "#common/serviceability.ts";
 import { useCartStore } from "~/lib/cart";
-import { loadRazorpay, openRazorpay, SDK_FAILED_TO_LOAD, type PaymentResult } from "~/lib/razorpay";
-import {
-  cancelOrder,
-  failWithTestGateway,
-  lookupPin,
-  payWithTestGateway,
-  quoteCheckout,
-  saveAddress,
-  startCheckout,
-  verifyPayment,
-  type CheckoutBody,
-  type CheckoutPlaced,
-} from "./payment-api";
+import { cancelOrder, lookupPin, quoteCheckout, saveAddress, startCheckout, type CheckoutBody } from "./payment-api";
+import { usePaymentStep, type PaymentStepOutcome } from "./payment-step";
 import {
   checkShippingAddress,
   isOptional,
@@ -33,7 +21,6 @@ import {
   type ShippingAddress,
   type ShippingField,
 } from "./shipping-address";
-import { TestPaymentDialog } from "./test-payment-dialog";
 
 /** How this shop takes payments right now, as the checkout loader read it from the configuration. */
 export type PaymentSetup = { provider: "razorpay" | "test" } | { provider: "unavailable"; message: string };
@@ -70,12 +57,11 @@ const NEW_ADDRESS = "new";
 const CONTROL =
   "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-600 disabled:bg-gray-100 disabled:text-gray-700";
 
-const VERIFY_FAILED = "Payment verification failed";
-
 /**
  * The checkout form and the payment that follows it: the order is created on the server, then
- * paid through Razorpay's checkout.js or the test gateway's dialog, then verified on the server,
- * and the shopper lands on the order confirmation. Nothing here decides a price or a stock level.
+ * paid through the payment step "Complete payment" also opens (`usePaymentStep`: Razorpay's
+ * checkout.js or the test gateway's dialog, verified on the server), and the shopper lands on the
+ * order confirmation. Nothing here decides a price or a stock level.
  */
 export function CheckoutForm({
   customer,
@@ -144,7 +130,6 @@ export function CheckoutForm({
   useEffect(() => {
     if (!busy) placing.current = false;
   }, [busy]);
-  const [dialog, setDialog] = useState<{ open: boolean; busy: boolean }>({ open: false, busy: false });
   // The order of the last attempt: paying again after a failure or a closed window reuses it
   // (its stock is already reserved) as long as the address has not changed.
   const attempt = useRef<{ key: string; started: CheckoutPlaced } | null>(null);
@@ -246,18 +231,20 @@ export function CheckoutForm({
     placing.current = false;
   };
 
-  const finish = async (orderId: string, result: PaymentResult) => {
-    const verified = await verifyPayment(orderId, result);
-    if (!verified.ok) {
-      setDialog({ open: false, busy: false });
-      fail(verified.message || VERIFY_FAILED);
-      return;
-    }
+  /** The order is placed (paid, or cash on delivery): the server emptied the cart, the header count follows at once. */
+  const placed = (orderId: string) => {
     attempt.current = null;
-    // The server emptied the cart with the payment: the header count follows at once.
     cartStore.reset({ exists: false, count: 0 });
     void navigate(`/order-confirmation?${new URLSearchParams({ orderId })}`);
   };
+
+  const step = usePaymentStep((outcome: PaymentStepOutcome) => {
+    if (outcome.kind === "paid") placed(outcome.orderId);
+    // Razorpay's window stays open for another try: the form stays busy.
+    else if (outcome.kind === "attempt-failed") setAlert(outcome.message);
+    else if (outcome.kind === "failed") fail(outcome.message);
+    else setBusy(false);
+  });
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -285,10 +272,7 @@ export function CheckoutForm({
 
     setBusy(true);
     placing.current = true;
-    if (method === "razorpay" && payments.provider === "razorpay" && !(await loadRazorpay())) {
-      fail(`Payment failed: ${SDK_FAILED_TO_LOAD}`);
-      return;
-    }
+    if (method === "razorpay" && payments.provider === "razorpay" && !(await step.prepare("razorpay"))) return;
 
     const body = checkoutBody(method, true)!;
     const key = JSON.stringify(body);
@@ -332,69 +316,14 @@ export function CheckoutForm({
     const { order, payment } = started;
     if (!payment) {
       // Cash on delivery: placed, nothing to pay now.
-      attempt.current = null;
-      cartStore.reset({ exists: false, count: 0 });
-      void navigate(`/order-confirmation?${new URLSearchParams({ orderId: order._id })}`);
-      return;
-    }
-    if (payment.provider === "test") {
-      setDialog({ open: true, busy: false });
-      return;
-    }
-    if (!(await loadRazorpay())) {
-      fail(`Payment failed: ${SDK_FAILED_TO_LOAD}`);
+      placed(order._id);
       return;
     }
     const contact = chosen
       ? { name: chosen.fullName, phone: chosen.phone, line: `${chosen.line1}, ${chosen.city} ${chosen.postalCode}` }
       : { name: `${values.firstName} ${values.lastName}`.trim(), phone: toShippingAddress(values).phone ?? "", line: `${values.address}, ${values.city} ${pin}` };
-    const outcome = await openRazorpay(
-      {
-        key: payment.keyId,
-        amount: payment.amount,
-        currency: payment.currency,
-        order_id: payment.orderId,
-        name: SHOP_NAME,
-        description: `Order ${order.orderNumber}`,
-        prefill: { name: contact.name, email: customer.email, contact: contact.phone },
-        notes: { orderNumber: order.orderNumber, address: contact.line },
-        theme: { color: "#127d66" },
-      },
-      (description) => setAlert(`Payment failed: ${description}`),
-    );
-    if (outcome.kind === "paid") await finish(order._id, outcome.result);
-    else if (outcome.kind === "unavailable") fail(`Payment failed: ${SDK_FAILED_TO_LOAD}`);
-    else setBusy(false);
+    await step.start({ order, payment }, { name: contact.name, email: customer.email, contact: contact.phone, notes: { address: contact.line } });
   }
-
-  const current = attempt.current?.started;
-  const currentPayment = current?.payment ?? null;
-
-  const payTest = async () => {
-    if (!current?.payment) return;
-    setDialog({ open: true, busy: true });
-    const paid = await payWithTestGateway(current.order._id);
-    if (!paid.ok) {
-      setDialog({ open: false, busy: false });
-      fail(`Payment failed: ${paid.message}`);
-      return;
-    }
-    await finish(current.order._id, paid.data);
-  };
-
-  const failTest = async () => {
-    if (!current?.payment) return;
-    setDialog({ open: true, busy: true });
-    const failed = await failWithTestGateway(current.order._id);
-    setDialog({ open: false, busy: false });
-    const description = failed.ok ? failed.data.error?.description : failed.message;
-    fail(`Payment failed: ${description || "The test payment was declined"}`);
-  };
-
-  const closeTest = () => {
-    setDialog({ open: false, busy: false });
-    setBusy(false);
-  };
 
   const describedBy = (field: ShippingField) => {
     const ids = [errors[field] ? `${field}-error` : null, errors[field] === "" && alert ? alertId : null].filter(Boolean);
@@ -623,17 +552,7 @@ export function CheckoutForm({
           {busy ? "Processing..." : ""}
         </p>
       </form>
-      {current && currentPayment?.provider === "test" ? (
-        <TestPaymentDialog
-          open={dialog.open}
-          busy={dialog.busy}
-          orderNumber={current.order.orderNumber}
-          amountPaise={currentPayment.amount}
-          onPay={() => void payTest()}
-          onFail={() => void failTest()}
-          onClose={closeTest}
-        />
-      ) : null}
+      {step.dialog}
     </>
   );
 }

@@ -1,39 +1,10 @@
-import type { CheckoutQuote } from "#common/orders.ts";
+import type { CheckoutPlaced, CheckoutQuote, OrderJson } from "#common/orders.ts";
 import type { ServiceabilityJson } from "#common/serviceability.ts";
 import { postJson, type ApiResult } from "~/lib/api";
 import type { PaymentResult } from "~/lib/razorpay";
 
-/** The order as `POST /api/checkout` and verify answer it (api-contract.md, the fields this page reads). */
-export interface CheckoutOrder {
-  _id: string;
-  orderNumber: string;
-  /** Rupees. */
-  totalPrice: number;
-  isPaid: boolean;
-  status: string;
-}
-
-/** Which gateway takes the payment: Razorpay's checkout.js, or the shop's offline test gateway. */
-export interface CheckoutPayment {
-  provider: "razorpay" | "test";
-  keyId: string;
-  /** The provider's order id. */
-  orderId: string;
-  /** Paise. */
-  amount: number;
-  currency: "INR";
-}
-
-export interface CheckoutStarted {
-  order: CheckoutOrder;
-  payment: CheckoutPayment;
-}
-
-/** What POST /api/checkout answers: `payment` is null for cash on delivery (nothing is paid now). */
-export interface CheckoutPlaced {
-  order: CheckoutOrder;
-  payment: CheckoutPayment | null;
-}
+/** The fields of an order the payment step reads (a checkout's answer, or the order page's for "Complete payment"). */
+export type CheckoutOrder = Pick<OrderJson, "_id" | "orderNumber" | "totalPrice" | "isPaid" | "status">;
 
 /** POST /api/checkout's body: a saved address by id or a typed one, and the payment method. */
 export type CheckoutBody = ({ addressId: string } | { shippingAddress: Record<string, string> }) & {

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { SHOP_NAME } from "#common/brand.ts";
 import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
+import type { CheckoutPayment } from "#common/orders.ts";
 import { loadRazorpay, openRazorpay, SDK_FAILED_TO_LOAD, type PaymentResult } from "~/lib/razorpay";
-import { failWithTestGateway, payWithTestGateway, verifyPayment, type CheckoutOrder, type CheckoutPayment } from "./payment-api";
+import { failWithTestGateway, payWithTestGateway, verifyPayment, type CheckoutOrder } from "./payment-api";
 import { TestPaymentDialog } from "./test-payment-dialog";
 
 /** Who pays, for Razorpay's prefill and notes (never shown by the test gateway). */
@@ -33,11 +34,20 @@ export type PaymentStepOutcome =
  * The payment step after an order has its provider order (the checkout's first attempt, or
  * "Complete payment" on a Pending order): Razorpay's checkout.js, or the offline test gateway's
  * dialog, then the server's signature check (`verifyPayment`). `start` opens it; `dialog` must be
- * rendered (it is the test gateway's modal, or nothing).
+ * rendered (it is the test gateway's modal, or nothing). `prepare` loads checkout.js before there
+ * is an order, so that a script that cannot load leaves no order holding stock.
  */
 export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void) {
   const [current, setCurrent] = useState<PaymentStepStart | null>(null);
   const [dialog, setDialog] = useState<{ open: boolean; busy: boolean }>({ open: false, busy: false });
+  const sdkFailed = () => onOutcome({ kind: "failed", message: `Payment failed: ${SDK_FAILED_TO_LOAD}` });
+
+  /** Whether the payment step can open with this provider; reports `failed` when checkout.js cannot load. */
+  async function prepare(provider: CheckoutPayment["provider"]): Promise<boolean> {
+    if (provider === "test" || (await loadRazorpay())) return true;
+    sdkFailed();
+    return false;
+  }
 
   const finish = async (orderId: string, result: PaymentResult) => {
     const verified = await verifyPayment(orderId, result);
@@ -53,10 +63,7 @@ export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void)
       setDialog({ open: true, busy: false });
       return;
     }
-    if (!(await loadRazorpay())) {
-      onOutcome({ kind: "failed", message: `Payment failed: ${SDK_FAILED_TO_LOAD}` });
-      return;
-    }
+    if (!(await prepare(payment.provider))) return;
     const outcome = await openRazorpay(
       {
         key: payment.keyId,
@@ -72,7 +79,7 @@ export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void)
       (description) => onOutcome({ kind: "attempt-failed", message: `Payment failed: ${description}` }),
     );
     if (outcome.kind === "paid") await finish(order._id, outcome.result);
-    else if (outcome.kind === "unavailable") onOutcome({ kind: "failed", message: `Payment failed: ${SDK_FAILED_TO_LOAD}` });
+    else if (outcome.kind === "unavailable") sdkFailed();
     else onOutcome({ kind: "closed" });
   }
 
@@ -115,5 +122,5 @@ export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void)
       />
     ) : null;
 
-  return { start, dialog: element };
+  return { prepare, start, dialog: element };
 }

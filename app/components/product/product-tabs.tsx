@@ -1,7 +1,8 @@
 import { useRef } from "react";
 import type { ProductJson } from "#common/catalog.ts";
+import type { ReviewJson } from "#common/review.ts";
 import { ProductDetails } from "./product-details";
-import { Reviews, type ProductReview, type ReviewResult } from "./reviews";
+import { Reviews, type ReviewResult } from "./reviews";
 
 export const PRODUCT_TABS = ["description", "details", "reviews"] as const;
 export type ProductTab = (typeof PRODUCT_TABS)[number];
@@ -24,7 +25,7 @@ export function ProductTabs({
   onTabChange,
 }: {
   product: ProductJson;
-  reviews: ProductReview[];
+  reviews: ReviewJson[];
   signedIn: boolean;
   actionResult?: ReviewResult;
   tab: ProductTab;

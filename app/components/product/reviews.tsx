@@ -1,20 +1,10 @@
 import { BadgeCheck, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { checkReviewForm } from "#common/review.ts";
+import { checkReviewForm, type ReviewJson } from "#common/review.ts";
 import { TextAreaField } from "~/components/ui/field";
 import { formatLongDate } from "#common/dates.ts";
 import { StarRating } from "./star-rating";
-
-/** A review as the product page shows it (the API's ReviewJson). */
-export interface ProductReview {
-  _id: string;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-  verifiedPurchase: boolean;
-}
 
 /** What the product route's action answers to a review post. */
 export type ReviewResult = { ok: boolean; message: string; errors: Record<string, string> };
@@ -26,7 +16,7 @@ export function Reviews({
   actionResult,
 }: {
   productId: string;
-  reviews: ProductReview[];
+  reviews: ReviewJson[];
   signedIn: boolean;
   /** The answer to a post made without JavaScript (the page was re-rendered by the action). */
   actionResult?: ReviewResult;

@@ -1,48 +1,15 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import type { CartJson, CartLineJson } from "#common/cart.ts";
 import { paiseToRupees } from "#common/money.ts";
 import { asSchedule, soldOnline } from "#common/prescriptions.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN as PRODUCT_ID_PATTERN } from "#server/db/ids.ts";
 import { Rollback, inTransaction, type Transaction, type Executor } from "#server/db/tx.ts";
 import { cartLines, carts, products } from "#server/db/schema.ts";
-import type { CartCouponJson } from "#common/coupons.ts";
 import { cartCouponView } from "#server/modules/coupons/cart-view.ts";
 
 /** Who a cart belongs to: a signed-in user or a guest (the guest id is a bearer-like secret). */
 export type CartOwner = { userId: string } | { guestId: string };
-
-export interface CartLineJson {
-  productId: string;
-  name: string;
-  image: string;
-  /** Rupees, from the product table at read time. */
-  price: number;
-  quantity: number;
-  subcategory: string | null;
-  prescriptionRequired: boolean;
-  countInStock: number;
-  expiryDate: string | null;
-  /** Pack text ("/Sachet", "200ml"). */
-  quantityLabel: string | null;
-}
-
-export interface CartJson {
-  _id: string;
-  user?: string;
-  guestId?: string;
-  products: CartLineJson[];
-  /** Rupees: the lines summed in paise, then converted, less the coupon's discount. */
-  totalPrice: number;
-  /** Rupees: the lines before any discount. */
-  itemsPrice: number;
-  /** The applied coupon (issue 15); `message` when it no longer applies (then `discount` is 0). */
-  coupon: CartCouponJson | null;
-  /** Rupees: the coupon's discount (0 without one). */
-  discount: number;
-  /** Rupees: MRP less what is paid for the lines ("You save ₹X on MRP"), the coupon included. */
-  savings: number;
-  updatedAt: string;
-}
 
 export type AddToCartResult =
   | { ok: true; cart: CartJson; created: boolean }

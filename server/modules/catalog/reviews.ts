@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { ReviewJson } from "#common/review.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
@@ -6,16 +7,6 @@ import type { Transaction } from "#server/db/tx.ts";
 import { orderLines, orders, products, reviews } from "#server/db/schema.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 import { ratingScore } from "./ranking.ts";
-
-/** A review as the API returns it (api-contract.md, "Reviews"). */
-export interface ReviewJson {
-  _id: string;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-  verifiedPurchase: boolean;
-}
 
 type ReviewRow = typeof reviews.$inferSelect;
 

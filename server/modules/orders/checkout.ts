@@ -3,9 +3,9 @@ import { randomBytes } from "node:crypto";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, payments, products, type ShippingAddress } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
-import { GatewayError, type PaymentProvider } from "#server/modules/payments/gateway.ts";
+import { GatewayError } from "#server/modules/payments/gateway.ts";
 import { istDay } from "#common/dates.ts";
-import { RESERVATION_MINUTES, type OrderJson, type PaymentMethod } from "#common/orders.ts";
+import { RESERVATION_MINUTES, type CheckoutPayment, type OrderJson, type PaymentMethod } from "#common/orders.ts";
 import { checkoutPrescriptions, linkOrderPrescriptions, type CheckoutPrescriptionRefusal } from "#server/modules/prescriptions/checkout.ts";
 import { checkCoupon, findCouponById, reserveCouponUse, type CouponRefusal } from "#server/modules/coupons/coupons.ts";
 import { checkLimit, countRequest, throttled, type Throttled } from "#server/modules/limits/limiter.ts";
@@ -26,15 +26,6 @@ export interface CheckoutCustomer {
   id: string;
   name: string;
   email: string;
-}
-
-export interface CheckoutPayment {
-  provider: PaymentProvider;
-  keyId: string;
-  /** The provider's order id. */
-  orderId: string;
-  amount: number;
-  currency: "INR";
 }
 
 export type CheckoutResult =

@@ -4,7 +4,7 @@ import { orders, payments } from "#server/db/schema.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
 import type { OrderJson } from "#common/orders.ts";
-import type { CheckoutPayment } from "./checkout.ts";
+import type { CheckoutPayment } from "#common/orders.ts";
 import { findOwnOrder, loadOrderJson, type OrderRow } from "./orders.ts";
 
 export type RetryPaymentResult =
