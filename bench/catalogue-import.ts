@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import type { Config } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { importCatalogueCsv } from "#server/modules/catalogue-csv/catalogue-csv.ts";
-import { csvText } from "#server/http/csv.ts";
+import { csvText } from "#server/csv.ts";
 import { SYSTEM_ACTOR } from "#server/modules/audit/audit.ts";
 
 const rows = Number(process.argv[2] ?? 1_000);

@@ -12,6 +12,7 @@
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
+import pretty from "pino-pretty";
 import { relayMetrics } from "./http/metrics-relay.mjs";
 
 /** A worker that lived shorter than this counts as a failed start: the next restart waits longer. */
@@ -20,10 +21,13 @@ const MAX_RESTART_DELAY_MS = 30_000;
 /** The primary's own grace beyond the workers' SHUTDOWN_TIMEOUT_MS before it kills them. */
 const PRIMARY_GRACE_MS = 3_000;
 
+/** The workers' logger's choices (server/logger.ts), read here without the bundle: level, and JSON or readable lines. */
 function primaryLogger() {
   const levels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
   const level = levels.includes(process.env.LOG_LEVEL ?? "") ? process.env.LOG_LEVEL : "info";
-  return pino({ level, base: { service: "shop", role: "primary", pid: process.pid } });
+  const options = { level, base: { service: "shop", role: "primary", pid: process.pid } };
+  const format = process.env.LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json");
+  return format === "pretty" ? pino(options, pretty({ ignore: "service,hostname", translateTime: "SYS:HH:MM:ss.l" })) : pino(options);
 }
 
 export function runPrimary() {

@@ -117,6 +117,7 @@ const envSchema = z.object({
     .max(1_000_000, "must be at most 1000000")
     .default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   SELLER_NAME: z.string().trim().min(1).default("Healthcare Pharma Private Limited"),
   SELLER_ADDRESS: z
     .string()
@@ -207,6 +208,8 @@ export interface Config {
   /** Multiplies every rate limit (server/modules/limits/limits.ts); 1 in production, high in test suites. */
   rateLimitScale: number;
   logLevel: Env["LOG_LEVEL"];
+  /** JSON lines, or readable ones for a person at a terminal; unset: readable when stdout is a terminal (server/logger.ts). */
+  logFormat: Env["LOG_FORMAT"];
   seller: SellerDetails;
   /** The delivery promise's dispatch rule (server/modules/delivery/serviceability.ts). */
   dispatch: { dispatchCutoff: string };
@@ -298,6 +301,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     dispatch: { dispatchCutoff: env.SHOP_DISPATCH_CUTOFF },
     metricsToken: env.METRICS_TOKEN,
     storage,

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import type { LoginInput } from "#common/auth.ts";
 import type { Reply } from "#server/replies.ts";
 import { flashCookie, type FlashKind } from "#server/http/flash.ts";
-import { guestIdFromCookieHeader } from "#server/http/guest.ts";
+import { guestIdFromCookieHeader } from "#server/modules/cart/guest-cookie.ts";
 import { signInCustomer, type Client, type SignedIn } from "#server/modules/users/accounts.ts";
 import { accountReply } from "#server/modules/users/replies.ts";
 import { completeSignIn } from "#server/modules/users/session.ts";

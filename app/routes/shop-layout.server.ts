@@ -1,6 +1,6 @@
 // The shop layout's server side: the header's cart hint.
 import type { AppLoadContext } from "react-router";
-import { guestIdFromCookieHeader } from "#server/http/guest.ts";
+import { guestIdFromCookieHeader } from "#server/modules/cart/guest-cookie.ts";
 import { getCart } from "#server/modules/cart/cart.ts";
 import type { CartHint } from "~/lib/cart";
 

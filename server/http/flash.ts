@@ -2,7 +2,7 @@ import type { Config } from "#server/config.ts";
 import { FLASH_COOKIE, type Flash } from "#common/flash.ts";
 import { ACCOUNT_MESSAGES } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
-import { cookieValue, secureCookies, serializeCookie } from "./cookies.ts";
+import { cookieValue, secureCookies, serializeCookie } from "#server/cookies.ts";
 
 /**
  * One-time messages that survive a redirect (style.md: "toasts after a redirect travel in a

@@ -1,62 +1,34 @@
 // The cluster primary's half of GET /metrics (decisions/034; the worker's half is
 // joinClusterMetrics in server/http/metrics.ts). The workers share one port, so a scrape reaches
 // any one of them: that worker asks the primary, the primary asks every live worker for its
-// snapshot and answers with all of them, and the worker adds them up. Counts of workers that
-// exited are kept (their last snapshot), so the shop's counters never go down when a worker is
-// replaced. Plain JavaScript: the primary runs without the bundle.
+// figures (prom-client's JSON) and answers with them added up by prom-client's
+// AggregatorRegistry. The counters and histograms of workers that exited are kept (their last
+// answer), so the shop's counters never go down when a worker is replaced. Plain JavaScript: the
+// primary runs without the bundle.
+import { AggregatorRegistry } from "prom-client";
 
 const COLLECT = "shop:metrics:collect";
-const ASK = "shop:metrics:snapshot?";
-const ANSWER = "shop:metrics:snapshot";
-const ANSWERS = "shop:metrics:snapshots";
+const ASK = "shop:metrics:process?";
+const ANSWER = "shop:metrics:process";
+const ADDED_UP = "shop:metrics:added-up";
 
-/** Counters of `from` added into `into` (gauges of exited workers are not kept). */
-function addCounters(into, from) {
-  for (const [key, series] of Object.entries(from.requests)) {
-    const target = (into.requests[key] ??= { count: 0, sum: 0, buckets: series.buckets.map(() => 0) });
-    target.count += series.count;
-    target.sum += series.sum;
-    series.buckets.forEach((count, i) => {
-      target.buckets[i] = (target.buckets[i] ?? 0) + count;
-    });
-  }
-  into.unhandledErrors += from.unhandledErrors;
-  for (const [job, counts] of Object.entries(from.jobs)) {
-    const target = (into.jobs[job] ??= { runs: 0, failures: 0 });
-    target.runs += counts.runs;
-    target.failures += counts.failures;
-  }
-  into.cpuSeconds += from.cpuSeconds;
-  into.startTimeSeconds = Math.min(into.startTimeSeconds, from.startTimeSeconds);
-}
+/** A worker's counts without its gauges: what stays of it once it has exited. */
+const countsOnly = (metrics) => metrics.filter((metric) => metric.type === "counter" || metric.type === "histogram");
 
 /**
  * Answers the workers' metrics requests. `timeoutMs`: how long to wait for a busy worker; one
  * that does not answer in time is left out of that scrape (its counts come back in the next).
  */
 export function relayMetrics(cluster, timeoutMs = 1000) {
-  /** The last snapshot of each live worker, by worker id. */
+  /** The last answer of each live worker, by worker id. */
   const latest = new Map();
-  /** What exited workers had counted, as one snapshot without gauges (null until one exits). */
-  let retired = null;
+  /** What each exited worker had counted: added into every scrape. */
+  const retired = [];
 
   cluster.on("exit", (worker) => {
     const last = latest.get(worker.id);
     latest.delete(worker.id);
-    if (!last) return;
-    retired ??= {
-      requests: {},
-      unhandledErrors: 0,
-      jobs: {},
-      pool: { kind: last.pool.kind, max: 0, total: 0, idle: last.pool.idle === null ? null : 0, waiting: last.pool.waiting === null ? null : 0 },
-      residentBytes: 0,
-      heapUsedBytes: 0,
-      cpuSeconds: 0,
-      startTimeSeconds: last.startTimeSeconds,
-      eventLoopDelayP99Seconds: 0,
-      processes: 0,
-    };
-    addCounters(retired, last);
+    if (last) retired.push(countsOnly(last));
   });
 
   cluster.on("message", (asker, message) => {
@@ -64,24 +36,23 @@ export function relayMetrics(cluster, timeoutMs = 1000) {
     const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker?.isConnected());
     const answers = new Map();
     let finished = false;
-    const finish = () => {
+    const finish = async () => {
       if (finished) return;
       finished = true;
       clearTimeout(timer);
       cluster.off("message", onAnswer);
-      const snapshots = [...answers.values()];
-      if (retired) snapshots.push(retired);
-      if (asker.isConnected()) asker.send({ type: ANSWERS, id: message.id, snapshots });
+      const text = await AggregatorRegistry.aggregate([...answers.values(), ...retired]).metrics();
+      if (asker.isConnected()) asker.send({ type: ADDED_UP, id: message.id, text });
     };
     const onAnswer = (worker, reply) => {
       if (reply?.type !== ANSWER || reply.id !== message.id) return;
-      answers.set(worker.id, reply.snapshot);
-      latest.set(worker.id, reply.snapshot);
-      if (answers.size === workers.length) finish();
+      answers.set(worker.id, reply.metrics);
+      latest.set(worker.id, reply.metrics);
+      if (answers.size === workers.length) void finish();
     };
     const timer = setTimeout(finish, timeoutMs);
     cluster.on("message", onAnswer);
     for (const worker of workers) worker.send({ type: ASK, id: message.id });
-    if (workers.length === 0) finish();
+    if (workers.length === 0) void finish();
   });
 }

@@ -1,20 +1,23 @@
-// GET /metrics in Prometheus' text exposition format (issue 18 item 5, decisions/034), written by
-// hand: a few counters and one histogram need no library, and the request path stays a handful
-// of operations (a timestamp, one `finish` listener, a map lookup, a bucket loop).
+// GET /metrics in Prometheus' text exposition format (issue 18 item 5, decisions/034), through
+// prom-client: its registry writes the text, its AggregatorRegistry adds up a cluster's workers.
 //
 // Two kinds of figures:
-// - this process's: requests by route pattern, method and status class, their latency, unhandled
-//   errors, background job runs and failures, the database pool, memory and CPU. They live in plain
-//   objects that several processes' snapshots can be summed from (mergeSnapshots), so a primary
-//   can answer for all its workers (docs/operations.md, "Metrics").
+// - this process's (`processRegistry`): requests by route pattern, method and status class, their
+//   latency, unhandled errors, background job runs and failures, the database pool, memory and CPU.
+//   In a cluster the primary adds every worker's up (server/http/metrics-relay.mjs), each metric by
+//   its `aggregator` (sum unless said).
 // - the shop's: orders placed and paid, payment failures, the email outbox's backlog and the age
-//   of its oldest unsent email, read from the database when scraped: the same from every process.
+//   of its oldest unsent email, read from the database when scraped: the same from every process,
+//   so they are never added up.
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { Request, RequestHandler, Response } from "express";
 import { sql } from "drizzle-orm";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { ShopContext } from "#server/context.ts";
+import { orders } from "#server/db/schema.ts";
 import { jobCounters } from "#server/jobs/scheduler.ts";
+import { ordersPlaced } from "#server/modules/orders/placed.ts";
 
 declare global {
   namespace Express {
@@ -28,48 +31,114 @@ declare global {
 /** Seconds; Prometheus' conventional upper bounds, from 5 ms (a cached catalogue answer) to 10 s. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
-interface Series {
-  count: number;
-  sum: number;
-  /** Non-cumulative counts per bucket (the last one: above every bound). */
-  buckets: number[];
-}
+/** This process's figures; a cluster's primary asks each worker for them (joinClusterMetrics). */
+export const processRegistry = new Registry();
+const registers = [processRegistry];
 
-/** This process's figures as plain data: summable across processes, sendable over IPC as JSON. */
-export interface ProcessSnapshot {
-  /** `METHOD route status_class` → the series. */
-  requests: Record<string, Series>;
-  unhandledErrors: number;
-  /** Job name → runs and failed runs (server/jobs/scheduler.ts counts them). */
-  jobs: Record<string, { runs: number; failures: number }>;
-  /** The database pool (PostgreSQL), or the embedded database's one connection. */
-  pool: { kind: "postgres" | "pglite"; max: number; total: number; idle: number | null; waiting: number | null };
-  residentBytes: number;
-  heapUsedBytes: number;
-  cpuSeconds: number;
-  startTimeSeconds: number;
-  eventLoopDelayP99Seconds: number;
-  processes: number;
-}
-
-const requests = new Map<string, Series>();
-let unhandledErrors = 0;
+const requestsTotal = new Counter({
+  name: "http_requests_total",
+  help: "HTTP responses by method, route pattern and status class.",
+  labelNames: ["method", "route", "status"] as const,
+  registers,
+});
+const requestDuration = new Histogram({
+  name: "http_request_duration_seconds",
+  help: "Time from the request's arrival to the response's last byte handed to the operating system.",
+  labelNames: ["method", "route", "status"] as const,
+  buckets: [...LATENCY_BUCKETS],
+  registers,
+});
+const unhandledErrors = new Counter({
+  name: "shop_unhandled_errors_total",
+  help: "Requests answered 5xx by the error handler (each is logged with its request id).",
+  registers,
+});
+new Counter({
+  name: "shop_job_runs_total",
+  help: "Background job runs (server/jobs/scheduler.ts), failed or not.",
+  labelNames: ["job"] as const,
+  registers,
+  collect() {
+    this.reset();
+    for (const [job, { runs }] of jobCounters()) this.inc({ job }, runs);
+  },
+});
+new Counter({
+  name: "shop_job_failures_total",
+  help: "Background job runs that failed (the job runs again at its next interval).",
+  labelNames: ["job"] as const,
+  registers,
+  collect() {
+    this.reset();
+    for (const [job, { failures }] of jobCounters()) this.inc({ job }, failures);
+  },
+});
+const pool = {
+  max: new Gauge({ name: "shop_db_pool_max", help: "Connections the pool may open (the embedded database: its one in-process connection).", labelNames: ["kind"] as const, registers }),
+  connections: new Gauge({ name: "shop_db_pool_connections", help: "Connections open now.", labelNames: ["kind"] as const, registers }),
+  idle: new Gauge({ name: "shop_db_pool_idle", help: "Open connections not in use.", labelNames: ["kind"] as const, registers }),
+  waiting: new Gauge({
+    name: "shop_db_pool_waiting",
+    help: "Queries waiting for a connection (the pool is exhausted while this stays above 0).",
+    labelNames: ["kind"] as const,
+    registers,
+  }),
+};
+new Gauge({
+  name: "shop_processes",
+  help: "Processes these figures add up (1, or the workers a primary collected).",
+  registers,
+  collect() {
+    this.set(1);
+  },
+});
+new Gauge({
+  name: "process_resident_memory_bytes",
+  help: "Resident memory.",
+  registers,
+  collect() {
+    this.set(process.memoryUsage.rss());
+  },
+});
+new Gauge({
+  name: "nodejs_heap_used_bytes",
+  help: "V8 heap in use.",
+  registers,
+  collect() {
+    this.set(process.memoryUsage().heapUsed);
+  },
+});
+new Counter({
+  name: "process_cpu_seconds_total",
+  help: "User and system CPU time.",
+  registers,
+  collect() {
+    const cpu = process.cpuUsage();
+    this.reset();
+    this.inc((cpu.user + cpu.system) / 1e6);
+  },
+});
 const startTimeSeconds = Math.round(Date.now() / 1000 - process.uptime());
+new Gauge({
+  name: "process_start_time_seconds",
+  help: "Start time since the Unix epoch (the earliest process's).",
+  aggregator: "min",
+  registers,
+  collect() {
+    this.set(startTimeSeconds);
+  },
+});
 const loopDelay = monitorEventLoopDelay({ resolution: 20 });
 loopDelay.enable();
-
-function observe(key: string, seconds: number) {
-  let series = requests.get(key);
-  if (!series) {
-    series = { count: 0, sum: 0, buckets: new Array(LATENCY_BUCKETS.length + 1).fill(0) };
-    requests.set(key, series);
-  }
-  series.count += 1;
-  series.sum += seconds;
-  let i = 0;
-  while (i < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[i]!) i += 1;
-  series.buckets[i]! += 1;
-}
+new Gauge({
+  name: "nodejs_eventloop_delay_p99_seconds",
+  help: "99th percentile of the event loop's delay since start (the worst process's).",
+  aggregator: "max",
+  registers,
+  collect() {
+    this.set(loopDelay.percentile(99) / 1e9);
+  },
+});
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const OWN_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -121,7 +190,9 @@ function recordFinish(this: Response) {
 /** Counts one answered request under its route pattern, timed from `startedAt` (performance.now()). */
 export function countRequest(method: string, route: string, status: number, startedAt: number): void {
   const statusClass = status >= 500 ? "5xx" : status >= 400 ? "4xx" : status >= 300 ? "3xx" : status >= 200 ? "2xx" : "1xx";
-  observe(`${METHODS.has(method) ? method : "OTHER"} ${route} ${statusClass}`, (performance.now() - startedAt) / 1000);
+  const labels = { method: METHODS.has(method) ? method : "OTHER", route, status: statusClass };
+  requestsTotal.inc(labels);
+  requestDuration.observe(labels, (performance.now() - startedAt) / 1000);
 }
 
 /** Counts and times every response; first in the app, so the time is the whole request's. */
@@ -133,7 +204,7 @@ export const requestMetrics: RequestHandler = (_req, res, next) => {
 
 /** An error the error handler answered with a 5xx (server/app.ts). */
 export function countUnhandledError(): void {
-  unhandledErrors += 1;
+  unhandledErrors.inc();
 }
 
 interface PgPoolLike {
@@ -143,66 +214,27 @@ interface PgPoolLike {
   options?: { max?: number };
 }
 
-/** This process's figures now. */
-export function processSnapshot(shop: Pick<ShopContext, "database">): ProcessSnapshot {
+/** The pool's gauges as they are now (PostgreSQL), or the embedded database's one connection. */
+function readPool(shop: Pick<ShopContext, "database">): void {
   const client = (shop.database.db as unknown as { $client?: unknown }).$client as PgPoolLike | undefined;
-  const pool: ProcessSnapshot["pool"] =
-    shop.database.kind === "postgres" && client && typeof client.totalCount === "number"
-      ? { kind: "postgres", max: client.options?.max ?? 10, total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount }
-      : // PGlite runs in this process: one connection, queries take turns on it; no pool to wait for.
-        { kind: "pglite", max: 1, total: 1, idle: null, waiting: null };
-  const memory = process.memoryUsage();
-  const cpu = process.cpuUsage();
-  return {
-    requests: Object.fromEntries([...requests].map(([key, series]) => [key, { ...series, buckets: [...series.buckets] }])),
-    unhandledErrors,
-    jobs: Object.fromEntries([...jobCounters()].map(([name, { runs, failures }]) => [name, { runs, failures }])),
-    pool,
-    residentBytes: memory.rss,
-    heapUsedBytes: memory.heapUsed,
-    cpuSeconds: (cpu.user + cpu.system) / 1e6,
-    startTimeSeconds,
-    eventLoopDelayP99Seconds: loopDelay.percentile(99) / 1e9,
-    processes: 1,
-  };
+  for (const gauge of Object.values(pool)) gauge.reset();
+  if (shop.database.kind === "postgres" && client && typeof client.totalCount === "number") {
+    const kind = { kind: "postgres" };
+    pool.max.set(kind, client.options?.max ?? 10);
+    pool.connections.set(kind, client.totalCount);
+    pool.idle.set(kind, client.idleCount);
+    pool.waiting.set(kind, client.waitingCount);
+  } else {
+    // PGlite runs in this process: one connection, queries take turns on it; no pool to wait for.
+    pool.max.set({ kind: "pglite" }, 1);
+    pool.connections.set({ kind: "pglite" }, 1);
+  }
 }
 
-/** Several processes' snapshots as one: counts, sums and sizes add up; the earliest start and the worst loop delay stay. */
-export function mergeSnapshots(snapshots: ProcessSnapshot[]): ProcessSnapshot {
-  const [first, ...rest] = snapshots;
-  if (!first) throw new Error("mergeSnapshots needs at least one snapshot");
-  const merged: ProcessSnapshot = structuredClone(first);
-  for (const snapshot of rest) {
-    for (const [key, series] of Object.entries(snapshot.requests)) {
-      const into = (merged.requests[key] ??= { count: 0, sum: 0, buckets: new Array(series.buckets.length).fill(0) });
-      into.count += series.count;
-      into.sum += series.sum;
-      series.buckets.forEach((count, i) => {
-        into.buckets[i] = (into.buckets[i] ?? 0) + count;
-      });
-    }
-    merged.unhandledErrors += snapshot.unhandledErrors;
-    for (const [job, { runs, failures }] of Object.entries(snapshot.jobs)) {
-      const into = (merged.jobs[job] ??= { runs: 0, failures: 0 });
-      into.runs += runs;
-      into.failures += failures;
-    }
-    const add = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
-    merged.pool = {
-      kind: merged.pool.kind,
-      max: merged.pool.max + snapshot.pool.max,
-      total: merged.pool.total + snapshot.pool.total,
-      idle: add(merged.pool.idle, snapshot.pool.idle),
-      waiting: add(merged.pool.waiting, snapshot.pool.waiting),
-    };
-    merged.residentBytes += snapshot.residentBytes;
-    merged.heapUsedBytes += snapshot.heapUsedBytes;
-    merged.cpuSeconds += snapshot.cpuSeconds;
-    merged.startTimeSeconds = Math.min(merged.startTimeSeconds, snapshot.startTimeSeconds);
-    merged.eventLoopDelayP99Seconds = Math.max(merged.eventLoopDelayP99Seconds, snapshot.eventLoopDelayP99Seconds);
-    merged.processes += snapshot.processes;
-  }
-  return merged;
+/** This process's figures as prom-client's JSON, what a cluster's primary adds up (AggregatorRegistry.aggregate). */
+export async function processMetrics(shop: Pick<ShopContext, "database">) {
+  readPool(shop);
+  return processRegistry.getMetricsAsJSON();
 }
 
 /** The shop's figures, from the database (the same whichever process is asked). */
@@ -221,7 +253,7 @@ export interface ShopFigures {
 export async function shopFigures(shop: Pick<ShopContext, "db">): Promise<ShopFigures> {
   const result = await shop.db.execute<Record<keyof ShopFigures, number | string | null>>(sql`
     select
-      (select count(*) from orders where payment_method = 'cod' or is_paid)::int as "ordersPlaced",
+      (select ${ordersPlaced()} from ${orders})::int as "ordersPlaced",
       (select count(*) from orders where is_paid)::int as "ordersPaid",
       (select count(*) from payment_events where type = 'payment.failed')::int as "paymentFailures",
       (select count(*) from outbound_emails where status = 'queued')::int as "outboxQueued",
@@ -242,128 +274,62 @@ export async function shopFigures(shop: Pick<ShopContext, "db">): Promise<ShopFi
   };
 }
 
-const escapeLabel = (value: string) => value.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/"/g, '\\"');
-
-/** The exposition text (format 0.0.4) of a (merged) snapshot and the shop's figures, or null when the database did not answer. */
-export function renderMetrics(snapshot: ProcessSnapshot, figures: ShopFigures | null): string {
-  const lines: string[] = [];
-  const metric = (name: string, type: "counter" | "gauge" | "histogram", help: string) => {
-    lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-  };
-  const value = (number: number) => (Number.isFinite(number) ? String(number) : "0");
-
-  metric("http_requests_total", "counter", "HTTP responses by method, route pattern and status class.");
-  const entries = Object.entries(snapshot.requests).sort(([a], [b]) => a.localeCompare(b));
-  const labelsOf = (key: string) => {
-    const [method = "", route = "", status = ""] = key.split(" ");
-    return `method="${escapeLabel(method)}",route="${escapeLabel(route)}",status="${escapeLabel(status)}"`;
-  };
-  for (const [key, series] of entries) lines.push(`http_requests_total{${labelsOf(key)}} ${series.count}`);
-
-  metric("http_request_duration_seconds", "histogram", "Time from the request's arrival to the response's last byte handed to the operating system.");
-  for (const [key, series] of entries) {
-    const labels = labelsOf(key);
-    let cumulative = 0;
-    LATENCY_BUCKETS.forEach((bound, i) => {
-      cumulative += series.buckets[i] ?? 0;
-      lines.push(`http_request_duration_seconds_bucket{${labels},le="${bound}"} ${cumulative}`);
-    });
-    lines.push(`http_request_duration_seconds_bucket{${labels},le="+Inf"} ${series.count}`);
-    lines.push(`http_request_duration_seconds_sum{${labels}} ${value(series.sum)}`);
-    lines.push(`http_request_duration_seconds_count{${labels}} ${series.count}`);
-  }
-
-  metric("shop_unhandled_errors_total", "counter", "Requests answered 5xx by the error handler (each is logged with its request id).");
-  lines.push(`shop_unhandled_errors_total ${snapshot.unhandledErrors}`);
-
-  const jobs = Object.entries(snapshot.jobs).sort(([a], [b]) => a.localeCompare(b));
-  metric("shop_job_runs_total", "counter", "Background job runs (server/jobs/scheduler.ts), failed or not.");
-  for (const [job, { runs }] of jobs) lines.push(`shop_job_runs_total{job="${escapeLabel(job)}"} ${runs}`);
-  metric("shop_job_failures_total", "counter", "Background job runs that failed (the job runs again at its next interval).");
-  for (const [job, { failures }] of jobs) lines.push(`shop_job_failures_total{job="${escapeLabel(job)}"} ${failures}`);
-
-  metric("shop_db_pool_max", "gauge", "Connections the pool may open (the embedded database: its one in-process connection).");
-  lines.push(`shop_db_pool_max{kind="${snapshot.pool.kind}"} ${snapshot.pool.max}`);
-  metric("shop_db_pool_connections", "gauge", "Connections open now.");
-  lines.push(`shop_db_pool_connections{kind="${snapshot.pool.kind}"} ${snapshot.pool.total}`);
-  if (snapshot.pool.idle !== null && snapshot.pool.waiting !== null) {
-    metric("shop_db_pool_idle", "gauge", "Open connections not in use.");
-    lines.push(`shop_db_pool_idle{kind="${snapshot.pool.kind}"} ${snapshot.pool.idle}`);
-    metric("shop_db_pool_waiting", "gauge", "Queries waiting for a connection (the pool is exhausted while this stays above 0).");
-    lines.push(`shop_db_pool_waiting{kind="${snapshot.pool.kind}"} ${snapshot.pool.waiting}`);
-  }
-
-  metric("shop_db_up", "gauge", "1 when the database answered this scrape's queries.");
-  lines.push(`shop_db_up ${figures ? 1 : 0}`);
+/** The shop's figures in exposition text; without them (the database did not answer) only `shop_db_up 0`. */
+export async function renderShopFigures(figures: ShopFigures | null): Promise<string> {
+  const registry = new Registry();
+  const registers = [registry];
+  new Gauge({ name: "shop_db_up", help: "1 when the database answered this scrape's queries.", registers }).set(figures ? 1 : 0);
   if (figures) {
-    metric("shop_orders_placed_total", "counter", "Orders placed (paid online, or cash on delivery), counted in the database: the same from every process.");
-    lines.push(`shop_orders_placed_total ${figures.ordersPlaced}`);
-    metric("shop_orders_paid_total", "counter", "Orders paid (online, or cash collected on delivery), counted in the database.");
-    lines.push(`shop_orders_paid_total ${figures.ordersPaid}`);
-    metric("shop_payment_failures_total", "counter", "Failed payments the gateway reported (payment.failed events, each once), counted in the database.");
-    lines.push(`shop_payment_failures_total ${figures.paymentFailures}`);
-    metric("shop_outbox_emails_queued", "gauge", "Emails waiting to be sent (the outbox backlog).");
-    lines.push(`shop_outbox_emails_queued ${figures.outboxQueued}`);
-    metric("shop_outbox_emails_retrying", "gauge", "Queued emails whose last delivery attempt failed.");
-    lines.push(`shop_outbox_emails_retrying ${figures.outboxRetrying}`);
-    metric("shop_outbox_emails_failed", "gauge", "Emails given up after their last delivery attempt (each logged as an error).");
-    lines.push(`shop_outbox_emails_failed ${figures.outboxFailed}`);
-    metric("shop_outbox_oldest_unsent_age_seconds", "gauge", "Age of the oldest email not yet sent (0 when none waits).");
-    lines.push(`shop_outbox_oldest_unsent_age_seconds ${value(Math.round(figures.outboxOldestAgeSeconds))}`);
+    const counter = (name: string, help: string, value: number) => new Counter({ name, help, registers }).inc(value);
+    const gauge = (name: string, help: string, value: number) => new Gauge({ name, help, registers }).set(value);
+    counter("shop_orders_placed_total", "Orders placed (paid, or cash on delivery open or dispatched: the dashboard's Total Orders), counted in the database: the same from every process.", figures.ordersPlaced);
+    counter("shop_orders_paid_total", "Orders paid (online, or cash collected on delivery), counted in the database.", figures.ordersPaid);
+    counter("shop_payment_failures_total", "Failed payments the gateway reported (payment.failed events, each once), counted in the database.", figures.paymentFailures);
+    gauge("shop_outbox_emails_queued", "Emails waiting to be sent (the outbox backlog).", figures.outboxQueued);
+    gauge("shop_outbox_emails_retrying", "Queued emails whose last delivery attempt failed.", figures.outboxRetrying);
+    gauge("shop_outbox_emails_failed", "Emails given up after their last delivery attempt (each logged as an error).", figures.outboxFailed);
+    gauge("shop_outbox_oldest_unsent_age_seconds", "Age of the oldest email not yet sent (0 when none waits).", Math.round(figures.outboxOldestAgeSeconds));
   }
-
-  metric("shop_processes", "gauge", "Processes these figures add up (1, or the workers a primary collected).");
-  lines.push(`shop_processes ${snapshot.processes}`);
-  metric("process_resident_memory_bytes", "gauge", "Resident memory.");
-  lines.push(`process_resident_memory_bytes ${snapshot.residentBytes}`);
-  metric("nodejs_heap_used_bytes", "gauge", "V8 heap in use.");
-  lines.push(`nodejs_heap_used_bytes ${snapshot.heapUsedBytes}`);
-  metric("process_cpu_seconds_total", "counter", "User and system CPU time.");
-  lines.push(`process_cpu_seconds_total ${value(snapshot.cpuSeconds)}`);
-  metric("process_start_time_seconds", "gauge", "Start time since the Unix epoch (the earliest process's).");
-  lines.push(`process_start_time_seconds ${snapshot.startTimeSeconds}`);
-  metric("nodejs_eventloop_delay_p99_seconds", "gauge", "99th percentile of the event loop's delay since start (the worst process's).");
-  lines.push(`nodejs_eventloop_delay_p99_seconds ${value(snapshot.eventLoopDelayP99Seconds)}`);
-  return `${lines.join("\n")}\n`;
+  return registry.metrics();
 }
 
 /**
  * Where /metrics gets the process figures from: this process alone by default. A cluster's worker
- * installs one that asks the primary for every worker's snapshot (docs/operations.md, "Metrics").
+ * installs one that asks the primary for every worker's, added up (docs/operations.md, "Metrics").
  */
-let collectSnapshots: (shop: Pick<ShopContext, "database">) => Promise<ProcessSnapshot[]> = async (shop) => [processSnapshot(shop)];
-
-export function setSnapshotCollector(collector: (shop: Pick<ShopContext, "database">) => Promise<ProcessSnapshot[]>): void {
-  collectSnapshots = collector;
-}
+let collectProcessText: (shop: Pick<ShopContext, "database">) => Promise<string> = async (shop) => {
+  readPool(shop);
+  return processRegistry.metrics();
+};
 
 /**
- * In a cluster's worker: /metrics answers for every worker (the primary relays the snapshots,
+ * In a cluster's worker: /metrics answers for every worker (the primary adds them up,
  * server/http/metrics-relay.mjs), and this worker answers the primary's requests for its own.
  * Without an answer within `timeoutMs` this worker's figures alone are sent (shop_processes says so).
  */
 export function joinClusterMetrics(shop: Pick<ShopContext, "database">, timeoutMs = 2000): void {
   const send = process.send?.bind(process);
   if (!send) return;
-  const waiting = new Map<string, (snapshots: ProcessSnapshot[]) => void>();
-  process.on("message", (message: { type?: string; id?: string; snapshots?: ProcessSnapshot[] } | null) => {
-    if (message?.type === "shop:metrics:snapshot?") send({ type: "shop:metrics:snapshot", id: message.id, snapshot: processSnapshot(shop) });
-    if (message?.type === "shop:metrics:snapshots" && message.id) waiting.get(message.id)?.(message.snapshots ?? []);
+  const alone = collectProcessText;
+  const waiting = new Map<string, (text: string | undefined) => void>();
+  process.on("message", (message: { type?: string; id?: string; text?: string } | null) => {
+    if (message?.type === "shop:metrics:process?") {
+      void processMetrics(shop).then((metrics) => send({ type: "shop:metrics:process", id: message.id, metrics }));
+    }
+    if (message?.type === "shop:metrics:added-up" && message.id) waiting.get(message.id)?.(message.text);
   });
-  setSnapshotCollector(
-    () =>
-      new Promise((resolve) => {
-        const id = randomUUID();
-        const done = (snapshots: ProcessSnapshot[]) => {
-          clearTimeout(timer);
-          waiting.delete(id);
-          resolve(snapshots.length > 0 ? snapshots : [processSnapshot(shop)]);
-        };
-        const timer = setTimeout(() => done([]), timeoutMs);
-        waiting.set(id, done);
-        send({ type: "shop:metrics:collect", id });
-      }),
-  );
+  collectProcessText = () =>
+    new Promise((resolve) => {
+      const id = randomUUID();
+      const done = (text: string | undefined) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve(text ?? alone(shop));
+      };
+      const timer = setTimeout(() => done(undefined), timeoutMs);
+      waiting.set(id, done);
+      send({ type: "shop:metrics:collect", id });
+    });
 }
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
@@ -391,13 +357,13 @@ export function metricsHandler(shop: ShopContext): RequestHandler {
       res.status(401).json({ message: "Send the metrics token as Authorization: Bearer <token>." });
       return;
     }
-    const [snapshots, figures] = await Promise.all([
-      collectSnapshots(shop),
+    const [processText, figures] = await Promise.all([
+      collectProcessText(shop),
       shopFigures(shop).catch((error: unknown) => {
         req.log?.warn({ err: error }, "metrics: the database did not answer");
         return null;
       }),
     ]);
-    res.type("text/plain; version=0.0.4; charset=utf-8").send(renderMetrics(mergeSnapshots(snapshots), figures));
+    res.type(processRegistry.contentType).send(`${processText}\n${await renderShopFigures(figures)}`);
   };
 }

@@ -4,16 +4,7 @@
 // which process happens to run it. The scheduler adds what all jobs share: one run at a time per
 // job and process, failures logged and counted, and a stop that waits for runs in progress.
 import type { Logger } from "pino";
-
-export interface PeriodicJob {
-  /** Short and stable: it names the job in logs and counters. */
-  name: string;
-  intervalMs: number;
-  /** Run once as soon as the job starts (default: first run after one interval). */
-  runAtStart?: boolean;
-  /** One run. `signal` is aborted when the scheduler stops: a long run should end at its next item. */
-  run(signal: AbortSignal): Promise<void>;
-}
+import type { PeriodicJob } from "#server/periodic-job.ts";
 
 /** What happened to a job in this process (for /metrics and the logs). */
 export interface JobCounters {

@@ -8,7 +8,8 @@ import { emailDispatchJob } from "#server/modules/email/dispatcher.ts";
 import { reservationExpiryJob } from "#server/modules/orders/expiry.ts";
 import { prescriptionSweepJob } from "#server/modules/prescriptions/sweep.ts";
 import { dailyJobsJob } from "#server/modules/stock-alerts/daily-email.ts";
-import { startJobs, type PeriodicJob, type Scheduler } from "./scheduler.ts";
+import type { PeriodicJob } from "#server/periodic-job.ts";
+import { startJobs, type Scheduler } from "./scheduler.ts";
 
 /** The shop's jobs; `intervalMs` replaces every job's own interval (tests run them every few milliseconds). */
 export function shopJobs(context: ShopContext, options: { intervalMs?: number } = {}): PeriodicJob[] {

@@ -13,7 +13,7 @@ import {
   payments,
   products,
 } from "#server/db/schema.ts";
-import { csvCell } from "#server/http/csv.ts";
+import { csvCell } from "#server/csv.ts";
 import { adminStats, lastDays } from "#server/modules/admin/stats.ts";
 import { buyerWithCart, checkout, makeProduct, stockOf } from "./checkout-helpers.ts";
 import { insertOrder } from "../support/orders.ts";

@@ -3,7 +3,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carts, products } from "#server/db/schema.ts";
 import { GUEST_ID_PATTERN, newGuestId } from "#server/modules/cart/cart.ts";
-import { startGuestCartCleanup } from "#server/modules/cart/cleanup.ts";
+import { every } from "#server/jobs/scheduler.ts";
+import { guestCartCleanupJob } from "#server/modules/cart/cleanup.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createCustomer, type TestUser } from "../support/users.ts";
 import { guestCookieValue, guestSetCookie, makeProduct } from "./cart-helpers.ts";
@@ -408,8 +409,9 @@ describe("stale guest carts", () => {
     await shop.context.db.update(carts).set({ updatedAt: sql`now() - interval '31 days'` }).where(eq(carts.guestId, staleId));
     await shop.context.db.update(carts).set({ updatedAt: sql`now() - interval '90 days'` }).where(eq(carts.userId, customer.id));
 
-    const stop = await startGuestCartCleanup(shop.context.db, shop.context.logger);
-    stop();
+    // The job runs at start; stop() waits for that run.
+    const stop = every(guestCartCleanupJob(shop.context.db, shop.context.logger), shop.context.logger);
+    await stop();
     await api().get("/api/cart").query({ guestId: staleId }).expect(404);
     await api().get("/api/cart").query({ guestId: freshId }).expect(200);
     await api().get("/api/cart").set(customer.headers).expect(200);

@@ -9,7 +9,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE_CSV_HEADER, CATALOGUE_CSV_MESSAGES, MAX_CATALOGUE_IMPORT_ROWS } from "#common/catalogue-csv.ts";
 import { auditLog, products } from "#server/db/schema.ts";
-import { parseCsv } from "#server/http/csv.ts";
+import { parseCsv } from "#server/csv.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, createPharmacist, type TestUser } from "../support/users.ts";
 

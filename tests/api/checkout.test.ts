@@ -3,7 +3,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderStatusHistory, orders, payments, products } from "#server/db/schema.ts";
 import { RESERVATION_MINUTES } from "#common/orders.ts";
-import { expireReservations } from "#server/modules/orders/expiry.ts";
+import { every } from "#server/jobs/scheduler.ts";
+import { expireReservations, reservationExpiryJob } from "#server/modules/orders/expiry.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
 import { address, buyerWithCart, checkout, makeProduct, stockOf } from "./checkout-helpers.ts";
@@ -467,12 +468,11 @@ describe("Content-Security-Policy", () => {
 
 describe("the reservation sweeper", () => {
   it("runs on its interval and stops cleanly", async () => {
-    const { startReservationSweeper } = await import("#server/modules/orders/expiry.ts");
     const item = await product({ stock: 2 });
     const buyer = await buyerWithCart(shop, [{ productId: item.id, quantity: 2 }]);
     const { body } = await checkout(shop, buyer).expect(201);
     await shop.context.db.update(orders).set({ reservationExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, body.order._id));
-    const stop = startReservationSweeper(shop.context, 20);
+    const stop = every(reservationExpiryJob(shop.context, 20), shop.context.logger);
     try {
       await expect.poll(() => stockOf(shop.context, item.id), { timeout: 10_000, interval: 50 }).toBe(2);
     } finally {

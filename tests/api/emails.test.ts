@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ShopContext } from "#server/context.ts";
 import { invoices, outboundEmails } from "#server/db/schema.ts";
-import { deliverPendingEmails, outboxDirectory, retryDelayMs, startEmailDispatcher } from "#server/modules/email/dispatcher.ts";
+import { deliverPendingEmails, outboxDirectory, emailDispatchJob, retryDelayMs } from "#server/modules/email/dispatcher.ts";
+import { every } from "#server/jobs/scheduler.ts";
 import { afterOrderCancelled, afterOrderPaid, afterStatusChange } from "#server/modules/orders/side-effects.ts";
 import { withEmailShop, withSmtp as withSmtpAt } from "../support/email-shop.ts";
 import type { FakeSmtp } from "../support/fake-smtp.ts";
@@ -201,7 +202,7 @@ describe("email dispatcher", () => {
 
   it("runs in the background once started, and stops", async () => {
     const order = await insertOrder(shop.context, { customerEmail: "background@example.com" });
-    const stop = startEmailDispatcher(withSmtp(), { intervalMs: 50 });
+    const stop = every(emailDispatchJob(withSmtp(), 50), shop.context.logger);
     try {
       await db().transaction((tx) => afterOrderPaid(shop.context, tx, order.id));
       const [message] = await smtp.waitFor(1);

@@ -11,7 +11,7 @@ import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "#server/app.ts";
 import { products } from "#server/db/schema.ts";
-import { processSnapshot } from "#server/http/metrics.ts";
+import { processMetrics } from "#server/http/metrics.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createCustomer, type TestUser } from "../support/users.ts";
 import { makeProduct } from "./cart-helpers.ts";
@@ -149,10 +149,15 @@ describe("a kept catalogue answer", () => {
     const item = await makeProduct(shop.context);
     const url = `/api/products/${item.id}`;
     await request(app).get(url).expect(200);
-    const before = processSnapshot(shop.context).requests["GET /api/products/:id 2xx"]?.count ?? 0;
+    const answered = async () => {
+      const requests = (await processMetrics(shop.context)).find((metric) => metric.name === "http_requests_total");
+      const labels = { method: "GET", route: "/api/products/:id", status: "2xx" };
+      return requests?.values.find((value) => JSON.stringify(value.labels) === JSON.stringify(labels))?.value ?? 0;
+    };
+    const before = await answered();
     const kept = await request(app).get(url).set("X-Request-Id", "trace<1>").expect(200);
     expect(routed).toBe(1);
-    expect(processSnapshot(shop.context).requests["GET /api/products/:id 2xx"]?.count).toBe(before + 1);
+    expect(await answered()).toBe(before + 1);
     const line = logLines.find((entry) => entry.requestId === kept.headers["x-request-id"]);
     expect(line).toMatchObject({
       msg: "request completed",

@@ -9,13 +9,14 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductJson } from "#common/catalog.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
-import { outboundEmails, user } from "#server/db/schema.ts";
-import { LATENCY_BUCKETS, mergeSnapshots, processSnapshot, renderMetrics } from "#server/http/metrics.ts";
+import { orders, outboundEmails, user } from "#server/db/schema.ts";
+import { AggregatorRegistry } from "prom-client";
+import { LATENCY_BUCKETS, processMetrics, renderShopFigures } from "#server/http/metrics.ts";
 import { every } from "#server/jobs/scheduler.ts";
 import { projectPath } from "#server/paths.ts";
-import { BENGALURU_ADDRESS } from "../support/orders.ts";
+import { BENGALURU_ADDRESS, insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
-import { createCustomer } from "../support/users.ts";
+import { createAdmin, createCustomer } from "../support/users.ts";
 
 /** `name{labels} value` lines → value by the whole series text. */
 function parse(text: string): Map<string, number> {
@@ -70,15 +71,15 @@ describe("GET /metrics", () => {
     expect(res.text).not.toContain("no-such-id");
     expect(res.text).not.toContain("/api/no/such");
 
-    // Every line is a comment or `name{labels} number`; each series has HELP and TYPE.
-    for (const line of res.text.trimEnd().split("\n")) {
+    // Every line is a comment or `name{labels} number` (prom-client leaves a blank line between metrics); each series has HELP and TYPE.
+    for (const line of res.text.trimEnd().split("\n").filter((line) => line !== "")) {
       expect(line).toMatch(/^(# (HELP|TYPE) [a-z_][a-z0-9_]* .+|[a-z_][a-z0-9_]*(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? -?[0-9.e+]+)$/);
     }
-    // The histogram: cumulative buckets, +Inf equal to the count, the sum positive.
+    // The histogram: cumulative buckets, +Inf equal to the count, the sum positive (prom-client writes `le` first).
     const labels = `method="GET",route="/api/products/:id",status="2xx"`;
     let previous = 0;
     for (const bound of [...LATENCY_BUCKETS.map(String), "+Inf"]) {
-      const bucket = values.get(`http_request_duration_seconds_bucket{${labels},le="${bound}"}`)!;
+      const bucket = values.get(`http_request_duration_seconds_bucket{le="${bound}",${labels}}`)!;
       expect(bucket).toBeGreaterThanOrEqual(previous);
       previous = bucket;
     }
@@ -152,20 +153,41 @@ describe("GET /metrics", () => {
     expect(values.get("shop_processes")).toBe(1);
   });
 
-  it("adds up several processes' snapshots (what a cluster's primary answers for its workers)", () => {
-    const a = processSnapshot(shop.context);
-    const b = structuredClone(a);
-    const merged = mergeSnapshots([a, b]);
-    for (const [key, one] of Object.entries(a.requests)) {
-      expect(merged.requests[key]!.count).toBe(one.count * 2);
-      expect(merged.requests[key]!.buckets).toEqual(one.buckets.map((n) => n * 2));
-    }
-    expect(merged.processes).toBe(2);
-    expect(merged.pool.max).toBe(a.pool.max * 2);
-    const values = parse(renderMetrics(merged, null));
+  it("adds up several processes' figures (what a cluster's primary answers for its workers)", async () => {
+    const one = await processMetrics(shop.context);
+    const values = parse(await AggregatorRegistry.aggregate([one, structuredClone(one)]).metrics());
+    const alone = parse(await AggregatorRegistry.aggregate([one]).metrics());
+    const requests = [...alone].filter(([key]) => key.startsWith("http_request"));
+    expect(requests.length).toBeGreaterThan(0);
+    for (const [key, value] of requests) expect(values.get(key)).toBeCloseTo(value * 2);
     expect(values.get("shop_processes")).toBe(2);
-    expect(values.get("shop_db_up")).toBe(0);
-    expect(values.has("shop_orders_placed_total")).toBe(false);
+    const kind = shop.context.database.kind;
+    expect(values.get(series("shop_db_pool_max", { kind }))).toBe(alone.get(series("shop_db_pool_max", { kind }))! * 2);
+    // The earliest start and the worst event loop delay stay as they are.
+    expect(values.get("process_start_time_seconds")).toBe(alone.get("process_start_time_seconds"));
+    expect(values.get("nodejs_eventloop_delay_p99_seconds")).toBe(alone.get("nodejs_eventloop_delay_p99_seconds"));
+    const withoutDatabase = parse(await renderShopFigures(null));
+    expect(withoutDatabase.get("shop_db_up")).toBe(0);
+    expect(withoutDatabase.has("shop_orders_placed_total")).toBe(false);
+  });
+});
+
+describe("orders placed", () => {
+  it("is one figure on /metrics and the dashboard, whatever the orders' payment and fate", async () => {
+    const admin = await createAdmin(shop.context);
+    const cod = async (status: "Processing" | "Cancelled") => {
+      const order = await insertOrder(shop.context, { isPaid: false, status });
+      await shop.context.db.update(orders).set({ paymentMethod: "cod" }).where(eq(orders.id, order.id));
+    };
+    await cod("Processing");
+    // Cancelled before dispatch: placed by the customer, but counted by neither.
+    await cod("Cancelled");
+    await insertOrder(shop.context, { isPaid: true, status: "Cancelled" });
+    await insertOrder(shop.context, { isPaid: false, status: "Pending" });
+    const { values } = await scrape();
+    const dashboard = (await request(shop.app).get("/api/admin/stats").set(admin.headers).expect(200)).body;
+    expect(values.get("shop_orders_placed_total")).toBeGreaterThan(0);
+    expect(values.get("shop_orders_placed_total")).toBe(dashboard.totalOrders);
   });
 });
 

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { parseCsv } from "../../server/http/csv.ts";
+import { parseCsv } from "../../server/csv.ts";
 import { expect, expectAxeClean, openPage, signInAsAdmin, test } from "./fixtures";
 
 // The catalogue CSV and the audit log (issue 17, items 7-8; decisions/033), as an admin uses

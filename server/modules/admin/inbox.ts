@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { adminMessageUpdateSchema, type AdminListQuery } from "#server/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
-import { csvText } from "#server/http/csv.ts";
+import { csvText } from "#server/csv.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { contactMessages, newsletterSubscribers } from "#server/db/schema.ts";
 import { readInput, type InvalidInput } from "#server/schemas/input.ts";

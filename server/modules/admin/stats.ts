@@ -4,8 +4,9 @@ import { paiseToRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { orders, products, user as users } from "#server/db/schema.ts";
 import type { OrderJson } from "#common/orders.ts";
-import { countedOrder, notAnUnpaidAttempt } from "#server/modules/orders/attempts.ts";
+import { notAnUnpaidAttempt } from "#server/modules/orders/attempts.ts";
 import { ordersJson } from "#server/modules/orders/orders.ts";
+import { ordersPlaced } from "#server/modules/orders/placed.ts";
 
 export const RECENT_ORDERS = 5;
 export const SALES_DAYS = 30;
@@ -33,7 +34,7 @@ export interface AdminStats {
 }
 
 /**
- * Figures count real orders only (`countedOrder`): an unpaid checkout attempt, live or expired, is
+ * Figures count real orders only (`ordersPlaced`): an unpaid checkout attempt, live or expired, is
  * in none of them, and the recent orders leave out the expired ones (decisions/024).
  * A paid order counts as revenue until it is cancelled (a cancelled paid order is refunded).
  * Archived orders count like any other (decisions/014); extra payments never do (only the order's total).
@@ -50,7 +51,7 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
   const [[orderTotals], [productTotal], [userTotal], recentRows, dayRows] = await Promise.all([
     db
       .select({
-        orders: sql<number>`count(*) filter (where ${countedOrder})`.mapWith(Number),
+        orders: ordersPlaced(),
         revenuePaise: sql<number>`coalesce(sum(${orders.totalPaise}) filter (where ${earning}), 0)`.mapWith(Number),
       })
       .from(orders),
@@ -60,7 +61,7 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
     db
       .select({
         day,
-        orders: sql<number>`count(*) filter (where ${countedOrder})`.mapWith(Number),
+        orders: ordersPlaced(),
         revenuePaise: sql<number>`coalesce(sum(${orders.totalPaise}) filter (where ${earning}), 0)`.mapWith(Number),
       })
       .from(orders)

@@ -4,7 +4,7 @@ import type { Database } from "#server/db/client.ts";
 import { stockNotifications } from "#server/db/schema.ts";
 import type { Logger } from "pino";
 import { queueEmail } from "#server/modules/email/outbox.ts";
-import { every, type PeriodicJob } from "#server/jobs/scheduler.ts";
+import type { PeriodicJob } from "#server/periodic-job.ts";
 import { backInStockEmail } from "./email.ts";
 
 export interface BackInStockSenderContext {
@@ -78,9 +78,4 @@ export function backInStockJob(context: BackInStockSenderContext & { logger: Log
       if (total > 0) context.logger.info({ count: total }, "queued back-in-stock emails");
     },
   };
-}
-
-/** Runs the sender every `intervalMs`; returns its stop function. The shop starts it with the other jobs. */
-export function startBackInStockSender(context: BackInStockSenderContext & { logger: Logger }, intervalMs = BACK_IN_STOCK_INTERVAL_MS): () => Promise<void> {
-  return every(backInStockJob(context, intervalMs), context.logger);
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "#server/db/client.ts";
-import { every, type PeriodicJob } from "#server/jobs/scheduler.ts";
+import type { PeriodicJob } from "#server/periodic-job.ts";
 import { deleteStaleGuestCarts } from "./cart.ts";
 
 export const GUEST_CART_CLEANUP_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -26,16 +26,4 @@ export function guestCartCleanupJob(db: Database, logger: Pick<Logger, "info">, 
       if (deleted > 0) logger.info({ deleted }, "deleted stale guest carts");
     },
   };
-}
-
-/** The clean-up on its own (tests); returns the function that stops it. The shop starts it with the other jobs. */
-export async function startGuestCartCleanup(
-  db: Database,
-  logger: Logger,
-  intervalMs = GUEST_CART_CLEANUP_INTERVAL_MS,
-): Promise<() => Promise<void>> {
-  const job = guestCartCleanupJob(db, logger, intervalMs);
-  // The first run is awaited, as before: a caller sees its effect at once.
-  await job.run(new AbortController().signal).catch((error: unknown) => logger.error({ err: error }, "stale guest cart cleanup failed"));
-  return every({ ...job, runAtStart: false }, logger);
 }

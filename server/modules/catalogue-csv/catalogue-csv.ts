@@ -19,7 +19,7 @@ import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
 import { inTransaction, Rollback } from "#server/db/tx.ts";
-import { csvCellText, csvText, decodeCsvBytes, readCsv } from "#server/http/csv.ts";
+import { csvCellText, csvText, decodeCsvBytes, readCsv } from "#server/csv.ts";
 import { imageFileExists } from "#server/images.ts";
 import { readInput } from "#server/schemas/input.ts";
 import { allAdminProducts, createProduct, updateProduct, type ProductWriteResult } from "#server/modules/admin/products.ts";

@@ -8,7 +8,7 @@ import type { Database } from "#server/db/client.ts";
 import { serviceabilityRanges } from "#server/db/schema.ts";
 import { inTransaction } from "#server/db/tx.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
-import { csvCellText, csvText, parseCsv } from "#server/http/csv.ts";
+import { csvCellText, csvText, parseCsv } from "#server/csv.ts";
 
 /** Longest import accepted (bytes); the whole of India's post offices as ranges is far less. */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;

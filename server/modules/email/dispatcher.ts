@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ShopContext } from "#server/context.ts";
 import { outboundEmails } from "#server/db/schema.ts";
-import { every, type PeriodicJob } from "#server/jobs/scheduler.ts";
+import type { PeriodicJob } from "#server/periodic-job.ts";
 
 type EmailRow = typeof outboundEmails.$inferSelect;
 
@@ -186,13 +186,4 @@ export function emailDispatchJob(shop: ShopContext, intervalMs = EMAIL_DISPATCH_
       }
     },
   };
-}
-
-/**
- * Delivers queued emails every `intervalMs` in the background (unref'd: it never keeps the
- * process alive). Returns stop(), which waits for a delivery in progress. The shop starts it with
- * the other jobs (server/jobs/shop-jobs.ts); tests start it alone.
- */
-export function startEmailDispatcher(shop: ShopContext, options: { intervalMs?: number } = {}): () => Promise<void> {
-  return every(emailDispatchJob(shop, options.intervalMs), shop.logger);
 }

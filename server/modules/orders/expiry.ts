@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { RESERVATION_MINUTES } from "#common/orders.ts";
 import type { ShopContext } from "#server/context.ts";
 import { orders } from "#server/db/schema.ts";
-import { every, type PeriodicJob } from "#server/jobs/scheduler.ts";
+import type { PeriodicJob } from "#server/periodic-job.ts";
 import { refundDueExtraPayments } from "./paid.ts";
 import { applyStatusChange } from "./status.ts";
 
@@ -93,9 +93,4 @@ export function reservationExpiryJob(shop: ShopContext & { logger: Logger }, int
       if (unconfirmed > 0) shop.logger.info({ count: unconfirmed }, "cancelled unconfirmed cash-on-delivery orders");
     },
   };
-}
-
-/** Runs the expiry every minute (unref'd); the returned stop waits for a sweep in progress. The shop starts it with the other jobs. */
-export function startReservationSweeper(shop: ShopContext & { logger: Logger }, intervalMs = RESERVATION_SWEEP_INTERVAL_MS): () => Promise<void> {
-  return every(reservationExpiryJob(shop, intervalMs), shop.logger);
 }

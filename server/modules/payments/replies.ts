@@ -1,6 +1,6 @@
 import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
-import { validationError } from "#server/http/errors.ts";
-import type { Reply } from "#server/replies.ts";
+import { invalidInputReply, type Reply } from "#server/replies.ts";
+import { fieldErrors } from "#server/schemas/field-errors.ts";
 import type { ConfirmPaymentResult, GatewayEventResult, TestPaymentRefusal } from "./confirm.ts";
 
 export const PAYMENT_MESSAGES = {
@@ -37,10 +37,8 @@ export const paymentReply = {
     switch (result.reason) {
       case "order-not-found":
         return { status: 404, message: PAYMENT_MESSAGES.orderNotFound };
-      case "invalid-input": {
-        const error = validationError(result.error, PAYMENT_MESSAGES.verificationFailed);
-        return { status: error.status, message: error.message, errors: error.errors };
-      }
+      case "invalid-input":
+        return invalidInputReply(fieldErrors(result.error), PAYMENT_MESSAGES.verificationFailed);
       case "verification-failed":
         return { status: 400, message: PAYMENT_MESSAGES.verificationFailed };
       case "order-cancelled":

@@ -6,7 +6,7 @@ import { addIstDays, istDay, istDayStart } from "#common/dates.ts";
 import { addressLines } from "#common/orders.ts";
 import type { Database } from "#server/db/client.ts";
 import { orderLines, orderPrescriptions, orders, prescriptions } from "#server/db/schema.ts";
-import { csvText } from "#server/http/csv.ts";
+import { csvText } from "#server/csv.ts";
 import { patientOf } from "./review.ts";
 
 export const H1_REGISTER_HEADER = [

@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { prescriptions } from "#server/db/schema.ts";
-import type { PeriodicJob } from "#server/jobs/scheduler.ts";
+import type { PeriodicJob } from "#server/periodic-job.ts";
 import { isForeignKeyViolation } from "#server/db/errors.ts";
 import { deleteStoredFile } from "./files.ts";
 

@@ -9,7 +9,7 @@ import { IST_OFFSET_MS, istDay } from "#common/dates.ts";
 import type { Database } from "#server/db/client.ts";
 import { dailyJobRuns, user } from "#server/db/schema.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
-import { every, type PeriodicJob } from "#server/jobs/scheduler.ts";
+import type { PeriodicJob } from "#server/periodic-job.ts";
 import { listLowStock, type LowStockList } from "./low-stock.ts";
 
 export const LOW_STOCK_JOB = "low-stock-email";
@@ -111,9 +111,4 @@ export function dailyJobsJob(shop: DailyJobShop & { logger: Logger }, intervalMs
       if (run.ran) shop.logger.info(run, "daily low-stock email");
     },
   };
-}
-
-/** Tries the daily jobs now and every five minutes (unref'd); the returned stop waits for a run in progress. */
-export function startDailyJobs(shop: DailyJobShop & { logger: Logger }, intervalMs = TICK_MS): () => Promise<void> {
-  return every(dailyJobsJob(shop, intervalMs), shop.logger);
 }

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Auth } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
-import { clearGuestCookieHeader } from "#server/http/guest.ts";
+import { clearGuestCookieHeader } from "#server/modules/cart/guest-cookie.ts";
 import { GUEST_ID_PATTERN, mergeGuestCart } from "#server/modules/cart/cart.ts";
 import type { SignedIn } from "./accounts.ts";
 

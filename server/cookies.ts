@@ -3,7 +3,7 @@ import type { Config } from "#server/config.ts";
 /**
  * Reading and writing cookies, for Express handlers and React Router loaders alike (both hand
  * over a raw Cookie header and take Set-Cookie lines). The shop's own cookies: the guest cart
- * (`guest.ts`) and the one-time toast (`flash.ts`); Better Auth writes the session cookie.
+ * (`server/modules/cart/guest-cookie.ts`) and the one-time toast (`server/http/flash.ts`); Better Auth writes the session cookie.
  */
 
 export function cookieValue(header: string | null | undefined, name: string): string | null {
