@@ -4,8 +4,8 @@ import { paiseToRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { orders, products, user as users } from "#server/db/schema.ts";
 import type { OrderJson } from "#common/orders.ts";
-import { countedOrder, notAnUnpaidAttempt } from "#server/modules/orders/attempts.ts";
-import { ordersJson } from "#server/modules/orders/orders.ts";
+import { countedOrder, notAnUnpaidAttempt } from "./attempts.ts";
+import { ordersJson } from "./orders.ts";
 
 export const RECENT_ORDERS = 5;
 export const SALES_DAYS = 30;
