@@ -11,6 +11,17 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 export const ADMIN_ORDER_STATUSES = ["Processing", "Shipped", "Delivered", "Cancelled"] as const;
 export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
 
+/** The orders list's status filter (the page's select, the API's `status`): the statuses an admin sets, and Pending. */
+export const ORDER_FILTER_STATUSES = ["Pending", ...ADMIN_ORDER_STATUSES] as const;
+
+/** The orders pages' own failure and empty texts (the server's reasons come from the orders module's reply table). */
+export const ORDER_PAGE_MESSAGES = {
+  fetchFailed: "Failed to fetch orders",
+  updateFailed: "Failed to update order status",
+  deleteFailed: "Failed to delete order",
+  empty: "No orders found",
+} as const;
+
 /**
  * How the admin's status select names a choice from an order's current status. From Shipped,
  * Cancelled is possible only for an unpaid cash-on-delivery parcel refused at the door (the
@@ -110,6 +121,13 @@ export interface AdminOrderJson extends OrderJson, OrderArchiveState {}
 
 export const REVIEW_STATUSES = ["visible", "hidden"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** The reviews page's own failure texts (the server's reasons come from the catalog module's reply table). */
+export const REVIEW_PAGE_MESSAGES = {
+  fetchFailed: "Failed to fetch reviews",
+  updateFailed: "Failed to update review",
+  deleteFailed: "Failed to delete review",
+} as const;
 
 /** Texts the review moderation page and the API share. */
 export const REVIEW_MODERATION_MESSAGES = {

@@ -1,12 +1,12 @@
 import { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
 import { replyError } from "#server/http/errors.ts";
-import { includesExpired } from "#server/modules/orders/attempts.ts";
 import { COD_CONFIRM_MESSAGES, confirmCodOrder } from "#server/modules/orders/cash-on-delivery.ts";
 import { getOrderForViewer, listOrdersForUser, loadOrderJson } from "#server/modules/orders/orders.ts";
 import { ORDER_NOT_FOUND_REPLY, orderReply } from "#server/modules/orders/replies.ts";
 import { retryPayment } from "#server/modules/orders/retry-payment.ts";
 import { cancelOrder } from "#server/modules/orders/status.ts";
+import { includesExpired } from "#server/schemas/orders.ts";
 import { refuse, requireUser } from "./checkout.ts";
 
 /** GET /api/orders/my-orders, GET /api/orders/:id, POST /api/orders/:id/cancel, POST /api/orders/:id/confirm-cod, POST /api/orders/:id/pay. */

@@ -22,7 +22,7 @@ import type { AdminUserJson } from "#server/modules/admin/users.ts";
 import type { ContactMessageJson, SubscriberJson } from "#server/modules/admin/inbox.ts";
 import type { AccountJson } from "#server/modules/users/accounts.ts";
 import type { ProfileJson } from "#server/modules/users/profile.ts";
-import type { AdminStats } from "#server/modules/admin/stats.ts";
+import type { AdminStats } from "#server/modules/orders/dashboard.ts";
 import type { QueuePrescriptionJson } from "#common/pharmacist.ts";
 import type { OrderAftercare } from "#server/modules/returns/returns.ts";
 import type { LowStockList } from "#server/modules/stock-alerts/low-stock.ts";

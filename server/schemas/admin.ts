@@ -1,12 +1,13 @@
 // Bodies and queries of the admin calls (api-contract.md, "Admin"), pure descriptions (no I/O).
 // Their limits, texts and shared rules are common/admin.ts, which the admin pages use in the browser.
 import * as z from "zod/mini";
-import { ADMIN_MAX_PAGE_SIZE, ADMIN_MESSAGES, ADMIN_ORDER_STATUSES, ADMIN_ROLES } from "#common/admin.ts";
+import { ADMIN_MAX_PAGE_SIZE, ADMIN_MESSAGES, ADMIN_ORDER_STATUSES, ADMIN_ROLES, ORDER_FILTER_STATUSES } from "#common/admin.ts";
 import { checkProduct, FLAG_INVALID, flagValue } from "#common/admin-product.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { checkShipment } from "#common/couriers.ts";
 import { isPharmacistRegistration } from "#common/pharmacist.ts";
 import { accountEmail, password, personName } from "./auth.ts";
+import { includesExpired } from "./orders.ts";
 import { fromCheck } from "./rule.ts";
 
 /** Strings from a form or a query; empty counts as absent. */
@@ -60,19 +61,49 @@ export function filterWord(value: unknown): unknown {
   return text === "" ? undefined : text;
 }
 
-/** The orders list also filters by status ("all" or empty: every status). */
+/** A yes-or-no list filter (`?waiting=1`): 1 or true is yes, anything else no. */
+const flagWord = z.pipe(
+  z.transform((value: unknown) => {
+    const word = filterWord(value);
+    return word === "1" || word === "true";
+  }),
+  z.boolean(),
+);
+
+/** The products list also shows only the products shoppers wait for (`waiting=1`, issue 27 item 8). */
+export const adminProductQuerySchema = z.object({
+  ...adminListQuerySchema.shape,
+  waiting: flagWord,
+});
+export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
+
+/** Which orders an admin list shows: archived ones are hidden unless asked for. */
+export const ARCHIVED_FILTERS = ["hide", "include", "only"] as const;
+export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
+
+/** `archived=include|only` (or 1/true for include); anything else hides archived orders. */
+function archivedFilter(value: unknown): ArchivedFilter {
+  const word = filterWord(value);
+  if (word === "only") return "only";
+  return word === "include" || word === "1" || word === "true" ? "include" : "hide";
+}
+
+/**
+ * The orders list also filters by status ("all" or empty: every status), shows archived orders
+ * when asked (`archived`) and the checkouts that ended unpaid (`include=expired`, decisions/024).
+ */
 export const adminOrderQuerySchema = z.object({
   ...adminListQuerySchema.shape,
   status: z.pipe(
     z.transform((value: unknown) => {
       const word = filterWord(value);
       if (typeof word !== "string" || word === "all") return undefined;
-      return ["Pending", ...ADMIN_ORDER_STATUSES].find((status) => status.toLowerCase() === word) ?? word;
+      return ORDER_FILTER_STATUSES.find((status) => status.toLowerCase() === word) ?? word;
     }),
-    z.optional(
-      z.enum(["Pending", ...ADMIN_ORDER_STATUSES], `Status must be one of Pending, ${ADMIN_ORDER_STATUSES.join(", ")}`),
-    ),
+    z.optional(z.enum(ORDER_FILTER_STATUSES, `Status must be one of ${ORDER_FILTER_STATUSES.join(", ")}`)),
   ),
+  archived: z.pipe(z.transform(archivedFilter), z.enum(ARCHIVED_FILTERS)),
+  include: z.pipe(z.transform(includesExpired), z.boolean()),
 });
 export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
 

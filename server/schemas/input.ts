@@ -16,3 +16,17 @@ export function readInput<S extends z.core.$ZodType>(schema: S, body: unknown): 
   const result = z.safeParse(schema, body ?? {});
   return result.success ? { ok: true, input: result.data } : { ok: false, reason: "invalid", errors: fieldErrors(result.error) };
 }
+
+/**
+ * Reads a list's query with its schema: Express's `req.query` or a page's URL search parameters
+ * (their first value per name, as Express gives `?a=1&a=2` as a list the schemas read the first of).
+ */
+export function readQuery<S extends z.core.$ZodType>(schema: S, query: unknown): { ok: true; input: z.infer<S> } | InvalidInput {
+  return readInput(schema, query instanceof URLSearchParams ? firstValues(query) : query);
+}
+
+function firstValues(params: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of params) values[name] ??= value;
+  return values;
+}

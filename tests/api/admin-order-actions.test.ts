@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHIPMENT_MESSAGES } from "#common/couriers.ts";
 import { ADMIN_ORDER_STATUSES, type AdminOrderJson, type AdminOrderStatus } from "#common/admin.ts";
 import { orders, type OrderStatus } from "#server/db/schema.ts";
-import { getAdminOrder } from "#server/modules/admin/orders.ts";
+import { getAdminOrder } from "#server/modules/orders/admin-orders.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, type TestUser } from "../support/users.ts";

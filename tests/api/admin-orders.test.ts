@@ -14,7 +14,7 @@ import {
   products,
 } from "#server/db/schema.ts";
 import { csvCell } from "#server/csv.ts";
-import { adminStats, lastDays } from "#server/modules/admin/stats.ts";
+import { adminStats, lastDays } from "#server/modules/orders/dashboard.ts";
 import { buyerWithCart, checkout, makeProduct, stockOf } from "./checkout-helpers.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";

@@ -93,6 +93,18 @@ describe("who may load an admin page", () => {
     expect(csv.status).toBe(200);
     expect(csv.data.startsWith("email,subscribed_at\r\n")).toBe(true);
   });
+
+  it("a list page reads its query as the API does, leaving out what the API would refuse", async () => {
+    // The API answers these with 400; the page shows the list without the unreadable parameter.
+    const orders = (await call(ordersLoader, "/admin/orders?status=Lost&search=%20zz-no-such%20&page=0&archived=include", admin)) as { data: Record<string, unknown> };
+    expect(orders.data).toMatchObject({ page: 1, status: "", search: "zz-no-such", archived: true, expired: false, orders: [], total: 0, error: null });
+    const cased = (await call(ordersLoader, "/admin/orders?status=cancelled&include=expired", admin)) as { data: Record<string, unknown> };
+    expect(cased.data).toMatchObject({ status: "Cancelled", archived: false, expired: true, error: null });
+    const reviews = (await call(reviewsLoader, "/admin/reviews?status=bogus&search=zz-no-such", admin)) as { data: Record<string, unknown> };
+    expect(reviews.data).toMatchObject({ status: "", search: "zz-no-such", reviews: [], error: null });
+    const products = (await call(productsLoader, `/admin/products?page=-3&search=${"x".repeat(201)}&waiting=1`, admin)) as { data: Record<string, unknown> };
+    expect(products.data).toMatchObject({ page: 1, search: "", waiting: true, products: [] });
+  });
 });
 
 describe("who may change anything through an admin page", () => {

@@ -4,7 +4,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditDiff, auditRecordName, type AuditEntryJson } from "#common/audit.ts";
-import { listAdminProducts, waitingForStock } from "#server/modules/admin/products.ts";
+import { listAdminProducts, waitingForStock } from "#server/modules/catalog/admin-products.ts";
 import { unhandledMessageCount } from "#server/modules/admin/inbox.ts";
 import { auditRecordNames, listAuditEntries } from "#server/modules/audit/audit.ts";
 import { buyerWithCart, checkout, makeProduct } from "./checkout-helpers.ts";
@@ -28,7 +28,8 @@ describe("back-in-stock demand", () => {
       for (const email of emails) await request(shop.app).post(`/api/products/${product.id}/notify-me`).send({ email }).expect((res) => expect(res.status).toBeLessThan(300));
     }
     expect(await waitingForStock(shop.context.db, [once.id, twice.id])).toEqual({ [once.id]: 1, [twice.id]: 2 });
-    const waited = await listAdminProducts(shop.context.db, { waiting: true });
+    const waited = await listAdminProducts(shop.context.db, { waiting: "1" });
+    if (!waited.ok) throw new Error(`refused: ${JSON.stringify(waited.errors)}`);
     expect(waited.items.map((product) => product._id)).toEqual([twice.id, once.id]);
     expect(waited.total).toBe(2);
   });

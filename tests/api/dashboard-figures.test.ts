@@ -7,7 +7,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderStatusHistory, orders } from "#server/db/schema.ts";
 import { istDay } from "#common/dates.ts";
-import { adminStats } from "#server/modules/admin/stats.ts";
+import { adminStats } from "#server/modules/orders/dashboard.ts";
 import { newOrderNumber } from "#server/modules/orders/checkout.ts";
 import { expireReservations } from "#server/modules/orders/expiry.ts";
 import { loader as profileLoader } from "~/routes/profile.tsx";

@@ -1,19 +1,9 @@
 import { Truck } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { ADMIN_ORDER_STATUSES, statusOptionLabel } from "#common/admin.ts";
+import { ADMIN_ORDER_STATUSES, ORDER_PAGE_MESSAGES, statusOptionLabel } from "#common/admin.ts";
 import { failureText, type ActionResult } from "./confirm-delete";
 import { toast } from "~/components/ui/toaster";
-
-export const ORDER_MESSAGES = {
-  fetchFailed: "Failed to fetch orders",
-  updateFailed: "Failed to update order status",
-  deleteFailed: "Failed to delete order",
-  empty: "No orders found",
-} as const;
-
-/** The orders list's status filter: the statuses an admin sets, and Pending. */
-export const ORDER_FILTER_STATUSES = ["Pending", ...ADMIN_ORDER_STATUSES] as const;
 
 /**
  * Statuses the select never offers: moving there needs more than the status (the transition
@@ -53,7 +43,7 @@ export function OrderStatusControls({
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(failureText(ORDER_MESSAGES.updateFailed, fetcher.data.message));
+    else toast.error(failureText(ORDER_PAGE_MESSAGES.updateFailed, fetcher.data.message));
   }, [fetcher.state, fetcher.data]);
   const options = ADMIN_ORDER_STATUSES.filter((option) => nextStatuses.includes(option) && !STATUSES_WITH_FORM.includes(option));
   const canShip = nextStatuses.includes("Shipped");

@@ -1,6 +1,6 @@
 import type { AdminOrderJson, OrderRemoval } from "#common/admin.ts";
 import { ConfirmDelete } from "./confirm-delete";
-import { ORDER_MESSAGES } from "./order-controls";
+import { ORDER_PAGE_MESSAGES } from "#common/admin.ts";
 
 /** What the confirmation says will happen when an admin removes an order (decisions/014). */
 function removalQuestion(removal: OrderRemoval): string {
@@ -30,7 +30,7 @@ export function RemoveOrderButton({
       question={removalQuestion(order.removal)}
       fields={{ id: order._id }}
       action="/admin/orders"
-      failure={ORDER_MESSAGES.deleteFailed}
+      failure={ORDER_PAGE_MESSAGES.deleteFailed}
       onDeleted={onDeleted}
     />
   );

@@ -1,8 +1,8 @@
-// The dashboard's figures from the admin module, in paise for the page's one rupee formatter.
+// The dashboard's figures from the orders module (orders/dashboard.ts), in paise for the page's one rupee formatter.
 import type { AppLoadContext } from "react-router";
 import { rupeesToPaise } from "#common/money.ts";
 import { orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
-import { adminStats } from "#server/modules/admin/stats.ts";
+import { adminStats } from "#server/modules/orders/dashboard.ts";
 import { listLowStock, type LowStockList } from "#server/modules/stock-alerts/low-stock.ts";
 
 const LOAD_FAILED = "Failed to load data";

@@ -1,15 +1,15 @@
 // The admin order page's "Mark as Shipped" (decisions/032): the courier and AWB with the status,
-// through the admin module's setOrderStatus, as PUT /api/admin/orders/:id { status: "Shipped", courier, awb }.
+// through the orders module's setOrderStatus, as PUT /api/admin/orders/:id { status: "Shipped", courier, awb }.
 import type { AppLoadContext } from "react-router";
 import { formText } from "#common/forms.ts";
-import { setOrderStatus } from "#server/modules/admin/orders.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
+import { setOrderStatus } from "#server/modules/orders/admin-orders.ts";
+import { orderReply } from "#server/modules/orders/replies.ts";
 import { adminAction, changedBy } from "./admin-action.server";
 
 export function shipFromOrderPage(context: AppLoadContext, orderId: string, form: FormData) {
   const values = Object.fromEntries(form);
   const body = { status: "Shipped", courier: formText(values, "courier"), awb: formText(values, "awb") };
   return adminAction(context, "Failed to mark the order shipped", async () =>
-    adminReply.setOrderStatus(await setOrderStatus(context.shop, changedBy(context), orderId, body)),
+    orderReply.setOrderStatus(await setOrderStatus(context.shop, changedBy(context), orderId, body)),
   );
 }

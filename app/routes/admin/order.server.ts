@@ -2,7 +2,7 @@
 // post to the orders list's action (orders.server.ts).
 import { data, type AppLoadContext } from "react-router";
 import type { SessionUser } from "#server/auth.ts";
-import { getAdminOrder } from "#server/modules/admin/orders.ts";
+import { getAdminOrder } from "#server/modules/orders/admin-orders.ts";
 import { orderAftercare } from "#server/modules/returns/returns.ts";
 
 /** The order; a 404 page when there is none. */

@@ -1,37 +1,25 @@
 // The orders pages' server side: the list, and status changes and Delete/Archive (from the list
-// and from an order's page) through the admin module's use cases and its one reply table (the
+// and from an order's page) through the orders module's use cases and its reply table (the
 // same as PUT and DELETE /api/admin/orders/:id).
 import type { AppLoadContext } from "react-router";
-import { ADMIN_PAGE_SIZE, type AdminOrderJson } from "#common/admin.ts";
-import { listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/admin/orders.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
-import { ORDER_FILTER_STATUSES, ORDER_MESSAGES } from "~/components/admin/order-controls";
-import { pageParam } from "~/components/admin/pager";
+import { ORDER_PAGE_MESSAGES, type AdminOrderJson } from "#common/admin.ts";
+import { listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/orders/admin-orders.ts";
+import { orderReply } from "#server/modules/orders/replies.ts";
 import { formText } from "~/lib/form-text";
 import { adminAction, changedBy } from "./admin-action.server";
+import { hasNextPage, listForPage } from "./admin-list.server";
 
+/** The list as GET /api/admin/orders reads it (listForPage: an unreadable filter is left out), with the filters it shows. */
 export async function loadOrders(context: AppLoadContext, url: URL) {
-  const page = pageParam(url);
-  const search = url.searchParams.get("search")?.trim().slice(0, 200) ?? "";
-  const wanted = url.searchParams.get("status") ?? "";
-  const status = ORDER_FILTER_STATUSES.find((name) => name === wanted);
-  const archived = url.searchParams.get("archived") === "include";
-  // Checkouts that ended unpaid (expired, replaced) are hidden unless asked for (decisions/024).
-  const expired = url.searchParams.get("include") === "expired";
-  const filters = { page, search, status: status ?? "", archived, expired };
   try {
-    const result = await listAdminOrders(context.shop.db, {
-      page,
-      limit: ADMIN_PAGE_SIZE,
-      status,
-      search: search || undefined,
-      archived: archived ? "include" : "hide",
-      includeExpired: expired,
-    });
-    return { ...filters, orders: result.items, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, error: null };
+    const list = await listForPage((query) => listAdminOrders(context.shop.db, query), url);
+    const { search = "", status = "", archived, include } = list.query;
+    const filters = { page: list.page, search, status, archived: archived !== "hide", expired: include };
+    return { ...filters, orders: list.items, total: list.total, hasNext: hasNextPage(list), error: null };
   } catch (error) {
-    context.shop.logger.error({ err: error, requestId: context.requestId }, ORDER_MESSAGES.fetchFailed);
-    return { ...filters, orders: [] as AdminOrderJson[], total: 0, hasNext: false, error: ORDER_MESSAGES.fetchFailed };
+    context.shop.logger.error({ err: error, requestId: context.requestId }, ORDER_PAGE_MESSAGES.fetchFailed);
+    const filters = { page: 1, search: "", status: "", archived: false, expired: false };
+    return { ...filters, orders: [] as AdminOrderJson[], total: 0, hasNext: false, error: ORDER_PAGE_MESSAGES.fetchFailed };
   }
 }
 
@@ -40,8 +28,8 @@ export function changeOrders(context: AppLoadContext, form: FormData) {
   const { shop } = context;
   const { intent, id, status } = formText(form, ["intent", "id", "status"]);
   if (intent === "delete") {
-    return adminAction(context, ORDER_MESSAGES.deleteFailed, async () => adminReply.removeOrder(await removeOrder(shop.db, changedBy(context), id)));
+    return adminAction(context, ORDER_PAGE_MESSAGES.deleteFailed, async () => orderReply.removeOrder(await removeOrder(shop.db, changedBy(context), id)));
   }
   const wanted = intent === "deliver" ? "Delivered" : status;
-  return adminAction(context, ORDER_MESSAGES.updateFailed, async () => adminReply.setOrderStatus(await setOrderStatus(shop, changedBy(context), id, { status: wanted })));
+  return adminAction(context, ORDER_PAGE_MESSAGES.updateFailed, async () => orderReply.setOrderStatus(await setOrderStatus(shop, changedBy(context), id, { status: wanted })));
 }

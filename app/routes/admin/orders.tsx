@@ -3,7 +3,8 @@ import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
 import { formatDateTime } from "#common/dates.ts";
-import { ORDER_FILTER_STATUSES, ORDER_MESSAGES, OrderStatusControls, SHIPMENT_FORM_ANCHOR } from "~/components/admin/order-controls";
+import { ORDER_FILTER_STATUSES, ORDER_PAGE_MESSAGES } from "#common/admin.ts";
+import { OrderStatusControls, SHIPMENT_FORM_ANCHOR } from "~/components/admin/order-controls";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -84,7 +85,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {error ? (
         <EmptyState error>{error}</EmptyState>
       ) : orders.length === 0 ? (
-        <EmptyState>{ORDER_MESSAGES.empty}</EmptyState>
+        <EmptyState>{ORDER_PAGE_MESSAGES.empty}</EmptyState>
       ) : (
         <>
           <p className="mt-4 text-sm text-gray-700">

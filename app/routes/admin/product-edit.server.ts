@@ -1,8 +1,8 @@
-// Edit Product's server side: the product (published or not), and Save through the admin
+// Edit Product's server side: the product (published or not), and Save through the catalog
 // module's updateProduct, the same use case and reply table as PUT /api/admin/products/:id.
 import { data, type AppLoadContext } from "react-router";
-import { getAdminProduct, updateProduct, waitingForStock } from "#server/modules/admin/products.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
+import { getAdminProduct, updateProduct, waitingForStock } from "#server/modules/catalog/admin-products.ts";
+import { catalogReply } from "#server/modules/catalog/replies.ts";
 import { productInput } from "~/components/admin/product-form";
 import { adminAction, changedBy } from "./admin-action.server";
 
@@ -16,6 +16,6 @@ export async function loadProductEdit(context: AppLoadContext, productId: string
 
 export function saveProduct(context: AppLoadContext, productId: string, form: FormData) {
   return adminAction(context, "Failed to save product", async () =>
-    adminReply.writeProduct(await updateProduct(context.shop.db, changedBy(context), productId, productInput(form)), "update"),
+    catalogReply.writeProduct(await updateProduct(context.shop.db, changedBy(context), productId, productInput(form)), "update"),
   );
 }

@@ -1,8 +1,8 @@
-// Add Product's server side: the form's fields go to the admin module's createProduct, the same
+// Add Product's server side: the form's fields go to the catalog module's createProduct, the same
 // use case and reply table as POST /api/admin/products.
 import { redirect, type AppLoadContext } from "react-router";
-import { createProduct } from "#server/modules/admin/products.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
+import { createProduct } from "#server/modules/catalog/admin-products.ts";
+import { catalogReply } from "#server/modules/catalog/replies.ts";
 import { productInput } from "~/components/admin/product-form";
 import { adminAction, changedBy } from "./admin-action.server";
 
@@ -12,7 +12,7 @@ export async function addProduct(context: AppLoadContext, form: FormData) {
   const answer = await adminAction(context, "Failed to save product", async () => {
     const result = await createProduct(context.shop.db, changedBy(context), productInput(form));
     if (result.ok) createdId = result.product._id;
-    return adminReply.writeProduct(result, "create");
+    return catalogReply.writeProduct(result, "create");
   });
   if (createdId) throw redirect(`/admin/products/${createdId}/edit?created=1`);
   return answer;

@@ -1,38 +1,33 @@
 // The products list's server side: the list, and Delete (also from the edit page) through the
-// admin module's use case and its one reply table (the same as DELETE /api/admin/products/:id).
+// catalog module's use case and its reply table (the same as DELETE /api/admin/products/:id).
 import type { AppLoadContext } from "react-router";
-import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
-import { deleteProduct, listAdminProducts, waitingForStock } from "#server/modules/admin/products.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
+import { deleteProduct, listAdminProducts, waitingForStock } from "#server/modules/catalog/admin-products.ts";
+import { catalogReply } from "#server/modules/catalog/replies.ts";
 import { readSettings } from "#server/modules/settings/settings.ts";
 import { CATALOGUE_CSV_MESSAGES, MAX_CATALOGUE_IMPORT_BYTES } from "#common/catalogue-csv.ts";
 import { istDay } from "#common/dates.ts";
 import { catalogueCsv, catalogueTemplateCsv, importCatalogueCsv } from "#server/modules/catalogue-csv/catalogue-csv.ts";
 import { catalogueImportReply } from "#server/modules/catalogue-csv/replies.ts";
 import type { CsvImportOutcome } from "~/components/admin/csv-upload";
-import { pageParam } from "~/components/admin/pager";
 import { formText } from "~/lib/form-text";
 import { adminAction, changedBy } from "./admin-action.server";
+import { hasNextPage, listForPage } from "./admin-list.server";
 
+/** The list as GET /api/admin/products reads it (listForPage: an unreadable filter is left out), with each product's low-stock line and waiting shoppers. */
 export async function loadProducts(context: AppLoadContext, url: URL) {
-  const page = pageParam(url);
-  const search = url.searchParams.get("search")?.trim().slice(0, 200) ?? "";
-  const waiting = url.searchParams.get("waiting") === "1";
-  const [products, settings] = await Promise.all([
-    listAdminProducts(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined, waiting }),
-    readSettings(context.shop),
-  ]);
+  const [list, settings] = await Promise.all([listForPage((query) => listAdminProducts(context.shop.db, query), url), readSettings(context.shop)]);
   // Each product's "Low" is at its own threshold, else the shop's default (decisions/031).
   const defaultLowStock = settings.lowStockThreshold;
   // Back-in-stock demand: how many shoppers asked to be told about each product.
-  const waitingFor = await waitingForStock(context.shop.db, products.items.map((product) => product._id));
-  return { products: products.items, total: products.total, hasNext: page * ADMIN_PAGE_SIZE < products.total, page, search, waiting, waitingFor, defaultLowStock };
+  const waitingFor = await waitingForStock(context.shop.db, list.items.map((product) => product._id));
+  const { search = "", waiting } = list.query;
+  return { products: list.items, total: list.total, hasNext: hasNextPage(list), page: list.page, search, waiting, waitingFor, defaultLowStock };
 }
 
 /** "Product deleted", or the note that it was unpublished because orders refer to it. */
 export function removeProduct(context: AppLoadContext, form: FormData) {
   const { id } = formText(form, ["id"]);
-  return adminAction(context, "Failed to delete product", async () => adminReply.deleteProduct(await deleteProduct(context.shop.db, changedBy(context), id)));
+  return adminAction(context, "Failed to delete product", async () => catalogReply.deleteProduct(await deleteProduct(context.shop.db, changedBy(context), id)));
 }
 
 function csvResponse(fileName: string, csv: string): Response {

@@ -1,16 +1,14 @@
 // The reviews page's server side: the moderation list, and Hide, Unhide and Delete through the
-// admin module's use cases and its one reply table (the same as PUT and DELETE
+// catalog module's use cases and its reply table (the same as PUT and DELETE
 // /api/admin/reviews/:id, decisions/015).
 import type { AppLoadContext } from "react-router";
-import { ADMIN_PAGE_SIZE, type AdminReviewJson, type ReviewStatus } from "#common/admin.ts";
+import { REVIEW_PAGE_MESSAGES, type AdminReviewJson } from "#common/admin.ts";
 import type { SessionUser } from "#server/auth.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
-import { deleteReview, listReviewsForModeration, setReviewHidden } from "#server/modules/admin/reviews.ts";
-import { adminReviewQuerySchema } from "#server/schemas/admin-reviews.ts";
-import { pageParam } from "~/components/admin/pager";
-import { REVIEW_PAGE_MESSAGES } from "~/components/admin/review-texts";
+import { catalogReply } from "#server/modules/catalog/replies.ts";
+import { deleteReview, listReviewsForModeration, setReviewHidden } from "#server/modules/catalog/moderation.ts";
 import { formText } from "~/lib/form-text";
 import { adminAction } from "./admin-action.server";
+import { hasNextPage, listForPage } from "./admin-list.server";
 
 /** The list shows the start of a comment; the whole of it is on the product page (or in the API). */
 const EXCERPT = 280;
@@ -20,30 +18,16 @@ function excerpt(comment: string): string {
   return characters.length <= EXCERPT ? comment : `${characters.slice(0, EXCERPT).join("").trimEnd()}…`;
 }
 
-/** The list's `search` and `status` from the page's URL, read as GET /api/admin/reviews reads them (unreadable: no filter). */
-function reviewFilters(url: URL): { search: string; status: ReviewStatus | "" } {
-  const parsed = adminReviewQuerySchema.safeParse({
-    search: url.searchParams.get("search") ?? undefined,
-    status: url.searchParams.get("status") ?? undefined,
-  });
-  return parsed.success ? { search: parsed.data.search ?? "", status: parsed.data.status ?? "" } : { search: "", status: "" };
-}
-
+/** The list as GET /api/admin/reviews reads it (listForPage: an unreadable filter is left out), comments cut to their start. */
 export async function loadReviews(context: AppLoadContext, url: URL) {
-  const page = pageParam(url);
-  const { search, status } = reviewFilters(url);
   try {
-    const result = await listReviewsForModeration(context.shop.db, {
-      page,
-      limit: ADMIN_PAGE_SIZE,
-      search: search || undefined,
-      status: status || undefined,
-    });
-    const reviews = result.items.map((review) => ({ ...review, comment: excerpt(review.comment) }));
-    return { reviews, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, page, search, status, error: null };
+    const list = await listForPage((query) => listReviewsForModeration(context.shop.db, query), url);
+    const { search = "", status = "" } = list.query;
+    const reviews = list.items.map((review) => ({ ...review, comment: excerpt(review.comment) }));
+    return { reviews, total: list.total, hasNext: hasNextPage(list), page: list.page, search, status, error: null };
   } catch (error) {
     context.shop.logger.error({ err: error, requestId: context.requestId }, REVIEW_PAGE_MESSAGES.fetchFailed);
-    return { reviews: [] as AdminReviewJson[], total: 0, hasNext: false, page, search, status, error: REVIEW_PAGE_MESSAGES.fetchFailed };
+    return { reviews: [] as AdminReviewJson[], total: 0, hasNext: false, page: 1, search: "", status: "" as const, error: REVIEW_PAGE_MESSAGES.fetchFailed };
   }
 }
 
@@ -52,10 +36,10 @@ export function moderateReviews(context: AppLoadContext, admin: SessionUser, for
   const { db } = context.shop;
   const { intent, id } = formText(form, ["intent", "id"]);
   if (intent === "delete") {
-    return adminAction(context, REVIEW_PAGE_MESSAGES.deleteFailed, async () => adminReply.moderateReview(await deleteReview(db, admin, id)));
+    return adminAction(context, REVIEW_PAGE_MESSAGES.deleteFailed, async () => catalogReply.moderateReview(await deleteReview(db, admin, id)));
   }
   const hidden = intent === "hide" ? true : intent === "unhide" ? false : undefined;
   return adminAction(context, REVIEW_PAGE_MESSAGES.updateFailed, async () =>
-    adminReply.moderateReview(await setReviewHidden(db, admin, id, { hidden })),
+    catalogReply.moderateReview(await setReviewHidden(db, admin, id, { hidden })),
   );
 }

@@ -1,12 +1,11 @@
 import { BadgeCheck, Eye, EyeOff, Star } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { REVIEW_STATUSES, type AdminReviewJson } from "#common/admin.ts";
+import { REVIEW_PAGE_MESSAGES, REVIEW_STATUSES, type AdminReviewJson } from "#common/admin.ts";
 import { ConfirmDelete, failureText, type ActionResult } from "~/components/admin/confirm-delete";
 import { formatDateTime } from "#common/dates.ts";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
-import { REVIEW_PAGE_MESSAGES } from "~/components/admin/review-texts";
 import { SearchBox } from "~/components/admin/search-box";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { toast } from "~/components/ui/toaster";

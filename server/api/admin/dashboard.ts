@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
-import { adminStats } from "#server/modules/admin/stats.ts";
+import { adminStats } from "#server/modules/orders/dashboard.ts";
 import { listLowStock } from "#server/modules/stock-alerts/low-stock.ts";
 
 /** GET /api/admin/stats: the dashboard's figures. */

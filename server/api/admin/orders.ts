@@ -1,13 +1,10 @@
 import { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
-import { parseInput, replyError } from "#server/http/errors.ts";
-import { archivedFilter, listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/admin/orders.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
-import { includesExpired } from "#server/modules/orders/attempts.ts";
+import { replyError } from "#server/http/errors.ts";
+import { listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/orders/admin-orders.ts";
 import { COD_CONFIRM_MESSAGES, confirmCodOrder } from "#server/modules/orders/cash-on-delivery.ts";
 import { loadOrderJson } from "#server/modules/orders/orders.ts";
 import { orderReply } from "#server/modules/orders/replies.ts";
-import { adminOrderQuerySchema } from "#server/schemas/admin.ts";
 import { signedInAdmin } from "./require-admin.ts";
 import { accepted, sendPage } from "./send.ts";
 
@@ -17,13 +14,14 @@ export function adminOrdersRouter(shop: ShopContext) {
   const router = Router();
 
   router.get("/", async (req, res) => {
-    const query = parseInput(adminOrderQuerySchema, req.query);
-    sendPage(res, await listAdminOrders(db, { ...query, archived: archivedFilter(req.query.archived), includeExpired: includesExpired(req.query.include) }));
+    const list = await listAdminOrders(db, req.query);
+    if (!list.ok) throw replyError(orderReply.list(list));
+    sendPage(res, list);
   });
 
   router.put("/:id", async (req, res) => {
     const result = await setOrderStatus(shop, await signedInAdmin(req), req.params.id, req.body);
-    const reply = adminReply.setOrderStatus(result);
+    const reply = orderReply.setOrderStatus(result);
     res.status(reply.status).json(accepted(result, reply).order);
   });
 
@@ -38,7 +36,7 @@ export function adminOrdersRouter(shop: ShopContext) {
   router.delete("/:id", async (req, res) => {
     // An order with an invoice or a payment is archived, never erased; the message says which.
     const result = await removeOrder(db, await signedInAdmin(req), req.params.id);
-    const reply = adminReply.removeOrder(result);
+    const reply = orderReply.removeOrder(result);
     res.status(reply.status).json({ message: reply.message, archived: accepted(result, reply).outcome === "archived" });
   });
 

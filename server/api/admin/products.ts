@@ -3,13 +3,12 @@ import { DOSAGE_FORMS } from "#common/catalog.ts";
 import { CATALOGUE_CSV_MESSAGES, MAX_CATALOGUE_IMPORT_BYTES } from "#common/catalogue-csv.ts";
 import { istDay } from "#common/dates.ts";
 import type { ShopContext } from "#server/context.ts";
-import { HttpError, parseInput } from "#server/http/errors.ts";
+import { HttpError, replyError } from "#server/http/errors.ts";
 import { type MultipartOptions, readMultipartFile } from "#server/http/multipart.ts";
-import { createProduct, deleteProduct, listAdminProducts, updateProduct } from "#server/modules/admin/products.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
+import { createProduct, deleteProduct, listAdminProducts, updateProduct } from "#server/modules/catalog/admin-products.ts";
+import { catalogReply } from "#server/modules/catalog/replies.ts";
 import { catalogueCsv, catalogueTemplateCsv, importCatalogueCsv } from "#server/modules/catalogue-csv/catalogue-csv.ts";
 import { catalogueImportReply } from "#server/modules/catalogue-csv/replies.ts";
-import { adminListQuerySchema } from "#server/schemas/admin.ts";
 import { requireAdmin, signedInAdmin } from "./require-admin.ts";
 import { accepted, sendCsv, sendPage } from "./send.ts";
 
@@ -19,12 +18,14 @@ export function adminProductsRouter(shop: ShopContext) {
   const router = Router();
 
   router.get("/", async (req, res) => {
-    sendPage(res, await listAdminProducts(db, parseInput(adminListQuerySchema, req.query)));
+    const list = await listAdminProducts(db, req.query);
+    if (!list.ok) throw replyError(catalogReply.list(list));
+    sendPage(res, list);
   });
 
   router.post("/", async (req, res) => {
     const result = await createProduct(db, await signedInAdmin(req), req.body);
-    const reply = adminReply.writeProduct(result, "create");
+    const reply = catalogReply.writeProduct(result, "create");
     res.status(reply.status).json(accepted(result, reply).product);
   });
 
@@ -51,7 +52,7 @@ export function adminProductsRouter(shop: ShopContext) {
 
   router.delete("/:id", async (req, res) => {
     const result = await deleteProduct(db, await signedInAdmin(req), req.params.id);
-    const reply = adminReply.deleteProduct(result);
+    const reply = catalogReply.deleteProduct(result);
     res.status(reply.status).json({ message: reply.message, unpublished: accepted(result, reply).outcome === "unpublished" });
   });
 
@@ -82,7 +83,7 @@ const CATALOGUE_CSV_PART: MultipartOptions = {
 function productUpdateHandler({ db }: ShopContext, adaptBody: (body: unknown) => unknown = (body) => body) {
   return async (req: Request<{ id: string }>, res: Response) => {
     const result = await updateProduct(db, await signedInAdmin(req), req.params.id, adaptBody(req.body));
-    const reply = adminReply.writeProduct(result, "update");
+    const reply = catalogReply.writeProduct(result, "update");
     res.status(reply.status).json(accepted(result, reply).product);
   };
 }

@@ -1,9 +1,8 @@
 import { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
-import { parseInput } from "#server/http/errors.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
-import { deleteReview, listReviewsForModeration, setReviewHidden } from "#server/modules/admin/reviews.ts";
-import { adminReviewQuerySchema } from "#server/schemas/admin-reviews.ts";
+import { replyError } from "#server/http/errors.ts";
+import { catalogReply } from "#server/modules/catalog/replies.ts";
+import { deleteReview, listReviewsForModeration, setReviewHidden } from "#server/modules/catalog/moderation.ts";
 import { signedInAdmin } from "./require-admin.ts";
 import { accepted, sendPage } from "./send.ts";
 
@@ -13,13 +12,15 @@ export function adminReviewsRouter(shop: ShopContext) {
   const router = Router();
 
   router.get("/", async (req, res) => {
-    sendPage(res, await listReviewsForModeration(db, parseInput(adminReviewQuerySchema, req.query)));
+    const list = await listReviewsForModeration(db, req.query);
+    if (!list.ok) throw replyError(catalogReply.list(list));
+    sendPage(res, list);
   });
 
   router.put("/:id", async (req, res) => {
     const admin = await signedInAdmin(req);
     const result = await setReviewHidden(db, admin, req.params.id, req.body);
-    const reply = adminReply.moderateReview(result);
+    const reply = catalogReply.moderateReview(result);
     const changed = accepted(result, reply);
     res.status(reply.status).json("review" in changed ? changed.review : { message: reply.message });
   });
@@ -27,7 +28,7 @@ export function adminReviewsRouter(shop: ShopContext) {
   router.delete("/:id", async (req, res) => {
     const admin = await signedInAdmin(req);
     const result = await deleteReview(db, admin, req.params.id);
-    const reply = adminReply.moderateReview(result);
+    const reply = catalogReply.moderateReview(result);
     accepted(result, reply);
     res.status(reply.status).json({ message: reply.message });
   });

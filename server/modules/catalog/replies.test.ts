@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { reviewReply } from "./replies.ts";
+import { ADMIN_MESSAGES, REVIEW_MODERATION_MESSAGES } from "#common/admin.ts";
+import { catalogReply, reviewReply } from "./replies.ts";
 
 describe("reviewReply: one answer per outcome of adding a review, for the API and the product page", () => {
   it.each([
@@ -19,5 +20,31 @@ describe("reviewReply: one answer per outcome of adding a review, for the API an
       status: 429,
       headers: { "Retry-After": "60" },
     });
+  });
+});
+
+describe("catalogReply: the staff's catalogue writes", () => {
+  it("answers invalid input as every reply table does: 400, the first field's message, every field's", () => {
+    const invalid = { ok: false, reason: "invalid", errors: { name: "Name is required", email: "Email is required" } } as const;
+    const expected = { status: 400, message: "Name is required", errors: invalid.errors };
+    expect(catalogReply.writeProduct(invalid, "update")).toEqual(expected);
+    expect(catalogReply.moderateReview(invalid)).toEqual(expected);
+  });
+
+  it("products: created 201, saved 200, deleted or unpublished, SKU and price refusals on their fields", () => {
+    const product = { _id: "p1" } as never;
+    expect(catalogReply.writeProduct({ ok: true, product }, "create")).toEqual({ status: 201, message: ADMIN_MESSAGES.productCreated });
+    expect(catalogReply.writeProduct({ ok: true, product }, "update")).toEqual({ status: 200, message: "Product saved" });
+    expect(catalogReply.writeProduct({ ok: false, reason: "sku-taken" }, "create")).toEqual({ status: 409, message: ADMIN_MESSAGES.skuTaken, errors: { sku: ADMIN_MESSAGES.skuTaken } });
+    expect(catalogReply.writeProduct({ ok: false, reason: "price-above-mrp" }, "update")).toMatchObject({ status: 400, errors: { price: ADMIN_MESSAGES.priceAboveMrp } });
+    expect(catalogReply.writeProduct({ ok: false, reason: "not-found" }, "update")).toEqual({ status: 404, message: ADMIN_MESSAGES.productNotFound });
+    expect(catalogReply.deleteProduct({ ok: true, outcome: "deleted" })).toEqual({ status: 200, message: ADMIN_MESSAGES.productDeleted });
+    expect(catalogReply.deleteProduct({ ok: true, outcome: "unpublished" })).toEqual({ status: 200, message: ADMIN_MESSAGES.productUnpublished });
+    expect(catalogReply.deleteProduct({ ok: false, reason: "not-found" })).toEqual({ status: 404, message: ADMIN_MESSAGES.productNotFound });
+  });
+
+  it("reviews: deleted, or not found", () => {
+    expect(catalogReply.moderateReview({ ok: true, outcome: "deleted" })).toEqual({ status: 200, message: REVIEW_MODERATION_MESSAGES.reviewDeleted });
+    expect(catalogReply.moderateReview({ ok: false, reason: "not-found" })).toEqual({ status: 404, message: REVIEW_MODERATION_MESSAGES.reviewNotFound });
   });
 });

@@ -2,7 +2,7 @@
 // product exported one row each, and an import that creates or updates products by SKU. The
 // import reads the whole file first (its shape, every row through the product form's rules,
 // SKUs repeated in the file, images that are not in the upload store) and changes nothing when
-// anything is wrong; a good file is written through the admin module's own createProduct/
+// anything is wrong; a good file is written through the catalog module's own createProduct/
 // updateProduct (the same rules, price against MRP, Schedule X, taken SKUs, the audit log) in
 // short transactions with pauses between them, so other requests are served meanwhile; a
 // refusal only the write can see undoes its batch and stops the import there.
@@ -22,8 +22,8 @@ import { inTransaction, Rollback } from "#server/db/tx.ts";
 import { csvCellText, csvText, decodeCsvBytes, readCsv } from "#server/csv.ts";
 import { imageFileExists } from "#server/images.ts";
 import { readInput } from "#server/schemas/input.ts";
-import { allAdminProducts, createProduct, updateProduct, type ProductWriteResult } from "#server/modules/admin/products.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
+import { allAdminProducts, createProduct, updateProduct, type ProductWriteResult } from "#server/modules/catalog/admin-products.ts";
+import { catalogReply } from "#server/modules/catalog/replies.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { adminProductSchema, adminProductUpdateSchema } from "#server/schemas/admin.ts";
 
@@ -118,7 +118,7 @@ async function idsBySku(db: Database, skus: string[]): Promise<Map<string, strin
 
 /** A refused create or update as row errors: each field's message, or the reply's sentence. */
 function writeErrors(result: Exclude<ProductWriteResult, { ok: true }>, mode: "create" | "update", row: number): CatalogueRowError[] {
-  const reply = adminReply.writeProduct(result, mode);
+  const reply = catalogReply.writeProduct(result, mode);
   const fields = Object.entries(reply.errors ?? {});
   return fields.length > 0 ? fields.map(([field, message]) => ({ row, ...(field === "_" ? {} : { field }), message })) : [{ row, message: reply.message }];
 }
@@ -177,7 +177,7 @@ export async function importCatalogueCsv(shop: Pick<ShopContext, "db" | "config"
   }
   if (errors.length > 0) return badRows(errors);
 
-  // 2. Written in short transactions through the admin module's own writes, with a pause between
+  // 2. Written in short transactions through the catalog module's own writes, with a pause between
   //    them, so the shop's other requests get the embedded database in turn (issue 26: one
   //    transaction of 5,000 rows held it for over a minute). A refusal there (a SKU taken or an MRP
   //    changed since the check) undoes its batch and stops; the rows before it stay written, and

@@ -41,9 +41,3 @@ export const countedOrder: SQL = or(
     ),
   ),
 )!;
-
-/** `?include=expired` (a list that hides unpaid attempts by default shows them too). */
-export function includesExpired(value: unknown): boolean {
-  const values = Array.isArray(value) ? value : [value];
-  return values.some((item) => typeof item === "string" && item.split(",").some((part) => part.trim().toLowerCase() === "expired"));
-}

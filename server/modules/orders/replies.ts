@@ -1,7 +1,11 @@
+import { ADMIN_MESSAGES } from "#common/admin.ts";
 import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
-import type { Reply } from "#server/replies.ts";
+import { SHIPMENT_MESSAGES } from "#common/couriers.ts";
+import { invalidInputReply, ok, refusal, refused, type Refusals, type Reply } from "#server/replies.ts";
+import type { InvalidInput } from "#server/schemas/input.ts";
 import { prescriptionReply } from "#server/modules/prescriptions/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
+import type { RemoveOrderResult, SetOrderStatusResult } from "./admin-orders.ts";
 import type { ConfirmCodResult } from "./cash-on-delivery.ts";
 import type { CheckoutResult } from "./checkout.ts";
 import type { RetryPaymentResult } from "./retry-payment.ts";
@@ -34,6 +38,19 @@ export const SIGN_IN_REPLY: Reply = { status: 401, message: ORDER_MESSAGES.signI
 export const ORDER_NOT_FOUND_REPLY: Reply = { status: 404, message: ORDER_MESSAGES.orderNotFound };
 
 type Refusal<T> = Extract<T, { ok: false }>;
+
+export const ORDER_REMOVAL_MESSAGES = {
+  deleted: "Order deleted",
+  archived:
+    "This order has an invoice or a payment, so it was archived instead of deleted: it stays in the revenue figures, the customer's orders and its invoice",
+  notFound: "Order not found",
+  inProgress: "Only cancelled or delivered orders can be deleted or archived; cancel the order first",
+} as const;
+
+const ORDER_REMOVAL_REFUSALS: Refusals<RemoveOrderResult> = {
+  "not-found": refused(404, ORDER_REMOVAL_MESSAGES.notFound),
+  "in-progress": refused(409, ORDER_REMOVAL_MESSAGES.inProgress),
+};
 
 /** The one status and message for every refusal of the orders module, for the REST handlers and route actions alike. */
 export const orderReply = {
@@ -124,5 +141,23 @@ export const orderReply = {
       case "incomplete":
         return { status: 400, message: result.message };
     }
+  },
+
+  /** The staff's orders list refuses a query it cannot read: 400, the parameter's message. */
+  list: (result: InvalidInput): Reply => invalidInputReply(result.errors),
+
+  /** The staff's status change (REST and the admin pages): the transition table's refusal (409) or the gateway's refused refund (502) names why; the order is unchanged. */
+  setOrderStatus(result: SetOrderStatusResult): Reply {
+    if (result.ok) return ok(`Order marked ${result.to}`);
+    if (result.reason === "not-allowed") return refused(409, result.message, "status");
+    // Shipped without its courier and AWB: a request to complete, not a move that is impossible.
+    if (result.reason === "incomplete") return { status: 400, message: result.message, errors: { courier: SHIPMENT_MESSAGES.courier, awb: SHIPMENT_MESSAGES.awb } };
+    if (result.reason === "refund-failed") return refused(502, result.message);
+    return refusal(result, { "not-found": refused(404, ADMIN_MESSAGES.orderNotFound) });
+  },
+  /** The staff's Delete: an order with an invoice or a payment is archived, never erased; the message says which. */
+  removeOrder(result: RemoveOrderResult): Reply {
+    if (!result.ok) return refusal(result, ORDER_REMOVAL_REFUSALS);
+    return ok(result.outcome === "archived" ? ORDER_REMOVAL_MESSAGES.archived : ORDER_REMOVAL_MESSAGES.deleted);
   },
 };

@@ -1,18 +1,18 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { checkShipment } from "#common/couriers.ts";
 import { ADMIN_PAGE_SIZE, type AdminOrderJson, type AdminOrderStatus, type OrderArchiveState, type OrderRemoval } from "#common/admin.ts";
-import { adminOrderStatusSchema, type AdminOrderQuery } from "#server/schemas/admin.ts";
+import { adminOrderQuerySchema, adminOrderStatusSchema, type AdminOrderQuery } from "#server/schemas/admin.ts";
 import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Executor } from "#server/db/tx.ts";
 import { invoices, orderPrescriptions, orders, payments } from "#server/db/schema.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
-import { notAnUnpaidAttempt } from "#server/modules/orders/attempts.ts";
-import { getOrderForViewer, isOrderId, ordersJson } from "#server/modules/orders/orders.ts";
-import { changeOrderStatus, type ChangeStatusResult } from "#server/modules/orders/status.ts";
-import { possibleNextStatuses } from "#server/modules/orders/transitions.ts";
+import { notAnUnpaidAttempt } from "./attempts.ts";
+import { getOrderForViewer, isOrderId, ordersJson } from "./orders.ts";
+import { changeOrderStatus, type ChangeStatusResult } from "./status.ts";
+import { possibleNextStatuses } from "./transitions.ts";
 import { likePattern } from "#server/db/errors.ts";
-import { readInput, type InvalidInput } from "#server/schemas/input.ts";
+import { readInput, readQuery, type InvalidInput } from "#server/schemas/input.ts";
 import type { Page } from "#server/db/page.ts";
 
 /** Statuses whose orders may be removed: nothing is reserved, owed or on its way any more. */
@@ -25,16 +25,6 @@ const REMOVABLE: readonly string[] = ["Cancelled", "Delivered"];
 function removalOf(order: { status: string; keep: boolean }): OrderRemoval | null {
   if (!REMOVABLE.includes(order.status)) return null;
   return order.keep ? "archive" : "delete";
-}
-
-/** Which orders an admin list shows: archived ones are hidden unless asked for. */
-export type ArchivedFilter = "hide" | "include" | "only";
-
-/** `?archived=include|only` (or 1/true for include); anything else hides archived orders. */
-export function archivedFilter(value: unknown): ArchivedFilter {
-  const text = typeof value === "string" ? value.trim().toLowerCase() : "";
-  if (text === "only") return "only";
-  return text === "include" || text === "1" || text === "true" ? "include" : "hide";
 }
 
 /**
@@ -84,24 +74,28 @@ export async function getAdminOrder(db: Database, orderId: string, adminId: stri
   return { ...order, ...state };
 }
 
+/** An admin list's answer: the page with the filters it was read with, or the query's refusal. */
+export type AdminOrderList = ({ ok: true; query: AdminOrderQuery } & Page<AdminOrderJson>) | InvalidInput;
+
 /**
- * Orders, newest first, optionally of one status; `search` matches part of the order number or
- * id, or the customer's name or email. Archived orders are left out unless `archived` asks for
- * them. Each in the contract's shape with `user { _id, name, email }`, plus `archivedAt` and `removal`.
+ * GET /api/admin/orders and the orders page: orders, newest first, optionally of one status;
+ * `search` matches part of the order number or id, or the customer's name or email. Archived
+ * orders are left out unless `archived` asks for them, checkouts that ended unpaid unless
+ * `include=expired` does. Each in the contract's shape with `user { _id, name, email }`, plus
+ * `archivedAt` and `removal`. The raw query is read here, so both doors read it alike.
  */
-export async function listAdminOrders(
-  db: Database,
-  query: Partial<AdminOrderQuery> & { archived?: ArchivedFilter; includeExpired?: boolean } = {},
-): Promise<Page<AdminOrderJson>> {
+export async function listAdminOrders(db: Database, rawQuery: unknown): Promise<AdminOrderList> {
+  const read = readQuery(adminOrderQuerySchema, rawQuery);
+  if (!read.ok) return read;
+  const query = read.input;
   const page = query.page ?? 1;
   const limit = query.limit ?? ADMIN_PAGE_SIZE;
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
-  const archived = query.archived ?? "hide";
-  if (archived === "hide") conditions.push(isNull(orders.archivedAt));
-  if (archived === "only") conditions.push(isNotNull(orders.archivedAt));
+  if (query.archived === "hide") conditions.push(isNull(orders.archivedAt));
+  if (query.archived === "only") conditions.push(isNotNull(orders.archivedAt));
   // Checkouts that ended unpaid are attempts, not orders (decisions/024): shown only when asked for.
-  if (!query.includeExpired) conditions.push(notAnUnpaidAttempt);
+  if (!query.include) conditions.push(notAnUnpaidAttempt);
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(
@@ -126,6 +120,8 @@ export async function listAdminOrders(
   ]);
   const [items, states] = await Promise.all([ordersJson(db, rows), orderArchiveStates(db, rows.map((row) => row.id))]);
   return {
+    ok: true,
+    query,
     items: items.map((item) => ({ ...item, ...(states.get(item._id) ?? UNKNOWN_STATE) })),
     total: counted?.total ?? 0,
     page,

@@ -4,9 +4,9 @@ import { paiseToRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { orders, products, user as users } from "#server/db/schema.ts";
 import type { OrderJson } from "#common/orders.ts";
-import { notAnUnpaidAttempt } from "#server/modules/orders/attempts.ts";
-import { ordersJson } from "#server/modules/orders/orders.ts";
-import { ordersPlaced } from "#server/modules/orders/placed.ts";
+import { notAnUnpaidAttempt } from "./attempts.ts";
+import { ordersJson } from "./orders.ts";
+import { ordersPlaced } from "./placed.ts";
 
 export const RECENT_ORDERS = 5;
 export const SALES_DAYS = 30;

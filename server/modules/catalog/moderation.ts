@@ -1,14 +1,14 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type AdminReviewJson } from "#common/admin.ts";
-import { adminReviewUpdateSchema, type AdminReviewQuery } from "#server/schemas/admin-reviews.ts";
+import { adminReviewQuerySchema, adminReviewUpdateSchema, type AdminReviewQuery } from "#server/schemas/admin-reviews.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import type { Transaction } from "#server/db/tx.ts";
 import { products, reviews } from "#server/db/schema.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
-import { recountReviews } from "#server/modules/catalog/reviews.ts";
+import { recountReviews } from "./reviews.ts";
 import { likePattern } from "#server/db/errors.ts";
-import { readInput, type InvalidInput } from "#server/schemas/input.ts";
+import { readInput, readQuery, type InvalidInput } from "#server/schemas/input.ts";
 import type { Page } from "#server/db/page.ts";
 
 /** Reviewer names longer than this are cut in the list (a 5 MB name must not make a 5 MB page). */
@@ -62,11 +62,17 @@ function toAdminReviewJson(row: ReviewListRow): AdminReviewJson {
   };
 }
 
-/** Every review (published products or not), newest first; search by product or reviewer name, filter by status. */
-export async function listReviewsForModeration(
-  db: Database,
-  query: Partial<AdminReviewQuery> = {},
-): Promise<Page<AdminReviewJson>> {
+/** An admin list's answer: the page with the filters it was read with, or the query's refusal. */
+export type AdminReviewList = ({ ok: true; query: AdminReviewQuery } & Page<AdminReviewJson>) | InvalidInput;
+
+/**
+ * GET /api/admin/reviews and the reviews page: every review (published products or not), newest
+ * first; search by product or reviewer name, filter by status. The raw query is read here, so both doors read it alike.
+ */
+export async function listReviewsForModeration(db: Database, rawQuery: unknown): Promise<AdminReviewList> {
+  const read = readQuery(adminReviewQuerySchema, rawQuery);
+  if (!read.ok) return read;
+  const query = read.input;
   const page = query.page ?? 1;
   const limit = query.limit ?? ADMIN_PAGE_SIZE;
   const conditions: SQL[] = [];
@@ -88,7 +94,7 @@ export async function listReviewsForModeration(
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(reviews).innerJoin(products, eq(products.id, reviews.productId)).where(where),
   ]);
-  return { items: rows.map(toAdminReviewJson), total: counted?.total ?? 0, page, limit };
+  return { ok: true, query, items: rows.map(toAdminReviewJson), total: counted?.total ?? 0, page, limit };
 }
 
 export type ReviewModerationResult =

@@ -5,15 +5,15 @@ import { asSchedule, prescriptionRequiredFor, soldOnline, type Schedule } from "
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import type { AdminProductInput, AdminProductUpdate } from "#common/admin-product.ts";
 import { MEDICINE_FIELDS } from "#common/medicine-information.ts";
-import { adminProductSchema, adminProductUpdateSchema, type AdminListQuery } from "#server/schemas/admin.ts";
+import { adminProductQuerySchema, adminProductSchema, adminProductUpdateSchema, type AdminProductQuery } from "#server/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import type { Executor } from "#server/db/tx.ts";
 import { orderLines, products, stockNotifications } from "#server/db/schema.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
-import { toProductJson } from "#server/modules/catalog/products.ts";
+import { toProductJson } from "./products.ts";
 import { isForeignKeyViolation, isUniqueViolation, likePattern } from "#server/db/errors.ts";
-import { readInput, type InvalidInput } from "#server/schemas/input.ts";
+import { readInput, readQuery, type InvalidInput } from "#server/schemas/input.ts";
 import type { Page } from "#server/db/page.ts";
 
 /** A product as the admin sees it: the public JSON plus whether shoppers can see it. */
@@ -29,8 +29,17 @@ function toAdminProductJson(row: ProductRow): AdminProductJson {
   return { ...toProductJson(row), published: row.published, lowStockThreshold: row.lowStockThreshold };
 }
 
-/** Every product, published or not, newest first; `search` matches part of the name, SKU or brand. */
-export async function listAdminProducts(db: Database, query: Partial<AdminListQuery> & { waiting?: boolean } = {}): Promise<Page<AdminProductJson>> {
+/** An admin list's answer: the page with the filters it was read with, or the query's refusal. */
+export type AdminProductList = ({ ok: true; query: AdminProductQuery } & Page<AdminProductJson>) | InvalidInput;
+
+/**
+ * GET /api/admin/products and the products page: every product, published or not, newest first;
+ * `search` matches part of the name, SKU or brand. The raw query is read here, so both doors read it alike.
+ */
+export async function listAdminProducts(db: Database, rawQuery: unknown): Promise<AdminProductList> {
+  const read = readQuery(adminProductQuerySchema, rawQuery);
+  if (!read.ok) return read;
+  const query = read.input;
   const page = query.page ?? 1;
   const limit = query.limit ?? ADMIN_PAGE_SIZE;
   const pattern = query.search ? likePattern(query.search) : undefined;
@@ -50,6 +59,8 @@ export async function listAdminProducts(db: Database, query: Partial<AdminListQu
     db.select({ total: count() }).from(products).where(where),
   ]);
   return {
+    ok: true,
+    query,
     items: rows.map((row) => toAdminProductJson(row as ProductRow)),
     total: counted?.total ?? 0,
     page,
