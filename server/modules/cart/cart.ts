@@ -6,7 +6,7 @@ import { ID_PATTERN as PRODUCT_ID_PATTERN } from "#server/db/ids.ts";
 import { Rollback, inTransaction, type Transaction, type Executor } from "#server/db/tx.ts";
 import { cartLines, carts, products } from "#server/db/schema.ts";
 import type { CartCouponJson } from "#common/coupons.ts";
-import { cartCouponView } from "#server/modules/coupons/cart-view.ts";
+import { cartCouponView } from "./coupon-view.ts";
 
 /** Who a cart belongs to: a signed-in user or a guest (the guest id is a bearer-like secret). */
 export type CartOwner = { userId: string } | { guestId: string };

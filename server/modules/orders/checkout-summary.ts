@@ -3,7 +3,7 @@ import type { CheckoutSummary } from "#common/orders.ts";
 import type { Database } from "#server/db/client.ts";
 import { carts } from "#server/db/schema.ts";
 import { cartLineRows } from "#server/modules/cart/cart.ts";
-import { cartCouponView } from "#server/modules/coupons/cart-view.ts";
+import { cartCouponView } from "#server/modules/cart/coupon-view.ts";
 import { findCouponById } from "#server/modules/coupons/coupons.ts";
 import { couponDiscount } from "#server/modules/coupons/discount.ts";
 import { orderTotals } from "./pricing.ts";
