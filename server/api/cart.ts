@@ -15,8 +15,8 @@ import {
   type CartOwner,
 } from "#server/modules/cart/cart.ts";
 import { CART_MESSAGES, cartRefusal } from "#server/modules/cart/replies.ts";
-import { applyCartCoupon, removeCartCoupon } from "#server/modules/coupons/cart-coupon.ts";
-import { cartOffers } from "#server/modules/coupons/offers.ts";
+import { applyCartCoupon, removeCartCoupon } from "#server/modules/cart/coupon.ts";
+import { cartOffers } from "#server/modules/cart/offers.ts";
 import { couponReply } from "#server/modules/coupons/replies.ts";
 
 interface ResolvedOwner {

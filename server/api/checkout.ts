@@ -6,8 +6,8 @@ import type { Reply } from "#server/replies.ts";
 import { startCheckout } from "#server/modules/orders/checkout.ts";
 import { quoteCheckout } from "#server/modules/orders/quote.ts";
 import { orderReply, SIGN_IN_REPLY } from "#server/modules/orders/replies.ts";
-import { confirmPayment } from "#server/modules/payments/confirm.ts";
-import { paymentReply } from "#server/modules/payments/replies.ts";
+import { confirmPayment } from "#server/modules/orders/confirm-payment.ts";
+import { paymentReply } from "#server/modules/orders/payment-replies.ts";
 
 export async function requireUser(req: Request): Promise<SessionUser> {
   const user = await req.sessionUser();

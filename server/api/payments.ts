@@ -1,7 +1,7 @@
 import express, { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
-import { failWithTestGateway, handleGatewayEvent, payWithTestGateway } from "#server/modules/payments/confirm.ts";
-import { paymentReply } from "#server/modules/payments/replies.ts";
+import { failWithTestGateway, handleGatewayEvent, payWithTestGateway } from "#server/modules/orders/confirm-payment.ts";
+import { paymentReply } from "#server/modules/orders/payment-replies.ts";
 import { refuse } from "./checkout.ts";
 
 /**

@@ -3,6 +3,7 @@
 import * as z from "zod/mini";
 import { checkReview, H1_RETENTION_YEARS, REVIEW_MESSAGES } from "#common/pharmacist.ts";
 import { PRESCRIPTION_STATUSES } from "#common/prescriptions.ts";
+import { adminListQuerySchema } from "./admin.ts";
 import { fromCheck } from "./rule.ts";
 
 /** POST /api/admin/orders/:id/prescription-review. */
@@ -13,7 +14,7 @@ const firstText = (value: unknown) => {
   return typeof first === "string" && first.trim() !== "" ? first.trim().toLowerCase() : undefined;
 };
 
-/** GET /api/admin/prescriptions?status=: pending, approved or rejected; empty or "all": every status. */
+/** GET /api/admin/prescriptions?status=&page=&limit=: pending, approved or rejected; empty or "all": every status. */
 export const reviewQueueQuerySchema = z.object({
   status: z.pipe(
     z.transform((value: unknown) => {
@@ -22,6 +23,8 @@ export const reviewQueueQuerySchema = z.object({
     }),
     z.optional(z.enum(PRESCRIPTION_STATUSES, `Status must be one of ${PRESCRIPTION_STATUSES.join(", ")}`)),
   ),
+  page: adminListQuerySchema.shape.page,
+  limit: adminListQuerySchema.shape.limit,
 });
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

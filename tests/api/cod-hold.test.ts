@@ -65,6 +65,22 @@ describe("who may hold stock by cash on delivery", () => {
     expect(await stockOf(shop.context, two.id)).toBe(49);
   });
 
+  it("three COD orders on the way (MAX_OPEN_COD_ORDERS): the quote refuses and hides COD exactly as checkout does", async () => {
+    const item = await makeProduct(shop.context, { stock: 50 });
+    const buyer = await buyerWithCart(shop, [{ productId: item.id, quantity: 1 }]);
+    for (let placed = 0; placed < 3; placed += 1) {
+      const order = (await checkout(shop, buyer, cod).expect(201)).body.order;
+      await confirm(buyer, order._id).expect(200);
+      await addToCart(buyer, item.id, 1);
+    }
+    const open = "You already have 3 cash-on-delivery orders on the way; pay online, or order again once they arrive";
+    // The quote asks the one decision checkout enforces (cash-on-delivery.ts codDecision).
+    expect((await quote(buyer).expect(400)).body.message).toBe(open);
+    expect((await quote(buyer, { shippingAddress: address }).expect(200)).body.cod).toEqual({ allowed: false, reason: open });
+    expect((await checkout(shop, buyer, cod).expect(400)).body.message).toBe(open);
+    expect(await stockOf(shop.context, item.id)).toBe(47);
+  });
+
   it("units held by COD orders on the way count against the per-product cap (10), whatever the method", async () => {
     const scarce = await makeProduct(shop.context, { name: "Scarce syrup", stock: 25 });
     const buyer = await buyerWithCart(shop, [{ productId: scarce.id, quantity: 10 }]);

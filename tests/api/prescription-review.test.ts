@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REJECT_REASONS, REVIEW_MESSAGES } from "#common/pharmacist.ts";
 import { auditLog, orderLines, orderPrescriptions, orders, outboundEmails, payments, prescriptions, user } from "#server/db/schema.ts";
 import { buyerWithCart, checkout, makeProduct, stockOf } from "./checkout-helpers.ts";
-import { pendingReviewCount } from "#server/modules/prescriptions/review.ts";
+import { pendingReviewCount } from "#server/modules/pharmacy/review.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, createPharmacist, type TestUser } from "../support/users.ts";

@@ -2,7 +2,7 @@
 import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "#server/auth.ts";
 import { unhandledMessageCount } from "#server/modules/admin/inbox.ts";
-import { pendingReviewCount } from "#server/modules/prescriptions/review.ts";
+import { pendingReviewCount } from "#server/modules/pharmacy/review.ts";
 
 export async function loadAdminShell(context: AppLoadContext, staff: SessionUser) {
   const [pendingReviews, unreadMessages] = await Promise.all([

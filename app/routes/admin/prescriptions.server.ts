@@ -3,32 +3,29 @@
 // the prescription file served privately for the inline view, and the H1 register download.
 import * as z from "zod/mini";
 import { data, type AppLoadContext } from "react-router";
-import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { REVIEW_MESSAGES } from "#common/pharmacist.ts";
-import { PRESCRIPTION_STATUSES, type PrescriptionStatus } from "#common/prescriptions.ts";
 import type { SessionUser } from "#server/auth.ts";
 import { istDay } from "#common/dates.ts";
-import { h1RegisterCsv } from "#server/modules/prescriptions/h1-register.ts";
+import { h1RegisterCsv } from "#server/modules/pharmacy/h1-register.ts";
 import { prescriptionFileHeaders, readPrescriptionFile } from "#server/modules/prescriptions/prescriptions.ts";
-import { reviewReply } from "#server/modules/prescriptions/review-replies.ts";
-import { getOrderReview, listReviewQueue, reviewBarFor, reviewerIdentity, reviewOrderPrescription } from "#server/modules/prescriptions/review.ts";
+import { reviewReply } from "#server/modules/pharmacy/replies.ts";
+import { getOrderReview, listReviewQueue, reviewBarFor, reviewerIdentity, reviewOrderPrescription } from "#server/modules/pharmacy/review.ts";
+import { invalidInputReply } from "#server/replies.ts";
 import { h1RegisterQuerySchema } from "#server/schemas/pharmacist.ts";
-import { pageParam } from "~/components/admin/pager";
 import { adminAction } from "./admin-action.server";
 
 /** The queue: `?status=` pending (the default), approved, rejected or all. */
 export async function loadQueue(context: AppLoadContext, url: URL) {
-  const page = pageParam(url);
-  const wanted = url.searchParams.get("status") ?? "pending";
-  const status: PrescriptionStatus | undefined = (PRESCRIPTION_STATUSES as readonly string[]).includes(wanted) ? (wanted as PrescriptionStatus) : undefined;
-  const queue = await listReviewQueue(context.shop.db, { status, page, limit: ADMIN_PAGE_SIZE });
+  const result = await listReviewQueue(context.shop.db, { status: url.searchParams.get("status") ?? "pending", page: url.searchParams.get("page") ?? undefined });
+  if (!result.ok) throw data(invalidInputReply(result.errors).message, { status: 400 });
+  const { status, page, limit, queue } = result;
   const today = istDay(new Date());
   return {
     status: status ?? "all",
     entries: queue.items,
     total: queue.total,
     page,
-    hasNext: page * ADMIN_PAGE_SIZE < queue.total,
+    hasNext: page * limit < queue.total,
     // The register's form starts at this month in India.
     register: { from: `${today.slice(0, 8)}01`, to: today },
   };

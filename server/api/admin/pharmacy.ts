@@ -1,12 +1,11 @@
 import { Router } from "express";
-import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import type { ShopContext } from "#server/context.ts";
-import { parseInput } from "#server/http/errors.ts";
-import { h1RegisterCsv } from "#server/modules/prescriptions/h1-register.ts";
-import { reviewReply } from "#server/modules/prescriptions/review-replies.ts";
-import { listReviewQueue, reviewOrderPrescription } from "#server/modules/prescriptions/review.ts";
-import { adminListQuerySchema } from "#server/schemas/admin.ts";
-import { h1RegisterQuerySchema, reviewQueueQuerySchema } from "#server/schemas/pharmacist.ts";
+import { parseInput, replyError } from "#server/http/errors.ts";
+import { invalidInputReply } from "#server/replies.ts";
+import { h1RegisterCsv } from "#server/modules/pharmacy/h1-register.ts";
+import { reviewReply } from "#server/modules/pharmacy/replies.ts";
+import { listReviewQueue, reviewOrderPrescription } from "#server/modules/pharmacy/review.ts";
+import { h1RegisterQuerySchema } from "#server/schemas/pharmacist.ts";
 import { signedInStaff } from "./require-admin.ts";
 import { accepted, sendCsv, sendPage } from "./send.ts";
 
@@ -16,9 +15,9 @@ import { accepted, sendCsv, sendPage } from "./send.ts";
 export function reviewQueueRouter(shop: ShopContext) {
   const router = Router();
   router.get("/", async (req, res) => {
-    const { status } = parseInput(reviewQueueQuerySchema, req.query);
-    const { page, limit } = parseInput(adminListQuerySchema, { page: req.query.page, limit: req.query.limit });
-    sendPage(res, await listReviewQueue(shop.db, { status, page: page ?? 1, limit: limit ?? ADMIN_PAGE_SIZE }));
+    const result = await listReviewQueue(shop.db, req.query);
+    if (!result.ok) throw replyError(invalidInputReply(result.errors));
+    sendPage(res, result.queue);
   });
   return router;
 }

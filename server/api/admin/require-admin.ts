@@ -40,7 +40,7 @@ export function staffMayCall(role: SessionUser["role"], method: string, path: st
 /**
  * The gate of the whole /api/admin router: admins pass everywhere, pharmacists only to the calls
  * above, everyone else is 401/403 before any input is read (unknown paths too, so nothing can be
- * probed). A use case may ask more (only a pharmacist decides a review: prescriptions/review.ts).
+ * probed). A use case may ask more (only a pharmacist decides a review: pharmacy/review.ts).
  */
 export const requireStaff: RequestHandler = async (req, res, next) => {
   res.setHeader("Cache-Control", "private, no-store");

@@ -6,7 +6,7 @@ import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN as PRODUCT_ID_PATTERN } from "#server/db/ids.ts";
 import { Rollback, inTransaction, type Transaction, type Executor } from "#server/db/tx.ts";
 import { cartLines, carts, products } from "#server/db/schema.ts";
-import { cartCouponView } from "#server/modules/coupons/cart-view.ts";
+import { cartCouponView } from "./coupon-view.ts";
 
 /** Who a cart belongs to: a signed-in user or a guest (the guest id is a bearer-like secret). */
 export type CartOwner = { userId: string } | { guestId: string };
@@ -98,6 +98,33 @@ export function cartLineRows(db: Executor, cartId: string) {
     .where(and(eq(cartLines.cartId, cartId), eq(products.published, true)))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
 }
+
+/**
+ * The lines an order is built from; checkout, its quote and the checkout summary all read them
+ * here: the published products' lines at today's prices, by product id — the order in which
+ * checkout locks the product rows and the coupon's discount is split, so the three agree to the paisa.
+ */
+export function orderableCartLines(db: Executor, cartId: string) {
+  return db
+    .select({
+      productId: cartLines.productId,
+      quantity: cartLines.quantity,
+      addedAt: cartLines.addedAt,
+      name: products.name,
+      schedule: products.schedule,
+      images: products.images,
+      pricePaise: products.pricePaise,
+      mrpPaise: products.mrpPaise,
+      gstRateBps: products.gstRateBps,
+      category: products.category,
+      prescriptionRequired: products.prescriptionRequired,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.cartId, cartId), eq(products.published, true)))
+    .orderBy(asc(cartLines.productId));
+}
+export type OrderableCartLine = Awaited<ReturnType<typeof orderableCartLines>>[number];
 
 export async function cartJson(db: Executor, cart: CartRow): Promise<CartJson> {
   const rows = await cartLineRows(db, cart.id);

@@ -4,6 +4,7 @@ import { orderLines, orderStatusHistory, orders, payments, user } from "#server/
 import type { Transaction } from "#server/db/tx.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import type { OrderRow } from "./orders.ts";
+import { codOption, type CodOption } from "./pricing.ts";
 
 /**
  * Cash on delivery (decisions/022): the courier collected the order's total at the door, so the
@@ -42,12 +43,29 @@ export const COD_HOLD_MESSAGES = {
 const openCod = and(eq(orders.paymentMethod, "cod"), eq(orders.isPaid, false), inArray(orders.status, ["Processing", "Shipped"]));
 
 /**
- * What one account may hold by cash on delivery before paying anything (decisions/022, 044), checked
- * in placeOrder's transaction under the cart row lock: a verified email; at most `maxOpenCodOrders`
- * COD orders on the way and at most `maxUnconfirmedCodOrders` of them not yet confirmed. Returns
- * the sentence refusing cash on delivery, or null.
+ * Whether this order may be paid by cash on delivery (decisions/022, 044): the one decision that
+ * POST /api/checkout/quote shows and placeOrder enforces (in its transaction, under the cart row
+ * lock). In this order: the PIN code's range, the order's value before the fee within
+ * `cod.maxOrderPaise` (pricing.ts codOption), then what the account already holds (codRefusal).
  */
-export async function codRefusal(tx: Transaction, userId: string, limits: { maxOpenCodOrders: number; maxUnconfirmedCodOrders: number }): Promise<string | null> {
+export async function codDecision(
+  tx: Transaction,
+  userId: string,
+  order: { pinAllowsCod: boolean; valueBeforeFeePaise: number },
+  config: { cod: { maxOrderPaise: number }; orderLimits: { maxOpenCodOrders: number; maxUnconfirmedCodOrders: number } },
+): Promise<CodOption> {
+  const offered = codOption(order.pinAllowsCod, order.valueBeforeFeePaise, config.cod);
+  if (!offered.allowed) return offered;
+  const refusal = await codRefusal(tx, userId, config.orderLimits);
+  return refusal ? { allowed: false, reason: refusal } : offered;
+}
+
+/**
+ * What one account may hold by cash on delivery before paying anything (decisions/022, 044): a
+ * verified email; at most `maxOpenCodOrders` COD orders on the way and at most
+ * `maxUnconfirmedCodOrders` of them not yet confirmed. Returns the sentence refusing it, or null.
+ */
+async function codRefusal(tx: Transaction, userId: string, limits: { maxOpenCodOrders: number; maxUnconfirmedCodOrders: number }): Promise<string | null> {
   const [account] = await tx.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, userId));
   if (!account?.emailVerified) return COD_HOLD_MESSAGES.verify;
   const [counts] = await tx

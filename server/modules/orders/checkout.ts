@@ -9,10 +9,11 @@ import { RESERVATION_MINUTES, type CheckoutPayment, type OrderJson, type Payment
 import { checkoutPrescriptions, linkOrderPrescriptions, type CheckoutPrescriptionRefusal } from "#server/modules/prescriptions/checkout.ts";
 import { checkCoupon, findCouponById, reserveCouponUse, type CouponRefusal } from "#server/modules/coupons/coupons.ts";
 import { checkLimit, countRequest, throttled, type Throttled } from "#server/modules/limits/limiter.ts";
+import { orderableCartLines } from "#server/modules/cart/cart.ts";
 import { loadOrderJson } from "./orders.ts";
 import { readCheckoutRequest, type CheckoutRequestRefusal } from "./checkout-request.ts";
 import { priceOrder } from "./pricing.ts";
-import { codRefusal, unitsHeldUnpaid } from "./cash-on-delivery.ts";
+import { codDecision, unitsHeldUnpaid } from "./cash-on-delivery.ts";
 import { afterCashOnDeliveryPlaced } from "./side-effects.ts";
 import { applyStatusChange } from "./status.ts";
 import { reserveStock } from "./stock.ts";
@@ -33,7 +34,7 @@ export type CheckoutResult =
   | { ok: true; order: OrderJson; payment: CheckoutPayment | null }
   /** The body, the saved address or the PIN code refused (checkout-request.ts). */
   | CheckoutRequestRefusal
-  /** Cash on delivery asked for where it is not offered; `message` says why (pricing.ts codOption). */
+  /** Cash on delivery asked for where it is not offered; `message` says why (cash-on-delivery.ts codDecision). */
   | { ok: false; reason: "cod-unavailable"; message: string }
   | { ok: false; reason: "not-configured" | "empty-cart" | "below-minimum" | "above-maximum" | "gateway-failed" }
   /** A newer checkout of the same customer replaced this one while its payment was being set up. */
@@ -91,22 +92,12 @@ export async function placeOrder(
     const [cart] = await tx.select().from(carts).where(eq(carts.userId, customer.id)).for("update");
     if (!cart) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
     // Unpublished products are not in the cart the shopper sees (cart API), so not in the order either.
-    const cartRows = await tx
-      .select({ productId: cartLines.productId, quantity: cartLines.quantity, name: products.name, schedule: products.schedule })
-      .from(cartLines)
-      .innerJoin(products, eq(products.id, cartLines.productId))
-      .where(and(eq(cartLines.cartId, cart.id), eq(products.published, true)))
-      .orderBy(asc(cartLines.productId));
+    const cartRows = await orderableCartLines(tx, cart.id);
     if (cartRows.length === 0) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
     const { maxUnitsPerProduct, maxUnpaidOrders } = shop.config.orderLimits;
     const tooMany = cartRows.find((line) => line.quantity > maxUnitsPerProduct);
     if (tooMany) {
       throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "over-limit", productName: tooMany.name, limit: maxUnitsPerProduct });
-    }
-    if (choices.paymentMethod === "cod") {
-      // COD stock is held without payment: a verified account, and caps on open and unconfirmed COD orders (decisions/022, 044).
-      const refusal = await codRefusal(tx, customer.id, shop.config.orderLimits);
-      if (refusal) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "cod-unavailable", message: refusal });
     }
     const rx = await checkoutPrescriptions(tx, customer.id, cartRows, choices.prescriptionIds);
     if (!rx.ok) throw new Rollback<PlaceOrderFailure>(rx);
@@ -149,10 +140,14 @@ export async function placeOrder(
         gstRateBps: product.gstRateBps,
         discountPaise: lineDiscounts[index],
       })),
-      { paymentMethod: choices.paymentMethod ?? "razorpay", pinAllowsCod: choices.pinAllowsCod ?? false },
+      { paymentMethod: choices.paymentMethod ?? "razorpay" },
       shop.config.cod,
     );
-    if (cod && !priced.cod.allowed) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "cod-unavailable", message: priced.cod.reason });
+    if (cod) {
+      // COD stock is held without payment: the same decision the quote showed (decisions/022, 044).
+      const offered = await codDecision(tx, customer.id, { pinAllowsCod: choices.pinAllowsCod ?? false, valueBeforeFeePaise: priced.valueBeforeFeePaise }, shop.config);
+      if (!offered.allowed) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "cod-unavailable", message: offered.reason });
+    }
     const { totals } = priced;
     if (totals.totalPaise < MINIMUM_ORDER_PAISE) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "below-minimum" });
     if (totals.totalPaise > MAXIMUM_ORDER_PAISE) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "above-maximum" });

@@ -27,7 +27,7 @@ export type MarkPaidResult =
 
 /**
  * The one idempotent "mark paid" that verification and webhooks share (through
- * `payments/confirm.ts`). Locks the order found by the provider order id stored on it (or on one of
+ * `orders/confirm-payment.ts`). Locks the order found by the provider order id stored on it (or on one of
  * its payments rows: an earlier provider order of the same order, decisions/024); a second
  * call for a paid order changes nothing. The status moves Pending → Processing through the
  * transition table like every other change (`applyStatusChange`, with the payment stored first).

@@ -60,8 +60,9 @@ export const COD_MESSAGES = {
 export type CodOption = { allowed: true } | { allowed: false; reason: string };
 
 /**
- * Whether cash on delivery may be chosen: the PIN code allows it and the order's value before the
- * fee (items - discount + shipping) is within the configured cap.
+ * What the order itself allows of cash on delivery: the PIN code allows it and the order's value
+ * before the fee (items - discount + shipping) is within the configured cap. The account's part
+ * and the one answer: cash-on-delivery.ts codDecision.
  */
 export function codOption(pinAllowsCod: boolean, orderValuePaise: number, cod: { maxOrderPaise: number }): CodOption {
   if (!pinAllowsCod) return { allowed: false, reason: COD_MESSAGES.pin };
@@ -70,16 +71,15 @@ export function codOption(pinAllowsCod: boolean, orderValuePaise: number, cod: {
 }
 
 /**
- * The order's money for a payment method, and whether COD is offered: the totals without the fee
- * decide COD; a COD order adds the configured fee. Shared by the quote and by placeOrder.
+ * The order's money for a payment method: a COD order adds the configured fee; the value before it
+ * is what the COD cap weighs (cash-on-delivery.ts codDecision). Shared by the quote and by placeOrder.
  */
 export function priceOrder(
   lines: PricedLine[],
-  options: { paymentMethod: "razorpay" | "cod"; pinAllowsCod: boolean; discountPaise?: number },
+  options: { paymentMethod: "razorpay" | "cod"; discountPaise?: number },
   cod: { maxOrderPaise: number; feePaise: number },
 ) {
   const base = orderTotals(lines, { discountPaise: options.discountPaise });
-  const codAvailability = codOption(options.pinAllowsCod, base.totalPaise, cod);
   const totals = options.paymentMethod === "cod" ? orderTotals(lines, { discountPaise: options.discountPaise, codFeePaise: cod.feePaise }) : base;
-  return { totals, cod: codAvailability };
+  return { totals, valueBeforeFeePaise: base.totalPaise };
 }

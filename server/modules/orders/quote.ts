@@ -1,18 +1,19 @@
 // POST /api/checkout/quote (api-contract.md, "Details pinned for the second release"): the same
 // body as POST /api/checkout, read by the same checkout-request.ts and priced by the same
 // pricing.ts priceOrder, so the quote and the order placed next agree to the paisa. Creates nothing.
-import { and, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
 import type { CheckoutQuote } from "#common/orders.ts";
 import type { ShopContext } from "#server/context.ts";
-import { cartLines, carts, products } from "#server/db/schema.ts";
+import { carts } from "#server/db/schema.ts";
+import { orderableCartLines } from "#server/modules/cart/cart.ts";
 import { checkoutPrescriptions } from "#server/modules/prescriptions/checkout.ts";
 import { checkCoupon, findCouponById } from "#server/modules/coupons/coupons.ts";
 import type { CheckoutCustomer, CheckoutResult } from "./checkout.ts";
 import { MAXIMUM_ORDER_PAISE, MINIMUM_ORDER_PAISE, afterCouponRefusal, couponAttemptsLeft } from "./checkout.ts";
 import { readCheckoutRequest } from "./checkout-request.ts";
-import { codRefusal } from "./cash-on-delivery.ts";
-import { priceOrder, type CodOption } from "./pricing.ts";
+import { codDecision } from "./cash-on-delivery.ts";
+import { priceOrder } from "./pricing.ts";
 
 /** The refusals a quote shares with the checkout (the same reply table answers them). */
 export type QuoteResult = { ok: true; quote: CheckoutQuote } | Extract<CheckoutResult, { ok: false }>;
@@ -27,23 +28,7 @@ export async function quoteCheckout(shop: ShopContext, customer: CheckoutCustome
   // Read in one transaction so the prescription check sees what checkout would (nothing is written).
   const result = await shop.db.transaction(async (tx): Promise<QuoteResult> => {
     const [cart] = await tx.select({ id: carts.id, couponId: carts.couponId }).from(carts).where(eq(carts.userId, customer.id));
-    const rows = cart
-      ? await tx
-          .select({
-            productId: cartLines.productId,
-            quantity: cartLines.quantity,
-            name: products.name,
-            schedule: products.schedule,
-            pricePaise: products.pricePaise,
-            gstRateBps: products.gstRateBps,
-            category: products.category,
-            prescriptionRequired: products.prescriptionRequired,
-          })
-          .from(cartLines)
-          .innerJoin(products, eq(products.id, cartLines.productId))
-          .where(and(eq(cartLines.cartId, cart.id), eq(products.published, true)))
-          .orderBy(asc(cartLines.productId))
-      : [];
+    const rows = cart ? await orderableCartLines(tx, cart.id) : [];
     if (rows.length === 0) return { ok: false, reason: "empty-cart" };
     const rx = await checkoutPrescriptions(tx, customer.id, rows, prescriptionIds);
     // None chosen yet: the fees, the delivery date and cash on delivery do not depend on it, so the
@@ -59,14 +44,13 @@ export async function quoteCheckout(shop: ShopContext, customer: CheckoutCustome
       if (!check.ok) return check;
       lineDiscounts = check.discount.lineDiscounts;
     }
-    const { totals, cod: priced } = priceOrder(
+    const { totals, valueBeforeFeePaise } = priceOrder(
       rows.map((row, index) => ({ unitPricePaise: row.pricePaise, quantity: row.quantity, gstRateBps: row.gstRateBps, discountPaise: lineDiscounts[index] })),
-      { paymentMethod, pinAllowsCod: delivery.cod },
+      { paymentMethod },
       shop.config.cod,
     );
-    // What the account may hold by cash on delivery (decisions/044) is said before it is chosen.
-    const accountRefusal = priced.allowed ? await codRefusal(tx, customer.id, shop.config.orderLimits) : null;
-    const cod: CodOption = accountRefusal ? { allowed: false, reason: accountRefusal } : priced;
+    // Said before cash on delivery is chosen, by the decision placeOrder enforces.
+    const cod = await codDecision(tx, customer.id, { pinAllowsCod: delivery.cod, valueBeforeFeePaise }, shop.config);
     if (paymentMethod === "cod" && !cod.allowed) return { ok: false, reason: "cod-unavailable", message: cod.reason };
     if (totals.totalPaise < MINIMUM_ORDER_PAISE) return { ok: false, reason: "below-minimum" };
     if (totals.totalPaise > MAXIMUM_ORDER_PAISE) return { ok: false, reason: "above-maximum" };

@@ -159,8 +159,8 @@ describe("cash on delivery (decisions/022)", () => {
   });
 
   it("adds the fee only when chosen", () => {
-    expect(priceOrder(lines(500_000), { paymentMethod: "cod", pinAllowsCod: true }, cap).totals).toMatchObject({ codFeePaise: 4000, totalPaise: 504_000 });
-    expect(priceOrder(lines(500_000), { paymentMethod: "razorpay", pinAllowsCod: true }, cap).totals).toMatchObject({ codFeePaise: 0, totalPaise: 500_000 });
+    expect(priceOrder(lines(500_000), { paymentMethod: "cod" }, cap).totals).toMatchObject({ codFeePaise: 4000, totalPaise: 504_000 });
+    expect(priceOrder(lines(500_000), { paymentMethod: "razorpay" }, cap).totals).toMatchObject({ codFeePaise: 0, totalPaise: 500_000 });
   });
 
   it("ships an unpaid COD order, and brings back only an unpaid COD order from Shipped", () => {

@@ -1,7 +1,7 @@
 import { SHIPMENT_MESSAGES } from "#common/couriers.ts";
 import type { OrderStatus } from "#server/db/schema.ts";
 
-/** A pharmacist moves an order only by rejecting its prescription (Cancelled, prescriptions/review.ts). */
+/** A pharmacist moves an order only by rejecting its prescription (Cancelled, pharmacy/review.ts). */
 export type StatusActor = "admin" | "customer" | "pharmacist" | "system";
 
 /** What a row's guard may look at: the order as it is, and whether this move is a payment being recorded. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { paymentReply } from "./replies.ts";
+import { paymentReply } from "./payment-replies.ts";
 
 describe("the payment path's reply table", () => {
   it("answers verify's refusals with the contract's statuses and sentences", () => {

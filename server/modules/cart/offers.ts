@@ -11,11 +11,11 @@ import type { CartOffersJson, CouponOfferJson } from "#common/coupons.ts";
 import { formatRupees, paiseToRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { carts, coupons } from "#server/db/schema.ts";
-import type { CartOwner } from "#server/modules/cart/cart.ts";
-import { cartDiscountLines, ownedBy } from "./cart-coupon.ts";
-import { cartCustomer } from "./cart-view.ts";
-import { type CouponRow, usageRefusal } from "./coupons.ts";
-import { couponDiscount } from "./discount.ts";
+import type { CartOwner } from "./cart.ts";
+import { cartDiscountLines, ownedBy } from "./coupon.ts";
+import { cartCustomer } from "./coupon-view.ts";
+import { type CouponRow, usageRefusal } from "#server/modules/coupons/coupons.ts";
+import { couponDiscount } from "#server/modules/coupons/discount.ts";
 
 /** At most this many public coupons are weighed for one cart (a campaign has a handful). */
 export const MAX_PUBLIC_COUPONS = 50;

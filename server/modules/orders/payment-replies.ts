@@ -1,7 +1,7 @@
 import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
 import { invalidInputReply, type Reply } from "#server/replies.ts";
 import { fieldErrors } from "#server/schemas/field-errors.ts";
-import type { ConfirmPaymentResult, GatewayEventResult, TestPaymentRefusal } from "./confirm.ts";
+import type { ConfirmPaymentResult, GatewayEventResult, TestPaymentRefusal } from "./confirm-payment.ts";
 
 export const PAYMENT_MESSAGES = {
   signIn: "Please sign in",
@@ -31,7 +31,7 @@ const TEST_PAYMENT_REPLIES: Record<TestPaymentRefusal["reason"], Reply> = {
   "not-payable": { status: 409, message: PAYMENT_MESSAGES.notPayable },
 };
 
-/** The one status and message for every refusal of the payment path (`confirm.ts`), for the REST handlers and route actions alike. */
+/** The one status and message for every refusal of the payment path (`confirm-payment.ts`), for the REST handlers and route actions alike. */
 export const paymentReply = {
   confirm(result: Refusal<ConfirmPaymentResult>): Reply {
     switch (result.reason) {

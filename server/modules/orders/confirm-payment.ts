@@ -7,18 +7,19 @@ import type { OrderJson } from "#common/orders.ts";
 import { verifyPaymentSchema } from "#server/schemas/checkout.ts";
 import type { ShopContext } from "#server/context.ts";
 import { paymentEvents, payments } from "#server/db/schema.ts";
-import { findOwnOrder, loadOrderJson } from "#server/modules/orders/orders.ts";
-import { markOrderPaid, recordPaymentFailure, settleMarkPaid } from "#server/modules/orders/paid.ts";
+import { findOwnOrder, loadOrderJson } from "./orders.ts";
+import { markOrderPaid, recordPaymentFailure, settleMarkPaid } from "./paid.ts";
 import type { Transaction } from "#server/db/tx.ts";
-import { verifyPaymentSignature, verifyWebhookSignature } from "./signature.ts";
-import { signTestPayment } from "./test-gateway.ts";
+import { verifyPaymentSignature, verifyWebhookSignature } from "#server/modules/payments/signature.ts";
+import { signTestPayment } from "#server/modules/payments/test-gateway.ts";
 
 /*
  * The payment path's one way in. Every report that money moved — the checkout widget's signed
  * result (verify), the provider's webhook, and the offline test gateway's Pay and Fail — comes
  * through here: the signature is checked, webhook events are de-duplicated, and the order changes
- * through `markOrderPaid` (orders module) inside one transaction. Routers only parse the request,
- * call one of these and answer through `paymentReply` (`replies.ts`).
+ * through `markOrderPaid` (paid.ts) inside one transaction. It lives in orders/ because it changes
+ * orders; payments/ below it holds the gateways, signatures and payment rows. Routers only parse the request,
+ * call one of these and answer through `paymentReply` (`payment-replies.ts`).
  */
 
 export type ConfirmPaymentResult =

@@ -2,7 +2,7 @@
 // queue, one order's review, and the decision — approve (the prescriber and the reviewing
 // pharmacist recorded) or reject (the order cancelled through the transition table, its stock
 // released and a paid order refunded once). The REST call and the review page both call
-// `reviewOrderPrescription`; its reply table is ./review-replies.ts.
+// `reviewOrderPrescription`; its reply table is ./replies.ts.
 import { and, asc, desc, eq, exists, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { isPharmacistRegistration, type OrderReviewJson, type QueuePrescriptionJson, type ReviewInput, type ReviewOrderJson } from "#common/pharmacist.ts";
 import type { PrescriptionStatus } from "#common/prescriptions.ts";
@@ -19,7 +19,9 @@ import { queueEmail } from "#server/modules/email/outbox.ts";
 import { loadOrderJson, type OrderRow } from "#server/modules/orders/orders.ts";
 import { applyStatusChange } from "#server/modules/orders/status.ts";
 import { toPrescriptionJson } from "#server/modules/prescriptions/prescriptions.ts";
-import { prescriptionReviewSchema } from "#server/schemas/pharmacist.ts";
+import { prescriptionReviewSchema, reviewQueueQuerySchema } from "#server/schemas/pharmacist.ts";
+import { readInput, type InvalidInput } from "#server/schemas/input.ts";
+import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { fieldErrors } from "#server/schemas/field-errors.ts";
 import * as z from "zod/mini";
 
@@ -89,12 +91,15 @@ export interface ReviewQueuePage {
  * still waiting), by its oldest waiting order first — so no order awaiting review drops out of the
  * queue while the sidebar's badge (`pendingReviewCount`) still counts it.
  */
-export async function listReviewQueue(
-  db: Database,
-  query: { status?: PrescriptionStatus; page?: number; limit?: number } = {},
-): Promise<ReviewQueuePage> {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? 50;
+export async function listReviewQueue(db: Database, query: unknown): Promise<{ ok: true; status: PrescriptionStatus | undefined; page: number; limit: number; queue: ReviewQueuePage } | InvalidInput> {
+  const read = readInput(reviewQueueQuerySchema, query);
+  if (!read.ok) return read;
+  const { status, page = 1, limit = ADMIN_PAGE_SIZE } = read.input;
+  return { ok: true, status, page, limit, queue: await reviewQueuePage(db, { status, page, limit }) };
+}
+
+async function reviewQueuePage(db: Database, query: { status?: PrescriptionStatus; page: number; limit: number }): Promise<ReviewQueuePage> {
+  const { page, limit } = query;
   // Pending: prescriptions with an order still awaiting the decision (one whose order was cancelled
   // by its customer has nothing left to decide), by the order's review status alone; otherwise any
   // that an order used, in the asked prescription status.

@@ -9,12 +9,14 @@ import type { CartCouponJson } from "#common/coupons.ts";
 import { paiseToRupees } from "#common/money.ts";
 import { coupons, user } from "#server/db/schema.ts";
 import type { Executor } from "#server/db/tx.ts";
-import { checkCoupon, type CouponCustomer } from "./coupons.ts";
-import type { DiscountLine } from "./discount.ts";
+import { checkCoupon, type CouponCustomer } from "#server/modules/coupons/coupons.ts";
+import type { DiscountLine } from "#server/modules/coupons/discount.ts";
 
 export interface CartCouponView {
   coupon: CartCouponJson | null;
   discountPaise: number;
+  /** Each line's share of the discount, in the order of the lines given (all 0 without one). */
+  lineDiscounts: number[];
 }
 
 /** The signed-in customer a cart belongs to, for the per-customer rules; null for a guest's cart. */
@@ -30,10 +32,12 @@ export async function cartCouponView(
   lines: readonly DiscountLine[],
   now = new Date(),
 ): Promise<CartCouponView> {
-  if (!cart.couponId) return { coupon: null, discountPaise: 0 };
+  const none = lines.map(() => 0);
+  if (!cart.couponId) return { coupon: null, discountPaise: 0, lineDiscounts: none };
   const [row] = await db.select().from(coupons).where(eq(coupons.id, cart.couponId));
-  if (!row) return { coupon: null, discountPaise: 0 };
+  if (!row) return { coupon: null, discountPaise: 0, lineDiscounts: none };
   const check = await checkCoupon(db, row, await cartCustomer(db, cart.userId), lines, now);
-  if (!check.ok) return { coupon: { code: row.code, discount: 0, message: check.message }, discountPaise: 0 };
-  return { coupon: { code: row.code, discount: paiseToRupees(check.discount.discountPaise) }, discountPaise: check.discount.discountPaise };
+  if (!check.ok) return { coupon: { code: row.code, discount: 0, message: check.message }, discountPaise: 0, lineDiscounts: none };
+  const { discountPaise, lineDiscounts } = check.discount;
+  return { coupon: { code: row.code, discount: paiseToRupees(discountPaise) }, discountPaise, lineDiscounts };
 }

@@ -11,11 +11,11 @@ import type { Database } from "#server/db/client.ts";
 import { carts } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Executor } from "#server/db/tx.ts";
 import type { CartJson } from "#common/cart.ts";
-import { cartJson, cartLineRows, type CartOwner } from "#server/modules/cart/cart.ts";
+import { cartJson, cartLineRows, type CartOwner } from "./cart.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
-import { cartCustomer } from "./cart-view.ts";
-import { checkCoupon, type CouponRefusal } from "./coupons.ts";
-import type { DiscountLine } from "./discount.ts";
+import { cartCustomer } from "./coupon-view.ts";
+import { checkCoupon, type CouponRefusal } from "#server/modules/coupons/coupons.ts";
+import type { DiscountLine } from "#server/modules/coupons/discount.ts";
 
 export interface CartCouponContext {
   db: Database;
