@@ -1,4 +1,4 @@
-import type { Reply } from "#server/replies.ts";
+import { invalidInputReply, type Reply } from "#server/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { AddReviewResult } from "./reviews.ts";
 
@@ -17,6 +17,8 @@ export const REVIEW_SIGN_IN_REPLY: Reply = { status: 401, message: REVIEW_MESSAG
 export function reviewReply(result: AddReviewResult): Reply {
   if (result.ok) return { status: 201, message: REVIEW_MESSAGES.thanks };
   switch (result.reason) {
+    case "invalid":
+      return invalidInputReply(result.errors);
     case "throttled":
       return throttledReply(result);
     case "already-reviewed":
