@@ -56,7 +56,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 /** The review form posts here (with or without JavaScript). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const reply = await addReviewFromForm(context, params.productId, () => request.formData());
-  return data<ReviewResult>({ ok: reply.status < 300, message: reply.message, errors: reply.errors ?? {} }, { status: reply.status, headers: reply.headers });
+  // Field errors are shown beside their fields (as on the contact page); any other refusal as the form's result.
+  const message = reply.errors ? "" : reply.message;
+  return data<ReviewResult>({ ok: reply.status < 300, message, errors: reply.errors ?? {} }, { status: reply.status, headers: reply.headers });
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {

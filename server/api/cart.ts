@@ -1,17 +1,14 @@
 import { Router, type Request, type Response } from "express";
 import type { CartJson } from "#common/cart.ts";
-import { addToCartSchema, removeCartLineSchema, updateCartLineSchema } from "#server/schemas/cart.ts";
 import type { ShopContext } from "#server/context.ts";
-import { HttpError, parseInput, replyError } from "#server/http/errors.ts";
+import { HttpError, replyError } from "#server/http/errors.ts";
 import { clearGuestCookie, readGuestId, setGuestCookie } from "#server/http/guest.ts";
-import { addToCartAsVisitor } from "#server/modules/cart/add-as-visitor.ts";
+import { addToCartAsVisitor, changeCartLine, removeCartLine } from "#server/modules/cart/visitor-writes.ts";
 import {
   GUEST_ID_PATTERN,
   getCart,
   mergeGuestCart,
   newGuestId,
-  removeLine,
-  setLineQuantity,
   type CartOwner,
 } from "#server/modules/cart/cart.ts";
 import { CART_MESSAGES, cartRefusal } from "#server/modules/cart/replies.ts";
@@ -78,9 +75,8 @@ export function cartRouter(shop: ShopContext) {
   router.post("/", async (req, res) => {
     // A first add without any id starts a guest, so the shop's pages need no id in JavaScript.
     const resolved = (await resolveOwner(req)) ?? { owner: { guestId: newGuestId() }, viaCookie: true };
-    const { productId, quantity } = parseInput(addToCartSchema, req.body);
     const visitor = { owner: resolved.owner, ip: req.ip ?? "" };
-    const result = await addToCartAsVisitor(shop, visitor, productId, quantity, config.orderLimits.maxUnitsPerProduct);
+    const result = await addToCartAsVisitor(shop, visitor, req.body, config.orderLimits.maxUnitsPerProduct);
     if (!result.ok) throw replyError(cartRefusal(result));
     refreshCookie(res, resolved);
     sendCart(res, result.created ? 201 : 200, result.cart);
@@ -88,21 +84,17 @@ export function cartRouter(shop: ShopContext) {
 
   router.put("/", async (req, res) => {
     const resolved = await resolveOwner(req);
-    const { productId, quantity } = parseInput(updateCartLineSchema, req.body);
-    if (!resolved) throw new HttpError(404, CART_MESSAGES.cartNotFound);
-    const result = await setLineQuantity(db, resolved.owner, productId, quantity, config.orderLimits.maxUnitsPerProduct);
+    const result = await changeCartLine(db, resolved?.owner ?? null, req.body, config.orderLimits.maxUnitsPerProduct);
     if (!result.ok) throw replyError(cartRefusal(result));
-    refreshCookie(res, resolved);
+    if (resolved) refreshCookie(res, resolved);
     sendCart(res, 200, result.cart);
   });
 
   router.delete("/", async (req, res) => {
     const resolved = await resolveOwner(req);
-    const { productId } = parseInput(removeCartLineSchema, req.body);
-    if (!resolved) throw new HttpError(404, CART_MESSAGES.cartNotFound);
-    const result = await removeLine(db, resolved.owner, productId);
+    const result = await removeCartLine(db, resolved?.owner ?? null, req.body);
     if (!result.ok) throw replyError(cartRefusal(result));
-    refreshCookie(res, resolved);
+    if (resolved) refreshCookie(res, resolved);
     sendCart(res, 200, result.cart);
   });
 

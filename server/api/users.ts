@@ -2,16 +2,7 @@ import { Router, type Request, type Response } from "express";
 import { fromNodeHeaders } from "better-auth/node";
 import { ACCOUNT_MESSAGES, EXPORT_FILE_NAME } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
-import { loginSchema, registerSchema } from "#server/schemas/auth.ts";
-import {
-  changeEmailSchema,
-  changePasswordSchema,
-  deleteAccountSchema,
-  forgotPasswordSchema,
-  profileSchema,
-  resetPasswordSchema,
-  verifyEmailSchema,
-} from "#server/schemas/account.ts";
+import { verifyEmailSchema } from "#server/schemas/account.ts";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError, parseInput, replyError } from "#server/http/errors.ts";
 import type { Reply } from "#server/replies.ts";
@@ -50,8 +41,7 @@ export function usersRouter(shop: ShopContext) {
   const guestCarts = (req: Request) => ({ fromCookie: readGuestId(req), fromBody: (req.body as Record<string, unknown> | undefined)?.guestId });
 
   router.post("/register", async (req, res) => {
-    const input = parseInput(registerSchema, req.body);
-    const result = await registerCustomer(shop, input, clientOf(req));
+    const result = await registerCustomer(shop, req.body, clientOf(req));
     const reply = accountReply(result, "register");
     if (!result.ok) throw replyError(reply);
     res.append("Set-Cookie", await completeSignIn(shop, result, guestCarts(req)));
@@ -59,8 +49,7 @@ export function usersRouter(shop: ShopContext) {
   });
 
   router.post("/login", async (req, res) => {
-    const input = parseInput(loginSchema, req.body);
-    const result = await signInCustomer(shop, input, clientOf(req));
+    const result = await signInCustomer(shop, req.body, clientOf(req));
     const reply = accountReply(result, "sign-in");
     if (!result.ok) throw replyError(reply);
     res.append("Set-Cookie", await completeSignIn(shop, result, guestCarts(req)));
@@ -81,25 +70,21 @@ export function usersRouter(shop: ShopContext) {
 
   // Account self-service (api-contract.md "Account self-service", decisions/023).
   router.post("/password/forgot", async (req, res) => {
-    const input = parseInput(forgotPasswordSchema, req.body);
-    reply(res, selfServiceReply(await requestPasswordReset(shop, input, clientOf(req)), "forgot-password"));
+    reply(res, selfServiceReply(await requestPasswordReset(shop, req.body, clientOf(req)), "forgot-password"));
   });
 
   router.post("/password/reset", async (req, res) => {
-    const input = parseInput(resetPasswordSchema, req.body);
-    reply(res, selfServiceReply(await resetPassword(shop, input), "reset-password"));
+    reply(res, selfServiceReply(await resetPassword(shop, req.body), "reset-password"));
   });
 
   router.put("/password", async (req, res) => {
     const user = await signedIn(req);
-    const input = parseInput(changePasswordSchema, req.body);
-    reply(res, selfServiceReply(await changePassword(shop, user.id, fromNodeHeaders(req.headers), input), "change-password"));
+    reply(res, selfServiceReply(await changePassword(shop, user.id, fromNodeHeaders(req.headers), req.body), "change-password"));
   });
 
   router.put("/profile", async (req, res) => {
     const user = await signedIn(req);
-    const input = parseInput(profileSchema, req.body);
-    const result = await updateProfile(shop, user.id, input);
+    const result = await updateProfile(shop, user.id, req.body);
     const answer = selfServiceReply(result, "profile");
     if (!result.ok) throw replyError(answer);
     res.status(answer.status).json(result.profile);
@@ -122,8 +107,7 @@ export function usersRouter(shop: ShopContext) {
 
   router.put("/email", async (req, res) => {
     const user = await signedIn(req);
-    const input = parseInput(changeEmailSchema, req.body);
-    reply(res, selfServiceReply(await requestEmailChange(shop, user.id, fromNodeHeaders(req.headers), input), "change-email"));
+    reply(res, selfServiceReply(await requestEmailChange(shop, user.id, fromNodeHeaders(req.headers), req.body), "change-email"));
   });
 
   router.post("/logout/all", async (req, res) => {
@@ -143,8 +127,7 @@ export function usersRouter(shop: ShopContext) {
 
   router.delete("/me", async (req, res) => {
     const user = await signedIn(req);
-    const input = parseInput(deleteAccountSchema, req.body);
-    const result = await deleteAccount(shop, user.id, fromNodeHeaders(req.headers), input);
+    const result = await deleteAccount(shop, user.id, fromNodeHeaders(req.headers), req.body);
     const answer = selfServiceReply(result, "delete-account");
     if (!result.ok) throw replyError(answer);
     res.append("Set-Cookie", result.cookies);

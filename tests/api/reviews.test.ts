@@ -269,7 +269,7 @@ describe("POST /api/products/:id/reviews", () => {
     const customers = await Promise.all([1, 2, 3, 4].map(() => createCustomer(shop.context)));
     const results = await Promise.all(
       customers.map((customer, i) =>
-        addReview(shop.context, { productId: item._id, user: customer, rating: i + 1, comment: `Review ${i}` }),
+        addReview(shop.context, { productId: item._id, user: customer }, { rating: i + 1, comment: `Review ${i}` }),
       ),
     );
     expect(results.every((r) => r.ok)).toBe(true);

@@ -18,6 +18,11 @@ describe("cartRefusal: one status and message per refusal of the cart module", (
     expect(cartRefusal({ ok: false, reason: "over-limit", limit: 5 })).toEqual({ status: 400, message, errors: { quantity: message } });
   });
 
+  it("a body that fails its schema: 400 led by the first field's message", () => {
+    const errors = { productId: "Product id is required", quantity: "Quantity must be at least 1" };
+    expect(cartRefusal({ ok: false, reason: "invalid", errors })).toEqual({ status: 400, message: errors.productId, errors });
+  });
+
   it("too many guest carts from one address: 429 with Retry-After", () => {
     const reply = cartRefusal({ ok: false, reason: "throttled", limit: "guestCartsPerAddress", retryAfterSeconds: 90 });
     expect(reply).toMatchObject({ status: 429, headers: { "Retry-After": "90" } });

@@ -1,5 +1,6 @@
 import { PRESCRIPTION_MESSAGES } from "#common/prescriptions.ts";
-import type { Reply } from "#server/replies.ts";
+import { invalidInputReply, type Reply } from "#server/replies.ts";
+import type { InvalidInput } from "#server/schemas/input.ts";
 import { throttledReply, type Throttled } from "#server/modules/limits/limiter.ts";
 import type { AddToCartResult, MergeGuestCartResult, RemoveLineResult, SetLineQuantityResult } from "./cart.ts";
 
@@ -16,11 +17,13 @@ export const CART_MESSAGES = {
   overLimit: (limit: number) => `You can buy at most ${limit} of one product at a time`,
 } as const;
 
-type CartRefusal = Extract<AddToCartResult | SetLineQuantityResult | RemoveLineResult | MergeGuestCartResult, { ok: false }> | Throttled;
+type CartRefusal = Extract<AddToCartResult | SetLineQuantityResult | RemoveLineResult | MergeGuestCartResult, { ok: false }> | Throttled | InvalidInput;
 
-/** The one status and message for every refusal of the cart module (add, change, remove, merge). */
+/** The one status and message for every refusal of the cart module (a bad body, add, change, remove, merge). */
 export function cartRefusal(result: CartRefusal): Reply {
   switch (result.reason) {
+    case "invalid":
+      return invalidInputReply(result.errors);
     case "throttled":
       return throttledReply(result);
     case "product-not-found":

@@ -15,6 +15,11 @@ describe("reviewReply: one answer per outcome of adding a review, for the API an
     expect(reviewReply({ ok: true, review } as never)).toEqual({ status: 201, message: "Thank you! Your review has been posted." });
   });
 
+  it("a body that fails the review schema: 400 led by the first field's message, as both doors answer it", () => {
+    const errors = { comment: "Comment is required" };
+    expect(reviewReply({ ok: false, reason: "invalid", errors })).toEqual({ status: 400, message: "Comment is required", errors });
+  });
+
   it("too many reviews: 429 with Retry-After", () => {
     expect(reviewReply({ ok: false, reason: "throttled", limit: "reviewsPerUser", retryAfterSeconds: 60 })).toMatchObject({
       status: 429,

@@ -22,6 +22,8 @@ export const REVIEW_SIGN_IN_REPLY: Reply = { status: 401, message: REVIEW_MESSAG
 export function reviewReply(result: AddReviewResult): Reply {
   if (result.ok) return { status: 201, message: REVIEW_MESSAGES.thanks };
   switch (result.reason) {
+    case "invalid":
+      return invalidInputReply(result.errors);
     case "throttled":
       return throttledReply(result);
     case "already-reviewed":

@@ -5,6 +5,8 @@ import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import type { Transaction } from "#server/db/tx.ts";
 import { orderLines, orders, products, reviews } from "#server/db/schema.ts";
+import { type InvalidInput, readInput } from "#server/schemas/input.ts";
+import { reviewSchema } from "#server/schemas/review.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 import { ratingScore } from "./ranking.ts";
 
@@ -36,25 +38,29 @@ export async function listReviews(db: Database, productId: string): Promise<Revi
   return rows.map(toReviewJson);
 }
 
+/** Who reviews which product; the rating and comment come as the request's raw body. */
 export interface NewReview {
   productId: string;
   user: { id: string; name: string };
-  rating: number;
-  comment: string;
 }
 
 export type AddReviewResult =
-  { ok: true; review: ReviewJson } | { ok: false; reason: "product-not-found" | "already-reviewed" } | Throttled;
+  { ok: true; review: ReviewJson } | { ok: false; reason: "product-not-found" | "already-reviewed" } | Throttled | InvalidInput;
 
 /**
- * Adds a customer's one review of a product and recomputes the product's rating and review
+ * Adds a customer's one review of a product from the body either door received (`{ rating,
+ * comment }`, read once here with its schema) and recomputes the product's rating and review
  * count in the same transaction. Verified purchase: the customer has a paid order with it.
- * Every attempt counts against the customer's review limit.
+ * Every attempt with a valid body counts against the customer's review limit.
  */
 export async function addReview(
   context: { db: Database; config: Pick<Config, "rateLimitScale"> },
-  input: NewReview,
+  { productId, user }: NewReview,
+  body: unknown,
 ): Promise<AddReviewResult> {
+  const read = readInput(reviewSchema, body);
+  if (!read.ok) return read;
+  const input = { productId, user, ...read.input };
   const { db } = context;
   const refused = await countRequests(context, [["reviewsPerUser", input.user.id]]);
   if (refused) return refused;

@@ -9,6 +9,8 @@ import { newsletterSubscribers } from "#server/db/schema.ts";
 import { queueEmail, type EmailMessage, type ListHeaders } from "#server/modules/email/outbox.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 import { welcomeCouponFor } from "#server/modules/coupons/welcome.ts";
+import { subscribeSchema } from "#server/schemas/content.ts";
+import { type InvalidInput, readInput } from "#server/schemas/input.ts";
 
 /** How long a confirmation link works. */
 export const CONFIRMATION_LINK_LIFETIME_MS = 48 * 60 * 60 * 1000;
@@ -26,22 +28,26 @@ export interface NewsletterContext {
 export type SubscribeResult =
   | { ok: true; outcome: "confirmation-sent" }
   | { ok: false; reason: "already-subscribed" }
-  | Throttled;
+  | Throttled
+  | InvalidInput;
 
 export type UnsubscribeResult = { ok: true } | { ok: false; reason: "invalid-link" };
 
 export type ConfirmSubscriptionResult = { ok: true } | { ok: false; reason: "invalid-link" };
 
 /**
- * Signs an address up for the newsletter with double opt-in: the address is stored unconfirmed
+ * Signs an address up for the newsletter (`{ email }`, the raw body either door received, read
+ * here with its schema) with double opt-in: the address is stored unconfirmed
  * and a confirmation link is queued in the email outbox, in one transaction. Asking again before
  * confirming sends a new link (the old one stops working). A confirmed address is refused. Each
  * request counts against the client address's limit, each email against the subscriber address's,
  * so nobody can flood a stranger's inbox or the list.
  */
-export async function subscribeToNewsletter(context: NewsletterContext, email: string, clientIp: string): Promise<SubscribeResult> {
+export async function subscribeToNewsletter(context: NewsletterContext, body: unknown, clientIp: string): Promise<SubscribeResult> {
+  const read = readInput(subscribeSchema, body);
+  if (!read.ok) return read;
   const { db, config } = context;
-  const address = normalizeEmail(email);
+  const address = normalizeEmail(read.input.email);
   const perClient = await countRequests(context, [["newsletterRequestsPerAddress", clientIp]]);
   if (perClient) return perClient;
   if (await isConfirmed(db, address)) return { ok: false, reason: "already-subscribed" };

@@ -1,5 +1,5 @@
 import { CONTACT_THANK_YOU, NEWSLETTER_MESSAGES } from "#common/messages.ts";
-import type { Reply } from "#server/replies.ts";
+import { invalidInputReply, type Reply } from "#server/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { ContactResult } from "./contact.ts";
 import type { ConfirmSubscriptionResult, SubscribeResult, UnsubscribeResult } from "./newsletter.ts";
@@ -12,6 +12,8 @@ export function contentReply(result: ContactResult | SubscribeResult | ConfirmSu
     return { status: 200, message: NEWSLETTER_MESSAGES.subscribed };
   }
   switch (result.reason) {
+    case "invalid":
+      return invalidInputReply(result.errors);
     case "throttled":
       return throttledReply(result);
     case "already-subscribed":

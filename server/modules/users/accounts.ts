@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { LoginInput, RegisterInput } from "#common/auth.ts";
 import { normalizeEmail } from "#common/forms.ts";
 import { CLIENT_IP_HEADER, asRole, type Auth, type Role } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
@@ -15,6 +14,8 @@ import {
   type LimitName,
   type Throttled,
 } from "#server/modules/limits/limiter.ts";
+import { loginSchema, registerSchema } from "#server/schemas/auth.ts";
+import { type InvalidInput, readInput } from "#server/schemas/input.ts";
 import { addressAwaitingUndo } from "./account-links.ts";
 
 /** A user as the API shows it (api-contract.md, "Authentication"); never the password. */
@@ -39,14 +40,15 @@ export interface Client {
   userAgent: string;
 }
 
-export type RegisterResult = ({ ok: true } & SignedIn) | { ok: false; reason: "email-taken" } | Throttled;
+export type RegisterResult = ({ ok: true } & SignedIn) | { ok: false; reason: "email-taken" } | Throttled | InvalidInput;
 
 export type SignInResult =
   | ({ ok: true } & SignedIn)
   | { ok: false; reason: "invalid-credentials" }
   | Throttled
   /** Right password, but the account may not sign in (banned by an admin). */
-  | { ok: false; reason: "refused"; message: string };
+  | { ok: false; reason: "refused"; message: string }
+  | InvalidInput;
 
 interface AuthContext {
   auth: Auth;
@@ -60,7 +62,10 @@ interface AuthContext {
  * limit (tight) and the client address's (generous: carrier NAT, decisions/042). An address held
  * for another account's undo link reads as taken.
  */
-export async function registerCustomer(context: AuthContext, input: RegisterInput, client: Client): Promise<RegisterResult> {
+export async function registerCustomer(context: AuthContext, body: unknown, client: Client): Promise<RegisterResult> {
+  const read = readInput(registerSchema, body);
+  if (!read.ok) return read;
+  const { input } = read;
   const { auth, db } = context;
   const refused = await countRequests(context, [
     ["registrationsPerEmail", input.email],
@@ -99,7 +104,10 @@ export const SLOWED_SIGN_IN_MS = 2000;
  * new session revoked), so a burst gains nothing over a sequence. A password reset forgets the
  * account's failures (`forgetSignInFailures`).
  */
-export async function signInCustomer(context: AuthContext, input: LoginInput, client: Client): Promise<SignInResult> {
+export async function signInCustomer(context: AuthContext, body: unknown, client: Client): Promise<SignInResult> {
+  const read = readInput(loginSchema, body);
+  if (!read.ok) return read;
+  const { input } = read;
   const { auth, db } = context;
   const limits: [LimitName, string][] = [
     ["signInFailuresPerAccountAndAddress", accountAddressSubject(input.email, client.ip)],

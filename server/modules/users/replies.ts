@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, openOrdersMessage } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
-import type { Reply } from "#server/replies.ts";
+import { invalidInputReply, type Reply } from "#server/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { RegisterResult, SignInResult } from "./accounts.ts";
 import type {
@@ -26,6 +26,8 @@ export function accountReply(result: RegisterResult | SignInResult, useCase: "re
       : { status: 200, message: AUTH_MESSAGES.loginSucceeded };
   }
   switch (result.reason) {
+    case "invalid":
+      return invalidInputReply(result.errors);
     case "throttled":
       return throttledReply(result);
     case "email-taken":
@@ -85,6 +87,8 @@ export function selfServiceReply(result: SelfServiceResult, useCase: SelfService
     return { status: 200, message: SUCCESS[useCase] };
   }
   switch (result.reason) {
+    case "invalid":
+      return invalidInputReply(result.errors);
     case "throttled":
       return throttledReply(result);
     case "not-signed-in":

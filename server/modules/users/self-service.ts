@@ -1,5 +1,4 @@
 import { and, eq, gte } from "drizzle-orm";
-import type { ChangeEmailInput, ChangePasswordInput, ForgotPasswordInput, ProfileInput, ResetPasswordInput } from "#common/account.ts";
 import { CLIENT_IP_HEADER, type Auth } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
@@ -7,6 +6,8 @@ import { account as credentials, session as sessions, user as users } from "#ser
 import { Rollback, inTransaction } from "#server/db/tx.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
+import { changeEmailSchema, changePasswordSchema, forgotPasswordSchema, profileSchema, resetPasswordSchema } from "#server/schemas/account.ts";
+import { type InvalidInput, readInput } from "#server/schemas/input.ts";
 import { emailChangedEmail, verificationTokenClaims } from "./account-emails.ts";
 import {
   addressAwaitingUndo,
@@ -26,7 +27,8 @@ import { signOut } from "./session.ts";
  * Account self-service (issue 16, decisions/023): each use case is one function here, built on
  * Better Auth's own reset, verification and password support (`auth.api.*`, server side only;
  * its HTTP endpoints stay closed). The REST API (server/api/users.ts) and the pages' actions
- * (app/routes/*.server.ts) call these and answer through `selfServiceReply` (replies.ts).
+ * (app/routes/*.server.ts) call these and answer through `selfServiceReply` (replies.ts). A use
+ * case with a body takes it as sent and reads it here, once, with its schema (server/schemas/account.ts).
  */
 
 export interface SelfServiceContext {
@@ -35,10 +37,10 @@ export interface SelfServiceContext {
   config: Pick<Config, "rateLimitScale" | "publicUrl">;
 }
 
-export type ForgotPasswordResult = { ok: true } | Throttled;
-export type ResetPasswordResult = { ok: true } | { ok: false; reason: "invalid-token" };
-export type ChangePasswordResult = { ok: true } | { ok: false; reason: "wrong-password" } | Throttled | NotSignedIn;
-export type ProfileResult = { ok: true; profile: ProfileJson } | NotSignedIn;
+export type ForgotPasswordResult = { ok: true } | Throttled | InvalidInput;
+export type ResetPasswordResult = { ok: true } | { ok: false; reason: "invalid-token" } | InvalidInput;
+export type ChangePasswordResult = { ok: true } | { ok: false; reason: "wrong-password" } | Throttled | NotSignedIn | InvalidInput;
+export type ProfileResult = { ok: true; profile: ProfileJson } | NotSignedIn | InvalidInput;
 export type ResendVerificationResult = { ok: true } | { ok: false; reason: "already-verified" } | Throttled | NotSignedIn;
 export type VerifyEmailResult = { ok: true; changed: boolean } | { ok: false; reason: "invalid-link" };
 export type UndoEmailChangeResult = { ok: true; email: string } | { ok: false; reason: "invalid-link" } | { ok: false; reason: "address-taken" };
@@ -47,7 +49,8 @@ export type ChangeEmailResult =
   | { ok: false; reason: "wrong-password" }
   | { ok: false; reason: "same-email" }
   | Throttled
-  | NotSignedIn;
+  | NotSignedIn
+  | InvalidInput;
 export type SignOutEverywhereResult = { ok: true; cookies: string[] };
 export interface NotSignedIn {
   ok: false;
@@ -67,7 +70,10 @@ export const FORGOT_PASSWORD_FLOOR_MS = 250;
  * callback queues the email in the outbox) when the email has an account, and answers the same
  * either way. Each request counts against the client address and the email, known or not.
  */
-export async function requestPasswordReset(context: SelfServiceContext, input: ForgotPasswordInput, client: Client): Promise<ForgotPasswordResult> {
+export async function requestPasswordReset(context: SelfServiceContext, body: unknown, client: Client): Promise<ForgotPasswordResult> {
+  const read = readInput(forgotPasswordSchema, body);
+  if (!read.ok) return read;
+  const { input } = read;
   const refused = await countRequests(context, [
     ["passwordResetsPerAddress", client.ip],
     ["passwordResetsPerEmail", input.email],
@@ -87,7 +93,10 @@ export async function requestPasswordReset(context: SelfServiceContext, input: F
  * (decisions/042), and the account's sign-in failures are forgotten, so a reset lets its owner in
  * whoever spent them.
  */
-export async function resetPassword(context: SelfServiceContext, input: ResetPasswordInput): Promise<ResetPasswordResult> {
+export async function resetPassword(context: SelfServiceContext, body: unknown): Promise<ResetPasswordResult> {
+  const read = readInput(resetPasswordSchema, body);
+  if (!read.ok) return read;
+  const { input } = read;
   const internal = (await context.auth.$context).internalAdapter;
   const pending = await internal.findVerificationValue(`reset-password:${input.token}`);
   const response = await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, asResponse: true });
@@ -110,9 +119,12 @@ export async function changePassword(
   context: SelfServiceContext,
   userId: string | undefined,
   requestHeaders: Headers,
-  input: ChangePasswordInput,
+  body: unknown,
 ): Promise<ChangePasswordResult> {
   if (!userId) return NOT_SIGNED_IN;
+  const read = readInput(changePasswordSchema, body);
+  if (!read.ok) return read;
+  const { input } = read;
   const refused = await countRequests(context, [["passwordChecksPerUser", userId]]);
   if (refused) return refused;
   const headers = sessionHeaders(requestHeaders);
@@ -129,9 +141,12 @@ export async function changePassword(
   return { ok: true };
 }
 
-/** Name and/or phone of the signed-in customer; the values are checked already (server/schemas/account.ts). */
-export async function updateProfile(context: Pick<SelfServiceContext, "db">, userId: string | undefined, input: ProfileInput): Promise<ProfileResult> {
+/** Name and/or phone of the signed-in customer (`{ name?, phone? }`). */
+export async function updateProfile(context: Pick<SelfServiceContext, "db">, userId: string | undefined, body: unknown): Promise<ProfileResult> {
   if (!userId) return NOT_SIGNED_IN;
+  const read = readInput(profileSchema, body);
+  if (!read.ok) return read;
+  const { input } = read;
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
@@ -249,9 +264,12 @@ export async function requestEmailChange(
   context: SelfServiceContext,
   userId: string | undefined,
   requestHeaders: Headers,
-  input: ChangeEmailInput,
+  body: unknown,
 ): Promise<ChangeEmailResult> {
   if (!userId) return NOT_SIGNED_IN;
+  const read = readInput(changeEmailSchema, body);
+  if (!read.ok) return read;
+  const { input } = read;
   const refused = await countRequests(context, [["passwordChecksPerUser", userId]]);
   if (refused) return refused;
   const headers = sessionHeaders(requestHeaders);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, gt, inArray, or, sql } from "drizzle-orm";
-import type { DeleteAccountInput, DeletionCheck } from "#common/account.ts";
+import type { DeletionCheck } from "#common/account.ts";
 import type { OrderStatus } from "#common/orders.ts";
 import { RETURN_WINDOW_DAYS, returnWindowEndsAt } from "#common/returns.ts";
 import { paiseToRupees } from "#common/money.ts";
@@ -23,6 +23,8 @@ import {
 import { inTransaction, Rollback, type Executor } from "#server/db/tx.ts";
 import { ORDER_TRANSITIONS } from "#server/modules/orders/transitions.ts";
 import { countRequests, LIMITS, limitKey, type LimitName, type Throttled } from "#server/modules/limits/limiter.ts";
+import { deleteAccountSchema } from "#server/schemas/account.ts";
+import { type InvalidInput, readInput } from "#server/schemas/input.ts";
 import { checkPassword, sessionHeaders, type NotSignedIn, type SelfServiceContext } from "./self-service.ts";
 import { signOut } from "./session.ts";
 
@@ -246,7 +248,8 @@ export type DeleteAccountResult =
   | { ok: false; reason: "staff" }
   | { ok: false; reason: "open-orders"; orderNumbers: string[] }
   | Throttled
-  | NotSignedIn;
+  | NotSignedIn
+  | InvalidInput;
 /** The limits whose counts are kept per email address: an erased account's address leaves them too. */
 const EMAIL_LIMITS = (Object.keys(LIMITS) as LimitName[]).filter((name) => LIMITS[name].per === "email");
 
@@ -269,9 +272,12 @@ export async function deleteAccount(
   context: SelfServiceContext,
   userId: string | undefined,
   requestHeaders: Headers,
-  input: DeleteAccountInput,
+  body: unknown,
 ): Promise<DeleteAccountResult> {
   if (!userId) return { ok: false, reason: "not-signed-in" };
+  const read = readInput(deleteAccountSchema, body);
+  if (!read.ok) return read;
+  const { input } = read;
   const refused = await countRequests(context, [["passwordChecksPerUser", userId]]);
   if (refused) return refused;
   const [account] = await context.db.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
