@@ -5,7 +5,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditDiff, auditRecordName, type AuditEntryJson } from "#common/audit.ts";
 import { listAdminProducts, waitingForStock } from "#server/modules/admin/products.ts";
-import { unhandledMessageCount } from "#server/modules/admin/inbox.ts";
+import { unhandledMessageCount } from "#server/modules/content/inbox.ts";
 import { auditRecordNames, listAuditEntries } from "#server/modules/audit/audit.ts";
 import { buyerWithCart, checkout, makeProduct } from "./checkout-helpers.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";

@@ -8,7 +8,7 @@ import request from "supertest";
 import { describe, expect, it } from "vitest";
 import type { ShopContext } from "#server/context.ts";
 import { newsletterSubscribers, outboundEmails } from "#server/db/schema.ts";
-import { listSubscribers } from "#server/modules/admin/inbox.ts";
+import { listSubscribers } from "#server/modules/content/inbox.ts";
 import { unsubscribeHeaders } from "#server/modules/content/newsletter.ts";
 import { deliverPendingEmails } from "#server/modules/email/dispatcher.ts";
 import { afterOrderPaid } from "#server/modules/orders/side-effects.ts";

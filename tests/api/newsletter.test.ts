@@ -6,7 +6,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#server/app.ts";
 import { newsletterSubscribers, outboundEmails, rateLimit } from "#server/db/schema.ts";
-import { listSubscribers, subscribersCsv } from "#server/modules/admin/inbox.ts";
+import { listSubscribers, subscribersCsv } from "#server/modules/content/inbox.ts";
 import { LIMITS, countRequest } from "#server/modules/limits/limiter.ts";
 import { loader as confirmLoader } from "~/routes/newsletter-confirm.tsx";
 import { action as newsletterAction } from "~/routes/newsletter.tsx";

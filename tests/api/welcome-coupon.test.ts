@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUPON_MESSAGES } from "#common/coupons.ts";
 import { WELCOME_OFFER, WELCOME_PERCENT } from "#common/content.ts";
 import { couponRedemptions, coupons, newsletterSubscribers, outboundEmails } from "#server/db/schema.ts";
-import { listSubscribers } from "#server/modules/admin/inbox.ts";
+import { listSubscribers } from "#server/modules/content/inbox.ts";
 import { action as unsubscribeAction } from "~/routes/unsubscribe.tsx";
 import { action as newsletterAction } from "~/routes/newsletter.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";

@@ -10,8 +10,8 @@ export function changedBy(context: AppLoadContext): SessionUser {
 }
 
 /**
- * Runs an admin change and answers the page with the admin module's reply
- * (server/modules/admin/replies.ts, the same table the admin API answers with): its success
+ * Runs an admin change and answers the page with its module's reply (server/modules/<area>/replies.ts,
+ * the same table the admin API answers with): its success
  * message, or its refusal (field messages, "you cannot delete yourself", a duplicate email) with
  * its status. Unexpected failures are logged and answered with the page's own failure text, never a stack.
  */

@@ -2,8 +2,8 @@ import { Router } from "express";
 import { istDay } from "#common/dates.ts";
 import type { ShopContext } from "#server/context.ts";
 import { parseInput } from "#server/http/errors.ts";
-import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
+import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/content/inbox.ts";
+import { inboxReply } from "#server/modules/content/replies.ts";
 import { adminListQuerySchema } from "#server/schemas/admin.ts";
 import { signedInAdmin } from "./require-admin.ts";
 import { accepted, sendCsv, sendPage } from "./send.ts";
@@ -19,7 +19,7 @@ export function adminMessagesRouter(shop: ShopContext) {
 
   router.put("/:id", async (req, res) => {
     const result = await setMessageHandled(db, await signedInAdmin(req), req.params.id, req.body);
-    const reply = adminReply.setMessageHandled(result);
+    const reply = inboxReply.setMessageHandled(result);
     res.status(reply.status).json(accepted(result, reply).message);
   });
 
