@@ -1,22 +1,19 @@
 // The users page's server side: the list, and Add User, role changes and Delete through the
 // users module's admin use cases and its one reply table (the same as /api/admin/users).
 import type { AppLoadContext } from "react-router";
-import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import type { SessionUser } from "#server/auth.ts";
 import { countAdmins, createUserAccount, deleteUserAccount, listUsers, updateUserAccount } from "#server/modules/users/accounts-admin.ts";
 import { accountAdminReply } from "#server/modules/users/replies.ts";
-import { pageParam } from "~/components/admin/pager";
+import { adminListQuerySchema } from "#server/schemas/admin.ts";
+import { pageOf, pageQuery } from "#server/schemas/input.ts";
 import { formText } from "~/lib/form-text";
 import { adminAction } from "./admin-action.server";
 
 export async function loadUsers(context: AppLoadContext, url: URL, admin: SessionUser) {
-  const page = pageParam(url);
-  const search = url.searchParams.get("search")?.trim() ?? "";
-  const [users, adminCount] = await Promise.all([
-    listUsers(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined }),
-    countAdmins(context.shop.db),
-  ]);
-  return { users: users.items, hasNext: page * ADMIN_PAGE_SIZE < users.total, total: users.total, page, search, selfId: admin.id, adminCount };
+  const query = pageQuery(adminListQuerySchema, url);
+  const [users, adminCount] = await Promise.all([listUsers(context.shop.db, query).then(pageOf), countAdmins(context.shop.db)]);
+  const { items, total, page, limit } = users;
+  return { users: items, hasNext: page * limit < total, total, page, search: query.search ?? "", selfId: admin.id, adminCount };
 }
 
 export async function changeUsers(context: AppLoadContext, admin: SessionUser, form: FormData) {

@@ -1,9 +1,8 @@
 import { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
-import { parseInput } from "#server/http/errors.ts";
+import { replyError } from "#server/http/errors.ts";
 import { createUserAccount, deleteUserAccount, listUsers, updateUserAccount } from "#server/modules/users/accounts-admin.ts";
 import { accountAdminReply } from "#server/modules/users/replies.ts";
-import { adminListQuerySchema } from "#server/schemas/admin.ts";
 import { signedInAdmin } from "./require-admin.ts";
 import { accepted, sendPage } from "./send.ts";
 
@@ -13,7 +12,9 @@ export function adminUsersRouter(shop: ShopContext) {
   const router = Router();
 
   router.get("/", async (req, res) => {
-    sendPage(res, await listUsers(db, parseInput(adminListQuerySchema, req.query)));
+    const listed = await listUsers(db, req.query);
+    if (!listed.ok) throw replyError(accountAdminReply.listUsers(listed));
+    sendPage(res, listed);
   });
 
   router.post("/", async (req, res) => {

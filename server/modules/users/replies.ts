@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, openOrdersMessage } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { ADMIN_MESSAGES } from "#common/admin.ts";
 import { ok, refusal, refused, type Refusals, type Reply } from "#server/replies.ts";
+import type { InvalidInput } from "#server/schemas/input.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { RegisterResult, SignInResult } from "./accounts.ts";
 import type { CreateUserResult, DeleteUserResult, UpdateUserResult } from "./accounts-admin.ts";
@@ -124,10 +125,12 @@ const USER_REFUSALS: Refusals<CreateUserResult | UpdateUserResult | DeleteUserRe
 const USER_DELETE_REFUSALS: Refusals<DeleteUserResult> = { ...USER_REFUSALS, "last-admin": refused(409, ADMIN_MESSAGES.lastAdmin) };
 
 /**
- * An admin's changes to anyone's account (accounts-admin.ts), for /api/admin/users and the users
+ * An admin's list of accounts and changes to anyone's (accounts-admin.ts), for /api/admin/users and the users
  * page alike: created 201, the refusals with the form field they concern.
  */
 export const accountAdminReply = {
+  /** A list query its schema refused (a page number that is not one, a search too long). */
+  listUsers: (result: InvalidInput): Reply => refusal(result, {}),
   createUser: (result: CreateUserResult): Reply => (result.ok ? ok(ADMIN_MESSAGES.userCreated, 201) : refusal(result, USER_REFUSALS)),
   updateUser: (result: UpdateUserResult): Reply => (result.ok ? ok(ADMIN_MESSAGES.userUpdated) : refusal(result, USER_REFUSALS)),
   deleteUser: (result: DeleteUserResult): Reply => (result.ok ? ok(ADMIN_MESSAGES.userDeleted) : refusal(result, USER_DELETE_REFUSALS)),
