@@ -34,7 +34,7 @@ import { productQuerySchema } from "#server/schemas/catalog.ts";
 import { checkoutSchema, verifyPaymentSchema } from "#server/schemas/checkout.ts";
 import { contactSchema, subscribeSchema } from "#server/schemas/content.ts";
 import { h1RegisterQuerySchema, prescriptionReviewSchema, reviewQueueQuerySchema } from "#server/schemas/pharmacist.ts";
-import { returnDecisionSchema, returnRequestSchema } from "#server/schemas/returns.ts";
+import { returnDecisionSchema, returnListQuerySchema, returnRequestSchema } from "#server/schemas/returns.ts";
 import { reviewSchema } from "#server/schemas/review.ts";
 import { settingsUpdateSchema } from "#server/schemas/settings.ts";
 import { apiDocs } from "./registry.ts";
@@ -79,6 +79,9 @@ apiDocs.add(adminCouponListQuerySchema.shape.kind, {
   description: "campaign: the admin's own coupons; welcome: the newsletter's one-per-subscriber codes; all (or absent): both.",
   examples: ["campaign"],
 });
+
+// The return list's page: corrected, never refused (returnListQuerySchema).
+apiDocs.add(returnListQuerySchema.shape.page, { description: "The page, a whole number from 1; anything else lists page 1." });
 
 const catalogueImported = z.object({ message: z.string(), created: z.number(), updated: z.number() });
 const rangesImported = z.object({ message: z.string(), imported: z.number(), replaced: z.number() });
@@ -196,7 +199,7 @@ export const OPERATIONS: Operation[] = [
   { method: "GET", path: "/api/admin/serviceability", tag: "Admin: delivery", summary: "The serviceability table (PIN ranges, days, cash on delivery).", access: "admin", responses: { 200: list(shapes.serviceabilityRange) } },
   { method: "GET", path: "/api/admin/serviceability.csv", tag: "Admin: delivery", summary: "The serviceability table as CSV.", access: "admin", responses: { 200: csv("The table.") } },
   { method: "POST", path: "/api/admin/serviceability/import", tag: "Admin: delivery", summary: "Replace the serviceability table from a CSV (all rows or none).", access: "admin", body: { multipart: "file", description: "The table as CSV (at most 2 MB)." }, responses: { 200: rangesImported }, errors: [413, 415, 422] },
-  { method: "GET", path: "/api/admin/returns", tag: "Returns", summary: "Return requests, open first (status filter, paging).", access: "admin", query: z.object({ status: z.optional(z.string()), page: z.optional(z.string()) }), responses: { 200: list(shapes.returnRequest) }, paged: true },
+  { method: "GET", path: "/api/admin/returns", tag: "Returns", summary: "Return requests, open first (status filter, paging).", access: "admin", query: returnListQuerySchema, responses: { 200: list(shapes.returnRequest) }, paged: true },
   { method: "PUT", path: "/api/admin/returns/:id", tag: "Returns", summary: "Approve and refund, or reject with a reason, a return request.", access: "admin", body: returnDecisionSchema, responses: { 200: messageWith({ returnRequest: shapes.returnRequest }) }, errors: [404, 409, 502] },
 
   // --- This document --------------------------------------------------------------------------

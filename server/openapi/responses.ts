@@ -18,9 +18,9 @@ import { RETURN_REASON_IDS, RETURN_STATUS_LABELS, type ReturnReasonId, type Retu
 import type { SearchSuggestionsJson } from "#common/search.ts";
 import type { ServiceabilityJson, ServiceabilityRangeJson } from "#common/serviceability.ts";
 import type { ShopSettingsJson } from "#common/settings.ts";
-import type { AdminUserJson } from "#server/modules/admin/users.ts";
-import type { ContactMessageJson, SubscriberJson } from "#server/modules/admin/inbox.ts";
+import type { ContactMessageJson, SubscriberJson } from "#server/modules/content/inbox.ts";
 import type { AccountJson } from "#server/modules/users/accounts.ts";
+import type { AdminUserJson } from "#server/modules/users/accounts-admin.ts";
 import type { ProfileJson } from "#server/modules/users/profile.ts";
 import type { AdminStats } from "#server/modules/orders/dashboard.ts";
 import type { QueuePrescriptionJson } from "#common/pharmacist.ts";

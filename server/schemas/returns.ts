@@ -1,7 +1,7 @@
 // Bodies of the return calls (decisions/032): the customer's request and the admin's decision.
 // The texts and the policy are common/returns.ts, which the order pages use too.
 import * as z from "zod/mini";
-import { RETURN_MESSAGES, RETURN_REASON_IDS, RETURN_TEXT_MAX } from "#common/returns.ts";
+import { RETURN_MESSAGES, RETURN_REASON_IDS, RETURN_STATUS_LABELS, RETURN_TEXT_MAX, type ReturnStatusId } from "#common/returns.ts";
 
 const optionalText = (message: string) =>
   z.pipe(
@@ -40,3 +40,21 @@ export const returnDecisionSchema = z
     }),
   );
 export type ReturnDecisionInput = z.infer<typeof returnDecisionSchema>;
+
+const RETURN_STATUS_IDS = Object.keys(RETURN_STATUS_LABELS) as [ReturnStatusId, ...ReturnStatusId[]];
+
+/**
+ * GET /api/admin/returns and /admin/returns: `status` and `page`. This list corrects rather than
+ * refuses (as it always has): a status it does not know lists them all, open ones first, and a page
+ * that is not a whole number from 1 to 999999 lists page 1.
+ */
+export const returnListQuerySchema = z.object({
+  status: z.pipe(
+    z.transform((value: unknown) => (typeof value === "string" && Object.hasOwn(RETURN_STATUS_LABELS, value) ? value : undefined)),
+    z.optional(z.enum(RETURN_STATUS_IDS)),
+  ),
+  page: z.transform((value: unknown) => {
+    const text = typeof value === "number" ? String(value) : value;
+    return typeof text === "string" && /^\d{1,6}$/.test(text) && Number(text) > 0 ? Number(text) : 1;
+  }),
+});

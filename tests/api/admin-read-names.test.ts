@@ -5,8 +5,9 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditDiff, auditRecordName, type AuditEntryJson } from "#common/audit.ts";
 import { listAdminProducts, waitingForStock } from "#server/modules/catalog/admin-products.ts";
-import { unhandledMessageCount } from "#server/modules/admin/inbox.ts";
+import { unhandledMessageCount } from "#server/modules/content/inbox.ts";
 import { auditRecordNames, listAuditEntries } from "#server/modules/audit/audit.ts";
+import { pageOf } from "#server/schemas/input.ts";
 import { buyerWithCart, checkout, makeProduct } from "./checkout-helpers.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, type TestUser } from "../support/users.ts";
@@ -53,7 +54,7 @@ describe("the audit log in names", () => {
     await request(shop.app).post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(signed.body).expect(200);
     await request(shop.app).put(`/api/admin/orders/${order._id}`).set(admin.headers).send({ status: "Cancelled" }).expect(200);
 
-    const { items } = await listAuditEntries(shop.context.db, { entity: "order", entityId: order._id, page: 1, limit: 25 });
+    const { items } = pageOf(await listAuditEntries(shop.context.db, { entity: "order", entityId: order._id, page: 1, limit: 25 }));
     const names = await auditRecordNames(shop.context.db, items);
     expect(names[order._id]).toBe(`order ${order.orderNumber}`);
     const refund = items.find((entry) => entry.action === "payment.refunded") as AuditEntryJson;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ProductJson } from "#common/catalog.ts";
 import { auditLog, products, reviews } from "#server/db/schema.ts";
 import { AUDIT_TEXT_MAX, listAuditEntries } from "#server/modules/audit/audit.ts";
+import { pageOf } from "#server/schemas/input.ts";
 import { action as reviewsAction, loader as reviewsLoader } from "~/routes/admin/reviews.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, pageContext, type TestUser } from "../support/users.ts";
@@ -234,7 +235,7 @@ describe("DELETE /api/admin/reviews/:id", () => {
     expect((await publicReviews()).map((r) => r._id)).not.toContain(longId);
     expect(await publicProduct()).toMatchObject({ numReviews: 2, rating: 3 });
 
-    const { items } = await listAuditEntries(shop.context.db, { entity: "review", entityId: longId, page: 1, limit: 10 });
+    const { items } = pageOf(await listAuditEntries(shop.context.db, { entity: "review", entityId: longId, page: 1, limit: 10 }));
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ action: "review.delete", actor: { _id: admin.id, name: admin.name, role: "admin" }, entityId: longId });
     expect(items[0]!.after).toBeUndefined();

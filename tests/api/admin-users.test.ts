@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, carts, orders, session, user } from "#server/db/schema.ts";
-import { deleteUserAccount, updateUserAccount } from "#server/modules/admin/users.ts";
+import { deleteUserAccount, updateUserAccount } from "#server/modules/users/accounts-admin.ts";
 import { makeProduct } from "./cart-helpers.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";

@@ -8,7 +8,8 @@ import request from "supertest";
 import { describe, expect, it } from "vitest";
 import type { ShopContext } from "#server/context.ts";
 import { newsletterSubscribers, outboundEmails } from "#server/db/schema.ts";
-import { listSubscribers } from "#server/modules/admin/inbox.ts";
+import { listSubscribers } from "#server/modules/content/inbox.ts";
+import { pageOf } from "#server/schemas/input.ts";
 import { unsubscribeHeaders } from "#server/modules/content/newsletter.ts";
 import { deliverPendingEmails } from "#server/modules/email/dispatcher.ts";
 import { afterOrderPaid } from "#server/modules/orders/side-effects.ts";
@@ -72,7 +73,7 @@ describe("List-Unsubscribe", () => {
   it("a one-click POST to the link unsubscribes without a token in the body or a sign-in; a wrong link is refused", async () => {
     const { email, token } = await subscribe("one-click");
     await db().update(newsletterSubscribers).set({ confirmedAt: new Date() }).where(eq(newsletterSubscribers.email, email));
-    const listed = async () => (await listSubscribers(db(), { limit: 100 })).items.some((row) => row.email === email);
+    const listed = async () => pageOf(await listSubscribers(db(), { limit: 100 })).items.some((row) => row.email === email);
     expect(await listed()).toBe(true);
     const oneClick = async (url: string) =>
       (await unsubscribeAction({

@@ -6,7 +6,8 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#server/app.ts";
 import { newsletterSubscribers, outboundEmails, rateLimit } from "#server/db/schema.ts";
-import { listSubscribers, subscribersCsv } from "#server/modules/admin/inbox.ts";
+import { listSubscribers, subscribersCsv } from "#server/modules/content/inbox.ts";
+import { pageOf } from "#server/schemas/input.ts";
 import { LIMITS, countRequest } from "#server/modules/limits/limiter.ts";
 import { loader as confirmLoader } from "~/routes/newsletter-confirm.tsx";
 import { action as newsletterAction } from "~/routes/newsletter.tsx";
@@ -65,7 +66,7 @@ describe("double opt-in", () => {
     const token = await linkToken(email);
     // Only the token's hash is stored.
     expect(JSON.stringify(stored)).not.toContain(token);
-    expect((await listSubscribers(db())).items.map((item) => item.email)).not.toContain(email);
+    expect(pageOf(await listSubscribers(db(), {})).items.map((item) => item.email)).not.toContain(email);
 
     expect(await openLink(token)).toMatchObject({ status: 200, ok: true, message: SUBSCRIBED, cacheControl: "private, no-store" });
     expect((await subscriber(email))!.confirmedAt).toBeInstanceOf(Date);
@@ -75,7 +76,7 @@ describe("double opt-in", () => {
     const again = await subscribe(email).expect(409);
     expect(again.body.message).toBe("Email is already subscribed");
     expect(await emailsTo(email)).toHaveLength(1);
-    expect((await listSubscribers(db())).items.map((item) => item.email)).toContain(email);
+    expect(pageOf(await listSubscribers(db(), {})).items.map((item) => item.email)).toContain(email);
     expect(await subscribersCsv(db())).toContain(`${email},`);
   });
 
@@ -175,7 +176,7 @@ describe("the admin's list and CSV", () => {
     await subscribe(confirmed).expect(201);
     await openLink(await linkToken(confirmed));
     await subscribe(pending).expect(201);
-    const listed = (await listSubscribers(db(), { limit: 100 })).items.map((item) => item.email);
+    const listed = pageOf(await listSubscribers(db(), { limit: 100 })).items.map((item) => item.email);
     expect(listed).toContain(confirmed);
     expect(listed).not.toContain(pending);
     const csv = await subscribersCsv(db());

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUPON_MESSAGES } from "#common/coupons.ts";
 import { WELCOME_OFFER, WELCOME_PERCENT } from "#common/content.ts";
 import { couponRedemptions, coupons, newsletterSubscribers, outboundEmails } from "#server/db/schema.ts";
-import { listSubscribers } from "#server/modules/admin/inbox.ts";
+import { listSubscribers } from "#server/modules/content/inbox.ts";
+import { pageOf } from "#server/schemas/input.ts";
 import { action as unsubscribeAction } from "~/routes/unsubscribe.tsx";
 import { action as newsletterAction } from "~/routes/newsletter.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
@@ -144,7 +145,7 @@ describe("unsubscribing", () => {
     const email = `leaver-${Date.now()}@example.in`;
     await api().post("/api/subscribe").send({ email }).expect(201);
     await shop.context.db.update(newsletterSubscribers).set({ confirmedAt: new Date() }).where(eq(newsletterSubscribers.email, email));
-    const listed = async () => (await listSubscribers(shop.context.db, { limit: 100 })).items.some((row) => row.email === email);
+    const listed = async () => pageOf(await listSubscribers(shop.context.db, { limit: 100 })).items.some((row) => row.email === email);
     expect(await listed()).toBe(true);
     const token = /unsubscribe\?token=([A-Za-z0-9_-]{43})/.exec((await emailsTo(email))[0]!.text)![1]!;
     const post = async (value: string) => {

@@ -2,38 +2,33 @@
 // deactivate) through the coupons module's use cases and reply table, the same as
 // /api/admin/coupons (decisions/025).
 import { redirect, type AppLoadContext } from "react-router";
-import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
-import { COUPON_KINDS, type AdminCouponJson, type CouponKind } from "#common/admin-coupon.ts";
+import type { AdminCouponJson } from "#common/admin-coupon.ts";
 import type { SessionUser } from "#server/auth.ts";
 import { couponKindCounts, createCoupon, deleteCoupon, getAdminCoupon, listCoupons, updateCoupon } from "#server/modules/coupons/admin.ts";
 import { couponReply } from "#server/modules/coupons/replies.ts";
-import { filterWord } from "#server/schemas/admin.ts";
-import { pageParam } from "~/components/admin/pager";
+import { adminCouponListQuerySchema } from "#server/schemas/admin-coupons.ts";
+import { pageOf, pageQuery } from "#server/schemas/input.ts";
 import { couponFormInput } from "~/components/admin/coupon-form";
 import { formText } from "~/lib/form-text";
 import { adminAction } from "./admin-action.server";
 
 const FETCH_FAILED = "Failed to load coupons";
 
-/** The list's kind from `?kind=`: campaign coupons unless welcome codes or all are asked for (the welcome codes, one per subscriber, would bury them). */
-export function couponKindParam(url: URL): CouponKind {
-  const asked = filterWord(url.searchParams.get("kind"));
-  return COUPON_KINDS.find((kind) => kind === asked) ?? "campaign";
-}
-
+/** The list at its address; without a kind (or with one it does not know), campaign coupons: the welcome codes, one per subscriber, would bury them. */
 export async function loadCoupons(context: AppLoadContext, url: URL) {
-  const page = pageParam(url);
-  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
-  const kind = couponKindParam(url);
+  const asked = pageQuery(adminCouponListQuerySchema, url);
+  const query = { ...asked, kind: asked.kind ?? "campaign" };
+  const search = query.search ?? "";
   try {
     const [result, counts] = await Promise.all([
-      listCoupons(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined, kind }),
-      couponKindCounts(context.shop.db, search || undefined),
+      listCoupons(context.shop.db, query).then(pageOf),
+      couponKindCounts(context.shop.db, query.search),
     ]);
-    return { coupons: result.items, total: result.total, hasNext: page * ADMIN_PAGE_SIZE < result.total, page, search, kind, counts, error: null };
+    const { items, total, page, limit } = result;
+    return { coupons: items, total, hasNext: page * limit < total, page, search, kind: query.kind, counts, error: null };
   } catch (error) {
     context.shop.logger.error({ err: error, requestId: context.requestId }, FETCH_FAILED);
-    return { coupons: [] as AdminCouponJson[], total: 0, hasNext: false, page, search, kind, counts: null, error: FETCH_FAILED };
+    return { coupons: [] as AdminCouponJson[], total: 0, hasNext: false, page: query.page ?? 1, search, kind: query.kind, counts: null, error: FETCH_FAILED };
   }
 }
 

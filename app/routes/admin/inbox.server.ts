@@ -1,28 +1,28 @@
 // The inbox's server side: contact messages and the newest subscribers, Mark handled/Reopen
-// through the admin module's use case and its one reply table (the same as PUT
+// through the content module's use case and its one reply table (the same as PUT
 // /api/admin/messages/:id), and the subscribers' CSV download.
 import type { AppLoadContext } from "react-router";
-import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { istDay } from "#common/dates.ts";
-import { listMessages, listSubscribers, setMessageHandled, subscribersCsv, unhandledMessageCount } from "#server/modules/admin/inbox.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
-import { pageParam } from "~/components/admin/pager";
+import { listMessages, listSubscribers, setMessageHandled, subscribersCsv, unhandledMessageCount } from "#server/modules/content/inbox.ts";
+import { inboxReply } from "#server/modules/content/replies.ts";
+import { adminListQuerySchema } from "#server/schemas/admin.ts";
+import { pageOf, pageQuery } from "#server/schemas/input.ts";
 import { formText } from "~/lib/form-text";
 import { adminAction, changedBy } from "./admin-action.server";
 
+/** The messages at the address's page; the newest subscribers (the CSV has them all). */
 export async function loadInbox(context: AppLoadContext, url: URL) {
-  const page = pageParam(url);
   const { db } = context.shop;
   const [messages, subscribers, unread] = await Promise.all([
-    listMessages(db, { page, limit: ADMIN_PAGE_SIZE }),
-    listSubscribers(db, { page: 1, limit: ADMIN_PAGE_SIZE }),
+    listMessages(db, pageQuery(adminListQuerySchema, url)).then(pageOf),
+    listSubscribers(db, {}).then(pageOf),
     unhandledMessageCount(db),
   ]);
   return {
     messages: messages.items,
     unread,
-    hasNext: page * ADMIN_PAGE_SIZE < messages.total,
-    page,
+    hasNext: messages.page * messages.limit < messages.total,
+    page: messages.page,
     subscribers: subscribers.items,
     subscriberTotal: subscribers.total,
   };
@@ -32,7 +32,7 @@ export async function loadInbox(context: AppLoadContext, url: URL) {
 export function markMessage(context: AppLoadContext, form: FormData) {
   const { intent, id } = formText(form, ["intent", "id"]);
   return adminAction(context, "Failed to update message", async () =>
-    adminReply.setMessageHandled(await setMessageHandled(context.shop.db, changedBy(context), id, { handled: intent === "handle" })),
+    inboxReply.setMessageHandled(await setMessageHandled(context.shop.db, changedBy(context), id, { handled: intent === "handle" })),
   );
 }
 

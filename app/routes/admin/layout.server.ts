@@ -1,7 +1,7 @@
 // The admin layout's server side: who is signed in, and the prescription queue's and (admins) the inbox's counts for the sidebar badges.
 import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "#server/auth.ts";
-import { unhandledMessageCount } from "#server/modules/admin/inbox.ts";
+import { unhandledMessageCount } from "#server/modules/content/inbox.ts";
 import { pendingReviewCount } from "#server/modules/pharmacy/review.ts";
 
 export async function loadAdminShell(context: AppLoadContext, staff: SessionUser) {

@@ -1,21 +1,17 @@
 // The admin's return requests (decisions/032): the list, and Approve / Reject from it and from an order's page.
 import type { AppLoadContext } from "react-router";
 import { formText } from "#common/forms.ts";
-import { RETURN_STATUS_LABELS, type ReturnStatusId } from "#common/returns.ts";
 import { returnReply } from "#server/modules/returns/replies.ts";
 import { decideReturn, listReturns } from "#server/modules/returns/returns.ts";
+import { pageOf, pageQuery } from "#server/schemas/input.ts";
+import { returnListQuerySchema } from "#server/schemas/returns.ts";
 import { adminAction, changedBy } from "./admin-action.server";
 
-export const RETURNS_PAGE_SIZE = 20;
-
-/** `?status=requested|approved|rejected` (anything else: all, open ones first) and `?page=`. */
+/** `?status=requested|approved|rejected` (anything else: all, open ones first) and `?page=`, read as GET /api/admin/returns reads them. */
 export async function loadReturns(context: AppLoadContext, url: URL) {
-  const wanted = url.searchParams.get("status") ?? "";
-  const status = wanted in RETURN_STATUS_LABELS ? (wanted as ReturnStatusId) : undefined;
-  const pageText = url.searchParams.get("page") ?? "1";
-  const page = /^\d{1,6}$/.test(pageText) && Number(pageText) > 0 ? Number(pageText) : 1;
-  const list = await listReturns(context.shop.db, { status, page, limit: RETURNS_PAGE_SIZE });
-  return { ...list, status: status ?? "" };
+  const query = pageQuery(returnListQuerySchema, url);
+  const { items, total, page, limit } = pageOf(await listReturns(context.shop.db, query));
+  return { items, total, page, limit, status: query.status ?? "" };
 }
 
 /** Approve or Reject (with `reason`), answered from the returns module's reply table. */

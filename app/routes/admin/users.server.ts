@@ -1,22 +1,19 @@
 // The users page's server side: the list, and Add User, role changes and Delete through the
-// admin module's use cases and its one reply table (the same as /api/admin/users).
+// users module's admin use cases and its one reply table (the same as /api/admin/users).
 import type { AppLoadContext } from "react-router";
-import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import type { SessionUser } from "#server/auth.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
-import { countAdmins, createUserAccount, deleteUserAccount, listUsers, updateUserAccount } from "#server/modules/admin/users.ts";
-import { pageParam } from "~/components/admin/pager";
+import { countAdmins, createUserAccount, deleteUserAccount, listUsers, updateUserAccount } from "#server/modules/users/accounts-admin.ts";
+import { accountAdminReply } from "#server/modules/users/replies.ts";
+import { adminListQuerySchema } from "#server/schemas/admin.ts";
+import { pageOf, pageQuery } from "#server/schemas/input.ts";
 import { formText } from "~/lib/form-text";
 import { adminAction } from "./admin-action.server";
 
 export async function loadUsers(context: AppLoadContext, url: URL, admin: SessionUser) {
-  const page = pageParam(url);
-  const search = url.searchParams.get("search")?.trim() ?? "";
-  const [users, adminCount] = await Promise.all([
-    listUsers(context.shop.db, { page, limit: ADMIN_PAGE_SIZE, search: search || undefined }),
-    countAdmins(context.shop.db),
-  ]);
-  return { users: users.items, hasNext: page * ADMIN_PAGE_SIZE < users.total, total: users.total, page, search, selfId: admin.id, adminCount };
+  const query = pageQuery(adminListQuerySchema, url);
+  const [users, adminCount] = await Promise.all([listUsers(context.shop.db, query).then(pageOf), countAdmins(context.shop.db)]);
+  const { items, total, page, limit } = users;
+  return { users: items, hasNext: page * limit < total, total, page, search: query.search ?? "", selfId: admin.id, adminCount };
 }
 
 export async function changeUsers(context: AppLoadContext, admin: SessionUser, form: FormData) {
@@ -25,12 +22,12 @@ export async function changeUsers(context: AppLoadContext, admin: SessionUser, f
   if (fields.intent === "create") {
     const { name, email, password, role, pharmacistRegistration } = fields;
     return adminAction(context, "Failed to add user", async () =>
-      adminReply.createUser(await createUserAccount(shop, admin.id, { name, email, password, role, pharmacistRegistration })),
+      accountAdminReply.createUser(await createUserAccount(shop, admin.id, { name, email, password, role, pharmacistRegistration })),
     );
   }
   if (fields.intent === "role") {
     return adminAction(context, "Failed to update user", async () =>
-      adminReply.updateUser(
+      accountAdminReply.updateUser(
         await updateUserAccount(
           shop.db,
           admin.id,
@@ -41,5 +38,5 @@ export async function changeUsers(context: AppLoadContext, admin: SessionUser, f
       ),
     );
   }
-  return adminAction(context, "Failed to delete user", async () => adminReply.deleteUser(await deleteUserAccount(shop.db, admin.id, fields.id)));
+  return adminAction(context, "Failed to delete user", async () => accountAdminReply.deleteUser(await deleteUserAccount(shop.db, admin.id, fields.id)));
 }

@@ -1,9 +1,8 @@
 import { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
-import { parseInput } from "#server/http/errors.ts";
+import { replyError } from "#server/http/errors.ts";
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from "#server/modules/coupons/admin.ts";
 import { couponReply } from "#server/modules/coupons/replies.ts";
-import { adminCouponListQuerySchema } from "#server/schemas/admin-coupons.ts";
 import { signedInAdmin } from "./require-admin.ts";
 import { accepted, sendPage } from "./send.ts";
 
@@ -13,7 +12,9 @@ export function adminCouponsRouter(shop: ShopContext) {
   const router = Router();
 
   router.get("/", async (req, res) => {
-    sendPage(res, await listCoupons(db, parseInput(adminCouponListQuerySchema, req.query)));
+    const listed = await listCoupons(db, req.query);
+    if (!listed.ok) throw replyError(couponReply.list(listed));
+    sendPage(res, listed);
   });
 
   router.post("/", async (req, res) => {

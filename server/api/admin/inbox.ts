@@ -1,10 +1,9 @@
 import { Router } from "express";
 import { istDay } from "#common/dates.ts";
 import type { ShopContext } from "#server/context.ts";
-import { parseInput } from "#server/http/errors.ts";
-import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/admin/inbox.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
-import { adminListQuerySchema } from "#server/schemas/admin.ts";
+import { replyError } from "#server/http/errors.ts";
+import { listMessages, listSubscribers, setMessageHandled, subscribersCsv } from "#server/modules/content/inbox.ts";
+import { inboxReply } from "#server/modules/content/replies.ts";
 import { signedInAdmin } from "./require-admin.ts";
 import { accepted, sendCsv, sendPage } from "./send.ts";
 
@@ -14,12 +13,14 @@ export function adminMessagesRouter(shop: ShopContext) {
   const router = Router();
 
   router.get("/", async (req, res) => {
-    sendPage(res, await listMessages(db, parseInput(adminListQuerySchema, req.query)));
+    const listed = await listMessages(db, req.query);
+    if (!listed.ok) throw replyError(inboxReply.list(listed));
+    sendPage(res, listed);
   });
 
   router.put("/:id", async (req, res) => {
     const result = await setMessageHandled(db, await signedInAdmin(req), req.params.id, req.body);
-    const reply = adminReply.setMessageHandled(result);
+    const reply = inboxReply.setMessageHandled(result);
     res.status(reply.status).json(accepted(result, reply).message);
   });
 
@@ -30,7 +31,9 @@ export function adminMessagesRouter(shop: ShopContext) {
 export function adminSubscribersRouter(shop: ShopContext) {
   const router = Router();
   router.get("/", async (req, res) => {
-    sendPage(res, await listSubscribers(shop.db, parseInput(adminListQuerySchema, req.query)));
+    const listed = await listSubscribers(shop.db, req.query);
+    if (!listed.ok) throw replyError(inboxReply.list(listed));
+    sendPage(res, listed);
   });
   return router;
 }

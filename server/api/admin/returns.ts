@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { RETURN_STATUS_LABELS, type ReturnStatusId } from "#common/returns.ts";
 import type { ShopContext } from "#server/context.ts";
 import { replyError } from "#server/http/errors.ts";
 import { returnReply } from "#server/modules/returns/replies.ts";
@@ -7,16 +6,14 @@ import { decideReturn, listReturns } from "#server/modules/returns/returns.ts";
 import { signedInAdmin } from "./require-admin.ts";
 import { sendPage } from "./send.ts";
 
-const isReturnStatus = (value: unknown): value is ReturnStatusId => typeof value === "string" && value in RETURN_STATUS_LABELS;
-const pageOf = (value: unknown) => (typeof value === "string" && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : 1);
-
 /** Return requests (decisions/032), mounted at /api/admin/returns: GET /?status=&page= (open first), PUT /:id { decision, reason }. */
 export function adminReturnsRouter(shop: ShopContext) {
   const router = Router();
 
   router.get("/", async (req, res) => {
-    const page = await listReturns(shop.db, { status: isReturnStatus(req.query.status) ? req.query.status : undefined, page: pageOf(req.query.page) });
-    sendPage(res, page);
+    const listed = await listReturns(shop.db, req.query);
+    if (!listed.ok) throw replyError(returnReply.list(listed));
+    sendPage(res, listed);
   });
 
   router.put("/:id", async (req, res) => {

@@ -1,9 +1,8 @@
 import { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
-import { parseInput } from "#server/http/errors.ts";
-import { adminReply } from "#server/modules/admin/replies.ts";
-import { createUserAccount, deleteUserAccount, listUsers, updateUserAccount } from "#server/modules/admin/users.ts";
-import { adminListQuerySchema } from "#server/schemas/admin.ts";
+import { replyError } from "#server/http/errors.ts";
+import { createUserAccount, deleteUserAccount, listUsers, updateUserAccount } from "#server/modules/users/accounts-admin.ts";
+import { accountAdminReply } from "#server/modules/users/replies.ts";
 import { signedInAdmin } from "./require-admin.ts";
 import { accepted, sendPage } from "./send.ts";
 
@@ -13,26 +12,28 @@ export function adminUsersRouter(shop: ShopContext) {
   const router = Router();
 
   router.get("/", async (req, res) => {
-    sendPage(res, await listUsers(db, parseInput(adminListQuerySchema, req.query)));
+    const listed = await listUsers(db, req.query);
+    if (!listed.ok) throw replyError(accountAdminReply.listUsers(listed));
+    sendPage(res, listed);
   });
 
   router.post("/", async (req, res) => {
     const result = await createUserAccount(shop, (await signedInAdmin(req)).id, req.body);
-    const reply = adminReply.createUser(result);
+    const reply = accountAdminReply.createUser(result);
     res.status(reply.status).json({ message: reply.message, user: accepted(result, reply).user });
   });
 
   router.put("/:id", async (req, res) => {
     const admin = await signedInAdmin(req);
     const result = await updateUserAccount(db, admin.id, req.params.id, req.body, shop.config.publicUrl);
-    const reply = adminReply.updateUser(result);
+    const reply = accountAdminReply.updateUser(result);
     res.status(reply.status).json({ message: reply.message, user: accepted(result, reply).user });
   });
 
   router.delete("/:id", async (req, res) => {
     const admin = await signedInAdmin(req);
     const result = await deleteUserAccount(db, admin.id, req.params.id);
-    const reply = adminReply.deleteUser(result);
+    const reply = accountAdminReply.deleteUser(result);
     accepted(result, reply);
     res.status(reply.status).json({ message: reply.message });
   });

@@ -1,10 +1,12 @@
-import type { AuditEntryJson } from "#common/audit.ts";
+import { AUDIT_PAGE_SIZE, type AuditEntryJson } from "#common/audit.ts";
 import { addIstDays, istDayStart } from "#common/dates.ts";
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { formatRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { auditLog, contactMessages, coupons, orders, payments, prescriptions, products, returnRequests, reviews, user } from "#server/db/schema.ts";
 import { likePattern } from "#server/db/errors.ts";
+import { auditQuerySchema } from "#server/schemas/audit.ts";
+import { readInput, type Listed } from "#server/schemas/input.ts";
 
 /** A transaction of the shop's database (or the database itself, for a single statement). */
 type Executor = Pick<Database, "insert">;
@@ -83,21 +85,14 @@ export async function recordAudit(tx: Executor, actor: AuditActor, change: Audit
 }
 
 /**
- * What the log can be narrowed to (GET /api/admin/audit, /admin/audit): `actor` matches part of the
- * actor's name, or their id; `from` and `to` are Indian calendar days ("YYYY-MM-DD"), both included.
+ * GET /api/admin/audit and /admin/audit: the log, newest first, optionally for one entity (and one
+ * of its records), one actor, a time range (auditQuerySchema). `actor` matches part of the actor's
+ * name, or their id; `from` and `to` are Indian calendar days ("YYYY-MM-DD"), both included.
  */
-export interface AuditQuery {
-  entity?: string;
-  entityId?: string;
-  actor?: string;
-  from?: string;
-  to?: string;
-  page: number;
-  limit: number;
-}
-
-/** The audit log, newest first, optionally for one entity (and one of its records), one actor, a time range. */
-export async function listAuditEntries(db: Database, query: AuditQuery): Promise<{ items: AuditEntryJson[]; total: number }> {
+export async function listAuditEntries(db: Database, raw: unknown): Promise<Listed<AuditEntryJson>> {
+  const read = readInput(auditQuerySchema, raw);
+  if (!read.ok) return read;
+  const { page = 1, limit = AUDIT_PAGE_SIZE, ...query } = read.input;
   const conditions: SQL[] = [];
   if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
   if (query.entityId) conditions.push(eq(auditLog.entityId, query.entityId));
@@ -113,12 +108,15 @@ export async function listAuditEntries(db: Database, query: AuditQuery): Promise
       .from(auditLog)
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return {
+    ok: true,
     total: totals?.total ?? 0,
+    page,
+    limit,
     items: rows.map((row) => ({
       _id: row.id,
       at: row.at.toISOString(),

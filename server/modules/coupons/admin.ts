@@ -13,10 +13,9 @@ import { ID_PATTERN } from "#server/db/ids.ts";
 import { couponRedemptions, coupons } from "#server/db/schema.ts";
 import { Rollback, inTransaction } from "#server/db/tx.ts";
 import { isUniqueViolation, likePattern } from "#server/db/errors.ts";
-import { readInput, type InvalidInput } from "#server/schemas/input.ts";
-import type { Page } from "#server/db/page.ts";
+import { readInput, type InvalidInput, type Listed } from "#server/schemas/input.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
-import { adminCouponSchema } from "#server/schemas/admin-coupons.ts";
+import { adminCouponListQuerySchema, adminCouponSchema } from "#server/schemas/admin-coupons.ts";
 import { couponUsage, type CouponRow } from "./coupons.ts";
 
 export type CouponWriteResult = { ok: true; coupon: AdminCouponJson } | InvalidInput | { ok: false; reason: "not-found" | "code-taken" };
@@ -86,22 +85,21 @@ function listConditions(query: { search?: string; kind?: CouponKind }): SQL | un
 }
 
 /**
- * Coupons newest first, with their use; `search` matches the code. `kind`: the admin's campaign
- * coupons or the newsletter's welcome codes (one per subscriber, so they would bury the others).
+ * GET /api/admin/coupons and the coupons page: coupons newest first, with their use; `search`
+ * matches the code. `kind`: the admin's campaign coupons or the newsletter's welcome codes (one per
+ * subscriber, so they would bury the others); absent, both.
  */
-export async function listCoupons(
-  db: Database,
-  query: { page?: number; limit?: number; search?: string; kind?: CouponKind } = {},
-): Promise<Page<AdminCouponJson>> {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? ADMIN_PAGE_SIZE;
-  const where = listConditions(query);
+export async function listCoupons(db: Database, query: unknown): Promise<Listed<AdminCouponJson>> {
+  const read = readInput(adminCouponListQuerySchema, query);
+  if (!read.ok) return read;
+  const { page = 1, limit = ADMIN_PAGE_SIZE } = read.input;
+  const where = listConditions(read.input);
   const [rows, [counted]] = await Promise.all([
     db.select().from(coupons).where(where).orderBy(desc(coupons.createdAt), desc(coupons.id)).limit(limit).offset((page - 1) * limit),
     db.select({ total: count() }).from(coupons).where(where),
   ]);
   const usage = await couponUsage(db, rows.map((row) => row.id));
-  return { items: rows.map((row) => couponJson(row, usage.get(row.id))), total: counted?.total ?? 0, page, limit };
+  return { ok: true, items: rows.map((row) => couponJson(row, usage.get(row.id))), total: counted?.total ?? 0, page, limit };
 }
 
 /** How many coupons of each kind match `search` (the list's filter shows them). */

@@ -1,5 +1,6 @@
 import { RETURN_MESSAGES } from "#common/returns.ts";
-import { invalidInputReply, type Reply } from "#server/replies.ts";
+import { invalidInputReply, refusal, type Reply } from "#server/replies.ts";
+import type { InvalidInput } from "#server/schemas/input.ts";
 import type { DecideReturnResult, RequestReturnResult } from "./returns.ts";
 
 export const RETURN_REPLY_MESSAGES = {
@@ -12,6 +13,8 @@ type Refusal<T> = Extract<T, { ok: false }>;
 
 /** The one status and message for every outcome of the returns module, for the REST handlers and the pages alike. */
 export const returnReply = {
+  /** The list's query is corrected rather than refused today (returnListQuerySchema); a refusal would be answered as every list's. */
+  list: (result: InvalidInput): Reply => refusal(result, {}),
   request(result: RequestReturnResult): Reply {
     if (result.ok) return { status: 201, message: RETURN_MESSAGES.requested };
     return REQUEST_REFUSALS(result);

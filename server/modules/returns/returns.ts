@@ -13,7 +13,7 @@ import { RETURN_MESSAGES, returnReasonLabel, returnWindowEndsAt, withinReturnWin
 import type { SessionUser } from "#server/auth.ts";
 import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
-import { orderLines, orders, payments, returnRequestLines, returnRequests, type ReturnStatus } from "#server/db/schema.ts";
+import { orderLines, orders, payments, returnRequestLines, returnRequests } from "#server/db/schema.ts";
 import { inTransaction, Rollback, type Executor, type Transaction } from "#server/db/tx.ts";
 import { recordAudit } from "#server/modules/audit/audit.ts";
 import { returnDecisionEmail, returnRequestedEmail } from "#server/modules/email/order-emails.ts";
@@ -21,27 +21,19 @@ import { queueEmail } from "#server/modules/email/outbox.ts";
 import { creditNotesByReturn, creditShare, issueCreditNote, listCreditNotes } from "#server/modules/invoices/credit-notes.ts";
 import { isOrderId } from "#server/modules/orders/orders.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
-import { fieldErrors } from "#server/schemas/field-errors.ts";
-import { returnDecisionSchema, returnRequestSchema } from "#server/schemas/returns.ts";
-import * as z from "zod/mini";
-
-type Invalid = { ok: false; reason: "invalid"; errors: Record<string, string> };
+import { readInput, type InvalidInput, type Listed } from "#server/schemas/input.ts";
+import { returnDecisionSchema, returnListQuerySchema, returnRequestSchema } from "#server/schemas/returns.ts";
 
 export type RequestReturnResult =
   | { ok: true; returnRequest: ReturnRequestJson }
-  | Invalid
+  | InvalidInput
   | { ok: false; reason: "not-found" | "not-delivered" | "window-closed" | "pending" | "too-many" };
 
 export type DecideReturnResult =
   | { ok: true; returnRequest: ReturnRequestJson; decision: "approve" | "reject" }
-  | Invalid
+  | InvalidInput
   | { ok: false; reason: "not-found" | "decided" }
   | { ok: false; reason: "refund-failed"; message: string };
-
-function read<S extends z.core.$ZodType>(schema: S, body: unknown): { ok: true; input: z.infer<S> } | Invalid {
-  const result = z.safeParse(schema, body ?? {});
-  return result.success ? { ok: true, input: result.data } : { ok: false, reason: "invalid", errors: fieldErrors(result.error) };
-}
 
 /** Units of each line of the order already returned (approved requests). */
 async function returnedUnits(db: Pick<Database, "select">, orderId: string): Promise<Map<string, number>> {
@@ -59,7 +51,7 @@ async function returnedUnits(db: Pick<Database, "select">, orderId: string): Pro
  * delivered units. Under the order's row lock, so two requests at once cannot both pass.
  */
 export async function requestReturn(shop: ShopContext, user: Pick<SessionUser, "id">, orderId: string, body: unknown, now = new Date()): Promise<RequestReturnResult> {
-  const parsed = read(returnRequestSchema, body);
+  const parsed = readInput(returnRequestSchema, body);
   if (!parsed.ok) return parsed;
   if (!isOrderId(orderId)) return { ok: false, reason: "not-found" };
   const { input } = parsed;
@@ -101,7 +93,7 @@ export async function requestReturn(shop: ShopContext, user: Pick<SessionUser, "
  * everything back ("refund-failed"), the request stays open to try again.
  */
 export async function decideReturn(shop: ShopContext, admin: SessionUser, returnId: string, body: unknown, now = new Date()): Promise<DecideReturnResult> {
-  const parsed = read(returnDecisionSchema, body);
+  const parsed = readInput(returnDecisionSchema, body);
   if (!parsed.ok) return parsed;
   if (!isOrderId(returnId)) return { ok: false, reason: "not-found" };
   const { decision, reason } = parsed.input;
@@ -312,14 +304,15 @@ export async function orderAftercareFor(db: Database, orderId: string, viewer: P
   return orderAftercare(db, orderId);
 }
 
+const RETURNS_PAGE_SIZE = 20;
+
 /** GET /api/admin/returns and /admin/returns: requests, open ones first then newest, optionally of one status. */
-export async function listReturns(
-  db: Database,
-  query: { status?: ReturnStatus; page?: number; limit?: number } = {},
-): Promise<{ items: ReturnRequestJson[]; total: number; page: number; limit: number }> {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? 20;
-  const where = query.status ? eq(returnRequests.status, query.status) : undefined;
+export async function listReturns(db: Database, query: unknown): Promise<Listed<ReturnRequestJson>> {
+  const read = readInput(returnListQuerySchema, query);
+  if (!read.ok) return read;
+  const { status, page } = read.input;
+  const limit = RETURNS_PAGE_SIZE;
+  const where = status ? eq(returnRequests.status, status) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -330,5 +323,5 @@ export async function listReturns(
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(returnRequests).where(where),
   ]);
-  return { items: await returnsJson(db, rows), total: counted?.total ?? 0, page, limit };
+  return { ok: true, items: await returnsJson(db, rows), total: counted?.total ?? 0, page, limit };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SignInResult } from "./accounts.ts";
-import { accountReply, selfServiceReply } from "./replies.ts";
+import { accountAdminReply, accountReply, selfServiceReply } from "./replies.ts";
+import { ADMIN_MESSAGES } from "#common/admin.ts";
 
 const signedIn: SignInResult = { ok: true, user: { _id: "u1", name: "A", email: "a@example.com", role: "customer" }, token: "t", cookies: [] };
 
@@ -30,5 +31,34 @@ describe("a body that fails its schema, as every users' write answers it from bo
 
   it("self-service: the same", () => {
     expect(selfServiceReply({ ok: false, reason: "invalid", errors }, "change-email")).toEqual({ status: 400, message: "Email is required", errors });
+  });
+});
+
+describe("accountAdminReply: an admin's changes to accounts, for /api/admin/users and the users page", () => {
+  it("answers invalid input alike: 400, the first field's message, every field's", () => {
+    const invalid = { ok: false, reason: "invalid", errors: { name: "Name is required", email: "Email is required" } } as const;
+    const expected = { status: 400, message: "Name is required", errors: invalid.errors };
+    expect(accountAdminReply.createUser(invalid)).toEqual(expected);
+    expect(accountAdminReply.updateUser(invalid)).toEqual(expected);
+    expect(accountAdminReply.createUser({ ok: false, reason: "invalid", errors: {} })).toEqual({
+      status: 400,
+      message: "Some details are missing or not valid. Please check them and try again.",
+      errors: {},
+    });
+  });
+
+  it("created 201, refusals 404/409/400 with the field they concern", () => {
+    const user = { _id: "u1", name: "Asha", email: "asha@example.com", role: "customer", pharmacistRegistration: null, createdAt: "" } as const;
+    expect(accountAdminReply.createUser({ ok: true, user })).toEqual({ status: 201, message: ADMIN_MESSAGES.userCreated });
+    expect(accountAdminReply.createUser({ ok: false, reason: "email-taken" })).toEqual({ status: 409, message: ADMIN_MESSAGES.userExists, errors: { email: ADMIN_MESSAGES.userExists } });
+    expect(accountAdminReply.updateUser({ ok: true, user })).toEqual({ status: 200, message: ADMIN_MESSAGES.userUpdated });
+    expect(accountAdminReply.updateUser({ ok: false, reason: "nothing-to-update" })).toEqual({ status: 400, message: ADMIN_MESSAGES.nothingToUpdate });
+    expect(accountAdminReply.updateUser({ ok: false, reason: "not-found" })).toEqual({ status: 404, message: ADMIN_MESSAGES.userNotFound });
+    expect(accountAdminReply.updateUser({ ok: false, reason: "own-role" })).toMatchObject({ status: 409, errors: { role: ADMIN_MESSAGES.cannotChangeOwnRole } });
+    expect(accountAdminReply.updateUser({ ok: false, reason: "last-admin" })).toMatchObject({ status: 409, errors: { role: ADMIN_MESSAGES.lastAdmin } });
+    expect(accountAdminReply.deleteUser({ ok: true })).toEqual({ status: 200, message: ADMIN_MESSAGES.userDeleted });
+    expect(accountAdminReply.deleteUser({ ok: false, reason: "self" })).toEqual({ status: 409, message: ADMIN_MESSAGES.cannotDeleteSelf });
+    // Deleting names no field: the refusal is the whole form's.
+    expect(accountAdminReply.deleteUser({ ok: false, reason: "last-admin" })).toEqual({ status: 409, message: ADMIN_MESSAGES.lastAdmin });
   });
 });

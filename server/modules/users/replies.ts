@@ -1,8 +1,11 @@
 import { ACCOUNT_MESSAGES, openOrdersMessage } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
-import { invalidInputReply, type Reply } from "#server/replies.ts";
+import { ADMIN_MESSAGES } from "#common/admin.ts";
+import { invalidInputReply, ok, refusal, refused, type Refusals, type Reply } from "#server/replies.ts";
+import type { InvalidInput } from "#server/schemas/input.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { RegisterResult, SignInResult } from "./accounts.ts";
+import type { CreateUserResult, DeleteUserResult, UpdateUserResult } from "./accounts-admin.ts";
 import type {
   ChangeEmailResult,
   ChangePasswordResult,
@@ -113,3 +116,26 @@ export function selfServiceReply(result: SelfServiceResult, useCase: SelfService
       return { status: 409, message: openOrdersMessage(result.orderNumbers) };
   }
 }
+
+const USER_REFUSALS: Refusals<CreateUserResult | UpdateUserResult | DeleteUserResult> = {
+  "nothing-to-update": refused(400, ADMIN_MESSAGES.nothingToUpdate),
+  "not-found": refused(404, ADMIN_MESSAGES.userNotFound),
+  "email-taken": refused(409, ADMIN_MESSAGES.userExists, "email"),
+  "own-role": refused(409, ADMIN_MESSAGES.cannotChangeOwnRole, "role"),
+  "last-admin": refused(409, ADMIN_MESSAGES.lastAdmin, "role"),
+  self: refused(409, ADMIN_MESSAGES.cannotDeleteSelf),
+};
+/** Deleting names no field: the last admin's refusal is the form's message, not the role's. */
+const USER_DELETE_REFUSALS: Refusals<DeleteUserResult> = { ...USER_REFUSALS, "last-admin": refused(409, ADMIN_MESSAGES.lastAdmin) };
+
+/**
+ * An admin's list of accounts and changes to anyone's (accounts-admin.ts), for /api/admin/users and the users
+ * page alike: created 201, the refusals with the form field they concern.
+ */
+export const accountAdminReply = {
+  /** A list query its schema refused (a page number that is not one, a search too long). */
+  listUsers: (result: InvalidInput): Reply => refusal(result, {}),
+  createUser: (result: CreateUserResult): Reply => (result.ok ? ok(ADMIN_MESSAGES.userCreated, 201) : refusal(result, USER_REFUSALS)),
+  updateUser: (result: UpdateUserResult): Reply => (result.ok ? ok(ADMIN_MESSAGES.userUpdated) : refusal(result, USER_REFUSALS)),
+  deleteUser: (result: DeleteUserResult): Reply => (result.ok ? ok(ADMIN_MESSAGES.userDeleted) : refusal(result, USER_DELETE_REFUSALS)),
+};

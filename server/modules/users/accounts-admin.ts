@@ -1,6 +1,6 @@
 import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, ADMIN_ROLES, type AdminRole } from "#common/admin.ts";
-import { adminCreateUserSchema, adminUpdateUserSchema, type AdminListQuery } from "#server/schemas/admin.ts";
+import { adminCreateUserSchema, adminListQuerySchema, adminUpdateUserSchema } from "#server/schemas/admin.ts";
 import type { Auth } from "#server/auth.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
@@ -11,8 +11,7 @@ import { queueEmail } from "#server/modules/email/outbox.ts";
 import { formatDateTime } from "#common/dates.ts";
 import { SHOP_NAME } from "#common/brand.ts";
 import { isUniqueViolation, likePattern } from "#server/db/errors.ts";
-import { readInput, type InvalidInput } from "#server/schemas/input.ts";
-import type { Page } from "#server/db/page.ts";
+import { readInput, type InvalidInput, type Listed } from "#server/schemas/input.ts";
 
 /** A user in the admin lists (api-contract.md, "Admin"); never the password. */
 export interface AdminUserJson {
@@ -59,13 +58,12 @@ function toAdminUserJson(row: UserRow): AdminUserJson {
   };
 }
 
-/** Users, newest first; `search` matches part of the name or email. */
-export async function listUsers(db: Database, query: Partial<AdminListQuery> = {}): Promise<Page<AdminUserJson>> {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? ADMIN_PAGE_SIZE;
-  const where: SQL | undefined = query.search
-    ? or(ilike(users.name, likePattern(query.search)), ilike(users.email, likePattern(query.search)))
-    : undefined;
+/** GET /api/admin/users and the users page: users newest first, `search` matching part of the name or email. */
+export async function listUsers(db: Database, query: unknown): Promise<Listed<AdminUserJson>> {
+  const read = readInput(adminListQuerySchema, query);
+  if (!read.ok) return read;
+  const { page = 1, limit = ADMIN_PAGE_SIZE, search } = read.input;
+  const where: SQL | undefined = search ? or(ilike(users.name, likePattern(search)), ilike(users.email, likePattern(search))) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
       .select(userColumns)
@@ -76,7 +74,7 @@ export async function listUsers(db: Database, query: Partial<AdminListQuery> = {
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return { items: rows.map(toAdminUserJson), total: counted?.total ?? 0, page, limit };
+  return { ok: true, items: rows.map(toAdminUserJson), total: counted?.total ?? 0, page, limit };
 }
 
 export type CreateUserResult = { ok: true; user: AdminUserJson } | { ok: false; reason: "email-taken" } | InvalidInput;

@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
-import { adminMessageUpdateSchema, type AdminListQuery } from "#server/schemas/admin.ts";
+import { adminListQuerySchema, adminMessageUpdateSchema } from "#server/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import { csvText } from "#server/csv.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { contactMessages, newsletterSubscribers } from "#server/db/schema.ts";
-import { readInput, type InvalidInput } from "#server/schemas/input.ts";
-import type { Page } from "#server/db/page.ts";
+import { readInput, type InvalidInput, type Listed } from "#server/schemas/input.ts";
 
 export interface ContactMessageJson {
   _id: string;
@@ -39,10 +38,11 @@ function toMessageJson(row: MessageRow): ContactMessageJson {
   };
 }
 
-/** Contact-form messages, unhandled first, newest first within each group. */
-export async function listMessages(db: Database, query: Partial<AdminListQuery> = {}): Promise<Page<ContactMessageJson>> {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? ADMIN_PAGE_SIZE;
+/** GET /api/admin/messages and the inbox: contact-form messages, unhandled first, newest first within each group. */
+export async function listMessages(db: Database, query: unknown): Promise<Listed<ContactMessageJson>> {
+  const read = readInput(adminListQuerySchema, query);
+  if (!read.ok) return read;
+  const { page = 1, limit = ADMIN_PAGE_SIZE } = read.input;
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -52,7 +52,7 @@ export async function listMessages(db: Database, query: Partial<AdminListQuery> 
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(contactMessages),
   ]);
-  return { items: rows.map(toMessageJson), total: counted?.total ?? 0, page, limit };
+  return { ok: true, items: rows.map(toMessageJson), total: counted?.total ?? 0, page, limit };
 }
 
 /** Contact messages nobody has marked handled yet: the inbox's unread count (issue 27 item 8). */
@@ -94,10 +94,11 @@ export async function setMessageHandled(db: Database, by: AuditActor, id: string
 // Confirmed and not unsubscribed since (the unsubscribe link of every marketing email, issue 15).
 const confirmed = and(isNotNull(newsletterSubscribers.confirmedAt), isNull(newsletterSubscribers.unsubscribedAt))!;
 
-/** Confirmed newsletter subscribers, newest first. */
-export async function listSubscribers(db: Database, query: Partial<AdminListQuery> = {}): Promise<Page<SubscriberJson>> {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? ADMIN_PAGE_SIZE;
+/** GET /api/admin/subscribers and the inbox: confirmed newsletter subscribers, newest first. */
+export async function listSubscribers(db: Database, query: unknown): Promise<Listed<SubscriberJson>> {
+  const read = readInput(adminListQuerySchema, query);
+  if (!read.ok) return read;
+  const { page = 1, limit = ADMIN_PAGE_SIZE } = read.input;
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -109,6 +110,7 @@ export async function listSubscribers(db: Database, query: Partial<AdminListQuer
     db.select({ total: count() }).from(newsletterSubscribers).where(confirmed),
   ]);
   return {
+    ok: true,
     items: rows.map((row) => ({ _id: row.id, email: row.email, createdAt: row.createdAt.toISOString() })),
     total: counted?.total ?? 0,
     page,

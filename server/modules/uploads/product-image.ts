@@ -1,14 +1,5 @@
 import type { ShopContext } from "#server/context.ts";
-import { removeUnusedUploads, storeUploadedImage, type StoreImageResult } from "#server/modules/uploads/images.ts";
-
-export const UPLOAD_MESSAGES = {
-  notMultipart: "Send the image as multipart/form-data in the field 'image'",
-  noImage: "Please choose an image to upload",
-  tooLarge: "The image is too large (5 MB at most)",
-  unsupported: "Only JPEG, PNG, WebP and AVIF images can be uploaded",
-  unreadable: "The image could not be read; it may be damaged",
-  uploaded: "Image uploaded",
-} as const;
+import { removeUnusedUploads, storeUploadedImage, type StoreImageResult } from "./images.ts";
 
 /** Unused uploads are looked for after an upload, at most this often per shop. */
 const CLEANUP_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -18,7 +9,7 @@ type UploadShop = Pick<ShopContext, "db" | "config" | "logger">;
 
 /**
  * POST /api/upload: an admin's product image, its bytes already read from the request, checked
- * by content and stored as WebP (server/modules/uploads). Now and then unused uploads are removed.
+ * by content and stored as WebP (images.ts). Now and then unused uploads are removed.
  */
 export async function uploadProductImage(shop: UploadShop, bytes: Buffer): Promise<StoreImageResult> {
   const stored = await storeUploadedImage(shop.config, bytes);
