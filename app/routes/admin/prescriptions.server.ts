@@ -10,15 +10,15 @@ import { h1RegisterCsv } from "#server/modules/pharmacy/h1-register.ts";
 import { prescriptionFileHeaders, readPrescriptionFile } from "#server/modules/prescriptions/prescriptions.ts";
 import { reviewReply } from "#server/modules/pharmacy/replies.ts";
 import { getOrderReview, listReviewQueue, reviewBarFor, reviewerIdentity, reviewOrderPrescription } from "#server/modules/pharmacy/review.ts";
-import { invalidInputReply } from "#server/replies.ts";
 import { h1RegisterQuerySchema } from "#server/schemas/pharmacist.ts";
 import { adminAction } from "./admin-action.server";
+import { listForPage } from "./admin-list.server";
 
-/** The queue: `?status=` pending (the default), approved, rejected or all. */
+/** The queue: `?status=` pending (the default), approved, rejected or all; an unreadable status or page is left out (listForPage). */
 export async function loadQueue(context: AppLoadContext, url: URL) {
-  const result = await listReviewQueue(context.shop.db, { status: url.searchParams.get("status") ?? "pending", page: url.searchParams.get("page") ?? undefined });
-  if (!result.ok) throw data(invalidInputReply(result.errors).message, { status: 400 });
-  const { status, page, limit, queue } = result;
+  const asked = new URL(url);
+  if (!asked.searchParams.has("status")) asked.searchParams.set("status", "pending");
+  const { status, page, limit, queue } = await listForPage((query) => listReviewQueue(context.shop.db, query), asked);
   const today = istDay(new Date());
   return {
     status: status ?? "all",

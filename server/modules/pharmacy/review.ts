@@ -20,7 +20,7 @@ import { loadOrderJson, type OrderRow } from "#server/modules/orders/orders.ts";
 import { applyStatusChange } from "#server/modules/orders/status.ts";
 import { toPrescriptionJson } from "#server/modules/prescriptions/prescriptions.ts";
 import { prescriptionReviewSchema, reviewQueueQuerySchema } from "#server/schemas/pharmacist.ts";
-import { readInput, type InvalidInput } from "#server/schemas/input.ts";
+import { type InvalidInput, readQuery } from "#server/schemas/input.ts";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { fieldErrors } from "#server/schemas/field-errors.ts";
 import * as z from "zod/mini";
@@ -92,7 +92,7 @@ export interface ReviewQueuePage {
  * queue while the sidebar's badge (`pendingReviewCount`) still counts it.
  */
 export async function listReviewQueue(db: Database, query: unknown): Promise<{ ok: true; status: PrescriptionStatus | undefined; page: number; limit: number; queue: ReviewQueuePage } | InvalidInput> {
-  const read = readInput(reviewQueueQuerySchema, query);
+  const read = readQuery(reviewQueueQuerySchema, query);
   if (!read.ok) return read;
   const { status, page = 1, limit = ADMIN_PAGE_SIZE } = read.input;
   return { ok: true, status, page, limit, queue: await reviewQueuePage(db, { status, page, limit }) };
