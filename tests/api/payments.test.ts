@@ -425,7 +425,7 @@ describe("an extra captured payment on a paid order", () => {
   });
 
   it("a refund the gateway refused is kept on record and made by the next sweep, once", async () => {
-    const { refundDueExtraPayments } = await import("#server/modules/orders/paid.ts");
+    const { refundDueExtraPayments } = await import("#server/modules/payments/refunds.ts");
     const { buyer, order, payment } = await placeOrder();
     await api().post(`/api/checkout/${order._id}/verify`).set(buyer.headers).send(razorpayFields(payment.orderId)).expect(200);
     const second = `pay_later${Date.now()}`;

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { ShopContext } from "#server/context.ts";
-import { cartLines, carts, orderLines, orderStatusHistory, orders, payments, products, type ShippingAddress } from "#server/db/schema.ts";
+import { cartLines, carts, orderLines, orderStatusHistory, orders, products, type ShippingAddress } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
+import { recordProviderOrder } from "#server/modules/payments/rows.ts";
 import { istDay } from "#common/dates.ts";
 import { RESERVATION_MINUTES, type CheckoutPayment, type OrderJson, type PaymentMethod } from "#common/orders.ts";
 import { checkoutPrescriptions, linkOrderPrescriptions, type CheckoutPrescriptionRefusal } from "#server/modules/prescriptions/checkout.ts";
@@ -272,14 +273,7 @@ export async function startCheckout(shop: ShopContext, customer: CheckoutCustome
     const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, placed.orderId)).for("update");
     // Stored even when a newer checkout replaced the order meanwhile, so a stray payment on it is matched and refunded.
     await tx.update(orders).set({ providerOrderId }).where(eq(orders.id, placed.orderId));
-    await tx.insert(payments).values({
-      orderId: placed.orderId,
-      provider: gateway.provider,
-      providerOrderId,
-      amountPaise: placed.totalPaise,
-      currency: "INR",
-      status: "created",
-    });
+    await recordProviderOrder(tx, { orderId: placed.orderId, provider: gateway.provider, providerOrderId, amountPaise: placed.totalPaise });
     return row?.status === "Pending";
   });
   if (!stillPending) return { ok: false, reason: "superseded" };

@@ -4,7 +4,7 @@ import { RESERVATION_MINUTES } from "#common/orders.ts";
 import type { ShopContext } from "#server/context.ts";
 import { orders } from "#server/db/schema.ts";
 import type { PeriodicJob } from "#server/periodic-job.ts";
-import { refundDueExtraPayments } from "./paid.ts";
+import { refundDueExtraPayments } from "#server/modules/payments/refunds.ts";
 import { applyStatusChange } from "./status.ts";
 
 const SWEEP_BATCH = 100;

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
-import { orders, payments } from "#server/db/schema.ts";
+import { orders } from "#server/db/schema.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
+import { recordProviderOrder } from "#server/modules/payments/rows.ts";
 import type { OrderJson } from "#common/orders.ts";
 import type { CheckoutPayment } from "#common/orders.ts";
 import { findOwnOrder, loadOrderJson, type OrderRow } from "./orders.ts";
@@ -62,14 +63,7 @@ export async function retryPayment(shop: ShopContext, customerId: string, orderI
   const outcome = await shop.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     // Recorded whatever happened meanwhile, so a stray payment on this provider order is matched (and refunded).
-    await tx.insert(payments).values({
-      orderId: order.id,
-      provider: gateway.provider,
-      providerOrderId,
-      amountPaise: order.totalPaise,
-      currency: "INR",
-      status: "created",
-    });
+    await recordProviderOrder(tx, { orderId: order.id, provider: gateway.provider, providerOrderId, amountPaise: order.totalPaise });
     const stillPayable = locked ? notPayable(locked, now) : "not-found";
     if (stillPayable) return stillPayable;
     await tx.update(orders).set({ providerOrderId, updatedAt: new Date() }).where(eq(orders.id, order.id));

@@ -1,10 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
-import { orderStatusHistory, orders, payments, type OrderStatus } from "#server/db/schema.ts";
+import { orderStatusHistory, orders, type OrderStatus } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
-import { auditActorById, gatewayActor, recordAudit, SYSTEM_ACTOR, type AuditActor } from "#server/modules/audit/audit.ts";
+import { auditActorById, recordAudit, SYSTEM_ACTOR, type AuditActor } from "#server/modules/audit/audit.ts";
 import { confirmCouponUse, releaseCouponUse } from "#server/modules/coupons/coupons.ts";
-import { GatewayError } from "#server/modules/payments/gateway.ts";
+import { refundOrderPayments } from "#server/modules/payments/refunds.ts";
 import type { OrderJson } from "#common/orders.ts";
 import { loadOrderJson, isOrderId, type OrderRow } from "./orders.ts";
 import { recordCashCollected } from "./cash-on-delivery.ts";
@@ -144,7 +144,11 @@ export async function applyStatusChange(
     await releaseStock(tx, order.id);
     // A coupon's use comes back with the stock (decisions/025).
     await releaseCouponUse(tx, order.id, now);
-    if (order.isPaid) refundedPaise = await refundOrderPayment(shop, tx, order.id);
+    if (order.isPaid) {
+      const refund = await refundOrderPayments(shop, tx, order.id);
+      if (!refund.ok) throw new Rollback<ChangeStatusResult>({ ok: false, reason: "refund-failed", message: refund.message });
+      refundedPaise = refund.refundedPaise;
+    }
     await tx
       .update(orders)
       .set({ status: "Cancelled", cancelledAt: now, reservationExpiresAt: null, updatedAt: now })
@@ -177,72 +181,4 @@ export async function applyStatusChange(
   else if (to === "Cancelled") await afterOrderCancelled(shop, tx, order.id, { refundedPaise });
   else await afterStatusChange(shop, tx, order.id, order.status, to);
   return refundedPaise;
-}
-
-/**
- * A payment's state change in the audit log, under its order (so the order's history shows it),
- * made by its gateway: captured, failed, refunded (api-contract.md, "Operations (second release)").
- */
-export async function recordPaymentAudit(
-  tx: Transaction,
-  payment: { id: string; orderId: string; provider: string; status?: string | null; amountPaise?: number; refundedPaise?: number },
-  action: "payment.captured" | "payment.failed" | "payment.refunded",
-  after: Record<string, unknown>,
-): Promise<void> {
-  const before = payment.status === undefined ? undefined : { paymentId: payment.id, status: payment.status, ...(payment.refundedPaise ? { refundedPaise: payment.refundedPaise } : {}) };
-  await recordAudit(tx, gatewayActor(payment.provider), {
-    action,
-    entity: "order",
-    entityId: payment.orderId,
-    ...(before ? { before } : {}),
-    after: { paymentId: payment.id, ...(payment.amountPaise !== undefined ? { amountPaise: payment.amountPaise } : {}), ...after },
-  });
-}
-
-/**
- * Refunds the order's captured payments in full through the gateway that took them. A gateway
- * failure rolls the caller's transaction back with a "refund-failed" result.
- */
-export async function refundOrderPayment(shop: ShopContext, tx: Transaction, orderId: string): Promise<number> {
-  const captured = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["captured"])))
-    .for("update");
-  let refunded = 0;
-  for (const payment of captured) {
-    const gateway = shop.gateway;
-    const amountPaise = payment.amountPaise - payment.refundedPaise;
-    if (!payment.providerPaymentId || amountPaise <= 0) continue;
-    if (!gateway || gateway.provider !== payment.provider) {
-      throw new Rollback<ChangeStatusResult>({
-        ok: false,
-        reason: "refund-failed",
-        message: "The refund could not be started: the payment provider of this order is not configured",
-      });
-    }
-    try {
-      const refund = await gateway.refund({
-        paymentId: payment.providerPaymentId,
-        amountPaise,
-        idempotencyKey: `refund_${payment.id}`,
-        notes: { orderId },
-      });
-      await tx
-        .update(payments)
-        .set({ status: "refunded", refundId: refund.id, refundedPaise: payment.refundedPaise + refund.amountPaise })
-        .where(eq(payments.id, payment.id));
-      await recordPaymentAudit(tx, payment, "payment.refunded", { status: "refunded", refundId: refund.id, refundedPaise: payment.refundedPaise + refund.amountPaise });
-      refunded += refund.amountPaise;
-    } catch (error) {
-      if (!(error instanceof GatewayError)) throw error;
-      shop.logger.error({ err: error, orderId }, "refund failed");
-      throw new Rollback<ChangeStatusResult>({
-        ok: false,
-        reason: "refund-failed",
-        message: "The refund could not be made right now. Please try again in a few minutes.",
-      });
-    }
-  }
-  return refunded;
 }

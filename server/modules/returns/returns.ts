@@ -13,14 +13,14 @@ import { RETURN_MESSAGES, returnReasonLabel, returnWindowEndsAt, withinReturnWin
 import type { SessionUser } from "#server/auth.ts";
 import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
-import { orderLines, orders, payments, returnRequestLines, returnRequests } from "#server/db/schema.ts";
+import { orderLines, orders, returnRequestLines, returnRequests } from "#server/db/schema.ts";
 import { inTransaction, Rollback, type Executor, type Transaction } from "#server/db/tx.ts";
 import { recordAudit } from "#server/modules/audit/audit.ts";
 import { returnDecisionEmail, returnRequestedEmail } from "#server/modules/email/order-emails.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
 import { creditNotesByReturn, creditShare, issueCreditNote, listCreditNotes } from "#server/modules/invoices/credit-notes.ts";
 import { isOrderId } from "#server/modules/orders/orders.ts";
-import { GatewayError } from "#server/modules/payments/gateway.ts";
+import { refundForReturn } from "#server/modules/payments/refunds.ts";
 import { readInput, type InvalidInput, type Listed } from "#server/schemas/input.ts";
 import { returnDecisionSchema, returnListQuerySchema, returnRequestSchema } from "#server/schemas/returns.ts";
 
@@ -180,9 +180,9 @@ async function returnValue(tx: Transaction, orderId: string, requested: { orderL
 }
 
 /**
- * Refunds `amountPaise` of a prepaid order's captured payment through the gateway that took it
- * (idempotency key per return, so a retry never refunds twice); a cash-on-delivery order's refund
- * is recorded as manual (the care team pays it to the customer's bank account).
+ * A prepaid order's return is refunded through the gateway that took its payment
+ * (payments/refunds.ts); a cash-on-delivery order's refund is recorded as manual (the care team
+ * pays it to the customer's bank account).
  */
 async function refundReturn(
   shop: ShopContext,
@@ -192,38 +192,16 @@ async function refundReturn(
   amountPaise: number,
 ): Promise<{ method: "gateway" | "manual"; id: string | null }> {
   if (order.paymentMethod === "cod" || amountPaise === 0) return { method: "manual", id: null };
-  const captured = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.status, "captured"), eq(payments.extra, false)))
-    .for("update");
-  const payment = captured.find((row) => row.providerPaymentId && row.amountPaise - row.refundedPaise >= amountPaise);
-  const gateway = shop.gateway;
-  if (!payment || !gateway || gateway.provider !== payment.provider) {
-    throw new Rollback<DecideReturnResult>({
-      ok: false,
-      reason: "refund-failed",
-      message: "The refund could not be started: no payment of this order can be refunded through the configured payment provider",
-    });
-  }
-  try {
-    const refund = await gateway.refund({
-      paymentId: payment.providerPaymentId!,
-      amountPaise,
-      idempotencyKey: `return_${returnId}`,
-      notes: { orderId: order.id, returnId },
-    });
-    const refundedPaise = payment.refundedPaise + refund.amountPaise;
-    await tx
-      .update(payments)
-      .set({ refundedPaise, refundId: refund.id, status: refundedPaise >= payment.amountPaise ? "refunded" : "captured" })
-      .where(eq(payments.id, payment.id));
-    return { method: "gateway", id: refund.id };
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    shop.logger.error({ err: error, orderId: order.id, returnId }, "return refund failed");
-    throw new Rollback<DecideReturnResult>({ ok: false, reason: "refund-failed", message: RETURN_MESSAGES.refundFailed });
-  }
+  const refund = await refundForReturn(shop, tx, { orderId: order.id, returnId, amountPaise });
+  if (refund.ok) return { method: "gateway", id: refund.id };
+  throw new Rollback<DecideReturnResult>({
+    ok: false,
+    reason: "refund-failed",
+    message:
+      refund.reason === "no-payment"
+        ? "The refund could not be started: no payment of this order can be refunded through the configured payment provider"
+        : RETURN_MESSAGES.refundFailed,
+  });
 }
 
 type ReturnRow = typeof returnRequests.$inferSelect;
