@@ -33,32 +33,14 @@ function firstValues(params: URLSearchParams): Record<string, string> {
   return values;
 }
 
-/** An admin list's answer to its query: one page of it, or the parameters its schema refused (400 from the API). */
-export type Listed<T> = ({ ok: true } & Page<T>) | InvalidInput;
-
 /**
- * An admin page's address as its list's query. The API answers 400 to a parameter the list's
- * schema refuses; a page never refuses a link, so it lists as if that parameter were absent (its
- * default: page 1, no filter). Values are cut at 200 characters, as long as a search may be, and
- * `limit` is never read: a page shows its list's own page size.
+ * An admin list's answer to its query: one page of it with the query as read (the filters a page
+ * shows again), or the parameters its schema refused (400 from the API; a page leaves them out).
  */
-export function pageQuery<S extends z.core.$ZodType<object>>(schema: S, url: URL): z.infer<S> {
-  const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) {
-    if (name !== "limit" && !(name in query)) query[name] = value.slice(0, 200);
-  }
-  for (;;) {
-    const result = z.safeParse(schema, query);
-    if (result.success) return result.data;
-    const refused = Object.keys(fieldErrors(result.error)).filter((name) => name in query);
-    // Only a rule over no parameter of the address could be left, and no list has one.
-    if (refused.length === 0) throw result.error;
-    for (const name of refused) delete query[name];
-  }
-}
+export type Listed<T, Q = unknown> = ({ ok: true; query: Q } & Page<T>) | InvalidInput;
 
-/** The page of a list asked with pageQuery's query, which the list's schema has passed already. */
-export function pageOf<T>(listed: Listed<T>): Page<T> {
+/** The page of a list asked with a query its schema passes (a list read in code, not from an address). */
+export function pageOf<T, Q>(listed: Listed<T, Q>): Page<T> & { query: Q } {
   if (!listed.ok) throw new Error(`A page's list query was refused: ${Object.keys(listed.errors).join(", ")}`);
   return listed;
 }

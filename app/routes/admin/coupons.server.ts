@@ -2,33 +2,31 @@
 // deactivate) through the coupons module's use cases and reply table, the same as
 // /api/admin/coupons (decisions/025).
 import { redirect, type AppLoadContext } from "react-router";
-import type { AdminCouponJson } from "#common/admin-coupon.ts";
+import { type AdminCouponJson, COUPON_KINDS } from "#common/admin-coupon.ts";
 import type { SessionUser } from "#server/auth.ts";
 import { couponKindCounts, createCoupon, deleteCoupon, getAdminCoupon, listCoupons, updateCoupon } from "#server/modules/coupons/admin.ts";
 import { couponReply } from "#server/modules/coupons/replies.ts";
-import { adminCouponListQuerySchema } from "#server/schemas/admin-coupons.ts";
-import { pageOf, pageQuery } from "#server/schemas/input.ts";
 import { couponFormInput } from "~/components/admin/coupon-form";
 import { formText } from "~/lib/form-text";
 import { adminAction } from "./admin-action.server";
+import { hasNextPage, listForPage } from "./admin-list.server";
 
 const FETCH_FAILED = "Failed to load coupons";
 
 /** The list at its address; without a kind (or with one it does not know), campaign coupons: the welcome codes, one per subscriber, would bury them. */
 export async function loadCoupons(context: AppLoadContext, url: URL) {
-  const asked = pageQuery(adminCouponListQuerySchema, url);
-  const query = { ...asked, kind: asked.kind ?? "campaign" };
-  const search = query.search ?? "";
+  const asked = new URL(url);
+  const kind = COUPON_KINDS.find((known) => known === asked.searchParams.get("kind")) ?? "campaign";
+  asked.searchParams.set("kind", kind);
   try {
-    const [result, counts] = await Promise.all([
-      listCoupons(context.shop.db, query).then(pageOf),
-      couponKindCounts(context.shop.db, query.search),
-    ]);
-    const { items, total, page, limit } = result;
-    return { coupons: items, total, hasNext: page * limit < total, page, search, kind: query.kind, counts, error: null };
+    const list = await listForPage((query) => listCoupons(context.shop.db, query), asked);
+    const search = list.query.search ?? "";
+    const counts = await couponKindCounts(context.shop.db, list.query.search);
+    return { coupons: list.items, total: list.total, hasNext: hasNextPage(list), page: list.page, search, kind, counts, error: null };
   } catch (error) {
     context.shop.logger.error({ err: error, requestId: context.requestId }, FETCH_FAILED);
-    return { coupons: [] as AdminCouponJson[], total: 0, hasNext: false, page: query.page ?? 1, search, kind: query.kind, counts: null, error: FETCH_FAILED };
+    const search = asked.searchParams.get("search")?.slice(0, 200) ?? "";
+    return { coupons: [] as AdminCouponJson[], total: 0, hasNext: false, page: 1, search, kind, counts: null, error: FETCH_FAILED };
   }
 }
 

@@ -5,23 +5,23 @@ import type { AppLoadContext } from "react-router";
 import { istDay } from "#common/dates.ts";
 import { listMessages, listSubscribers, setMessageHandled, subscribersCsv, unhandledMessageCount } from "#server/modules/content/inbox.ts";
 import { inboxReply } from "#server/modules/content/replies.ts";
-import { adminListQuerySchema } from "#server/schemas/admin.ts";
-import { pageOf, pageQuery } from "#server/schemas/input.ts";
+import { pageOf } from "#server/schemas/input.ts";
 import { formText } from "~/lib/form-text";
 import { adminAction, changedBy } from "./admin-action.server";
+import { hasNextPage, listForPage } from "./admin-list.server";
 
 /** The messages at the address's page; the newest subscribers (the CSV has them all). */
 export async function loadInbox(context: AppLoadContext, url: URL) {
   const { db } = context.shop;
   const [messages, subscribers, unread] = await Promise.all([
-    listMessages(db, pageQuery(adminListQuerySchema, url)).then(pageOf),
+    listForPage((query) => listMessages(db, query), url),
     listSubscribers(db, {}).then(pageOf),
     unhandledMessageCount(db),
   ]);
   return {
     messages: messages.items,
     unread,
-    hasNext: messages.page * messages.limit < messages.total,
+    hasNext: hasNextPage(messages),
     page: messages.page,
     subscribers: subscribers.items,
     subscriberTotal: subscribers.total,

@@ -3,14 +3,12 @@ import type { AppLoadContext } from "react-router";
 import { formText } from "#common/forms.ts";
 import { returnReply } from "#server/modules/returns/replies.ts";
 import { decideReturn, listReturns } from "#server/modules/returns/returns.ts";
-import { pageOf, pageQuery } from "#server/schemas/input.ts";
-import { returnListQuerySchema } from "#server/schemas/returns.ts";
 import { adminAction, changedBy } from "./admin-action.server";
+import { listForPage } from "./admin-list.server";
 
 /** `?status=requested|approved|rejected` (anything else: all, open ones first) and `?page=`, read as GET /api/admin/returns reads them. */
 export async function loadReturns(context: AppLoadContext, url: URL) {
-  const query = pageQuery(returnListQuerySchema, url);
-  const { items, total, page, limit } = pageOf(await listReturns(context.shop.db, query));
+  const { items, total, page, limit, query } = await listForPage((asked) => listReturns(context.shop.db, asked), url);
   return { items, total, page, limit, status: query.status ?? "" };
 }
 

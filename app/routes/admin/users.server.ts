@@ -4,16 +4,14 @@ import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "#server/auth.ts";
 import { countAdmins, createUserAccount, deleteUserAccount, listUsers, updateUserAccount } from "#server/modules/users/accounts-admin.ts";
 import { accountAdminReply } from "#server/modules/users/replies.ts";
-import { adminListQuerySchema } from "#server/schemas/admin.ts";
-import { pageOf, pageQuery } from "#server/schemas/input.ts";
 import { formText } from "~/lib/form-text";
 import { adminAction } from "./admin-action.server";
+import { hasNextPage, listForPage } from "./admin-list.server";
 
 export async function loadUsers(context: AppLoadContext, url: URL, admin: SessionUser) {
-  const query = pageQuery(adminListQuerySchema, url);
-  const [users, adminCount] = await Promise.all([listUsers(context.shop.db, query).then(pageOf), countAdmins(context.shop.db)]);
-  const { items, total, page, limit } = users;
-  return { users: items, hasNext: page * limit < total, total, page, search: query.search ?? "", selfId: admin.id, adminCount };
+  const [users, adminCount] = await Promise.all([listForPage((query) => listUsers(context.shop.db, query), url), countAdmins(context.shop.db)]);
+  const { items, total, page, query } = users;
+  return { users: items, hasNext: hasNextPage(users), total, page, search: query.search ?? "", selfId: admin.id, adminCount };
 }
 
 export async function changeUsers(context: AppLoadContext, admin: SessionUser, form: FormData) {

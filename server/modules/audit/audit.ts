@@ -1,3 +1,4 @@
+import type * as z from "zod/mini";
 import { AUDIT_PAGE_SIZE, type AuditEntryJson } from "#common/audit.ts";
 import { addIstDays, istDayStart } from "#common/dates.ts";
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
@@ -6,7 +7,7 @@ import type { Database } from "#server/db/client.ts";
 import { auditLog, contactMessages, coupons, orders, payments, prescriptions, products, returnRequests, reviews, user } from "#server/db/schema.ts";
 import { likePattern } from "#server/db/errors.ts";
 import { auditQuerySchema } from "#server/schemas/audit.ts";
-import { readInput, type Listed } from "#server/schemas/input.ts";
+import { type Listed, readQuery } from "#server/schemas/input.ts";
 
 /** A transaction of the shop's database (or the database itself, for a single statement). */
 type Executor = Pick<Database, "insert">;
@@ -89,8 +90,8 @@ export async function recordAudit(tx: Executor, actor: AuditActor, change: Audit
  * of its records), one actor, a time range (auditQuerySchema). `actor` matches part of the actor's
  * name, or their id; `from` and `to` are Indian calendar days ("YYYY-MM-DD"), both included.
  */
-export async function listAuditEntries(db: Database, raw: unknown): Promise<Listed<AuditEntryJson>> {
-  const read = readInput(auditQuerySchema, raw);
+export async function listAuditEntries(db: Database, raw: unknown): Promise<Listed<AuditEntryJson, z.infer<typeof auditQuerySchema>>> {
+  const read = readQuery(auditQuerySchema, raw);
   if (!read.ok) return read;
   const { page = 1, limit = AUDIT_PAGE_SIZE, ...query } = read.input;
   const conditions: SQL[] = [];
@@ -114,6 +115,7 @@ export async function listAuditEntries(db: Database, raw: unknown): Promise<List
   ]);
   return {
     ok: true,
+    query: read.input,
     total: totals?.total ?? 0,
     page,
     limit,

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
-import { adminListQuerySchema, adminMessageUpdateSchema } from "#server/schemas/admin.ts";
+import { adminListQuerySchema, adminMessageUpdateSchema, type AdminListQuery } from "#server/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import { csvText } from "#server/csv.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { contactMessages, newsletterSubscribers } from "#server/db/schema.ts";
-import { readInput, type InvalidInput, type Listed } from "#server/schemas/input.ts";
+import { type InvalidInput, type Listed, readInput, readQuery } from "#server/schemas/input.ts";
 
 export interface ContactMessageJson {
   _id: string;
@@ -39,8 +39,8 @@ function toMessageJson(row: MessageRow): ContactMessageJson {
 }
 
 /** GET /api/admin/messages and the inbox: contact-form messages, unhandled first, newest first within each group. */
-export async function listMessages(db: Database, query: unknown): Promise<Listed<ContactMessageJson>> {
-  const read = readInput(adminListQuerySchema, query);
+export async function listMessages(db: Database, query: unknown): Promise<Listed<ContactMessageJson, AdminListQuery>> {
+  const read = readQuery(adminListQuerySchema, query);
   if (!read.ok) return read;
   const { page = 1, limit = ADMIN_PAGE_SIZE } = read.input;
   const [rows, [counted]] = await Promise.all([
@@ -52,7 +52,7 @@ export async function listMessages(db: Database, query: unknown): Promise<Listed
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(contactMessages),
   ]);
-  return { ok: true, items: rows.map(toMessageJson), total: counted?.total ?? 0, page, limit };
+  return { ok: true, query: read.input, items: rows.map(toMessageJson), total: counted?.total ?? 0, page, limit };
 }
 
 /** Contact messages nobody has marked handled yet: the inbox's unread count (issue 27 item 8). */
@@ -96,7 +96,7 @@ const confirmed = and(isNotNull(newsletterSubscribers.confirmedAt), isNull(newsl
 
 /** GET /api/admin/subscribers and the inbox: confirmed newsletter subscribers, newest first. */
 export async function listSubscribers(db: Database, query: unknown): Promise<Listed<SubscriberJson>> {
-  const read = readInput(adminListQuerySchema, query);
+  const read = readQuery(adminListQuerySchema, query);
   if (!read.ok) return read;
   const { page = 1, limit = ADMIN_PAGE_SIZE } = read.input;
   const [rows, [counted]] = await Promise.all([
@@ -111,6 +111,7 @@ export async function listSubscribers(db: Database, query: unknown): Promise<Lis
   ]);
   return {
     ok: true,
+    query: read.input,
     items: rows.map((row) => ({ _id: row.id, email: row.email, createdAt: row.createdAt.toISOString() })),
     total: counted?.total ?? 0,
     page,

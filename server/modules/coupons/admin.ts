@@ -4,6 +4,7 @@
  * Both doors (the REST calls and the admin pages) hand the raw body here; every change is
  * audited in its own transaction.
  */
+import type * as z from "zod/mini";
 import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { COUPON_ADMIN_MESSAGES, type AdminCouponInput, type AdminCouponJson, type CouponKind } from "#common/admin-coupon.ts";
@@ -13,7 +14,7 @@ import { ID_PATTERN } from "#server/db/ids.ts";
 import { couponRedemptions, coupons } from "#server/db/schema.ts";
 import { Rollback, inTransaction } from "#server/db/tx.ts";
 import { isUniqueViolation, likePattern } from "#server/db/errors.ts";
-import { readInput, type InvalidInput, type Listed } from "#server/schemas/input.ts";
+import { type InvalidInput, type Listed, readInput, readQuery } from "#server/schemas/input.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { adminCouponListQuerySchema, adminCouponSchema } from "#server/schemas/admin-coupons.ts";
 import { couponUsage, type CouponRow } from "./coupons.ts";
@@ -89,8 +90,8 @@ function listConditions(query: { search?: string; kind?: CouponKind }): SQL | un
  * matches the code. `kind`: the admin's campaign coupons or the newsletter's welcome codes (one per
  * subscriber, so they would bury the others); absent, both.
  */
-export async function listCoupons(db: Database, query: unknown): Promise<Listed<AdminCouponJson>> {
-  const read = readInput(adminCouponListQuerySchema, query);
+export async function listCoupons(db: Database, query: unknown): Promise<Listed<AdminCouponJson, z.infer<typeof adminCouponListQuerySchema>>> {
+  const read = readQuery(adminCouponListQuerySchema, query);
   if (!read.ok) return read;
   const { page = 1, limit = ADMIN_PAGE_SIZE } = read.input;
   const where = listConditions(read.input);
@@ -99,7 +100,7 @@ export async function listCoupons(db: Database, query: unknown): Promise<Listed<
     db.select({ total: count() }).from(coupons).where(where),
   ]);
   const usage = await couponUsage(db, rows.map((row) => row.id));
-  return { ok: true, items: rows.map((row) => couponJson(row, usage.get(row.id))), total: counted?.total ?? 0, page, limit };
+  return { ok: true, query: read.input, items: rows.map((row) => couponJson(row, usage.get(row.id))), total: counted?.total ?? 0, page, limit };
 }
 
 /** How many coupons of each kind match `search` (the list's filter shows them). */

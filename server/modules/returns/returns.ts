@@ -6,6 +6,7 @@
 // entry and the customer's email. Returned units are not restocked: a medicine that has left the
 // pharmacy cannot be sold again (its storage is no longer known), so it is destroyed or sent back
 // to the supplier outside the shop's stock.
+import type * as z from "zod/mini";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { shipmentJson, type ShipmentJson } from "#common/couriers.ts";
 import type { CreditNoteRef } from "#common/invoices.ts";
@@ -21,7 +22,7 @@ import { queueEmail } from "#server/modules/email/outbox.ts";
 import { creditNotesByReturn, creditShare, issueCreditNote, listCreditNotes } from "#server/modules/invoices/credit-notes.ts";
 import { isOrderId } from "#server/modules/orders/orders.ts";
 import { refundForReturn } from "#server/modules/payments/refunds.ts";
-import { readInput, type InvalidInput, type Listed } from "#server/schemas/input.ts";
+import { type InvalidInput, type Listed, readInput, readQuery } from "#server/schemas/input.ts";
 import { returnDecisionSchema, returnListQuerySchema, returnRequestSchema } from "#server/schemas/returns.ts";
 
 export type RequestReturnResult =
@@ -285,8 +286,8 @@ export async function orderAftercareFor(db: Database, orderId: string, viewer: P
 const RETURNS_PAGE_SIZE = 20;
 
 /** GET /api/admin/returns and /admin/returns: requests, open ones first then newest, optionally of one status. */
-export async function listReturns(db: Database, query: unknown): Promise<Listed<ReturnRequestJson>> {
-  const read = readInput(returnListQuerySchema, query);
+export async function listReturns(db: Database, query: unknown): Promise<Listed<ReturnRequestJson, z.infer<typeof returnListQuerySchema>>> {
+  const read = readQuery(returnListQuerySchema, query);
   if (!read.ok) return read;
   const { status, page } = read.input;
   const limit = RETURNS_PAGE_SIZE;
@@ -301,5 +302,5 @@ export async function listReturns(db: Database, query: unknown): Promise<Listed<
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(returnRequests).where(where),
   ]);
-  return { ok: true, items: await returnsJson(db, rows), total: counted?.total ?? 0, page, limit };
+  return { ok: true, query: read.input, items: await returnsJson(db, rows), total: counted?.total ?? 0, page, limit };
 }

@@ -1,6 +1,6 @@
 import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, ADMIN_ROLES, type AdminRole } from "#common/admin.ts";
-import { adminCreateUserSchema, adminListQuerySchema, adminUpdateUserSchema } from "#server/schemas/admin.ts";
+import { adminCreateUserSchema, adminListQuerySchema, adminUpdateUserSchema, type AdminListQuery } from "#server/schemas/admin.ts";
 import type { Auth } from "#server/auth.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
@@ -11,7 +11,7 @@ import { queueEmail } from "#server/modules/email/outbox.ts";
 import { formatDateTime } from "#common/dates.ts";
 import { SHOP_NAME } from "#common/brand.ts";
 import { isUniqueViolation, likePattern } from "#server/db/errors.ts";
-import { readInput, type InvalidInput, type Listed } from "#server/schemas/input.ts";
+import { type InvalidInput, type Listed, readInput, readQuery } from "#server/schemas/input.ts";
 
 /** A user in the admin lists (api-contract.md, "Admin"); never the password. */
 export interface AdminUserJson {
@@ -59,8 +59,8 @@ function toAdminUserJson(row: UserRow): AdminUserJson {
 }
 
 /** GET /api/admin/users and the users page: users newest first, `search` matching part of the name or email. */
-export async function listUsers(db: Database, query: unknown): Promise<Listed<AdminUserJson>> {
-  const read = readInput(adminListQuerySchema, query);
+export async function listUsers(db: Database, query: unknown): Promise<Listed<AdminUserJson, AdminListQuery>> {
+  const read = readQuery(adminListQuerySchema, query);
   if (!read.ok) return read;
   const { page = 1, limit = ADMIN_PAGE_SIZE, search } = read.input;
   const where: SQL | undefined = search ? or(ilike(users.name, likePattern(search)), ilike(users.email, likePattern(search))) : undefined;
@@ -74,7 +74,7 @@ export async function listUsers(db: Database, query: unknown): Promise<Listed<Ad
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return { ok: true, items: rows.map(toAdminUserJson), total: counted?.total ?? 0, page, limit };
+  return { ok: true, query: read.input, items: rows.map(toAdminUserJson), total: counted?.total ?? 0, page, limit };
 }
 
 export type CreateUserResult = { ok: true; user: AdminUserJson } | { ok: false; reason: "email-taken" } | InvalidInput;
