@@ -72,16 +72,17 @@ async function touchCart(tx: Transaction, cartId: string): Promise<CartRow> {
 }
 
 /**
- * The cart's lines with the product's current name, price (paise), tax rate and stock, in the
- * order they were added; unpublished products are left out. The cart API and the checkout
- * summary (orders module) both read the cart through this.
+ * A cart's lines joined to their products' current name, price (paise), tax rate and stock;
+ * unpublished products are left out. The two readers below differ only in their order.
  */
-export function cartLineRows(db: Executor, cartId: string) {
+function publishedCartLines(db: Executor, cartId: string) {
   return db
     .select({
       productId: cartLines.productId,
       quantity: cartLines.quantity,
+      addedAt: cartLines.addedAt,
       name: products.name,
+      schedule: products.schedule,
       images: products.images,
       pricePaise: products.pricePaise,
       mrpPaise: products.mrpPaise,
@@ -95,8 +96,12 @@ export function cartLineRows(db: Executor, cartId: string) {
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(cartLines.cartId, cartId), eq(products.published, true)))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
+    .where(and(eq(cartLines.cartId, cartId), eq(products.published, true)));
+}
+
+/** The cart's lines in the order they were added: the cart API reads the cart through this. */
+export function cartLineRows(db: Executor, cartId: string) {
+  return publishedCartLines(db, cartId).orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
 }
 
 /**
@@ -105,24 +110,7 @@ export function cartLineRows(db: Executor, cartId: string) {
  * checkout locks the product rows and the coupon's discount is split, so the three agree to the paisa.
  */
 export function orderableCartLines(db: Executor, cartId: string) {
-  return db
-    .select({
-      productId: cartLines.productId,
-      quantity: cartLines.quantity,
-      addedAt: cartLines.addedAt,
-      name: products.name,
-      schedule: products.schedule,
-      images: products.images,
-      pricePaise: products.pricePaise,
-      mrpPaise: products.mrpPaise,
-      gstRateBps: products.gstRateBps,
-      category: products.category,
-      prescriptionRequired: products.prescriptionRequired,
-    })
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(cartLines.cartId, cartId), eq(products.published, true)))
-    .orderBy(asc(cartLines.productId));
+  return publishedCartLines(db, cartId).orderBy(asc(cartLines.productId));
 }
 export type OrderableCartLine = Awaited<ReturnType<typeof orderableCartLines>>[number];
 
