@@ -5,6 +5,7 @@ import { admin, bearer } from "better-auth/plugins";
 import * as z from "zod/mini";
 import { personName } from "#server/schemas/auth.ts";
 import { accountEmailCallbacks, RESET_LINK_SECONDS, VERIFY_LINK_SECONDS } from "#server/modules/users/account-emails.ts";
+import { codeSessions } from "./auth-code-sessions.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "pino";
@@ -106,7 +107,7 @@ export function createAuth(config: Config, db: Database, log?: Logger) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] }), bearer()],
+    plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] }), bearer(), codeSessions()],
     // Its lines go to the shop's JSON log (one line each), never to the console as coloured text.
     logger: {
       disabled: config.env === "test" || !log,
