@@ -75,6 +75,8 @@ export function createAuth(config: Config, db: Database, log?: Logger) {
         role: { type: "string", required: false, defaultValue: "customer", input: false },
         // Set only through the shop's profile use case (server/modules/users/self-service.ts).
         phone: { type: "string", required: false, input: false },
+        // Set only by a right one-time code (server/modules/users/phone-sign-in.ts, decisions/050).
+        phoneVerified: { type: "boolean", required: false, defaultValue: false, input: false },
       },
       // A new address is verified before it replaces the old one (the link goes to the new address).
       changeEmail: { enabled: true },

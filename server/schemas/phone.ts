@@ -46,6 +46,7 @@ export const codeRequestSchema = z.object({ phone, channel });
 /** `{ phone, code }` signs in or answers newAccount; with `name` (and an email if given) it makes the account. */
 export const codeVerifySchema = z.object({ phone, code, name: z.optional(personName), email: z.optional(optionalEmail) });
 
-export const phoneChangeSchema = z.object({ phone, channel });
+/** Signed in: the number to add or change to, and how its code travels. */
+export const phoneChangeSchema = codeRequestSchema;
 
 export const phoneChangeVerifySchema = z.object({ phone, code });

@@ -1,4 +1,5 @@
 import { and, eq, gte } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { CLIENT_IP_HEADER, type Auth } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
@@ -20,6 +21,7 @@ import {
   voidLaterUndoLinks,
 } from "./account-links.ts";
 import { forgetSignInFailures, type Client } from "./accounts.ts";
+import { phoneVerifiedAfterProfileSave } from "./phone-sign-in.ts";
 import { getProfile, type ProfileJson } from "./profile.ts";
 import { signOut } from "./session.ts";
 
@@ -147,9 +149,10 @@ export async function updateProfile(context: Pick<SelfServiceContext, "db">, use
   const read = readInput(profileSchema, body);
   if (!read.ok) return read;
   const { input } = read;
-  const changes: Partial<typeof users.$inferInsert> = {};
+  const changes: PgUpdateSetSource<typeof users> = {};
   if (input.name !== undefined) changes.name = input.name;
-  if (input.phone !== undefined) changes.phone = input.phone;
+  // A typed number is a contact number: it stays verified only if it is the verified one (decisions/050).
+  if (input.phone !== undefined) Object.assign(changes, { phone: input.phone, phoneVerified: phoneVerifiedAfterProfileSave(input.phone) });
   if (Object.keys(changes).length > 0) await context.db.update(users).set(changes).where(eq(users.id, userId));
   const profile = await getProfile(context.db, userId);
   return profile ? { ok: true, profile } : NOT_SIGNED_IN;
