@@ -113,3 +113,17 @@ export function checkNewPhoneAccountForm(values: Record<string, unknown>): Check
   if (base.ok) return result;
   return { ok: false, errors: { ...base.errors, ...(result.ok ? {} : result.errors) } };
 }
+
+/** Where the phone form is after a post (login and register pages): what the page shows next. */
+export interface PhoneStepData {
+  step: "number" | "code" | "name";
+  /** As typed on the number step; the 10 digits after a code went out. */
+  phone: string;
+  /** The code, carried to the name step (it stays good for its remaining minutes). */
+  code?: string;
+  name?: string;
+  email?: string;
+  resendAfter?: number;
+  message: string | null;
+  errors: Record<string, string>;
+}

@@ -266,7 +266,7 @@ export const order = sameOutput<OrderJson>()(
   z.object({
     _id: text,
     orderNumber: text,
-    user: z.object({ _id: nullableText, name: text, email: text }),
+    user: z.object({ _id: nullableText, name: text, email: nullableText }),
     orderItems: z.array(z.object({ productId: text, name: text, image: text, price: rupees, quantity: z.number() })),
     shippingAddress,
     paymentMethod: text,
