@@ -147,6 +147,12 @@ export interface ChangeEmailInput {
   password: string;
 }
 
+/** The first email of an account made by phone (decisions/050): only the address. */
+export function checkAddEmailForm(values: Record<string, unknown>): Checked<{ email: string }> {
+  const email = normalizeEmail(formText(values, "email"));
+  return checked({ email }, { email: emailProblem(email, AUTH_MESSAGES.registerEmailInvalid) });
+}
+
 export function checkChangeEmailForm(values: Record<string, unknown>): Checked<ChangeEmailInput> {
   const email = normalizeEmail(formText(values, "email"));
   const password = formText(values, "password");

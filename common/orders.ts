@@ -46,7 +46,8 @@ export interface OrderItemJson {
 export interface OrderJson {
   _id: string;
   orderNumber: string;
-  user: { _id: string | null; name: string; email: string };
+  /** `email` is null for an account made by phone without an email (decisions/050). */
+  user: { _id: string | null; name: string; email: string | null };
   orderItems: OrderItemJson[];
   shippingAddress: ShippingAddress;
   paymentMethod: string;

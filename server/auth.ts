@@ -5,6 +5,7 @@ import { admin, bearer } from "better-auth/plugins";
 import * as z from "zod/mini";
 import { personName } from "#server/schemas/auth.ts";
 import { accountEmailCallbacks, RESET_LINK_SECONDS, VERIFY_LINK_SECONDS } from "#server/modules/users/account-emails.ts";
+import { codeSessions } from "./auth-code-sessions.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "pino";
@@ -74,6 +75,8 @@ export function createAuth(config: Config, db: Database, log?: Logger) {
         role: { type: "string", required: false, defaultValue: "customer", input: false },
         // Set only through the shop's profile use case (server/modules/users/self-service.ts).
         phone: { type: "string", required: false, input: false },
+        // Set only by a right one-time code (server/modules/users/phone-sign-in.ts, decisions/050).
+        phoneVerified: { type: "boolean", required: false, defaultValue: false, input: false },
       },
       // A new address is verified before it replaces the old one (the link goes to the new address).
       changeEmail: { enabled: true },
@@ -106,7 +109,7 @@ export function createAuth(config: Config, db: Database, log?: Logger) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] }), bearer()],
+    plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] }), bearer(), codeSessions()],
     // Its lines go to the shop's JSON log (one line each), never to the console as coloured text.
     logger: {
       disabled: config.env === "test" || !log,

@@ -110,6 +110,21 @@ const envSchema = z.object({
     (value) => value === undefined || /^smtps?:\/\//.test(value),
     "must start with smtp:// or smtps://",
   ),
+  // One-time codes by SMS through MSG91's Flow API (decisions/050, docs/operations.md). Without the
+  // key and template the codes go to DATA_DIR/outbox/ as files.
+  MSG91_API_BASE: urlText.transform((value) => value ?? "https://control.msg91.com"),
+  MSG91_AUTH_KEY: optionalText,
+  MSG91_OTP_TEMPLATE_ID: optionalText.pipe(
+    z.string().regex(/^[A-Za-z0-9]{8,64}$/, "must be the Flow template's id from MSG91 (letters and digits)").optional(),
+  ),
+  // The same codes as a WhatsApp authentication template (Meta's Cloud API), when the shopper picks WhatsApp.
+  WHATSAPP_API_BASE: urlText.transform((value) => value ?? "https://graph.facebook.com"),
+  WHATSAPP_ACCESS_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(z.string().regex(/^\d{5,20}$/, "must be the phone number id from Meta (digits)").optional()),
+  WHATSAPP_OTP_TEMPLATE: optionalText.pipe(
+    z.string().regex(/^[a-z0-9_]{1,512}$/, "must be a template name (lower-case letters, digits and _)").optional(),
+  ),
+  WHATSAPP_OTP_TEMPLATE_LANGUAGE: z.string().trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a language code such as en or en_US").default("en"),
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_SCALE: z.coerce
     .number({ message: "must be a number" })
@@ -203,6 +218,12 @@ export interface Config {
   /** Cash on delivery: offered up to this order value (before the fee), with this fee; paise. A COD order not confirmed within `confirmHours` is cancelled (decisions/044). */
   cod: { maxOrderPaise: number; feePaise: number; confirmHours: number };
   smtpUrl: string | undefined;
+  /**
+   * One-time codes (decisions/050): MSG91's Flow API for SMS when its key and template are set,
+   * WhatsApp's authentication template when those are set; without them codes go to DATA_DIR/outbox/.
+   */
+  sms: { apiBase: string; msg91: { authKey: string; templateId: string } | null };
+  whatsapp: { apiBase: string; otp: { token: string; phoneNumberId: string; template: string; language: string } | null };
   /** Express's `trust proxy`: false (the default, trust no proxy), a hop count or addresses and ranges. */
   trustProxy: false | number | string[];
   /** Multiplies every rate limit (server/modules/limits/limits.ts); 1 in production, high in test suites. */
@@ -263,6 +284,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const storage = storageSettings(env);
+  const { sms, whatsapp } = messagingSettings(env);
 
   // PGlite is opened by one process only (DATA_DIR/shop.lock): several workers need PostgreSQL.
   if (!env.DATABASE_URL && env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1) {
@@ -298,6 +320,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     cod: { maxOrderPaise: env.COD_MAX_ORDER_RUPEES * 100, feePaise: env.COD_FEE_RUPEES * 100, confirmHours: env.COD_CONFIRM_HOURS },
     smtpUrl: env.SMTP_URL,
+    sms,
+    whatsapp,
     trustProxy: env.TRUST_PROXY,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     logLevel: env.LOG_LEVEL,
@@ -320,6 +344,37 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       grievanceOfficerName: env.GRIEVANCE_OFFICER_NAME,
       grievanceOfficerEmail: env.GRIEVANCE_OFFICER_EMAIL,
       socialUrl: env.SELLER_SOCIAL_URL ?? null,
+    },
+  };
+}
+
+/**
+ * The code senders' settings: each provider is all or nothing (a key without its template is a
+ * mistake, said at start, never a code that silently goes nowhere).
+ */
+function messagingSettings(env: Env): Pick<Config, "sms" | "whatsapp"> {
+  const problems: string[] = [];
+  const msg91 = [env.MSG91_AUTH_KEY, env.MSG91_OTP_TEMPLATE_ID];
+  if (msg91.some(Boolean) && !msg91.every(Boolean)) {
+    problems.push(`  ${env.MSG91_AUTH_KEY ? "MSG91_OTP_TEMPLATE_ID" : "MSG91_AUTH_KEY"}: required when ${env.MSG91_AUTH_KEY ? "MSG91_AUTH_KEY" : "MSG91_OTP_TEMPLATE_ID"} is set`);
+  }
+  const whatsappNames = ["WHATSAPP_ACCESS_TOKEN", "WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_OTP_TEMPLATE"] as const;
+  const given = whatsappNames.filter((name) => env[name]);
+  if (given.length > 0 && given.length < whatsappNames.length) {
+    for (const name of whatsappNames) if (!env[name]) problems.push(`  ${name}: required when ${given.join(" and ")} ${given.length > 1 ? "are" : "is"} set`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  return {
+    sms: {
+      apiBase: env.MSG91_API_BASE.replace(/\/$/, ""),
+      msg91: env.MSG91_AUTH_KEY && env.MSG91_OTP_TEMPLATE_ID ? { authKey: env.MSG91_AUTH_KEY, templateId: env.MSG91_OTP_TEMPLATE_ID } : null,
+    },
+    whatsapp: {
+      apiBase: env.WHATSAPP_API_BASE.replace(/\/$/, ""),
+      otp:
+        env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_OTP_TEMPLATE
+          ? { token: env.WHATSAPP_ACCESS_TOKEN, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID, template: env.WHATSAPP_OTP_TEMPLATE, language: env.WHATSAPP_OTP_TEMPLATE_LANGUAGE }
+          : null,
     },
   };
 }

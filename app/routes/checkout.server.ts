@@ -6,6 +6,7 @@ import type { PrescriptionJson } from "#common/prescriptions.ts";
 import { flashCookie } from "#server/http/flash.ts";
 import { listAddresses } from "#server/modules/addresses/addresses.ts";
 import { checkoutSummary } from "#server/modules/orders/checkout-summary.ts";
+import { getProfile } from "#server/modules/users/profile.ts";
 import { listPrescriptions } from "#server/modules/prescriptions/prescriptions.ts";
 import { paymentsAvailability } from "#server/modules/payments/configured-gateway.ts";
 import type { PaymentSetup } from "~/components/checkout/checkout-form";
@@ -19,6 +20,8 @@ export interface CheckoutPage {
   codFeePaise: number;
   /** The shopper's prescriptions that checkout may attach (not rejected), newest first. */
   prescriptions: PrescriptionJson[];
+  /** The account's email (none for an account made by phone) and its verified number, which fills the address's phone (decisions/050). */
+  contact: { email: string; phone: string | null };
 }
 
 /** The signed-in shopper's cart summary (null when there is nothing to check out), saved addresses and the payment setup. */
@@ -29,7 +32,9 @@ export async function loadCheckoutPage(context: AppLoadContext, userId: string):
   const prescriptions = summary.lines.some((line) => line.prescriptionRequired)
     ? (await listPrescriptions(context.shop.db, userId)).filter((prescription) => prescription.status !== "rejected")
     : [];
-  return { summary, payments: paymentSetup(context), addresses, codFeePaise: context.shop.config.cod.feePaise, prescriptions };
+  const profile = await getProfile(context.shop.db, userId);
+  const contact = { email: profile?.email ?? "", phone: profile?.phoneVerified ? profile.phone : null };
+  return { summary, payments: paymentSetup(context), addresses, codFeePaise: context.shop.config.cod.feePaise, prescriptions, contact };
 }
 
 /** The one-time toast of a /checkout with an empty cart (server/http/flash.ts). */

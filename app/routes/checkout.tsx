@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const page = await loadCheckoutPage(context, context.user.id);
   // Nothing to check out: back to the shop, with a toast saying why.
   if (!page) throw redirect("/", { headers: { "Set-Cookie": emptyCartFlash(context) } });
-  return { customer: { name: context.user.name, email: context.user.email }, ...page };
+  return { customer: { name: context.user.name, ...page.contact }, ...page };
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {

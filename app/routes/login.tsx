@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
 import { AUTH_MESSAGES, checkLoginForm } from "#common/auth.ts";
 import { AuthCard, FormAlert, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
+import { PhoneSignIn, SignInMethodTabs, activeSignInMethod, panelClasses } from "~/components/auth/phone-sign-in";
 import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
@@ -10,6 +11,7 @@ import { formText } from "~/lib/form-text";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/login";
 import { signInFromPage } from "./login.server";
+import { phoneSignInOptions, phoneStep } from "./phone-sign-in.server";
 
 // Public and indexable (the quality bars ask SEO 100 of every public page); only pages
 // behind a session (profile, orders, checkout) are noindex.
@@ -18,7 +20,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Login", "Sign in to your
 /** Someone already signed in goes straight where the login would have taken them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (context.user) throw redirect(redirectTarget(new URL(request.url).searchParams.get("redirect")));
-  return null;
+  return phoneSignInOptions(context);
 }
 
 interface LoginFailure {
@@ -34,7 +36,11 @@ interface LoginFailure {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { shop, requestId } = context;
-  const values = formText(await request.formData(), ["email", "password"]);
+  const form = await request.formData();
+  const target = redirectTarget(new URL(request.url).searchParams.get("redirect"));
+  // "Use mobile number" (decisions/050): its steps post here too.
+  if (String(form.get("intent") ?? "").startsWith("phone-")) return phoneStep(request, context, form, target);
+  const values = formText(form, ["email", "password"]);
   const failure = (status: number, message: string | null, errors: Record<string, string> = {}, headers?: HeadersInit) =>
     data<LoginFailure>({ message, errors, email: values.email }, { status, headers });
 
@@ -49,13 +55,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure(500, AUTH_MESSAGES.loginFailed);
   }
   if (!result.ok) return failure(result.reply.status, result.reply.message, {}, result.reply.headers);
-  const target = redirectTarget(new URL(request.url).searchParams.get("redirect"));
   throw redirect(target, { headers: result.headers });
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ actionData: answer, loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectParam = searchParams.get("redirect");
+  const phoneAnswer = answer && "phone" in answer ? answer.phone : undefined;
+  const actionData = answer && "email" in answer ? answer : undefined;
+  const active = activeSignInMethod(searchParams.get("method"), phoneAnswer);
+  const panels = panelClasses(active);
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [errors, setErrors] = useState<Record<string, string>>(actionData?.errors ?? {});
@@ -93,6 +102,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </>
       }
     >
+      <SignInMethodTabs active={active} redirectParam={redirectParam} />
+      <div className={panels.phone}>
+        <PhoneSignIn step={phoneAnswer} whatsapp={loaderData.whatsapp} formAction={withRedirect("/login", redirectParam)} />
+      </div>
+      <div className={panels.email}>
       <FormAlert message={actionData?.message} show={!hydrated} />
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">
         <Field
@@ -115,6 +129,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           {submitting ? "Logging in..." : "Login"}
         </button>
       </Form>
+      </div>
     </AuthCard>
   );
 }

@@ -22,6 +22,10 @@ import { deleteAccount, deletionCheck } from "#server/modules/users/your-data.ts
 import { listOrdersForUser } from "#server/modules/orders/orders.ts";
 import { getProfile } from "#server/modules/users/profile.ts";
 import { signOut } from "#server/modules/users/session.ts";
+import type { CodeInput, CodeRequestInput } from "#common/phone-sign-in.ts";
+import { phoneChangeReply, phoneCodeReply } from "#server/modules/users/phone-replies.ts";
+import { requestPhoneChangeCode, verifyPhoneChange } from "#server/modules/users/phone-sign-in.ts";
+import { pageClient } from "./login.server";
 
 /**
  * The signed-in user's name, email and orders (with unpaid attempts when asked), and what deleting
@@ -65,6 +69,15 @@ export const accountActions = {
   },
   async email(request: Request, context: AppLoadContext, input: ChangeEmailInput): Promise<AccountOutcome> {
     return { reply: selfServiceReply(await requestEmailChange(context.shop, context.user?.id, request.headers, input), "change-email") };
+  },
+  /** A code to the number the customer wants as the account's (POST /api/users/phone). */
+  async phoneCode(request: Request, context: AppLoadContext, input: CodeRequestInput): Promise<AccountOutcome & { sent?: { phone: string; resendAfter: number } }> {
+    const result = await requestPhoneChangeCode(context.shop, context.user?.id, input, pageClient(request, context));
+    return { reply: phoneCodeReply(result), ...(result.ok ? { sent: { phone: input.phone, resendAfter: result.resendAfter } } : {}) };
+  },
+  /** The code: the number becomes the account's verified one (POST /api/users/phone/verify). */
+  async phoneVerify(request: Request, context: AppLoadContext, input: CodeInput): Promise<AccountOutcome> {
+    return { reply: phoneChangeReply(await verifyPhoneChange(context.shop, context.user?.id, input, pageClient(request, context))) };
   },
   async resendVerification(request: Request, context: AppLoadContext): Promise<AccountOutcome> {
     return { reply: selfServiceReply(await resendVerification(context.shop, context.user?.id, request.headers), "resend-verification") };

@@ -1,9 +1,11 @@
-import { LogOut, Mail, UserRound } from "lucide-react";
+import { LogOut, Mail, Smartphone, UserRound } from "lucide-react";
+import { formatIndianPhone } from "#common/india.ts";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { checkChangeEmailForm, checkChangePasswordForm, checkDeleteAccountForm, checkProfileForm } from "#common/account.ts";
+import { checkAddEmailForm, checkChangeEmailForm, checkChangePasswordForm, checkDeleteAccountForm, checkProfileForm } from "#common/account.ts";
 import { AccountSettings, VerifyEmailNotice, type AccountActionData, type AccountIntent } from "~/components/account/account-settings";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { MyOrders, toMyOrderRow } from "~/components/auth/my-orders";
+import { checkCodeForm, checkCodeRequestForm } from "#common/phone-sign-in.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/profile";
 import { accountActions, loadProfile, signOutHeaders } from "./profile.server";
@@ -19,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await loadProfile(context, context.user.id, { includeExpired: showingExpired });
   if (!found) throw redirect(SIGN_IN_FIRST);
   const { profile, orders, deletion } = found;
-  const account = { name: profile.name, email: profile.email, phone: profile.phone, emailVerified: profile.emailVerified };
+  const account = { name: profile.name, email: profile.email, phone: profile.phone, phoneVerified: profile.phoneVerified, emailVerified: profile.emailVerified };
   return { profile: { name: profile.name, email: profile.email }, account, orders: orders.map(toMyOrderRow), showingExpired, deletion };
 }
 
@@ -50,10 +52,30 @@ async function accountAction(request: Request, context: Route.ActionArgs["contex
       if (!parsed.ok) return invalid(intent, parsed.errors);
       return answer(intent, (await accountActions.profile(request, context, parsed.data)).reply);
     }
-    case "email": {
-      const parsed = checkChangeEmailForm(values);
+    case "phone-code": {
+      const parsed = checkCodeRequestForm(values);
       if (!parsed.ok) return invalid(intent, parsed.errors);
-      return answer(intent, (await accountActions.email(request, context, parsed.data)).reply);
+      const outcome = await accountActions.phoneCode(request, context, parsed.data);
+      return data<AccountActionData>(
+        { intent, ok: outcome.reply.status < 300, message: outcome.reply.message, errors: outcome.reply.errors ?? {}, at: Date.now(), ...(outcome.sent ? { phoneCode: outcome.sent } : {}) },
+        { status: outcome.reply.status, headers: outcome.reply.headers },
+      );
+    }
+    case "phone-verify": {
+      const parsed = checkCodeForm(values);
+      const step = { phoneCode: { phone: parsed.ok ? parsed.data.phone : String(values.phone ?? ""), resendAfter: 0 } };
+      if (!parsed.ok) return data<AccountActionData>({ intent, ok: false, message: null, errors: parsed.errors, at: Date.now(), ...step }, { status: 400 });
+      const outcome = await accountActions.phoneVerify(request, context, parsed.data);
+      return data<AccountActionData>(
+        { intent, ok: outcome.reply.status < 300, message: outcome.reply.message, errors: outcome.reply.errors ?? {}, at: Date.now(), ...step },
+        { status: outcome.reply.status, headers: outcome.reply.headers },
+      );
+    }
+    case "email": {
+      // An account made by phone adds its first email without a password (it has none); the server decides which.
+      const parsed = "password" in values ? checkChangeEmailForm(values) : checkAddEmailForm(values);
+      if (!parsed.ok) return invalid(intent, parsed.errors);
+      return answer(intent, (await accountActions.email(request, context, { password: "", ...parsed.data })).reply);
     }
     case "password": {
       const parsed = checkChangePasswordForm(values);
@@ -95,8 +117,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <p className="text-xl font-semibold break-words text-gray-900">{profile.name}</p>
             <p className="mt-1 flex items-center gap-2 text-gray-700">
               <Mail className="h-4 w-4 shrink-0" aria-hidden />
-              <span className="min-w-0 wrap-anywhere">{profile.email}</span>
+              <span className="min-w-0 wrap-anywhere">{profile.email ?? "No email yet"}</span>
             </p>
+            {account.phone ? (
+              <p className="mt-1 flex items-center gap-2 text-gray-700">
+                <Smartphone className="h-4 w-4 shrink-0" aria-hidden />
+                <span>
+                  +91 {formatIndianPhone(account.phone)} {account.phoneVerified ? "(verified)" : "(not verified)"}
+                </span>
+              </p>
+            ) : null}
           </div>
         </div>
         <Form method="post">
@@ -110,7 +140,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </button>
         </Form>
       </section>
-      {account.emailVerified ? null : <VerifyEmailNotice data={actionData} />}
+      {account.emailVerified || account.email === null ? null : <VerifyEmailNotice data={actionData} />}
       <p className="mt-6">
         <Link to="/profile/prescriptions" className="font-semibold text-brand-800 underline hover:text-brand-900">
           My Prescriptions

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, data, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AUTH_MESSAGES, checkRegisterForm } from "#common/auth.ts";
 import { AuthCard, FormAlert, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
+import { PhoneSignIn, SignInMethodTabs, activeSignInMethod, panelClasses } from "~/components/auth/phone-sign-in";
 import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
@@ -9,6 +10,7 @@ import { toast } from "~/components/ui/toaster";
 import { formText } from "~/lib/form-text";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/register";
+import { phoneSignInOptions, phoneStep } from "./phone-sign-in.server";
 import { registerFromPage } from "./register.server";
 
 /** Spec section 9: the success toast shows this long before the shopper is taken on. */
@@ -21,7 +23,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Register", "Create your 
 /** Someone already signed in goes straight where registering would have taken them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (context.user) throw redirect(redirectTarget(new URL(request.url).searchParams.get("redirect")));
-  return null;
+  return phoneSignInOptions(context);
 }
 
 type RegisterResult =
@@ -37,6 +39,10 @@ type RegisterResult =
 export async function action({ request, context }: Route.ActionArgs) {
   const { shop, requestId } = context;
   const form = await request.formData();
+  // "Use mobile number" (decisions/050): its steps post here too.
+  if (String(form.get("intent") ?? "").startsWith("phone-")) {
+    return phoneStep(request, context, form, redirectTarget(new URL(request.url).searchParams.get("redirect")));
+  }
   const values = formText(form, ["name", "email", "password", "confirmPassword"]);
   const failure = (status: number, message: string, errors: Record<string, string> = {}, headers?: HeadersInit) =>
     data<RegisterResult>({ ok: false, message, errors, values: { name: values.name, email: values.email } }, { status, headers });
@@ -69,9 +75,13 @@ export function shouldRevalidate({ formMethod, formAction, currentUrl, defaultSh
   return defaultShouldRevalidate;
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ actionData: answer, loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectParam = searchParams.get("redirect");
+  const phoneAnswer = answer && "phone" in answer ? answer.phone : undefined;
+  const actionData = answer && "ok" in answer ? answer : undefined;
+  const active = activeSignInMethod(searchParams.get("method"), phoneAnswer);
+  const panels = panelClasses(active);
   const navigation = useNavigation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -120,6 +130,11 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </>
       }
     >
+      <SignInMethodTabs active={active} redirectParam={redirectParam} />
+      <div className={panels.phone}>
+        <PhoneSignIn step={phoneAnswer} whatsapp={loaderData.whatsapp} formAction={withRedirect("/register", redirectParam)} />
+      </div>
+      <div className={panels.email}>
       <FormAlert message={failed?.message} show={!hydrated} />
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
@@ -161,6 +176,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           {submitting ? "Creating account..." : registered ? "Redirecting..." : "Register"}
         </button>
       </Form>
+      </div>
     </AuthCard>
   );
 }

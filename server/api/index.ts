@@ -19,6 +19,7 @@ import { returnsRouter } from "./returns.ts";
 import { productsRouter } from "./products.ts";
 import { uploadRouter } from "./upload.ts";
 import { usersRouter } from "./users.ts";
+import { accountPhoneRouter, phoneSignInRouter } from "./phone-sign-in.ts";
 import { apiDocsRouter, openApiRouter } from "#server/openapi/router.ts";
 
 type RouterFactory = (shop: ShopContext) => Router;
@@ -41,6 +42,8 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/products", backInStockRouter], //         back-in-stock.ts POST /:id/notify-me (signed in, or a guest with { email })
   ["/products", adminProductWritesRouter], //  admin/products.ts PUT /:id (admins: the spec's product edit)
   ["/users/addresses", addressesRouter], //   addresses.ts     GET POST /, PUT DELETE /:id (signed in, own addresses)
+  ["/users/otp", phoneSignInRouter], //        phone-sign-in.ts POST / /verify (a one-time code: sign in, or a new account with a name)
+  ["/users/phone", accountPhoneRouter], //     phone-sign-in.ts POST / /verify (signed in: the account's verified number)
   ["/users", usersRouter], //                  users.ts         POST /register /login /logout, GET /profile; self-service: POST /password/forgot /password/reset /email/verification /email/verify /email/undo /logout/all, PUT /password /profile /email, GET /me/export, DELETE /me
   ["/cart", cartRouter], //                    cart.ts          GET POST PUT DELETE /, POST /merge
   ["/serviceability", serviceabilityRouter], // delivery.ts    GET /:pin (public)

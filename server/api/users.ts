@@ -150,6 +150,6 @@ function reply(res: Response, answer: Reply) {
   res.status(answer.status).json({ message: answer.message });
 }
 
-function clientOf(req: Request): Client {
+export function clientOf(req: Request): Client {
   return { ip: req.ip ?? "", userAgent: req.get("user-agent") ?? "" };
 }

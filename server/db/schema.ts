@@ -48,13 +48,36 @@ export const user = pgTable(
     pharmacistRegistration: text("pharmacist_registration"),
     /** The customer's own phone number, 10 digits (profile, decisions/023). */
     phone: text("phone"),
+    /** True once the number was proved with a one-time code (decisions/050): only then does it sign in. */
+    phoneVerified: boolean("phone_verified").notNull().default(false),
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("user_role_check", sql`${t.role} in ('customer', 'pharmacist', 'admin')`)],
+  (t) => [
+    check("user_role_check", sql`${t.role} in ('customer', 'pharmacist', 'admin')`),
+    uniqueIndex("user_verified_phone_unique").on(t.phone).where(sql`${t.phoneVerified}`),
+  ],
+);
+
+/**
+ * One-time sign-in and phone-change codes (decisions/050): one live code per number, only its
+ * HMAC kept, five tries, five minutes. `userId` is set for a code that adds the number to that
+ * signed-in account; null for a sign-in code.
+ */
+export const phoneCodes = pgTable(
+  "phone_codes",
+  {
+    phone: text("phone").primaryKey(),
+    codeHash: text("code_hash").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("phone_codes_expires_at_idx").on(t.expiresAt), check("phone_codes_phone_check", sql`${t.phone} ~ '^[6-9][0-9]{9}$'`)],
 );
 
 export const session = pgTable(

@@ -28,6 +28,7 @@ import {
 } from "#server/schemas/account.ts";
 import { auditQuerySchema } from "#server/schemas/audit.ts";
 import { loginSchema, registerSchema } from "#server/schemas/auth.ts";
+import { codeRequestSchema, codeVerifySchema, phoneChangeSchema, phoneChangeVerifySchema } from "#server/schemas/phone.ts";
 import { backInStockRequestSchema } from "#server/schemas/back-in-stock.ts";
 import { addToCartSchema, removeCartLineSchema, updateCartLineSchema } from "#server/schemas/cart.ts";
 import { productQuerySchema } from "#server/schemas/catalog.ts";
@@ -109,6 +110,10 @@ export const OPERATIONS: Operation[] = [
   // --- Account --------------------------------------------------------------------------------
   { method: "POST", path: "/api/users/register", tag: "Account", summary: "Create a customer account; answers the account and a session token (and sets the session cookie).", access: "public", body: registerSchema, responses: { 201: shapes.signedIn }, errors: [409, 429], example: { name: "Asha Rao", email: "asha@example.in", password: "a long passphrase", confirmPassword: "a long passphrase" } },
   { method: "POST", path: "/api/users/login", tag: "Account", summary: "Sign in; answers the account and a session token (and sets the session cookie).", access: "public", body: loginSchema, responses: { 200: shapes.signedIn }, errors: [401, 429], example: { email: "asha@example.in", password: "a long passphrase" } },
+  { method: "POST", path: "/api/users/otp", tag: "Account", summary: "Send a 6-digit sign-in code by SMS (MSG91) or WhatsApp; the same answer for every valid number. Valid 5 minutes, 5 tries, a new one voids the old.", access: "public", body: codeRequestSchema, responses: { 200: shapes.codeSent }, errors: [429, 502], example: { phone: "+91 98450 12345", channel: "sms" } },
+  { method: "POST", path: "/api/users/otp/verify", tag: "Account", summary: "Sign in with a code (the account whose verified number it is); no account: { newAccount: true } and, sent again with a name (email optional), a new customer account (201). Staff numbers: 403.", access: "public", body: codeVerifySchema, responses: { 200: z.union([shapes.signedIn, shapes.newPhoneAccount]), 201: shapes.signedIn }, errors: [403, 409, 429], example: { phone: "9845012345", code: "123456", name: "Asha Rao" } },
+  { method: "POST", path: "/api/users/phone", tag: "Account", summary: "Send a code to a number to make it the account's verified one.", access: "user", body: phoneChangeSchema, responses: { 200: shapes.codeSent }, errors: [429, 502], example: { phone: "9845012345" } },
+  { method: "POST", path: "/api/users/phone/verify", tag: "Account", summary: "Make the number the account's verified one with its code; a number verified on another account: 409.", access: "user", body: phoneChangeVerifySchema, responses: { 200: shapes.profile }, errors: [409, 429], example: { phone: "9845012345", code: "123456" } },
   { method: "POST", path: "/api/users/logout", tag: "Account", summary: "Sign out of this session.", access: "optional", responses: { 200: shapes.messageReply } },
   { method: "GET", path: "/api/users/profile", tag: "Account", summary: "The signed-in customer's profile.", access: "user", responses: { 200: shapes.profile } },
   { method: "POST", path: "/api/users/password/forgot", tag: "Account", summary: "Email a password reset link (the same answer whether or not the address has an account).", access: "public", body: forgotPasswordSchema, responses: { 200: shapes.messageReply }, errors: [429] },

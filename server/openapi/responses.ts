@@ -120,9 +120,22 @@ export const review = sameOutput<ReviewJson>()(
 );
 
 export const account = sameOutput<AccountJson>()(
-  z.object({ _id: text, name: text, email: text, role: z.enum(["customer", "admin", "pharmacist"]) }),
+  z.object({
+    _id: text,
+    name: text,
+    email: nullableText,
+    role: z.enum(["customer", "admin", "pharmacist"]),
+    phone: nullableText,
+    phoneVerified: z.boolean(),
+  }),
   true,
 );
+
+/** A right code for a number no account has verified: the page asks for a name next (decisions/050). */
+export const newPhoneAccount = z.object({ newAccount: z.literal(true) });
+
+/** A code went out (or, for a number nobody has, the same answer). */
+export const codeSent = z.object({ message: text, resendAfter: z.number() });
 
 /** Registration and sign-in: the account and its session token (`Authorization: Bearer <token>`). */
 export const signedIn = z.object({ user: account, token: text });
@@ -130,7 +143,6 @@ export const signedIn = z.object({ user: account, token: text });
 export const profile = sameOutput<ProfileJson>()(
   z.object({
     ...account.shape,
-    phone: nullableText,
     emailVerified: z.boolean(),
     createdAt: timestamp,
   }),
@@ -254,7 +266,7 @@ export const order = sameOutput<OrderJson>()(
   z.object({
     _id: text,
     orderNumber: text,
-    user: z.object({ _id: nullableText, name: text, email: text }),
+    user: z.object({ _id: nullableText, name: text, email: nullableText }),
     orderItems: z.array(z.object({ productId: text, name: text, image: text, price: rupees, quantity: z.number() })),
     shippingAddress,
     paymentMethod: text,
@@ -478,8 +490,10 @@ export const adminUser = sameOutput<AdminUserJson>()(
   z.object({
     _id: text,
     name: text,
-    email: text,
+    email: nullableText,
     role: z.enum(["customer", "pharmacist", "admin"]),
+    phone: nullableText,
+    phoneVerified: z.boolean(),
     pharmacistRegistration: nullableText,
     createdAt: timestamp,
   }),

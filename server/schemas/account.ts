@@ -56,6 +56,9 @@ export const changeEmailSchema = z.object({
   password: currentPassword(AUTH_MESSAGES.passwordRequired),
 });
 
+/** An account made by phone adds its first email with no password: it has none (decisions/050). */
+export const addEmailSchema = z.object({ email: accountEmail(AUTH_MESSAGES.registerEmailInvalid) });
+
 export const verifyEmailSchema = z.object({ token });
 
 export const deleteAccountSchema = z.object({ password: currentPassword(AUTH_MESSAGES.passwordRequired) });

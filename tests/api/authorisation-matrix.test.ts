@@ -6,7 +6,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { eq } from "drizzle-orm";
-import { orderPrescriptions, orders, prescriptions } from "#server/db/schema.ts";
+import { orderPrescriptions, orders, prescriptions, user as users } from "#server/db/schema.ts";
 import { createAdmin, createCustomer, createPharmacist, type TestUser } from "../support/users.ts";
 import { checkout, makeProduct } from "./checkout-helpers.ts";
 
@@ -350,5 +350,53 @@ describe("pharmacist rows", () => {
       const res = await call(who, method, url()).send(body?.() ?? {});
       expect(res.status, JSON.stringify(res.body)).toBe(expected[who]);
     });
+  });
+});
+
+describe("phone sign-in and the account's number (decisions/050): every caller", () => {
+  const phoneOf = (who: Who) => ({ "signed out": "9000000001", "customer A": "9000000002", "customer B": "9000000003", admin: "9000000004" })[who];
+  const codes = new Map<string, string>();
+
+  beforeAll(async () => {
+    const { phoneCodes } = await import("#server/db/schema.ts");
+    // The codes come from the offline outbox: this shop has no MSG91 settings.
+    const { readdir, readFile } = await import("node:fs/promises");
+    const path = await import("node:path");
+    for (const who of WHO) {
+      await request(shop.app).post("/api/users/otp").send({ phone: phoneOf(who) }).expect(200);
+      const directory = path.join(shop.config.dataDir, "outbox");
+      const file = (await readdir(directory)).filter((name) => name.includes(`91${phoneOf(who)}`)).sort().at(-1)!;
+      codes.set(who, /^Code: (\d{6})$/m.exec(await readFile(path.join(directory, file), "utf8"))![1]!);
+      await shop.context.db.update(phoneCodes).set({ sentAt: new Date(Date.now() - 60_000) }).where(eq(phoneCodes.phone, phoneOf(who)));
+    }
+  });
+
+  it.each(WHO)("POST /api/users/otp as %s: the same 200 for anyone (public)", async (who) => {
+    const res = await as(who, "post", "/api/users/otp").send({ phone: `91000000${WHO.indexOf(who)}9` });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: expect.any(String), resendAfter: 30 });
+  });
+
+  it.each(WHO)("POST /api/users/otp/verify as %s: a wrong code is 400 for anyone, and signs in no one", async (who) => {
+    const res = await as(who, "post", "/api/users/otp/verify").send({ phone: phoneOf(who), code: codes.get(who) === "000000" ? "111111" : "000000" });
+    expect(res.status).toBe(400);
+    expect(res.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it.each(WHO)("POST /api/users/phone as %s: signed in only", async (who) => {
+    const res = await as(who, "post", "/api/users/phone").send({ phone: `92000000${WHO.indexOf(who)}8` });
+    expect(res.status).toBe(who === "signed out" ? 401 : 200);
+  });
+
+  it.each(WHO)("POST /api/users/phone/verify as %s: signed in only, and a sign-in code does not set a number", async (who) => {
+    const res = await as(who, "post", "/api/users/phone/verify").send({ phone: phoneOf(who), code: codes.get(who) });
+    expect(res.status).toBe(who === "signed out" ? 401 : 400);
+  });
+
+  it("the admin's verified number never signs in by code (403)", async () => {
+    await shop.context.db.update(users).set({ phone: phoneOf("admin"), phoneVerified: true }).where(eq(users.id, admin.id));
+    const res = await request(shop.app).post("/api/users/otp/verify").send({ phone: phoneOf("admin"), code: codes.get("admin") });
+    expect(res.status).toBe(403);
+    expect(res.headers["set-cookie"]).toBeUndefined();
   });
 });

@@ -38,7 +38,7 @@ describe("email retries in one process", () => {
   it("gives an email up after MAX_EMAIL_ATTEMPTS failed attempts: status failed, its error kept, never tried again", async () => {
     const shop = await createTestShop({ SMTP_URL: smtp.url });
     cleanups.push(() => shop.close());
-    const id = await queueEmail(shop.context.db, { to: "nobody@example.com", subject: "Given up", text: "Never arrives." });
+    const id = (await queueEmail(shop.context.db, { to: "nobody@example.com", subject: "Given up", text: "Never arrives." }))!;
     // The attempt before the last one has failed already.
     const start = new Date(Date.now() + 1000);
     await shop.context.db.update(outboundEmails).set({ attempts: MAX_EMAIL_ATTEMPTS - 2, nextAttemptAt: start }).where(eq(outboundEmails.id, id));

@@ -150,7 +150,7 @@ describe("registering", () => {
     const res = await register(body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      user: { _id: expect.any(String), name: "Kavya Iyer", email: body.email, role: "customer" },
+      user: { _id: expect.any(String), name: "Kavya Iyer", email: body.email, role: "customer", phone: null, phoneVerified: false },
       token: expect.any(String),
     });
     const session = setCookies(res).get(SESSION_COOKIE);
@@ -207,7 +207,7 @@ describe("signing in", () => {
     const res = await login({ email: customerA.email, password: customerA.password });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      user: { _id: customerA.id, name: customerA.name, email: customerA.email, role: "customer" },
+      user: { _id: customerA.id, name: customerA.name, email: customerA.email, role: "customer", phone: null, phoneVerified: false },
       token: expect.any(String),
     });
     expect(setCookies(res).get(SESSION_COOKIE)).toMatch(/HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/i);
@@ -297,7 +297,7 @@ describe("logging out", () => {
 });
 
 describe("GET /api/users/profile", () => {
-  it("answers { _id, name, email, role, phone, emailVerified, createdAt } and nothing more", async () => {
+  it("answers { _id, name, email, role, phone, phoneVerified, emailVerified, createdAt } and nothing more", async () => {
     const res = await profile(customerA.headers);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -307,6 +307,7 @@ describe("GET /api/users/profile", () => {
       role: "customer",
       // Account self-service (decisions/023): the profile's own phone and whether the email is verified.
       phone: null,
+      phoneVerified: false,
       emailVerified: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     });

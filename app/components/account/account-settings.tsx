@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
   EXPORT_FILE_NAME,
+  checkAddEmailForm,
   checkChangeEmailForm,
   checkChangePasswordForm,
   checkDeleteAccountForm,
@@ -9,6 +10,8 @@ import {
   type DeletionCheck,
 } from "#common/account.ts";
 import { formatShortDate } from "#common/dates.ts";
+import { formatIndianPhone } from "#common/india.ts";
+import { checkCodeForm, checkCodeRequestForm } from "#common/phone-sign-in.ts";
 import { orderStateLabel } from "#common/orders.ts";
 import type { Checked } from "#common/forms.ts";
 import { focusFirstInvalid } from "~/components/auth/auth-card";
@@ -16,7 +19,7 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
 
 /** The profile's account forms; each posts to the profile's action with its `intent`. */
-export type AccountIntent = "profile" | "email" | "password" | "resend-verification" | "logout-all" | "delete";
+export type AccountIntent = "profile" | "email" | "password" | "resend-verification" | "logout-all" | "delete" | "phone-code" | "phone-verify";
 
 export interface AccountActionData {
   intent: AccountIntent;
@@ -25,12 +28,16 @@ export interface AccountActionData {
   errors: Record<string, string>;
   /** Changes on every answer, so a form that succeeded is emptied (its key). */
   at: number;
+  /** After a code went to a number (decisions/050): the number and the seconds before a new code. */
+  phoneCode?: { phone: string; resendAfter: number };
 }
 
 export interface AccountDetails {
   name: string;
-  email: string;
+  /** Null for an account made by phone that has not added one (decisions/050). */
+  email: string | null;
   phone: string | null;
+  phoneVerified: boolean;
   emailVerified: boolean;
 }
 
@@ -107,6 +114,7 @@ export function AccountSettings({ account, data, deletion }: { account: AccountD
   return (
     <div className="grid gap-x-6 lg:grid-cols-2">
       <DetailsForm account={account} data={data} />
+      <PhoneForm account={account} data={data} />
       <EmailForm account={account} data={data} />
       <PasswordForm data={data} />
       <DevicesForm />
@@ -144,8 +152,78 @@ function DetailsForm({ account, data }: { account: AccountDetails; data: Account
   );
 }
 
+/**
+ * The account's verified mobile number (decisions/050): a number becomes verified only with the
+ * code sent to it; a verified number signs the account in by code and fills the checkout's phone.
+ */
+function PhoneForm({ account, data }: { account: AccountDetails; data: AccountActionData | undefined }) {
+  const sending = useBusy("phone-code");
+  const verifying = useBusy("phone-verify");
+  const codeStep = (data?.intent === "phone-code" && data.ok) || (data?.intent === "phone-verify" && !data.ok) ? data.phoneCode : undefined;
+  const requestErrors = useFormErrors(data, "phone-code", checkCodeRequestForm);
+  const codeErrors = useFormErrors(data, "phone-verify", checkCodeForm);
+  const outcome = data?.intent === "phone-verify" ? "phone-verify" : "phone-code";
+  return (
+    <section aria-labelledby="phone-heading" className={SECTION}>
+      <h2 id="phone-heading" className="text-lg font-semibold text-gray-900">
+        Mobile number
+      </h2>
+      <p className="mt-2 text-gray-800" data-testid="phone-status">
+        {account.phone ? (
+          <>
+            Now: <strong>+91 {formatIndianPhone(account.phone)}</strong>{" "}
+            {account.phoneVerified ? "(verified: you can sign in with it)" : "(not verified)"}
+          </>
+        ) : (
+          "No mobile number yet. Add one to sign in with a code and fill it in at checkout."
+        )}
+      </p>
+      {codeStep ? (
+        <Form method="post" noValidate onSubmit={codeErrors.validate} className="mt-4 space-y-4">
+          <IntentField intent="phone-verify" />
+          <input type="hidden" name="phone" value={codeStep.phone} />
+          <p className="text-gray-800">
+            Enter the code we sent to <strong>+91 {formatIndianPhone(codeStep.phone)}</strong>.
+          </p>
+          <Field
+            label="6-digit code"
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={8}
+            required
+            error={codeErrors.errors.code}
+          />
+          <button type="submit" disabled={verifying} className={BUTTON}>
+            {verifying ? "Checking..." : "Verify number"}
+          </button>
+        </Form>
+      ) : (
+        <Form method="post" noValidate onSubmit={requestErrors.validate} className="mt-4 space-y-4">
+          <IntentField intent="phone-code" />
+          <Field
+            label={account.phoneVerified ? "New mobile number" : "Mobile number"}
+            name="phone"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            required
+            defaultValue={account.phoneVerified ? "" : (account.phone ?? "")}
+            error={requestErrors.errors.phone}
+          />
+          <button type="submit" disabled={sending} className={BUTTON}>
+            {sending ? "Sending code..." : account.phoneVerified ? "Change number" : "Verify with a code"}
+          </button>
+        </Form>
+      )}
+      <Outcome data={data} intent={outcome} />
+    </section>
+  );
+}
+
 function EmailForm({ account, data }: { account: AccountDetails; data: AccountActionData | undefined }) {
-  const { errors, validate } = useFormErrors(data, "email", checkChangeEmailForm);
+  const { errors, validate } = useFormErrors(data, "email", account.email === null ? checkAddEmailForm : checkChangeEmailForm);
   const busy = useBusy("email");
   const done = data?.intent === "email" && data.ok;
   return (
@@ -153,16 +231,30 @@ function EmailForm({ account, data }: { account: AccountDetails; data: AccountAc
       <h2 id="email-heading" className="text-lg font-semibold text-gray-900">
         Email address
       </h2>
-      <p className="mt-2 text-gray-800">
-        {/* Only the address may break anywhere (a long one must); the words around it stay whole. */}
-        Now: <strong className="wrap-anywhere">{account.email}</strong> {account.emailVerified ? "(verified)" : "(not verified yet)"}
-      </p>
+      {account.email === null ? (
+        <p className="mt-2 text-gray-800">You have not added an email yet. Add one to get order updates and invoices by email.</p>
+      ) : (
+        <p className="mt-2 text-gray-800">
+          {/* Only the address may break anywhere (a long one must); the words around it stay whole. */}
+          Now: <strong className="wrap-anywhere">{account.email}</strong> {account.emailVerified ? "(verified)" : "(not verified yet)"}
+        </p>
+      )}
       <Form key={done ? data.at : "email"} method="post" noValidate onSubmit={validate} className="mt-4 space-y-4">
         <IntentField intent="email" />
-        <Field label="New email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
-        <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <Field
+          label={account.email === null ? "Email" : "New email"}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email}
+        />
+        {account.email === null ? null : (
+          <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        )}
         <button type="submit" disabled={busy} className={BUTTON}>
-          {busy ? "Sending..." : "Change email"}
+          {busy ? "Sending..." : account.email === null ? "Add email" : "Change email"}
         </button>
       </Form>
       <Outcome data={data} intent="email" />

@@ -83,7 +83,8 @@ export function CheckoutForm({
   onCouponRefused?: (message: string, removed: boolean) => void;
   /** Told of every quote (or null while there is none), so the order summary shows the same fees. */
   onQuote?: (quote: CheckoutQuote | null) => void;
-  customer: { name: string; email: string };
+  /** `phone`: the account's verified number, filled into a new address (decisions/050). */
+  customer: { name: string; email: string; phone?: string | null };
   /** The shopper's saved addresses, the default first: one-tap choices. */
   addresses?: SavedAddress[];
   /** Cash on delivery's fee, shown beside its choice. */
@@ -106,7 +107,7 @@ export function CheckoutForm({
     city: "",
     postalCode: "",
     state: "",
-    phone: "",
+    phone: customer.phone ?? "",
     email: customer.email,
   });
   // A saved address (the default first) or a new one typed in.

@@ -91,7 +91,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             Customer
           </h2>
           <p className="mt-2">{order.user.name || "Guest"}</p>
-          <p className="break-all text-sm text-gray-700">{order.user.email}</p>
+          <p className="break-all text-sm text-gray-700">{order.user.email ?? "No email (mobile number account)"}</p>
           <h3 className="mt-4 font-semibold text-gray-900">Shipping address</h3>
           {/* The lines the invoice and the customer's page print (landmark and state included). */}
           <address className="mt-1 not-italic break-words text-gray-800">

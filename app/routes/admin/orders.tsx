@@ -122,7 +122,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       <td data-label="Date" className={`${TD} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
                       <td data-label="Customer" className={TD}>
                         {order.user.name || "Guest"}
-                        <span className="block break-all text-xs text-gray-600">{order.user.email}</span>
+                        <span className="block break-all text-xs text-gray-600">{order.user.email ?? "No email (mobile number account)"}</span>
                       </td>
                       <td data-label="Total" className={`${TD} text-right`}>{formatRupees(rupeesToPaise(order.totalPrice))}</td>
                       <td data-label="Paid" className={TD}>

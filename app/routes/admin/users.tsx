@@ -70,7 +70,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                       History
                     </Link>
                   </td>
-                  <td data-label="Email" className={`${TD} break-all`}>{user.email}</td>
+                  <td data-label="Email" className={`${TD} break-all`}>{user.email ?? `No email · ${user.phone ?? ""}`}</td>
                   <td data-label="Role" className={TD}>
                     {refusal(user) ? (
                       <span className="text-sm text-gray-800">{user.role}</span>
@@ -85,7 +85,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                     ) : (
                       <ConfirmDelete
                         what={`user ${user.name}`}
-                        question={`${user.name} (${user.email}) will lose their account. This cannot be undone.`}
+                        question={`${user.name} (${user.email ?? user.phone ?? "no email"}) will lose their account. This cannot be undone.`}
                         fields={{ id: user._id }}
                         failure="Failed to delete user"
                       />

@@ -1,4 +1,5 @@
 import type { Database } from "#server/db/client.ts";
+import { isPlaceholderEmail } from "#server/db/no-email.ts";
 import { outboundEmails } from "#server/db/schema.ts";
 
 export interface EmailMessage {
@@ -26,9 +27,11 @@ export type ListHeaders = {
 /**
  * Queues an email in the transactional outbox: a row written with the caller's executor, so when
  * that is a transaction the email commits or rolls back with the change it announces. The
- * dispatcher delivers queued rows later, retrying until they are sent.
+ * dispatcher delivers queued rows later, retrying until they are sent. An account made by phone
+ * without an email (its placeholder address, server/db/no-email.ts) gets nothing: null.
  */
-export async function queueEmail(tx: Pick<Database, "insert">, message: EmailMessage): Promise<string> {
+export async function queueEmail(tx: Pick<Database, "insert">, message: EmailMessage): Promise<string | null> {
+  if (isPlaceholderEmail(message.to)) return null;
   const [row] = await tx
     .insert(outboundEmails)
     .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, headers: message.headers ?? null })

@@ -6,7 +6,7 @@ export interface Limit {
   max: number;
   windowMs: number;
   /** What the count is kept per: a client address, an email address, a user, or an account and address pair. */
-  per: "address" | "email" | "user" | "account-address";
+  per: "address" | "email" | "user" | "account-address" | "phone";
 }
 
 /**
@@ -62,6 +62,17 @@ export const LIMITS = {
   backInStockRequestsPerAddress: { max: 100, windowMs: HOUR, per: "address" },
   /** Requests naming one email address, from anywhere: nobody signs a stranger up for many emails. */
   backInStockRequestsPerEmail: { max: 10, windowMs: HOUR, per: "email" },
+  /**
+   * One-time codes sent to one mobile number (decisions/050), for sign-in or adding it to an
+   * account, whoever asks: each is a paid SMS and a message on someone's phone.
+   */
+  phoneCodesPerNumber: { max: 5, windowMs: HOUR, per: "phone" },
+  /** Codes asked for from one client address, over every number (carrier NAT: generous). */
+  phoneCodesPerAddress: { max: 100, windowMs: HOUR, per: "address" },
+  /** Codes a signed-in account asks for to add or change its number. */
+  phoneCodesPerUser: { max: 10, windowMs: HOUR, per: "user" },
+  /** Codes tried from one client address, over every number: each code allows 5 tries of its own. */
+  phoneCodeChecksPerAddress: { max: 300, windowMs: 15 * MINUTE, per: "address" },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

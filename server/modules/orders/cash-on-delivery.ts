@@ -52,12 +52,12 @@ export async function codDecision(
 
 /**
  * What one account may hold by cash on delivery before paying anything (decisions/022, 044): a
- * verified email; at most `maxOpenCodOrders` COD orders on the way and at most
+ * verified email or a verified mobile number (an account made by phone, decisions/050); at most `maxOpenCodOrders` COD orders on the way and at most
  * `maxUnconfirmedCodOrders` of them not yet confirmed. Returns the sentence refusing it, or null.
  */
 async function codRefusal(tx: Transaction, userId: string, limits: { maxOpenCodOrders: number; maxUnconfirmedCodOrders: number }): Promise<string | null> {
-  const [account] = await tx.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, userId));
-  if (!account?.emailVerified) return COD_HOLD_MESSAGES.verify;
+  const [account] = await tx.select({ emailVerified: user.emailVerified, phoneVerified: user.phoneVerified }).from(user).where(eq(user.id, userId));
+  if (!account?.emailVerified && !account?.phoneVerified) return COD_HOLD_MESSAGES.verify;
   const [counts] = await tx
     .select({
       open: sql<number>`count(*)::int`,

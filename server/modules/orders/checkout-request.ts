@@ -7,6 +7,7 @@ import type { SavedAddress } from "#common/addresses.ts";
 import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
 import { COUNTRY_INDIA } from "#common/india.ts";
 import type { PaymentMethod, ShippingAddress } from "#common/orders.ts";
+import { shownEmail } from "#server/db/no-email.ts";
 import type { ShopContext } from "#server/context.ts";
 import { findAddressOfUser } from "#server/modules/addresses/addresses.ts";
 import { findServiceability, type Serviceability } from "#server/modules/delivery/serviceability.ts";
@@ -87,7 +88,7 @@ export async function readCheckoutRequest(
   if (addressId !== undefined) {
     const saved = await findAddressOfUser(shop.db, caller.id, addressId);
     if (!saved) return { ok: false, reason: "address-not-found" };
-    shippingAddress = shippingAddressFrom(saved, caller.email);
+    shippingAddress = shippingAddressFrom(saved, shownEmail(caller.email) ?? "");
   } else {
     const read = readTypedAddress(typed);
     if (!read.ok) return read;
@@ -97,7 +98,8 @@ export async function readCheckoutRequest(
       ...(line2 ? { line2 } : {}),
       ...(landmark ? { landmark } : {}),
       ...(state ? { state } : {}),
-      email: email ?? caller.email,
+      // An account made by phone has no email to print on the order (decisions/050).
+      email: email ?? shownEmail(caller.email) ?? "",
     };
   }
 

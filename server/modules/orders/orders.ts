@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
+import { shownEmail } from "#server/db/no-email.ts";
 import { ID_PATTERN as ORDER_ID_PATTERN } from "#server/db/ids.ts";
 import type { Executor } from "#server/db/tx.ts";
 import type { CodConfirmationJson, MyOrderJson, OrderDetailJson, OrderJson, OrderPrescriptionJson, OrderStatus } from "#common/orders.ts";
@@ -32,7 +33,7 @@ export function orderJson(order: OrderRow, lines: LineRow[], paymentRows: Paymen
   return {
     _id: order.id,
     orderNumber: order.orderNumber,
-    user: { _id: order.userId, name: order.customerName, email: order.customerEmail },
+    user: { _id: order.userId, name: order.customerName, email: shownEmail(order.customerEmail) },
     orderItems: lines.map((line) => ({
       productId: line.productId,
       name: line.name,

@@ -11,26 +11,32 @@ import { queueEmail } from "#server/modules/email/outbox.ts";
 import { formatDateTime } from "#common/dates.ts";
 import { SHOP_NAME } from "#common/brand.ts";
 import { isUniqueViolation, likePattern } from "#server/db/errors.ts";
+import { shownEmail } from "#server/db/no-email.ts";
 import { type InvalidInput, type Listed, readInput, readQuery } from "#server/schemas/input.ts";
 
 /** A user in the admin lists (api-contract.md, "Admin"); never the password. */
 export interface AdminUserJson {
   _id: string;
   name: string;
-  email: string;
+  /** Null for an account made by phone without an email (decisions/050). */
+  email: string | null;
   role: AdminRole;
+  phone: string | null;
+  phoneVerified: boolean;
   /** A pharmacist's State Pharmacy Council registration number (null for every other role). */
   pharmacistRegistration: string | null;
   createdAt: string;
 }
 
-type UserRow = Pick<typeof users.$inferSelect, "id" | "name" | "email" | "role" | "pharmacistRegistration" | "createdAt">;
+type UserRow = Pick<typeof users.$inferSelect, "id" | "name" | "email" | "role" | "phone" | "phoneVerified" | "pharmacistRegistration" | "createdAt">;
 
 const userColumns = {
   id: users.id,
   name: users.name,
   email: users.email,
   role: users.role,
+  phone: users.phone,
+  phoneVerified: users.phoneVerified,
   pharmacistRegistration: users.pharmacistRegistration,
   createdAt: users.createdAt,
 };
@@ -51,8 +57,10 @@ function toAdminUserJson(row: UserRow): AdminUserJson {
   return {
     _id: row.id,
     name: row.name,
-    email: row.email,
+    email: shownEmail(row.email),
     role: adminRole(row.role),
+    phone: row.phone,
+    phoneVerified: row.phoneVerified,
     pharmacistRegistration: row.role === "pharmacist" ? row.pharmacistRegistration : null,
     createdAt: row.createdAt.toISOString(),
   };

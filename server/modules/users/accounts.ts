@@ -3,6 +3,7 @@ import { normalizeEmail } from "#common/forms.ts";
 import { CLIENT_IP_HEADER, asRole, type Auth, type Role } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
+import { shownEmail } from "#server/db/no-email.ts";
 import { session as sessions, user as users } from "#server/db/schema.ts";
 import {
   accountAddressSubject,
@@ -22,8 +23,13 @@ import { addressAwaitingUndo } from "./account-links.ts";
 export interface AccountJson {
   _id: string;
   name: string;
-  email: string;
+  /** Null for an account made by phone that has not added an email (decisions/050). */
+  email: string | null;
   role: Role;
+  /** 10 digits, or null. */
+  phone: string | null;
+  /** Whether `phone` was proved with a one-time code (only then does it sign in). */
+  phoneVerified: boolean;
 }
 
 export interface SignedIn {
@@ -162,25 +168,36 @@ export async function forgetSignInFailures(db: Database, email: string): Promise
   await forgetCounts(db, "signInFailuresPerAccountAndAddress", `${normalizeEmail(email)}|`, { startingWith: true });
 }
 
-async function signedIn(response: Response): Promise<SignedIn> {
-  const body = (await response.json()) as { token?: string | null; user: { id: string; name: string; email: string; role?: string } };
+/** A sign-in's answer from Better Auth (email sign-in, sign-up, or the code door): the user, its token and cookies. */
+export async function signedIn(response: Response): Promise<SignedIn> {
+  const body = (await response.json()) as {
+    token?: string | null;
+    user: { id: string; name: string; email: string; role?: string; phone?: string | null; phoneVerified?: boolean | null };
+  };
   if (!body.token) throw new Error("Better Auth answered without a session token");
   return {
-    user: { _id: body.user.id, name: body.user.name, email: body.user.email, role: asRole(body.user.role) },
+    user: {
+      _id: body.user.id,
+      name: body.user.name,
+      email: shownEmail(body.user.email),
+      role: asRole(body.user.role),
+      phone: body.user.phone ?? null,
+      phoneVerified: body.user.phoneVerified === true,
+    },
     token: body.token,
     cookies: response.headers.getSetCookie(),
   };
 }
 
 /** Only what Better Auth records on the session; never the caller's cookies or authorization. */
-function clientHeaders(client: Client): Headers {
+export function clientHeaders(client: Client): Headers {
   const headers = new Headers();
   if (client.ip) headers.set(CLIENT_IP_HEADER, client.ip);
   if (client.userAgent) headers.set("user-agent", client.userAgent);
   return headers;
 }
 
-async function emailExists(db: Database, email: string): Promise<boolean> {
+export async function emailExists(db: Database, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row !== undefined;
 }

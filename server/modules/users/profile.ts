@@ -2,15 +2,19 @@ import { desc, eq, inArray, asc } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
 import { asRole, type Role } from "#server/auth.ts";
 import type { Database } from "#server/db/client.ts";
+import { shownEmail } from "#server/db/no-email.ts";
 import { orderLines, orders, user as users } from "#server/db/schema.ts";
 
 export interface ProfileJson {
   _id: string;
   name: string;
-  email: string;
+  /** Null for an account made by phone that has not added an email (decisions/050). */
+  email: string | null;
   role: Role;
   /** 10 digits, or null when none is given (decisions/023). */
   phone: string | null;
+  /** Whether `phone` was proved with a one-time code (decisions/050). */
+  phoneVerified: boolean;
   emailVerified: boolean;
   createdAt: string;
 }
@@ -23,6 +27,7 @@ export async function getProfile(db: Database, userId: string): Promise<ProfileJ
       email: users.email,
       role: users.role,
       phone: users.phone,
+      phoneVerified: users.phoneVerified,
       emailVerified: users.emailVerified,
       createdAt: users.createdAt,
     })
@@ -33,9 +38,10 @@ export async function getProfile(db: Database, userId: string): Promise<ProfileJ
   return {
     _id: row.id,
     name: row.name,
-    email: row.email,
+    email: shownEmail(row.email),
     role: asRole(row.role),
     phone: row.phone,
+    phoneVerified: row.phoneVerified,
     emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,12 +1,14 @@
 import { and, eq, gte } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { CLIENT_IP_HEADER, type Auth } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
+import { isPlaceholderEmail } from "#server/db/no-email.ts";
 import { account as credentials, session as sessions, user as users } from "#server/db/schema.ts";
 import { Rollback, inTransaction } from "#server/db/tx.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
-import { changeEmailSchema, changePasswordSchema, forgotPasswordSchema, profileSchema, resetPasswordSchema } from "#server/schemas/account.ts";
+import { addEmailSchema, changeEmailSchema, changePasswordSchema, forgotPasswordSchema, profileSchema, resetPasswordSchema } from "#server/schemas/account.ts";
 import { type InvalidInput, readInput } from "#server/schemas/input.ts";
 import { emailChangedEmail, verificationTokenClaims } from "./account-emails.ts";
 import {
@@ -20,6 +22,7 @@ import {
   voidLaterUndoLinks,
 } from "./account-links.ts";
 import { forgetSignInFailures, type Client } from "./accounts.ts";
+import { phoneVerifiedAfterProfileSave } from "./phone-sign-in.ts";
 import { getProfile, type ProfileJson } from "./profile.ts";
 import { signOut } from "./session.ts";
 
@@ -147,9 +150,10 @@ export async function updateProfile(context: Pick<SelfServiceContext, "db">, use
   const read = readInput(profileSchema, body);
   if (!read.ok) return read;
   const { input } = read;
-  const changes: Partial<typeof users.$inferInsert> = {};
+  const changes: PgUpdateSetSource<typeof users> = {};
   if (input.name !== undefined) changes.name = input.name;
-  if (input.phone !== undefined) changes.phone = input.phone;
+  // A typed number is a contact number: it stays verified only if it is the verified one (decisions/050).
+  if (input.phone !== undefined) Object.assign(changes, { phone: input.phone, phoneVerified: phoneVerifiedAfterProfileSave(input.phone) });
   if (Object.keys(changes).length > 0) await context.db.update(users).set(changes).where(eq(users.id, userId));
   const profile = await getProfile(context.db, userId);
   return profile ? { ok: true, profile } : NOT_SIGNED_IN;
@@ -267,14 +271,20 @@ export async function requestEmailChange(
   body: unknown,
 ): Promise<ChangeEmailResult> {
   if (!userId) return NOT_SIGNED_IN;
-  const read = readInput(changeEmailSchema, body);
+  const headers = sessionHeaders(requestHeaders);
+  const [current] = await context.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!current) return NOT_SIGNED_IN;
+  // An account made by phone has no email and no password: its first email needs only the session (decisions/050).
+  const firstEmail = isPlaceholderEmail(current.email);
+  const read = firstEmail ? readInput(addEmailSchema, body) : readInput(changeEmailSchema, body);
   if (!read.ok) return read;
   const { input } = read;
-  const refused = await countRequests(context, [["passwordChecksPerUser", userId]]);
-  if (refused) return refused;
-  const headers = sessionHeaders(requestHeaders);
-  const checked = await checkPassword(context, headers, input.password);
-  if (checked !== "ok") return checked === "not-signed-in" ? NOT_SIGNED_IN : { ok: false, reason: "wrong-password" };
+  if (!firstEmail) {
+    const refused = await countRequests(context, [["passwordChecksPerUser", userId]]);
+    if (refused) return refused;
+    const checked = await checkPassword(context, headers, "password" in input && typeof input.password === "string" ? input.password : "");
+    if (checked !== "ok") return checked === "not-signed-in" ? NOT_SIGNED_IN : { ok: false, reason: "wrong-password" };
+  }
   const [account] = await context.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!account) return NOT_SIGNED_IN;
   if (account.email === input.email) return { ok: false, reason: "same-email" };

@@ -1,0 +1,280 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { formatIndianPhone } from "#common/india.ts";
+import {
+  checkCodeForm,
+  checkCodeRequestForm,
+  checkNewPhoneAccountForm,
+  PHONE_CODE_LENGTH,
+  type PhoneStepData,
+} from "#common/phone-sign-in.ts";
+import { Field } from "~/components/ui/field";
+import { SUBMIT_CLASS, focusFirstInvalid } from "./auth-card";
+
+/**
+ * "Use mobile number" on /login and /register (decisions/050): number → 6-digit code → signed in,
+ * or a new account asking only a name. Each step is a plain form post to the page's action
+ * (`intent` phone-code, phone-verify, phone-create), so it works before and without JavaScript;
+ * the page's action answers the next step (`PhoneStepData`).
+ */
+export function PhoneSignIn({ step, whatsapp, formAction }: { step: PhoneStepData | undefined; whatsapp: boolean; formAction: string }) {
+  const current = step?.step ?? "number";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent")?.toString().startsWith("phone") === true;
+  const pendingIntent = busy ? navigation.formData?.get("intent") : null;
+  const [errors, setErrors] = useState<Record<string, string>>(step?.errors ?? {});
+  useEffect(() => setErrors(step?.errors ?? {}), [step]);
+
+  function validate(check: (values: Record<string, unknown>) => { ok: boolean; errors?: Record<string, string> }) {
+    return (event: React.FormEvent<HTMLFormElement>) => {
+      const form = event.currentTarget;
+      const result = check(Object.fromEntries(new FormData(form)));
+      if (result.ok || !result.errors) {
+        setErrors({});
+        return;
+      }
+      event.preventDefault();
+      setErrors(result.errors);
+      focusFirstInvalid(form, result.errors);
+    };
+  }
+
+  const failed = step && Object.keys(step.errors).length + (step.message && isError(step) ? 1 : 0) > 0;
+  const alert = failed && step?.message ? (
+    <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800" data-testid="phone-alert">
+      {step.message}
+    </p>
+  ) : null;
+
+  if (current === "number") {
+    return (
+      <div data-testid="phone-sign-in">
+        {alert}
+        <Form method="post" action={formAction} noValidate onSubmit={validate(checkCodeRequestForm)} className="space-y-5">
+          <input type="hidden" name="intent" value="phone-code" />
+          <Field
+            label="Mobile number"
+            name="phone"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            placeholder="98450 12345"
+            required
+            defaultValue={step?.phone}
+            error={errors.phone}
+          />
+          {whatsapp ? <ChannelChoice error={errors.channel} /> : null}
+          <p className="-mt-2 text-sm text-gray-700">We will send a {PHONE_CODE_LENGTH}-digit code to this number.</p>
+          <button type="submit" disabled={busy} className={SUBMIT_CLASS}>
+            {pendingIntent === "phone-code" ? "Sending code..." : "Send code"}
+          </button>
+        </Form>
+      </div>
+    );
+  }
+
+  const shown = `+91 ${formatIndianPhone(step?.phone ?? "")}`;
+
+  if (current === "name") {
+    return (
+      <div data-testid="phone-sign-in">
+        {alert}
+        <p role="status" className="mb-5 rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900">
+          {shown} is verified. Tell us your name to create your account.
+        </p>
+        <Form method="post" action={formAction} noValidate onSubmit={validate(checkNewPhoneAccountForm)} className="space-y-5">
+          <input type="hidden" name="intent" value="phone-create" />
+          <input type="hidden" name="phone" value={step?.phone ?? ""} />
+          <input type="hidden" name="code" value={step?.code ?? ""} />
+          <Field label="Name" name="name" autoComplete="name" required defaultValue={step?.name} error={errors.name} />
+          <Field
+            label="Email (optional)"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            defaultValue={step?.email}
+            error={errors.email}
+          />
+          <p className="-mt-2 text-sm text-gray-700">Add an email to get order updates and invoices by email. You can add it later too.</p>
+          {errors.code ? <p className="text-sm text-red-700">{errors.code}</p> : null}
+          <button type="submit" disabled={busy} className={SUBMIT_CLASS}>
+            {pendingIntent === "phone-create" ? "Creating account..." : "Create account"}
+          </button>
+        </Form>
+      </div>
+    );
+  }
+
+  return (
+    <div data-testid="phone-sign-in">
+      {alert}
+      {!failed && step?.message ? (
+        <p role="status" className="mb-5 rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900">
+          {step.message}
+        </p>
+      ) : null}
+      <Form method="post" action={formAction} noValidate onSubmit={validate(checkCodeForm)} className="space-y-5">
+        <input type="hidden" name="intent" value="phone-verify" />
+        <input type="hidden" name="phone" value={step?.phone ?? ""} />
+        <p className="text-gray-800">
+          Code sent to <strong>{shown}</strong>.{" "}
+          <Link to="?method=phone" className="font-medium text-brand-800 underline underline-offset-2">
+            Change number
+          </Link>
+        </p>
+        <Field
+          label={`${PHONE_CODE_LENGTH}-digit code`}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={PHONE_CODE_LENGTH + 2}
+          required
+          error={errors.code}
+        />
+        <button type="submit" disabled={busy} className={SUBMIT_CLASS}>
+          {pendingIntent === "phone-verify" ? "Checking..." : "Verify and continue"}
+        </button>
+      </Form>
+      <ResendCode phone={step?.phone ?? ""} seconds={step?.resendAfter ?? 0} whatsapp={whatsapp} formAction={formAction} busy={busy} stepKey={step} />
+    </div>
+  );
+}
+
+function isError(step: PhoneStepData): boolean {
+  return step.step === "number" || Object.keys(step.errors).length > 0;
+}
+
+function ChannelChoice({ error }: { error?: string }) {
+  return (
+    <fieldset>
+      <legend className="block text-sm font-medium text-gray-800">Send the code by</legend>
+      <div className="mt-2 flex gap-6">
+        <label className="inline-flex items-center gap-2">
+          <input type="radio" name="channel" value="sms" defaultChecked className="h-4 w-4" /> SMS
+        </label>
+        <label className="inline-flex items-center gap-2">
+          <input type="radio" name="channel" value="whatsapp" className="h-4 w-4" /> WhatsApp
+        </label>
+      </div>
+      {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+/**
+ * "Resend code" after a countdown. The button says the seconds left; the live region speaks only
+ * when a new code may be asked for (a sentence every second would drown everything else).
+ */
+function ResendCode({
+  phone,
+  seconds,
+  whatsapp,
+  formAction,
+  busy,
+  stepKey,
+}: {
+  phone: string;
+  seconds: number;
+  whatsapp: boolean;
+  formAction: string;
+  busy: boolean;
+  stepKey: unknown;
+}) {
+  const [left, setLeft] = useState(seconds);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step (a new code) starts the countdown again
+  useEffect(() => {
+    setLeft(seconds);
+    if (seconds <= 0) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [seconds, stepKey]);
+
+  return (
+    <Form method="post" action={formAction} className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+      <input type="hidden" name="intent" value="phone-code" />
+      <input type="hidden" name="phone" value={phone} />
+      <button
+        type="submit"
+        name="channel"
+        value="sms"
+        disabled={left > 0 || busy}
+        className="font-semibold text-brand-800 underline underline-offset-2 disabled:cursor-not-allowed disabled:text-gray-600 disabled:no-underline"
+      >
+        {left > 0 ? `Resend code in ${left} s` : whatsapp ? "Resend by SMS" : "Resend code"}
+      </button>
+      {whatsapp ? (
+        <button
+          type="submit"
+          name="channel"
+          value="whatsapp"
+          disabled={left > 0 || busy}
+          className="font-semibold text-brand-800 underline underline-offset-2 disabled:cursor-not-allowed disabled:text-gray-600 disabled:no-underline"
+        >
+          Send by WhatsApp
+        </button>
+      ) : null}
+      <span aria-live="polite" className="sr-only" data-testid="resend-status">
+        {left === 0 ? "You can ask for a new code now." : ""}
+      </span>
+    </Form>
+  );
+}
+
+/**
+ * "Mobile number" and "Email" as two tabs (links, so they work without JavaScript). With neither
+ * chosen, phones start on the mobile number and wider screens on email: both bars are drawn and
+ * CSS shows the one for the width.
+ */
+export function SignInMethodTabs({ active, redirectParam }: { active: "phone" | "email" | null; redirectParam: string | null }) {
+  const href = (method: string) => `?${new URLSearchParams({ method, ...(redirectParam ? { redirect: redirectParam } : {}) })}`;
+  const bar = (selected: "phone" | "email", className: string) => (
+    <nav aria-label="How to sign in" className={`mb-6 grid-cols-2 rounded-lg border border-gray-300 p-1 ${className}`}>
+      {(
+        [
+          ["phone", "Mobile number"],
+          ["email", "Email"],
+        ] as const
+      ).map(([method, label]) => (
+        <Link
+          key={method}
+          to={href(method)}
+          replace
+          preventScrollReset
+          aria-current={selected === method ? "page" : undefined}
+          className={`rounded-md px-3 py-2 text-center font-semibold ${selected === method ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50"}`}
+          data-testid={`method-${method}`}
+        >
+          {label}
+        </Link>
+      ))}
+    </nav>
+  );
+  if (active) return bar(active, "grid");
+  return (
+    <>
+      {bar("phone", "grid sm:hidden")}
+      {bar("email", "hidden sm:grid")}
+    </>
+  );
+}
+
+/** Which panel shows: the one chosen, the phone one while its steps are under way, else by width (null). */
+export function activeSignInMethod(param: string | null, phoneStep: PhoneStepData | undefined): "phone" | "email" | null {
+  if (phoneStep) return "phone";
+  if (param === "phone" || param === "email") return param;
+  return null;
+}
+
+/** The classes of each panel for the active method (null: phone below 640 px, email above). */
+export function panelClasses(active: "phone" | "email" | null): { phone: string; email: string } {
+  if (active === "phone") return { phone: "", email: "hidden" };
+  if (active === "email") return { phone: "hidden", email: "" };
+  return { phone: "sm:hidden", email: "hidden sm:block" };
+}
