@@ -41,7 +41,7 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/products", backInStockRouter], //         back-in-stock.ts POST /:id/notify-me (signed in, or a guest with { email })
   ["/products", adminProductWritesRouter], //  admin/products.ts PUT /:id (admins: the spec's product edit)
   ["/users/addresses", addressesRouter], //   addresses.ts     GET POST /, PUT DELETE /:id (signed in, own addresses)
-  ["/users", usersRouter], //                  users.ts         POST /register /login /logout, GET /profile; self-service: POST /password/forgot /password/reset /email/verification /email/verify /email/undo /logout/all, PUT /password /profile /email, GET /me/export, DELETE /me
+  ["/users", usersRouter], //                  users.ts         POST /register /login /login/2fa /logout, GET /profile; two-factor: POST /2fa/setup /2fa/enable /2fa/disable; self-service: POST /password/forgot /password/reset /email/verification /email/verify /email/undo /logout/all, PUT /password /profile /email, GET /me/export, DELETE /me
   ["/cart", cartRouter], //                    cart.ts          GET POST PUT DELETE /, POST /merge
   ["/serviceability", serviceabilityRouter], // delivery.ts    GET /:pin (public)
   ["/admin", adminRouter], //                  admin/index.ts   the admin API, its own table (ADMIN_ROUTES): one file per resource; staff only, pharmacists to the order reads and prescription calls

@@ -37,6 +37,7 @@ import { h1RegisterQuerySchema, prescriptionReviewSchema, reviewQueueQuerySchema
 import { returnDecisionSchema, returnListQuerySchema, returnRequestSchema } from "#server/schemas/returns.ts";
 import { reviewSchema } from "#server/schemas/review.ts";
 import { settingsUpdateSchema } from "#server/schemas/settings.ts";
+import { twoFactorDisableSchema, twoFactorEnableSchema, twoFactorSetupSchema, twoFactorSignInSchema } from "#server/schemas/two-factor.ts";
 import { apiDocs } from "./registry.ts";
 import * as shapes from "./responses.ts";
 
@@ -108,7 +109,11 @@ export const OPERATIONS: Operation[] = [
 
   // --- Account --------------------------------------------------------------------------------
   { method: "POST", path: "/api/users/register", tag: "Account", summary: "Create a customer account; answers the account and a session token (and sets the session cookie).", access: "public", body: registerSchema, responses: { 201: shapes.signedIn }, errors: [409, 429], example: { name: "Asha Rao", email: "asha@example.in", password: "a long passphrase", confirmPassword: "a long passphrase" } },
-  { method: "POST", path: "/api/users/login", tag: "Account", summary: "Sign in; answers the account and a session token (and sets the session cookie).", access: "public", body: loginSchema, responses: { 200: shapes.signedIn }, errors: [401, 429], example: { email: "asha@example.in", password: "a long passphrase" } },
+  { method: "POST", path: "/api/users/login", tag: "Account", summary: "Sign in; answers the account and a session token (and sets the session cookie), or, for an account with two-factor sign-in on, `{ twoFactorRequired: true, challenge }` and no session: POST /api/users/login/2fa finishes it.", access: "public", body: loginSchema, responses: { 200: z.union([shapes.signedIn, z.object({ twoFactorRequired: z.literal(true), challenge: z.string() })]) }, errors: [401, 429], example: { email: "asha@example.in", password: "a long passphrase" } },
+  { method: "POST", path: "/api/users/login/2fa", tag: "Account", summary: "Finish a two-factor sign-in: the login's challenge (valid 5 minutes) and a code from the authenticator app or an unused backup code; answers as the login does.", access: "public", body: twoFactorSignInSchema, responses: { 200: shapes.signedIn }, errors: [401, 429], example: { challenge: "2fa-…", code: "123456" } },
+  { method: "POST", path: "/api/users/2fa/setup", tag: "Account", summary: "Start setting up two-factor sign-in (password required): the otpauth:// URI for an authenticator app and 10 single-use backup codes, shown this once.", access: "user", body: twoFactorSetupSchema, responses: { 200: messageWith({ otpauthUri: z.string(), backupCodes: z.array(z.string()) }) }, errors: [409, 429] },
+  { method: "POST", path: "/api/users/2fa/enable", tag: "Account", summary: "Turn two-factor sign-in on with a code from the authenticator app. The session is replaced: the answer carries the new token (and cookie).", access: "user", body: twoFactorEnableSchema, responses: { 200: messageWith({ token: z.nullable(z.string()) }) }, errors: [409, 429] },
+  { method: "POST", path: "/api/users/2fa/disable", tag: "Account", summary: "Turn two-factor sign-in off (password and a code or a backup code required). The session is replaced: the answer carries the new token (and cookie).", access: "user", body: twoFactorDisableSchema, responses: { 200: messageWith({ token: z.nullable(z.string()) }) }, errors: [409, 429] },
   { method: "POST", path: "/api/users/logout", tag: "Account", summary: "Sign out of this session.", access: "optional", responses: { 200: shapes.messageReply } },
   { method: "GET", path: "/api/users/profile", tag: "Account", summary: "The signed-in customer's profile.", access: "user", responses: { 200: shapes.profile } },
   { method: "POST", path: "/api/users/password/forgot", tag: "Account", summary: "Email a password reset link (the same answer whether or not the address has an account).", access: "public", body: forgotPasswordSchema, responses: { 200: shapes.messageReply }, errors: [429] },

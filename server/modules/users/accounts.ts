@@ -17,6 +17,7 @@ import {
 import { loginSchema, registerSchema } from "#server/schemas/auth.ts";
 import { type InvalidInput, readInput } from "#server/schemas/input.ts";
 import { addressAwaitingUndo } from "./account-links.ts";
+import { challengeFrom } from "./two-factor.ts";
 
 /** A user as the API shows it (api-contract.md, "Authentication"); never the password. */
 export interface AccountJson {
@@ -34,6 +35,13 @@ export interface SignedIn {
   cookies: string[];
 }
 
+/** A password sign-in that needs a code: the challenge `POST /api/users/login/2fa` takes with it (decisions/051). */
+export interface TwoFactorChallenge {
+  ok: true;
+  twoFactorRequired: true;
+  challenge: string;
+}
+
 /** Where a sign-in comes from: the address Express resolved (under TRUST_PROXY) and the browser. */
 export interface Client {
   ip: string;
@@ -44,6 +52,8 @@ export type RegisterResult = ({ ok: true } & SignedIn) | { ok: false; reason: "e
 
 export type SignInResult =
   | ({ ok: true } & SignedIn)
+  /** Right password, and the account has two-factor on: no session yet, a code finishes the sign-in (two-factor.ts). */
+  | TwoFactorChallenge
   | { ok: false; reason: "invalid-credentials" }
   | Throttled
   /** Right password, but the account may not sign in (banned by an admin). */
@@ -147,6 +157,11 @@ export async function signInCustomer(context: AuthContext, body: unknown, client
     return { ok: false, reason: "refused", message: typeof body?.message === "string" ? body.message : "You cannot sign in" };
   }
   if (!response.ok) throw new Error(`Sign-in failed with status ${response.status}`);
+  const challenge = await challengeFrom(auth, response, await response.clone().json());
+  if (challenge) {
+    const after = await usedUp();
+    return after ?? { ok: true, twoFactorRequired: true, challenge };
+  }
   const result = await signedIn(response);
   const after = await usedUp();
   if (after) {
