@@ -17,7 +17,7 @@ import {
 import { loginSchema, registerSchema } from "#server/schemas/auth.ts";
 import { type InvalidInput, readInput } from "#server/schemas/input.ts";
 import { addressAwaitingUndo } from "./account-links.ts";
-import { challengeFrom } from "./two-factor.ts";
+import { challengeFrom } from "./two-factor-challenge.ts";
 
 /** A user as the API shows it (api-contract.md, "Authentication"); never the password. */
 export interface AccountJson {

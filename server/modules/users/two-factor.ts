@@ -11,6 +11,7 @@ import { twoFactorDisableSchema, twoFactorEnableSchema, twoFactorSetupSchema, tw
 import { type InvalidInput, readInput } from "#server/schemas/input.ts";
 import type { Client, SignedIn } from "./accounts.ts";
 import { checkPassword, sessionHeaders, sessionTokenFrom } from "./self-service.ts";
+import { challengeCookieName } from "./two-factor-challenge.ts";
 
 /**
  * Two-factor sign-in (issue 29, decisions/051), on Better Auth's two-factor plugin, called only
@@ -164,20 +165,6 @@ export async function twoFactorIsOn(db: Database, userId: string): Promise<boole
 }
 
 /**
- * The challenge of a password sign-in that needs a code: Better Auth's sign-in hook answered
- * `twoFactorRedirect` and set its signed `two_factor` cookie (its own session already revoked);
- * the cookie's value is the challenge the shop answers in the body. Null when the answer is not one.
- */
-export async function challengeFrom(auth: Auth, response: Response, body: unknown): Promise<string | null> {
-  if ((body as { twoFactorRedirect?: unknown } | null)?.twoFactorRedirect !== true) return null;
-  const name = await challengeCookieName(auth);
-  for (const line of response.headers.getSetCookie()) {
-    if (line.startsWith(`${name}=`)) return decodeURIComponent(line.slice(name.length + 1).split(";")[0] ?? "") || null;
-  }
-  return null;
-}
-
-/**
  * Finishes a sign-in that needs a code: `{ challenge, code }`, the code an authenticator's (each
  * accepted once) or an unused backup code (used up). The challenge is Better Auth's: valid 5
  * minutes, for its account only, void after 5 wrong codes and once it succeeds. Wrong codes count
@@ -276,10 +263,6 @@ async function withClaimedCode(db: Database, userId: string, code: string, check
       await db.delete(twoFactorUsedCodes).where(and(eq(twoFactorUsedCodes.userId, userId), eq(twoFactorUsedCodes.codeHash, codeHash)));
     }
   }
-}
-
-async function challengeCookieName(auth: Auth): Promise<string> {
-  return (await auth.$context).createAuthCookie("two_factor").name;
 }
 
 async function errorCode(response: Response): Promise<string | null> {
