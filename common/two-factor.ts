@@ -106,3 +106,11 @@ export function otpauthSecret(uri: string): string {
   const match = /[?&]secret=([A-Z2-7]+)/i.exec(uri);
   return match ? match[1]!.toUpperCase().replace(/(.{4})(?=.)/g, "$1 ") : "";
 }
+
+/** A started set-up as the profile shows it: the QR code (one SVG path over `size` modules), the secret, the backup codes. */
+export interface TwoFactorSetupView {
+  otpauthUri: string;
+  secret: string;
+  backupCodes: string[];
+  qr: { size: number; path: string };
+}
