@@ -20,6 +20,8 @@ export const TWO_FACTOR_MESSAGES = {
   notStarted: "Start setting up two-factor sign-in first",
   notEnabled: "Two-factor sign-in is not on",
   codeAsked: "Enter the code from your authenticator app to finish signing in",
+  resetByAdmin: "Two-factor sign-in is off for this account; they have been signed out everywhere and can set it up again",
+  resetOwn: "Turn your own two-factor sign-in off from your profile",
 } as const;
 
 /** The profile's two-factor section: where staff go first where STAFF_TWO_FACTOR=required. */

@@ -1,7 +1,7 @@
 // Two-factor sign-in (issue 29, api-contract.md "Staff two-factor", decisions/051): set-up, turning
 // it on and off, the login's challenge and code, backup codes, limits, and the staff rule. Codes
 // come from the tests' own RFC 6238 authenticator (tests/support/totp.ts), checked against the RFC.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_MESSAGES } from "#common/account.ts";
@@ -10,7 +10,7 @@ import { AUTH_MESSAGES } from "#common/auth.ts";
 import { TWO_FACTOR_MESSAGES } from "#common/two-factor.ts";
 import { TWO_FACTOR_CHALLENGE_SECONDS } from "#server/auth.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
-import { twoFactor as twoFactors, user as users } from "#server/db/schema.ts";
+import { auditLog, twoFactor as twoFactors, user as users } from "#server/db/schema.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { base32Decode, freshCode, hotp, otpauthKey, totp } from "../support/totp.ts";
 import { createAdmin, createCustomer, createPharmacist, type TestUser } from "../support/users.ts";
@@ -413,5 +413,38 @@ describe("STAFF_TWO_FACTOR", () => {
       await request(strict.app).get("/api/users/profile").set(customer.headers).expect(200);
       await request(strict.app).get("/api/admin/users").expect(401);
     });
+  });
+});
+
+describe("an admin resets another account's two-factor (lost phone and backup codes)", () => {
+  it("turns it off, signs the account out everywhere and records who did it; never one's own, admins only", async () => {
+    const admin = await createAdmin(shop.context);
+    const pharmacist = await createPharmacist(shop.context);
+    const customer = await withTwoFactor(await createCustomer(shop.context));
+    const url = `/api/admin/users/${customer.id}/two-factor/reset`;
+
+    await api().post(url).expect(401);
+    const byCustomer = await api().post(url).set(customer.headers);
+    expect(byCustomer.status).toBe(403);
+    expect(byCustomer.body.message).toBe(ADMIN_MESSAGES.adminsOnly);
+    await api().post(url).set(pharmacist.headers).expect(403);
+    const own = await api().post(`/api/admin/users/${admin.id}/two-factor/reset`).set(admin.headers);
+    expect(own.status).toBe(409);
+    expect(own.body.message).toBe(TWO_FACTOR_MESSAGES.resetOwn);
+    await api().post("/api/admin/users/no-such-user/two-factor/reset").set(admin.headers).expect(404);
+    const without = await api().post(`/api/admin/users/${pharmacist.id}/two-factor/reset`).set(admin.headers);
+    expect(without.status).toBe(409);
+    expect(without.body.message).toBe(TWO_FACTOR_MESSAGES.notEnabled);
+
+    const res = await api().post(url).set(admin.headers);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe(TWO_FACTOR_MESSAGES.resetByAdmin);
+    await api().get("/api/users/profile").set(customer.headers).expect(401);
+    const login = await api().post("/api/users/login").send({ email: customer.email, password: customer.password });
+    expect(login.body.token).toEqual(expect.any(String));
+    expect(await shop.context.db.select().from(twoFactors).where(eq(twoFactors.userId, customer.id))).toEqual([]);
+
+    const [entry] = await shop.context.db.select().from(auditLog).where(and(eq(auditLog.entityId, customer.id), eq(auditLog.action, "user.two-factor-reset")));
+    expect(entry).toMatchObject({ actorId: admin.id, actorName: admin.name, entity: "user", before: expect.objectContaining({ twoFactorEnabled: true }), after: expect.objectContaining({ twoFactorEnabled: false }) });
   });
 });

@@ -6,7 +6,7 @@ import { invalidInputReply, ok, refusal, refused, type Refusals, type Reply } fr
 import type { InvalidInput } from "#server/schemas/input.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { RegisterResult, SignInResult } from "./accounts.ts";
-import type { CreateUserResult, DeleteUserResult, UpdateUserResult } from "./accounts-admin.ts";
+import type { CreateUserResult, DeleteUserResult, ResetTwoFactorResult, UpdateUserResult } from "./accounts-admin.ts";
 import type {
   ChangeEmailResult,
   ChangePasswordResult,
@@ -140,6 +140,14 @@ export const accountAdminReply = {
   createUser: (result: CreateUserResult): Reply => (result.ok ? ok(ADMIN_MESSAGES.userCreated, 201) : refusal(result, USER_REFUSALS)),
   updateUser: (result: UpdateUserResult): Reply => (result.ok ? ok(ADMIN_MESSAGES.userUpdated) : refusal(result, USER_REFUSALS)),
   deleteUser: (result: DeleteUserResult): Reply => (result.ok ? ok(ADMIN_MESSAGES.userDeleted) : refusal(result, USER_DELETE_REFUSALS)),
+  resetTwoFactor: (result: ResetTwoFactorResult): Reply =>
+    result.ok ? ok(TWO_FACTOR_MESSAGES.resetByAdmin) : refusal(result, TWO_FACTOR_RESET_REFUSALS),
+};
+
+const TWO_FACTOR_RESET_REFUSALS: Refusals<ResetTwoFactorResult> = {
+  "not-found": refused(404, ADMIN_MESSAGES.userNotFound),
+  self: refused(409, TWO_FACTOR_MESSAGES.resetOwn),
+  "not-enabled": refused(409, TWO_FACTOR_MESSAGES.notEnabled),
 };
 
 type TwoFactorResult = TwoFactorSetupResult | TwoFactorEnableResult | TwoFactorDisableResult | TwoFactorSignInResult;
