@@ -13,7 +13,12 @@ import { ConfigError, loadConfig } from "#server/config.ts";
 import { auditLog, twoFactor as twoFactors, user as users } from "#server/db/schema.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { base32Decode, freshCode, hotp, otpauthKey, totp } from "../support/totp.ts";
-import { createAdmin, createCustomer, createPharmacist, type TestUser } from "../support/users.ts";
+import { createAdmin, createCustomer, createPharmacist, pageContext, type TestUser } from "../support/users.ts";
+import { readFlash } from "#server/http/flash.ts";
+import { loader as dashboardLoader } from "~/routes/admin/dashboard.tsx";
+import { loader as layoutLoader } from "~/routes/admin/layout.tsx";
+import { loader as prescriptionsLoader } from "~/routes/admin/prescriptions.tsx";
+import { action as loginAction } from "~/routes/login.tsx";
 
 describe("the tests' authenticator (RFC 6238, appendix B, SHA-1)", () => {
   const key = Buffer.from("12345678901234567890");
@@ -446,5 +451,60 @@ describe("an admin resets another account's two-factor (lost phone and backup co
 
     const [entry] = await shop.context.db.select().from(auditLog).where(and(eq(auditLog.entityId, customer.id), eq(auditLog.action, "user.two-factor-reset")));
     expect(entry).toMatchObject({ actorId: admin.id, actorName: admin.name, entity: "user", before: expect.objectContaining({ twoFactorEnabled: true }), after: expect.objectContaining({ twoFactorEnabled: false }) });
+  });
+});
+
+describe("the pages (STAFF_TWO_FACTOR=required): admin pages send staff to the profile's set-up; the login page asks for the code", () => {
+  let strict: TestShop;
+  beforeAll(async () => {
+    strict = await createTestShop({ STAFF_TWO_FACTOR: "required" });
+  });
+  afterAll(() => strict?.close());
+
+  /** A loader or action's thrown redirect: where to, and its Set-Cookie lines. */
+  async function redirected(run: () => Promise<unknown>): Promise<{ location: string | null; cookies: string[] }> {
+    try {
+      await run();
+    } catch (thrown) {
+      if (thrown instanceof Response) return { location: thrown.headers.get("Location"), cookies: thrown.headers.getSetCookie() };
+      throw thrown;
+    }
+    throw new Error("no redirect");
+  }
+
+  it("every admin page (dashboard, prescriptions) redirects a staff session without two-factor to /profile#two-factor, with the message", async () => {
+    const admin = await createAdmin(strict.context);
+    const pharmacist = await createPharmacist(strict.context);
+    const staffContext = (user: TestUser) => ({ ...pageContext(strict.context, user), user: { id: user.id, name: user.name, email: user.email, role: user.role, twoFactorSetupRequired: true } });
+    for (const [user, loader] of [
+      [admin, dashboardLoader],
+      [pharmacist, prescriptionsLoader],
+      [admin, layoutLoader],
+    ] as const) {
+      const answer = await redirected(async () => (loader as (args: never) => unknown)({ request: new Request("http://localhost/admin"), context: staffContext(user), params: {} } as never));
+      expect(answer.location).toBe("/profile#two-factor");
+      expect(readFlash(answer.cookies.join("; ").split(";")[0]!)?.message).toBe(TWO_FACTOR_MESSAGES.setupRequired);
+    }
+  });
+
+  it("the login page: staff without two-factor go to the set-up; with it, the code step, then signed in", async () => {
+    const admin = await createAdmin(strict.context);
+    const login = (form: Record<string, string>) =>
+      loginAction({ request: new Request("http://localhost/login?redirect=/admin", { method: "POST", body: new URLSearchParams(form) }), context: pageContext(strict.context, null), params: {} } as never);
+    const first = await redirected(() => login({ email: admin.email, password: admin.password }));
+    expect(first.location).toBe("/profile#two-factor");
+
+    const setup = await request(strict.app).post("/api/users/2fa/setup").set(admin.headers).send({ password: admin.password }).expect(200);
+    const key = otpauthKey(setup.body.otpauthUri);
+    const used = totp(key);
+    await request(strict.app).post("/api/users/2fa/enable").set(admin.headers).send({ code: used }).expect(200);
+
+    const step = (await login({ email: admin.email, password: admin.password })) as { data: { step: string; challenge: string } };
+    expect(step.data.step).toBe("code");
+    const wrong = (await login({ intent: "code", challenge: step.data.challenge, email: admin.email, code: "12345x" })) as { data: { step: string; errors: Record<string, string> } };
+    expect(wrong.data).toMatchObject({ step: "code", errors: { code: TWO_FACTOR_MESSAGES.codeInvalid } });
+    const done = await redirected(() => login({ intent: "code", challenge: step.data.challenge, email: admin.email, code: freshCode(key, [used]) }));
+    expect(done.location).toBe("/admin");
+    expect(done.cookies.some((line) => /session_token=[^;]+/.test(line))).toBe(true);
   });
 });
