@@ -4,7 +4,7 @@
 // 1280 px (desktop); axe on each new state.
 import type { Page } from "@playwright/test";
 import { base32Decode, freshCode } from "../support/totp";
-import { expect, expectAxeClean, expectPath, openPage, signUpShopper, test } from "./fixtures";
+import { expect, expectAxeClean, openPage, signUpShopper, test } from "./fixtures";
 
 async function passwordStep(page: Page, email: string, password: string) {
   await openPage(page, "/login?redirect=/profile");
@@ -12,12 +12,17 @@ async function passwordStep(page: Page, email: string, password: string) {
   await main.getByRole("textbox", { name: "Email" }).fill(email);
   await main.getByLabel("Password", { exact: true }).fill(password);
   await main.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible({ timeout: 20_000 });
+}
+
+/** A sign-in's redirect (a password hash and the profile's loader: slower than expect's 5 s on a loaded machine). */
+async function landsOnProfile(page: Page) {
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 20_000 });
 }
 
 async function signOut(page: Page) {
   await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
-  await expectPath(page, "/login");
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
 }
 
 test.describe("two-factor sign-in", () => {
@@ -27,7 +32,8 @@ test.describe("two-factor sign-in", () => {
   });
 
   test("set up from the profile, sign out, sign in with password and code; a backup code works once", async ({ page, consoleErrors }) => {
-    test.slow();
+    // Six sign-ins (each a password hash), four axe runs: well past the default 30 s on a loaded machine.
+    test.setTimeout(180_000);
     consoleErrors.allow(/status of 40[01]/);
     const shopper = await signUpShopper(page, "twofactor");
     await openPage(page, "/profile#two-factor");
@@ -43,7 +49,7 @@ test.describe("two-factor sign-in", () => {
     const backupCodes = (await section.getByTestId("backup-codes").getByRole("listitem").allTextContents()).map((code) => code.trim());
     expect(backupCodes).toHaveLength(10);
     await expectAxeClean(page);
-    await page.screenshot({ path: test.info().outputPath("setup.png"), fullPage: true });
+    await section.screenshot({ path: test.info().outputPath("setup.png") });
 
     // A wrong code first: refused, announced, and the set-up stays on the page.
     const first = freshCode(key);
@@ -61,6 +67,7 @@ test.describe("two-factor sign-in", () => {
     await expect(section.getByRole("status")).toHaveText("Two-factor sign-in is on");
     await expect(section.getByRole("button", { name: "Turn off two-factor sign-in" })).toBeVisible();
     await expectAxeClean(page);
+    await section.screenshot({ path: test.info().outputPath("on.png") });
 
     // The session survived turning it on (Better Auth replaced it; the page got the new cookie).
     await openPage(page, "/profile");
@@ -73,10 +80,10 @@ test.describe("two-factor sign-in", () => {
     await expect(code).toHaveAttribute("autocomplete", "one-time-code");
     await expect(code).toHaveAttribute("inputmode", "numeric");
     await expectAxeClean(page);
-    await page.screenshot({ path: test.info().outputPath("code-step.png"), fullPage: true });
+    await page.screenshot({ path: test.info().outputPath("code-step.png") });
     await code.fill(freshCode(key, [first]));
     await page.getByRole("button", { name: "Verify and sign in" }).click();
-    await expectPath(page, "/profile");
+    await landsOnProfile(page);
     await expect(page.getByRole("region", { name: "Two-factor sign-in" })).toContainText("On.");
     await signOut(page);
 
@@ -86,7 +93,7 @@ test.describe("two-factor sign-in", () => {
     await page.getByText("Lost your phone? Use a backup code").click();
     await page.getByRole("textbox", { name: "Backup code" }).fill(backup);
     await page.getByRole("button", { name: "Sign in with backup code" }).click();
-    await expectPath(page, "/profile");
+    await landsOnProfile(page);
     await signOut(page);
 
     await passwordStep(page, shopper.email, shopper.password);
@@ -96,7 +103,7 @@ test.describe("two-factor sign-in", () => {
     await expect(page.getByRole("main").getByRole("alert").first()).toHaveText("That code is not right. Check the time on your phone and try again.");
     await expect(page.getByRole("textbox", { name: "Backup code" })).toBeVisible();
     await expectAxeClean(page);
-    await page.screenshot({ path: test.info().outputPath("backup-refused.png"), fullPage: true });
+    await page.screenshot({ path: test.info().outputPath("backup-refused.png") });
     // The page is signed out still.
     expect((await page.request.get("/api/users/profile")).status()).toBe(401);
   });
