@@ -103,6 +103,8 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         // Every spec comes from 127.0.0.1: the rate limits are tested by tests/api/rate-limits.test.ts.
         RATE_LIMIT_SCALE: "1000",
+        // The suite's admin signs in with a password; STAFF_TWO_FACTOR=required is tested in tests/api/two-factor.test.ts.
+        STAFF_TWO_FACTOR: "optional",
       },
     },
     ...(E2E_RAZORPAY.enabled
@@ -138,6 +140,7 @@ export default defineConfig({
               ADMIN_PASSWORD: E2E_ADMIN.password,
               LOG_LEVEL: "warn",
               RATE_LIMIT_SCALE: "1000",
+              STAFF_TWO_FACTOR: "optional",
               RAZORPAY_KEY_ID: E2E_RAZORPAY.keyId,
               RAZORPAY_KEY_SECRET: E2E_RAZORPAY.keySecret,
               RAZORPAY_API_BASE: `http://127.0.0.1:${fakeRazorpayPort}`,

@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "user.update": "User changed",
   "user.role": "User's role changed",
   "user.delete": "User deleted",
+  "user.two-factor-reset": "User's two-factor sign-in reset",
   "coupon.create": "Coupon created",
   "coupon.update": "Coupon changed",
   "coupon.deactivate": "Coupon deactivated",

@@ -5,6 +5,7 @@ import helmet from "helmet";
 import { fromNodeHeaders } from "better-auth/node";
 import { apiRouter } from "./api/index.ts";
 import type { SessionUser } from "./auth.ts";
+import { twoFactorSetupRequired } from "./modules/users/two-factor.ts";
 import type { ShopContext } from "./context.ts";
 import { authDoor } from "./http/auth-door.ts";
 import { contentSecurityPolicy } from "./http/csp.ts";
@@ -140,8 +141,10 @@ async function resolveSessionUser(shop: ShopContext, req: Request): Promise<Sess
   try {
     const session = await shop.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
     if (!session) return null;
-    const { id, name, email, role } = session.user as typeof session.user & { role?: string };
-    return { id, name, email, role: role === "admin" || role === "pharmacist" ? role : "customer" };
+    const { id, name, email, role, twoFactorEnabled } = session.user as typeof session.user & { role?: string; twoFactorEnabled?: boolean | null };
+    const user: SessionUser = { id, name, email, role: role === "admin" || role === "pharmacist" ? role : "customer" };
+    if (twoFactorSetupRequired(shop.config, user.role, twoFactorEnabled === true)) user.twoFactorSetupRequired = true;
+    return user;
   } catch (error) {
     req.log.warn({ err: error }, "session lookup failed");
     return null;

@@ -1,9 +1,10 @@
 import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin, bearer } from "better-auth/plugins";
+import { admin, bearer, twoFactor } from "better-auth/plugins";
 import * as z from "zod/mini";
 import { personName } from "#server/schemas/auth.ts";
+import { newBackupCodes } from "#server/modules/users/backup-codes.ts";
 import { accountEmailCallbacks, RESET_LINK_SECONDS, VERIFY_LINK_SECONDS } from "#server/modules/users/account-emails.ts";
 import { codeSessions } from "./auth-code-sessions.ts";
 import type { Config } from "./config.ts";
@@ -26,6 +27,9 @@ export function asRole(value: string | null | undefined): Role {
  */
 export const CLIENT_IP_HEADER = "x-shop-client-ip";
 
+/** How long a two-factor sign-in challenge is valid (api-contract.md, "Staff two-factor"). */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 5 * 60;
+
 export function createAuth(config: Config, db: Database, log?: Logger) {
   const emails = accountEmailCallbacks(db, config.publicUrl);
   return betterAuth({
@@ -42,6 +46,7 @@ export function createAuth(config: Config, db: Database, log?: Logger) {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
     emailAndPassword: {
@@ -109,7 +114,21 @@ export function createAuth(config: Config, db: Database, log?: Logger) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] }), bearer(), codeSessions()],
+    plugins: [
+      admin({ defaultRole: "customer", adminRoles: ["admin"] }),
+      bearer(),
+      // Two-factor sign-in (decisions/051), reached only through server/modules/users/two-factor.ts.
+      twoFactor({
+        issuer: config.seller.name,
+        // The sign-in challenge (the signed two_factor cookie the shop hands over as `challenge`) lasts 5 minutes.
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+        // Secret and backup codes encrypted with the auth secret; never stored as sent.
+        backupCodeOptions: { storeBackupCodes: "encrypted", customBackupCodesGenerate: newBackupCodes },
+        // Wrong codes count in the shop's one limiter (limits.ts), which answers with the shop's 429.
+        accountLockout: { enabled: false },
+      }),
+      codeSessions(),
+    ],
     // Its lines go to the shop's JSON log (one line each), never to the console as coloured text.
     logger: {
       disabled: config.env === "test" || !log,
@@ -131,4 +150,9 @@ export interface SessionUser {
   name: string;
   email: string;
   role: Role;
+  /**
+   * A staff account signed in without two-factor where STAFF_TWO_FACTOR is `required`: it may
+   * only set two-factor up; every other staff call is refused (decisions/051). Absent: false.
+   */
+  twoFactorSetupRequired?: boolean;
 }

@@ -188,6 +188,13 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number({ message: "must be a whole number of processes" }).int().min(1).max(64).optional(),
   /** How long a stopping process waits for requests in flight before it gives up on them. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a whole number of milliseconds" }).int().min(100).max(600_000).default(8000),
+  /** Staff two-factor (decisions/051): unset, `required` in production and `optional` elsewhere. */
+  STAFF_TWO_FACTOR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.toLowerCase() : undefined))
+    .pipe(z.enum(["required", "optional"], { message: "must be required or optional" }).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -244,6 +251,11 @@ export interface Config {
   webConcurrency: number;
   /** A stopping process exits after this long even with requests still in flight. */
   shutdownTimeoutMs: number;
+  /**
+   * `required`: an admin or pharmacist without two-factor sign-in may only set it up (every other
+   * staff call is refused); `optional`: staff choose, as customers do (decisions/051).
+   */
+  staffTwoFactor: "required" | "optional";
 }
 
 export class ConfigError extends Error {
@@ -332,6 +344,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     imageCacheMaxBytes: env.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     webConcurrency,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    staffTwoFactor: env.STAFF_TWO_FACTOR ?? (isProduction ? "required" : "optional"),
     seller: {
       name: env.SELLER_NAME,
       address: env.SELLER_ADDRESS,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
 import { AUTH_MESSAGES, checkLoginForm } from "#common/auth.ts";
+import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_PATH, checkTwoFactorSignInForm } from "#common/two-factor.ts";
 import { AuthCard, FormAlert, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
 import { PhoneSignIn, SignInMethodTabs, activeSignInMethod, panelClasses } from "~/components/auth/phone-sign-in";
 import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
@@ -10,7 +11,7 @@ import { toast } from "~/components/ui/toaster";
 import { formText } from "~/lib/form-text";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/login";
-import { signInFromPage } from "./login.server";
+import { finishTwoFactorFromPage, signInFromPage } from "./login.server";
 import { phoneSignInOptions, phoneStep } from "./phone-sign-in.server";
 
 // Public and indexable (the quality bars ask SEO 100 of every public page); only pages
@@ -24,15 +25,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 interface LoginFailure {
+  step: "password";
   message: string | null;
   errors: Record<string, string>;
   email: string;
 }
 
+/** The password was right and the account has two-factor on: the code step, with the challenge to send back. */
+interface CodeStep {
+  step: "code";
+  challenge: string;
+  message: string | null;
+  errors: Record<string, string>;
+  email: string;
+  /** The last code sent was a backup code (its form stays open and shows the error). */
+  backup: boolean;
+}
+
+type LoginData = LoginFailure | CodeStep;
+
 /**
  * The form posts here with or without JavaScript. Success redirects with the session cookie
  * and a one-time "Login successful" toast for the next page (server/http/flash.ts), so the
- * toast survives the redirect even when the browser loads the next page itself.
+ * toast survives the redirect even when the browser loads the next page itself. An account with
+ * two-factor on answers the code step first (`intent=code`, decisions/051).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { shop, requestId } = context;
@@ -40,9 +56,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const target = redirectTarget(new URL(request.url).searchParams.get("redirect"));
   // "Use mobile number" (decisions/050): its steps post here too.
   if (String(form.get("intent") ?? "").startsWith("phone-")) return phoneStep(request, context, form, target);
-  const values = formText(form, ["email", "password"]);
+  const values = formText(form, ["email", "password", "intent", "challenge", "code", "kind"]);
   const failure = (status: number, message: string | null, errors: Record<string, string> = {}, headers?: HeadersInit) =>
-    data<LoginFailure>({ message, errors, email: values.email }, { status, headers });
+    data<LoginData>({ step: "password", message, errors, email: values.email }, { status, headers });
+  const codeStep = (status: number, challenge: string, message: string | null, errors: Record<string, string> = {}, headers?: HeadersInit) =>
+    data<LoginData>({ step: "code", challenge, message, errors, email: values.email, backup: values.kind === "backup" }, { status, headers });
+
+  if (values.intent === "code") {
+    const parsed = checkTwoFactorSignInForm(values);
+    if (!parsed.ok) return codeStep(400, values.challenge, null, parsed.errors);
+    let result: Awaited<ReturnType<typeof finishTwoFactorFromPage>>;
+    try {
+      result = await finishTwoFactorFromPage(request, context, parsed.data);
+    } catch (error) {
+      shop.logger.error({ err: error, requestId }, "page two-factor sign-in failed");
+      return codeStep(500, values.challenge, AUTH_MESSAGES.loginFailed);
+    }
+    if (result.ok) throw redirect(target, { headers: result.headers });
+    const { reply } = result;
+    // An expired or spent challenge: back to the password, saying why.
+    if (reply.message === TWO_FACTOR_MESSAGES.challengeExpired) return failure(reply.status, reply.message, {}, reply.headers);
+    return codeStep(reply.status, values.challenge, reply.message, reply.errors ?? {}, reply.headers);
+  }
 
   const parsed = checkLoginForm(values);
   if (!parsed.ok) return failure(400, null, parsed.errors);
@@ -54,15 +89,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     shop.logger.error({ err: error, requestId }, "page sign-in failed");
     return failure(500, AUTH_MESSAGES.loginFailed);
   }
+  if (result.ok === "code") return codeStep(200, result.challenge, null);
   if (!result.ok) return failure(result.reply.status, result.reply.message, {}, result.reply.headers);
-  throw redirect(target, { headers: result.headers });
+  throw redirect(result.setUpTwoFactorFirst ? TWO_FACTOR_SETUP_PATH : target, { headers: result.headers });
 }
 
 export default function Login({ actionData: answer, loaderData }: Route.ComponentProps) {
+  if (answer && "step" in answer && answer.step === "code") return <CodeForm key={answer.challenge} data={answer} />;
+  const phoneAnswer = answer && "phone" in answer ? answer.phone : undefined;
+  const failure = answer && "step" in answer && answer.step === "password" ? answer : undefined;
+  return <PasswordForm data={failure} phoneAnswer={phoneAnswer} whatsapp={loaderData.whatsapp} />;
+}
+
+function PasswordForm({
+  data: actionData,
+  phoneAnswer,
+  whatsapp,
+}: {
+  data: LoginFailure | undefined;
+  phoneAnswer: React.ComponentProps<typeof PhoneSignIn>["step"];
+  whatsapp: boolean;
+}) {
   const [searchParams] = useSearchParams();
   const redirectParam = searchParams.get("redirect");
-  const phoneAnswer = answer && "phone" in answer ? answer.phone : undefined;
-  const actionData = answer && "email" in answer ? answer : undefined;
   const active = activeSignInMethod(searchParams.get("method"), phoneAnswer);
   const panels = panelClasses(active);
   const navigation = useNavigation();
@@ -104,7 +153,7 @@ export default function Login({ actionData: answer, loaderData }: Route.Componen
     >
       <SignInMethodTabs active={active} redirectParam={redirectParam} />
       <div className={panels.phone}>
-        <PhoneSignIn step={phoneAnswer} whatsapp={loaderData.whatsapp} formAction={withRedirect("/login", redirectParam)} />
+        <PhoneSignIn step={phoneAnswer} whatsapp={whatsapp} formAction={withRedirect("/login", redirectParam)} />
       </div>
       <div className={panels.email}>
       <FormAlert message={actionData?.message} show={!hydrated} />
@@ -130,6 +179,94 @@ export default function Login({ actionData: answer, loaderData }: Route.Componen
         </button>
       </Form>
       </div>
+    </AuthCard>
+  );
+}
+
+/**
+ * The code step (decisions/051): the authenticator's 6 digits (a numeric keyboard, the phone's
+ * one-time-code autofill), or a backup code in its own form (letters too). The message is shown
+ * in the page, announced, with or without JavaScript.
+ */
+function CodeForm({ data: step }: { data: CodeStep }) {
+  const [searchParams] = useSearchParams();
+  const redirectParam = searchParams.get("redirect");
+  const navigation = useNavigation();
+  const [errors, setErrors] = useState<Record<string, string>>(step.errors);
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "code";
+  const usingBackup = step.backup;
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const parsed = checkTwoFactorSignInForm(Object.fromEntries(new FormData(form)));
+    if (parsed.ok) return setErrors({});
+    event.preventDefault();
+    setErrors(parsed.errors);
+    focusFirstInvalid(form, parsed.errors);
+  }
+
+  const hidden = (
+    <>
+      <input type="hidden" name="intent" value="code" />
+      <input type="hidden" name="challenge" value={step.challenge} />
+      <input type="hidden" name="email" value={step.email} />
+    </>
+  );
+  return (
+    <AuthCard
+      title="Two-factor sign-in"
+      intro="Open your authenticator app and enter the 6-digit code it shows for this shop."
+      footer={
+        <Link to={withRedirect("/login", redirectParam)} className="font-semibold text-brand-800 underline underline-offset-2">
+          Start again
+        </Link>
+      }
+    >
+      <div aria-live="assertive">
+        {step.message ? (
+          <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+            {step.message}
+          </p>
+        ) : null}
+      </div>
+      <Form method="post" noValidate onSubmit={validate} className="space-y-5">
+        {hidden}
+        <Field
+          label="Authentication code"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9 ]*"
+          maxLength={7}
+          required
+          autoFocus
+          error={usingBackup ? undefined : errors.code}
+        />
+        <button type="submit" disabled={submitting} className={SUBMIT_CLASS}>
+          {submitting ? "Checking..." : "Verify and sign in"}
+        </button>
+      </Form>
+      <details className="mt-6 rounded-md border border-gray-200 p-4" open={usingBackup}>
+        <summary className="cursor-pointer font-medium text-brand-800">Lost your phone? Use a backup code</summary>
+        <Form method="post" noValidate onSubmit={validate} className="mt-4 space-y-4">
+          {hidden}
+          <input type="hidden" name="kind" value="backup" />
+          <Field
+            label="Backup code"
+            name="code"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={32}
+            required
+            error={usingBackup ? errors.code : undefined}
+          />
+          <p className="text-sm text-gray-700">Each backup code works once. Use one of the ten you saved when you set up two-factor sign-in.</p>
+          <button type="submit" disabled={submitting} className="w-full rounded-md border border-gray-400 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50">
+            Sign in with backup code
+          </button>
+        </Form>
+      </details>
     </AuthCard>
   );
 }

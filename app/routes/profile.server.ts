@@ -26,6 +26,10 @@ import type { CodeInput, CodeRequestInput } from "#common/phone-sign-in.ts";
 import { phoneChangeReply, phoneCodeReply } from "#server/modules/users/phone-replies.ts";
 import { requestPhoneChangeCode, verifyPhoneChange } from "#server/modules/users/phone-sign-in.ts";
 import { pageClient } from "./login.server";
+import { twoFactorReply } from "#server/modules/users/replies.ts";
+import { disableTwoFactor, enableTwoFactor, setUpTwoFactor, twoFactorIsOn } from "#server/modules/users/two-factor.ts";
+import { qrCodeDrawing } from "#server/modules/users/two-factor-qr.ts";
+import { otpauthSecret, type TwoFactorDisableInput, type TwoFactorEnableInput, type TwoFactorSetupInput, type TwoFactorSetupView } from "#common/two-factor.ts";
 
 /**
  * The signed-in user's name, email and orders (with unpaid attempts when asked), and what deleting
@@ -33,8 +37,14 @@ import { pageClient } from "./login.server";
  */
 export async function loadProfile(context: AppLoadContext, userId: string, options: { includeExpired?: boolean } = {}) {
   const { db } = context.shop;
-  const [profile, orders, deletion] = await Promise.all([getProfile(db, userId), listOrdersForUser(db, userId, options), deletionCheck(db, userId)]);
-  return profile ? { profile, orders, deletion } : null;
+  const [profile, orders, deletion, twoFactorOn] = await Promise.all([
+    getProfile(db, userId),
+    listOrdersForUser(db, userId, options),
+    deletionCheck(db, userId),
+    twoFactorIsOn(db, userId),
+  ]);
+  const twoFactor = { enabled: twoFactorOn, setupRequired: context.user?.twoFactorSetupRequired === true };
+  return profile ? { profile, orders, deletion, twoFactor } : null;
 }
 
 /** Sign-out as POST /api/users/logout does it: the session revoked, its cookies and the guest cookie cleared. */
@@ -44,10 +54,17 @@ export async function signOutHeaders(request: Request, context: AppLoadContext):
   return headers;
 }
 
-/** A self-service outcome for the profile's forms: the reply, and the cookies of a redirect (sign-outs). */
+/** A self-service outcome for the profile's forms: the reply, and the cookies of a redirect (sign-outs) or of a replaced session. */
 export interface AccountOutcome {
   reply: Reply;
   headers?: Headers;
+  /** Two-factor set-up started: what the page shows to scan and to save. */
+  twoFactorSetup?: TwoFactorSetupView;
+}
+
+/** What the page shows of a set-up: the QR code drawn here from the otpauth URI, the secret to type, the backup codes. */
+export function twoFactorSetupView(otpauthUri: string, backupCodes: string[]): TwoFactorSetupView {
+  return { otpauthUri, secret: otpauthSecret(otpauthUri), backupCodes, qr: qrCodeDrawing(otpauthUri) };
 }
 
 function withCookies(cookies: string[]): Headers {
@@ -87,6 +104,21 @@ export const accountActions = {
     const headers = withCookies(result.cookies);
     headers.append("Set-Cookie", flashCookie(context.shop.config, "everywhere"));
     return { reply: { status: 200, message: ACCOUNT_MESSAGES.signedOutEverywhere }, headers };
+  },
+  // Two-factor sign-in (decisions/051): the same use cases and replies as /api/users/2fa/*.
+  async twoFactorSetup(request: Request, context: AppLoadContext, input: TwoFactorSetupInput): Promise<AccountOutcome> {
+    const result = await setUpTwoFactor(context.shop, context.user?.id, request.headers, input);
+    const reply = twoFactorReply(result, "setup");
+    return result.ok ? { reply, twoFactorSetup: twoFactorSetupView(result.otpauthUri, result.backupCodes) } : { reply };
+  },
+  async twoFactorEnable(request: Request, context: AppLoadContext, input: TwoFactorEnableInput): Promise<AccountOutcome> {
+    const result = await enableTwoFactor(context.shop, context.user?.id, request.headers, input);
+    // Turning it on replaces the session: the new session's cookie goes with the answer.
+    return { reply: twoFactorReply(result, "enable"), headers: result.ok ? withCookies(result.cookies) : undefined };
+  },
+  async twoFactorDisable(request: Request, context: AppLoadContext, input: TwoFactorDisableInput): Promise<AccountOutcome> {
+    const result = await disableTwoFactor(context.shop, context.user?.id, request.headers, input);
+    return { reply: twoFactorReply(result, "disable"), headers: result.ok ? withCookies(result.cookies) : undefined };
   },
   async deleteAccount(request: Request, context: AppLoadContext, input: DeleteAccountInput): Promise<AccountOutcome> {
     const result = await deleteAccount(context.shop, context.user?.id, request.headers, input);

@@ -8,7 +8,9 @@ import { MyOrders, toMyOrderRow } from "~/components/auth/my-orders";
 import { checkCodeForm, checkCodeRequestForm } from "#common/phone-sign-in.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/profile";
-import { accountActions, loadProfile, signOutHeaders } from "./profile.server";
+import { accountActions, loadProfile, signOutHeaders, twoFactorSetupView } from "./profile.server";
+import { TwoFactorSettings } from "~/components/account/two-factor-settings";
+import { checkTwoFactorDisableForm, checkTwoFactorEnableForm, checkTwoFactorSetupForm } from "#common/two-factor.ts";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("My Profile", "Your account details and your orders."), NOINDEX];
 
@@ -20,9 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const showingExpired = new URL(request.url).searchParams.get("include") === "expired";
   const found = await loadProfile(context, context.user.id, { includeExpired: showingExpired });
   if (!found) throw redirect(SIGN_IN_FIRST);
-  const { profile, orders, deletion } = found;
+  const { profile, orders, deletion, twoFactor } = found;
   const account = { name: profile.name, email: profile.email, phone: profile.phone, phoneVerified: profile.phoneVerified, emailVerified: profile.emailVerified };
-  return { profile: { name: profile.name, email: profile.email }, account, orders: orders.map(toMyOrderRow), showingExpired, deletion };
+  return { profile: { name: profile.name, email: profile.email }, account, orders: orders.map(toMyOrderRow), showingExpired, deletion, twoFactor };
 }
 
 /**
@@ -40,11 +42,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function accountAction(request: Request, context: Route.ActionArgs["context"], intent: string, form: FormData) {
   if (!context.user) throw redirect(SIGN_IN_FIRST);
   const values = Object.fromEntries(form);
-  const answer = (known: AccountIntent, reply: { status: number; message: string | null; errors?: Record<string, string>; headers?: HeadersInit }) =>
-    data<AccountActionData>(
-      { intent: known, ok: reply.status < 300, message: reply.message, errors: reply.errors ?? {}, at: Date.now() },
-      { status: reply.status, headers: reply.headers },
+  const answer = (
+    known: AccountIntent,
+    reply: { status: number; message: string | null; errors?: Record<string, string>; headers?: HeadersInit },
+    extra: Pick<AccountActionData, "twoFactorSetup"> & { headers?: Headers } = {},
+  ) => {
+    const headers = new Headers(reply.headers);
+    for (const cookie of extra.headers?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+    return data<AccountActionData>(
+      { intent: known, ok: reply.status < 300, message: reply.message, errors: reply.errors ?? {}, at: Date.now(), twoFactorSetup: extra.twoFactorSetup },
+      { status: reply.status, headers },
     );
+  };
   const invalid = (known: AccountIntent, errors: Record<string, string>) => answer(known, { status: 400, message: null, errors });
   switch (intent) {
     case "profile": {
@@ -93,9 +102,39 @@ async function accountAction(request: Request, context: Route.ActionArgs["contex
       if (outcome.reply.status < 300) throw redirect("/", { headers: outcome.headers });
       return answer(intent, outcome.reply);
     }
+    case "2fa-setup": {
+      const parsed = checkTwoFactorSetupForm(values);
+      if (!parsed.ok) return invalid(intent, parsed.errors);
+      const outcome = await accountActions.twoFactorSetup(request, context, parsed.data);
+      return answer(intent, outcome.reply, { twoFactorSetup: outcome.twoFactorSetup });
+    }
+    case "2fa-enable": {
+      // A refused code keeps the set-up on the page (its URI and codes come back from the form's hidden fields).
+      const setup = setupFromForm(form);
+      const parsed = checkTwoFactorEnableForm(values);
+      if (!parsed.ok) return answer(intent, { status: 400, message: null, errors: parsed.errors }, { twoFactorSetup: setup });
+      const outcome = await accountActions.twoFactorEnable(request, context, parsed.data);
+      return answer(intent, outcome.reply, { headers: outcome.headers, twoFactorSetup: outcome.reply.status < 300 ? undefined : setup });
+    }
+    case "2fa-disable": {
+      const parsed = checkTwoFactorDisableForm(values);
+      if (!parsed.ok) return invalid(intent, parsed.errors);
+      const outcome = await accountActions.twoFactorDisable(request, context, parsed.data);
+      return answer(intent, outcome.reply, { headers: outcome.headers });
+    }
     default:
       throw data("Unknown form", { status: 400 });
   }
+}
+
+/** The set-up shown again after a refused code: the URI and backup codes the page had, if they are what a set-up makes. */
+function setupFromForm(form: FormData) {
+  const uri = form.get("otpauthUri");
+  const codes = form.get("backupCodes");
+  if (typeof uri !== "string" || typeof codes !== "string" || uri.length > 600 || !uri.startsWith("otpauth://totp/")) return undefined;
+  const backupCodes = codes.split(" ").filter(Boolean);
+  if (backupCodes.length > 10 || !backupCodes.every((code) => /^[a-z0-9]{5}-[a-z0-9]{5}$/.test(code))) return undefined;
+  return twoFactorSetupView(uri, backupCodes);
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -154,6 +193,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <span className="text-gray-700">: add, edit or delete your delivery addresses and choose the default</span>
       </p>
       <MyOrders orders={orders} showingExpired={showingExpired} />
+      <TwoFactorSettings status={loaderData.twoFactor} data={actionData} />
       <AccountSettings account={account} data={actionData} deletion={loaderData.deletion} />
     </main>
   );

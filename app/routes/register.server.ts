@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import type { RegisterInput } from "#common/auth.ts";
 import { registerCustomer } from "#server/modules/users/accounts.ts";
 import { accountReply } from "#server/modules/users/replies.ts";
-import { pageClient, signedInHeaders, type PageSignIn } from "./login.server";
+import { pageClient, signedInHeaders, type PageSignedIn } from "./login.server";
 
 /**
  * Creates the account and signs it in. `redirecting`: a plain form post, answered with a redirect
@@ -14,7 +14,7 @@ export async function registerFromPage(
   context: AppLoadContext,
   input: RegisterInput,
   redirecting: boolean,
-): Promise<PageSignIn> {
+): Promise<PageSignedIn> {
   const result = await registerCustomer(context.shop, input, pageClient(request, context));
   const reply = accountReply(result, "register");
   if (!result.ok) return { ok: false, reply };

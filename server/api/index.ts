@@ -44,7 +44,7 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/users/addresses", addressesRouter], //   addresses.ts     GET POST /, PUT DELETE /:id (signed in, own addresses)
   ["/users/otp", phoneSignInRouter], //        phone-sign-in.ts POST / /verify (a one-time code: sign in, or a new account with a name)
   ["/users/phone", accountPhoneRouter], //     phone-sign-in.ts POST / /verify (signed in: the account's verified number)
-  ["/users", usersRouter], //                  users.ts         POST /register /login /logout, GET /profile; self-service: POST /password/forgot /password/reset /email/verification /email/verify /email/undo /logout/all, PUT /password /profile /email, GET /me/export, DELETE /me
+  ["/users", usersRouter], //                  users.ts         POST /register /login /login/2fa /logout, GET /profile; two-factor: POST /2fa/setup /2fa/enable /2fa/disable; self-service: POST /password/forgot /password/reset /email/verification /email/verify /email/undo /logout/all, PUT /password /profile /email, GET /me/export, DELETE /me
   ["/cart", cartRouter], //                    cart.ts          GET POST PUT DELETE /, POST /merge
   ["/serviceability", serviceabilityRouter], // delivery.ts    GET /:pin (public)
   ["/admin", adminRouter], //                  admin/index.ts   the admin API, its own table (ADMIN_ROUTES): one file per resource; staff only, pharmacists to the order reads and prescription calls

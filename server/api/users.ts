@@ -9,7 +9,8 @@ import type { Reply } from "#server/replies.ts";
 import { readGuestId } from "#server/http/guest.ts";
 import { registerCustomer, signInCustomer, type Client } from "#server/modules/users/accounts.ts";
 import { getProfile } from "#server/modules/users/profile.ts";
-import { accountReply, selfServiceReply, SIGNED_OUT_REPLY } from "#server/modules/users/replies.ts";
+import { accountReply, selfServiceReply, SIGNED_OUT_REPLY, twoFactorReply } from "#server/modules/users/replies.ts";
+import { completeTwoFactorSignIn, disableTwoFactor, enableTwoFactor, setUpTwoFactor } from "#server/modules/users/two-factor.ts";
 import {
   changePassword,
   requestEmailChange,
@@ -52,8 +53,45 @@ export function usersRouter(shop: ShopContext) {
     const result = await signInCustomer(shop, req.body, clientOf(req));
     const reply = accountReply(result, "sign-in");
     if (!result.ok) throw replyError(reply);
+    // Two-factor on: no session yet, only the challenge a code finishes (decisions/051).
+    if ("challenge" in result) return void res.json({ twoFactorRequired: true, challenge: result.challenge });
     res.append("Set-Cookie", await completeSignIn(shop, result, guestCarts(req)));
     res.status(reply.status).json({ user: result.user, token: result.token });
+  });
+
+  router.post("/login/2fa", async (req, res) => {
+    const result = await completeTwoFactorSignIn(shop, req.body, clientOf(req));
+    const reply = twoFactorReply(result, "sign-in");
+    if (!result.ok) throw replyError(reply);
+    res.append("Set-Cookie", await completeSignIn(shop, result, guestCarts(req)));
+    res.status(reply.status).json({ user: result.user, token: result.token });
+  });
+
+  // Two-factor set-up (api-contract.md, "Staff two-factor"); turning it on or off replaces the session: the answer carries the new token.
+  router.post("/2fa/setup", async (req, res) => {
+    const user = await signedIn(req);
+    const result = await setUpTwoFactor(shop, user.id, fromNodeHeaders(req.headers), req.body);
+    const answer = twoFactorReply(result, "setup");
+    if (!result.ok) throw replyError(answer);
+    res.status(answer.status).json({ message: answer.message, otpauthUri: result.otpauthUri, backupCodes: result.backupCodes });
+  });
+
+  router.post("/2fa/enable", async (req, res) => {
+    const user = await signedIn(req);
+    const result = await enableTwoFactor(shop, user.id, fromNodeHeaders(req.headers), req.body);
+    const answer = twoFactorReply(result, "enable");
+    if (!result.ok) throw replyError(answer);
+    res.append("Set-Cookie", result.cookies);
+    res.status(answer.status).json({ message: answer.message, token: result.token });
+  });
+
+  router.post("/2fa/disable", async (req, res) => {
+    const user = await signedIn(req);
+    const result = await disableTwoFactor(shop, user.id, fromNodeHeaders(req.headers), req.body);
+    const answer = twoFactorReply(result, "disable");
+    if (!result.ok) throw replyError(answer);
+    res.append("Set-Cookie", result.cookies);
+    res.status(answer.status).json({ message: answer.message, token: result.token });
   });
 
   router.post("/logout", async (req, res) => {

@@ -53,6 +53,8 @@ export const user = pgTable(
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
+    /** Two-factor sign-in is on (Better Auth's two-factor plugin sets it once a first code is entered; decisions/051). */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,6 +120,44 @@ export const account = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("account_user_idx").on(t.userId)],
+);
+
+/**
+ * Better Auth's two-factor plugin's table (decisions/051): one row per account that set up an
+ * authenticator. `secret` and `backup_codes` are encrypted with the shop's auth secret
+ * (XChaCha20-Poly1305); `verified` turns true when the first code is entered.
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factor_user_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
+);
+
+/**
+ * Authenticator codes already accepted for an account (decisions/051): a code is refused again
+ * until `used_until`, when its 30-second step and the step of grace either side have passed.
+ * Only the code's SHA-256 is kept.
+ */
+export const twoFactorUsedCodes = pgTable(
+  "two_factor_used_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedUntil: timestamp("used_until", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 export const verification = pgTable(

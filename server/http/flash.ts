@@ -2,6 +2,7 @@ import type { Config } from "#server/config.ts";
 import { FLASH_COOKIE, type Flash } from "#common/flash.ts";
 import { ACCOUNT_MESSAGES } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
+import { TWO_FACTOR_MESSAGES } from "#common/two-factor.ts";
 import { cookieValue, secureCookies, serializeCookie } from "#server/cookies.ts";
 
 /**
@@ -18,6 +19,8 @@ const FLASHES = {
   deleted: { type: "success", message: ACCOUNT_MESSAGES.accountDeleted },
   // /checkout with nothing to check out says why it went elsewhere.
   emptycart: { type: "info", message: "Your cart is empty: add a product before checking out." },
+  // Staff sent from the admin area to the profile where STAFF_TWO_FACTOR=required (decisions/051).
+  twofactor: { type: "error", message: TWO_FACTOR_MESSAGES.setupRequired },
 } as const;
 
 export type FlashKind = keyof typeof FLASHES;

@@ -208,6 +208,10 @@ describe("account self-service (decisions/023): the caller's own account only", 
     ["post", "/api/users/logout/all"],
     ["get", "/api/users/me/export"],
     ["delete", "/api/users/me"],
+    // Two-factor sign-in (decisions/051): only the caller's own account.
+    ["post", "/api/users/2fa/setup"],
+    ["post", "/api/users/2fa/enable"],
+    ["post", "/api/users/2fa/disable"],
   ] as const;
 
   it.each(SIGNED_IN_CALLS)("%s %s signed out is 401, whatever the body", async (method, url) => {
@@ -228,6 +232,17 @@ describe("account self-service (decisions/023): the caller's own account only", 
     await request(shop.app).put("/api/users/profile").set(b.headers).send({ name: "Bee", userId: a.id, _id: a.id, email: "x@example.com" }).expect(200);
     expect((await as("customer A", "get", "/api/users/profile")).body.name).toBe(a.name);
     expect((await as("customer B", "get", "/api/users/profile")).body).toMatchObject({ name: "Bee", email: b.email });
+  });
+
+  it.each(WHO.filter((who) => who !== "signed out"))("POST /api/users/2fa/setup as %s with another's password is refused (400)", async (who) => {
+    const res = await as(who, "post", "/api/users/2fa/setup").send({ password: who === "customer A" ? b.password : a.password, userId: a.id });
+    expect(res.status).toBe(400);
+  });
+
+  it.each(WHO)("POST /api/users/login/2fa as %s: a challenge is the only credential, a made-up one opens nothing", async (who) => {
+    const res = await as(who, "post", "/api/users/login/2fa").send({ challenge: `2fa-${a.id}.forged`, code: "123456", userId: a.id });
+    expect(res.status).toBe(401);
+    expect(res.body.token).toBeUndefined();
   });
 
   it("DELETE /api/users/me with another's password is refused (400) and deletes no one", async () => {

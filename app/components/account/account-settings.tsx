@@ -14,12 +14,24 @@ import { formatIndianPhone } from "#common/india.ts";
 import { checkCodeForm, checkCodeRequestForm } from "#common/phone-sign-in.ts";
 import { orderStateLabel } from "#common/orders.ts";
 import type { Checked } from "#common/forms.ts";
+import type { TwoFactorSetupView } from "#common/two-factor.ts";
 import { focusFirstInvalid } from "~/components/auth/auth-card";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
 
 /** The profile's account forms; each posts to the profile's action with its `intent`. */
-export type AccountIntent = "profile" | "email" | "password" | "resend-verification" | "logout-all" | "delete" | "phone-code" | "phone-verify";
+export type AccountIntent =
+  | "profile"
+  | "email"
+  | "password"
+  | "resend-verification"
+  | "logout-all"
+  | "delete"
+  | "2fa-setup"
+  | "2fa-enable"
+  | "2fa-disable"
+  | "phone-code"
+  | "phone-verify";
 
 export interface AccountActionData {
   intent: AccountIntent;
@@ -30,6 +42,8 @@ export interface AccountActionData {
   at: number;
   /** After a code went to a number (decisions/050): the number and the seconds before a new code. */
   phoneCode?: { phone: string; resendAfter: number };
+  /** Two-factor set-up started (or a refused first code): what to scan and save (decisions/051). */
+  twoFactorSetup?: TwoFactorSetupView;
 }
 
 export interface AccountDetails {
@@ -41,13 +55,13 @@ export interface AccountDetails {
   emailVerified: boolean;
 }
 
-const SECTION = "mt-6 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm";
-const BUTTON = "rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70";
-const SECONDARY = "rounded-md border border-gray-400 bg-white px-5 py-2.5 font-semibold text-gray-900 hover:bg-gray-50";
-const DANGER = "rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70";
+export const SECTION = "mt-6 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm";
+export const BUTTON = "rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70";
+export const SECONDARY = "rounded-md border border-gray-400 bg-white px-5 py-2.5 font-semibold text-gray-900 hover:bg-gray-50";
+export const DANGER = "rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70";
 
 /** The answer to one form, beside it: a status for success, an alert for a refusal. */
-function Outcome({ data, intent }: { data: AccountActionData | undefined; intent: AccountIntent }) {
+export function Outcome({ data, intent }: { data: AccountActionData | undefined; intent: AccountIntent }) {
   const mine = data?.intent === intent ? data : undefined;
   return (
     <div aria-live="polite">
@@ -64,7 +78,7 @@ function Outcome({ data, intent }: { data: AccountActionData | undefined; intent
 }
 
 /** Client-side errors from the shared rule, then the server's for this form. */
-function useFormErrors(data: AccountActionData | undefined, intent: AccountIntent, check: (values: Record<string, unknown>) => Checked<unknown>) {
+export function useFormErrors(data: AccountActionData | undefined, intent: AccountIntent, check: (values: Record<string, unknown>) => Checked<unknown>) {
   const [local, setLocal] = useState<Record<string, string> | null>(null);
   const server = data?.intent === intent ? data.errors : {};
   const errors = local ?? server;
@@ -79,12 +93,12 @@ function useFormErrors(data: AccountActionData | undefined, intent: AccountInten
   return { errors, validate };
 }
 
-function useBusy(intent: AccountIntent) {
+export function useBusy(intent: AccountIntent) {
   const navigation = useNavigation();
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 }
 
-function IntentField({ intent }: { intent: AccountIntent }) {
+export function IntentField({ intent }: { intent: AccountIntent }) {
   return <input type="hidden" name="intent" value={intent} />;
 }
 

@@ -1,15 +1,23 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { isStaffRole } from "#common/pharmacist.ts";
+import { TWO_FACTOR_SETUP_PATH } from "#common/two-factor.ts";
 import type { SessionUser } from "#server/auth.ts";
+import { flashCookie } from "#server/http/flash.ts";
 
 /** Where a pharmacist lands in the admin area (the dashboard and every other page are admins' only). */
 export const PHARMACIST_HOME = "/admin/prescriptions";
+
+
 
 function signedIn(request: Request, context: AppLoadContext): SessionUser {
   const { user } = context;
   if (!user) {
     const url = new URL(request.url);
     throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
+  }
+  // Staff without two-factor where it is required may only set it up: to the profile, saying so.
+  if (user.twoFactorSetupRequired) {
+    throw redirect(TWO_FACTOR_SETUP_PATH, { headers: { "Set-Cookie": flashCookie(context.shop.config, "twofactor") } });
   }
   return user;
 }

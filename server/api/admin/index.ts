@@ -24,7 +24,7 @@ type RouterFactory = (shop: ShopContext) => Router;
  */
 export const ADMIN_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterFactory]> = [
   // prefix                 router                       file               endpoints
-  ["/users", adminUsersRouter], //                       users.ts           GET POST /, PUT DELETE /:id
+  ["/users", adminUsersRouter], //                       users.ts           GET POST /, PUT DELETE /:id, POST /:id/two-factor/reset
   ["/products", adminProductsRouter], //                 products.ts        GET POST /, GET /export.csv /template.csv, POST /import, PUT DELETE /:id
   ["/orders", adminOrdersRouter], //                     orders.ts          GET / (pharmacists too), PUT DELETE /:id, POST /:id/confirm-cod
   ["/orders", prescriptionReviewRouter], //              pharmacy.ts        POST /:id/prescription-review (pharmacists)

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { ADMIN_MESSAGES } from "#common/admin.ts";
 import { isStaffRole } from "#common/pharmacist.ts";
+import { TWO_FACTOR_MESSAGES } from "#common/two-factor.ts";
 import type { SessionUser } from "#server/auth.ts";
 import { HttpError } from "#server/http/errors.ts";
 
@@ -15,8 +16,17 @@ export const requireAdmin: RequestHandler = async (req, res, next) => {
   const user = await req.sessionUser();
   if (!user) throw new HttpError(401, ADMIN_MESSAGES.signInRequired);
   if (user.role !== "admin") throw new HttpError(403, ADMIN_MESSAGES.adminsOnly);
+  refuseWithoutTwoFactor(user);
   next();
 };
+
+/**
+ * Where STAFF_TWO_FACTOR is `required`, a staff session without two-factor may only set it up
+ * (/api/users/2fa/*): every staff call answers this 403 (decisions/051).
+ */
+function refuseWithoutTwoFactor(user: SessionUser) {
+  if (user.twoFactorSetupRequired) throw new HttpError(403, TWO_FACTOR_MESSAGES.setupRequired);
+}
 
 /**
  * The admin calls a pharmacist may make as well (api-contract.md, "Second release"): read the
@@ -47,6 +57,7 @@ export const requireStaff: RequestHandler = async (req, res, next) => {
   const user = await req.sessionUser();
   if (!user) throw new HttpError(401, ADMIN_MESSAGES.signInRequired);
   if (!staffMayCall(user.role, req.method, req.path)) throw new HttpError(403, ADMIN_MESSAGES.adminsOnly);
+  refuseWithoutTwoFactor(user);
   next();
 };
 
@@ -54,6 +65,7 @@ export const requireStaff: RequestHandler = async (req, res, next) => {
 export async function signedInAdmin(req: Request): Promise<SessionUser> {
   const user = await req.sessionUser();
   if (!user || user.role !== "admin") throw new HttpError(403, ADMIN_MESSAGES.adminsOnly);
+  refuseWithoutTwoFactor(user);
   return user;
 }
 
@@ -61,5 +73,6 @@ export async function signedInAdmin(req: Request): Promise<SessionUser> {
 export async function signedInStaff(req: Request): Promise<SessionUser> {
   const user = await req.sessionUser();
   if (!user || !isStaffRole(user.role)) throw new HttpError(403, ADMIN_MESSAGES.adminsOnly);
+  refuseWithoutTwoFactor(user);
   return user;
 }

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
 import { replyError } from "#server/http/errors.ts";
-import { createUserAccount, deleteUserAccount, listUsers, updateUserAccount } from "#server/modules/users/accounts-admin.ts";
+import { createUserAccount, deleteUserAccount, listUsers, resetUserTwoFactor, updateUserAccount } from "#server/modules/users/accounts-admin.ts";
 import { accountAdminReply } from "#server/modules/users/replies.ts";
 import { signedInAdmin } from "./require-admin.ts";
 import { accepted, sendPage } from "./send.ts";
@@ -34,6 +34,15 @@ export function adminUsersRouter(shop: ShopContext) {
     const admin = await signedInAdmin(req);
     const result = await deleteUserAccount(db, admin.id, req.params.id);
     const reply = accountAdminReply.deleteUser(result);
+    accepted(result, reply);
+    res.status(reply.status).json({ message: reply.message });
+  });
+
+  // Staff who lost their phone and their backup codes (decisions/051): audited, never one's own.
+  router.post("/:id/two-factor/reset", async (req, res) => {
+    const admin = await signedInAdmin(req);
+    const result = await resetUserTwoFactor(db, admin.id, req.params.id);
+    const reply = accountAdminReply.resetTwoFactor(result);
     accepted(result, reply);
     res.status(reply.status).json({ message: reply.message });
   });

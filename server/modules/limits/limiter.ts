@@ -113,7 +113,11 @@ export function throttled(limit: LimitName, retryAfterSeconds: number): Throttle
 
 /** The one answer to a refusal, for the API (429 + Retry-After) and the pages (the same message). */
 export function throttledReply(refusal: Pick<Throttled, "limit" | "retryAfterSeconds">) {
-  const signIn = refusal.limit === "signInFailuresPerAccountAndAddress" || refusal.limit === "signInFailuresPerAddress";
+  const signIn =
+    refusal.limit === "signInFailuresPerAccountAndAddress" ||
+    refusal.limit === "signInFailuresPerAddress" ||
+    refusal.limit === "twoFactorFailuresPerAccount" ||
+    refusal.limit === "twoFactorFailuresPerAddress";
   return {
     status: 429 as const,
     message: signIn ? tooManyAttemptsMessage(refusal.retryAfterSeconds) : tooManyRequestsMessage(refusal.retryAfterSeconds),

@@ -28,6 +28,15 @@ export const LIMITS = {
   signInFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE, per: "email" },
   /** Wrong passwords from one address, over every account. */
   signInFailuresPerAddress: { max: 300, windowMs: 15 * MINUTE, per: "address" },
+  /**
+   * Wrong two-factor codes at sign-in for one account (decisions/051), from anywhere: whoever asks
+   * here knows the password already. Each challenge is voided after 5 wrong codes as well.
+   */
+  twoFactorFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE, per: "user" },
+  /** Wrong two-factor codes and unknown challenges from one address, over every account. */
+  twoFactorFailuresPerAddress: { max: 300, windowMs: 15 * MINUTE, per: "address" },
+  /** Two-factor set-up, turning it on and off by a signed-in account: each checks a password or a code. */
+  twoFactorChecksPerUser: { max: 10, windowMs: 15 * MINUTE, per: "user" },
   registrationsPerAddress: { max: 200, windowMs: HOUR, per: "address" },
   /** Sign-ups naming one email (each answers whether it has an account, and emails it). */
   registrationsPerEmail: { max: 3, windowMs: HOUR, per: "email" },

@@ -19,6 +19,8 @@ export type PrescriptionRow = typeof prescriptions.$inferSelect;
 export interface PrescriptionViewer {
   id: string;
   role: string;
+  /** Staff who must set up two-factor first (STAFF_TWO_FACTOR=required) read only their own, as a customer does. */
+  twoFactorSetupRequired?: boolean;
 }
 
 export interface PrescriptionContext {
@@ -29,7 +31,7 @@ export interface PrescriptionContext {
 /** The one rule of who may see a prescription and its file: its owner, any pharmacist, any admin. */
 export function canReadPrescription(viewer: PrescriptionViewer | null | undefined, prescription: Pick<PrescriptionRow, "userId">): boolean {
   if (!viewer) return false;
-  if (viewer.role === "pharmacist" || viewer.role === "admin") return true;
+  if ((viewer.role === "pharmacist" || viewer.role === "admin") && !viewer.twoFactorSetupRequired) return true;
   return prescription.userId !== null && prescription.userId === viewer.id;
 }
 

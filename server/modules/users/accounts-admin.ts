@@ -5,7 +5,7 @@ import type { Auth } from "#server/auth.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import type { Transaction } from "#server/db/tx.ts";
-import { account, user as users } from "#server/db/schema.ts";
+import { account, session as sessions, twoFactor as twoFactors, twoFactorUsedCodes, user as users } from "#server/db/schema.ts";
 import { auditActorById, recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
 import { formatDateTime } from "#common/dates.ts";
@@ -231,6 +231,37 @@ export async function deleteUserAccount(db: Database, actorId: string, id: strin
   });
 }
 
+
+export type ResetTwoFactorResult = { ok: true } | { ok: false; reason: "not-found" | "self" | "not-enabled" };
+
+/**
+ * An admin turns off another account's two-factor sign-in (decisions/051: staff who lost their
+ * phone and their backup codes): the secret and backup codes are removed, every session of the
+ * account is revoked, and the audit log records who did it. Never one's own (the profile does
+ * that, with a code): a stolen admin session cannot strip its own account's second factor.
+ */
+export async function resetUserTwoFactor(db: Database, actorId: string, id: string): Promise<ResetTwoFactorResult> {
+  if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
+  if (id === actorId) return { ok: false, reason: "self" };
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ ...userColumns, twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, id)).for("update");
+    if (!current) return { ok: false, reason: "not-found" } as const;
+    const [secret] = await tx.select({ id: twoFactors.id }).from(twoFactors).where(eq(twoFactors.userId, id));
+    if (!current.twoFactorEnabled && !secret) return { ok: false, reason: "not-enabled" } as const;
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
+    await tx.delete(twoFactorUsedCodes).where(eq(twoFactorUsedCodes.userId, id));
+    await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await recordAudit(tx, await auditActorById(tx, actorId), {
+      action: "user.two-factor-reset",
+      entity: "user",
+      entityId: id,
+      before: { ...toAdminUserJson(current), twoFactorEnabled: current.twoFactorEnabled },
+      after: { ...toAdminUserJson(current), twoFactorEnabled: false },
+    });
+    return { ok: true } as const;
+  });
+}
 
 /** How many admins there are: the last one is never demoted or deleted, so the users page offers neither. */
 export async function countAdmins(db: Database): Promise<number> {

@@ -18,6 +18,7 @@ import {
 import { loginSchema, registerSchema } from "#server/schemas/auth.ts";
 import { type InvalidInput, readInput } from "#server/schemas/input.ts";
 import { addressAwaitingUndo } from "./account-links.ts";
+import { challengeFrom } from "./two-factor-challenge.ts";
 
 /** A user as the API shows it (api-contract.md, "Authentication"); never the password. */
 export interface AccountJson {
@@ -40,6 +41,13 @@ export interface SignedIn {
   cookies: string[];
 }
 
+/** A password sign-in that needs a code: the challenge `POST /api/users/login/2fa` takes with it (decisions/051). */
+export interface TwoFactorChallenge {
+  ok: true;
+  twoFactorRequired: true;
+  challenge: string;
+}
+
 /** Where a sign-in comes from: the address Express resolved (under TRUST_PROXY) and the browser. */
 export interface Client {
   ip: string;
@@ -50,6 +58,8 @@ export type RegisterResult = ({ ok: true } & SignedIn) | { ok: false; reason: "e
 
 export type SignInResult =
   | ({ ok: true } & SignedIn)
+  /** Right password, and the account has two-factor on: no session yet, a code finishes the sign-in (two-factor.ts). */
+  | TwoFactorChallenge
   | { ok: false; reason: "invalid-credentials" }
   | Throttled
   /** Right password, but the account may not sign in (banned by an admin). */
@@ -153,6 +163,11 @@ export async function signInCustomer(context: AuthContext, body: unknown, client
     return { ok: false, reason: "refused", message: typeof body?.message === "string" ? body.message : "You cannot sign in" };
   }
   if (!response.ok) throw new Error(`Sign-in failed with status ${response.status}`);
+  const challenge = await challengeFrom(auth, response, await response.clone().json());
+  if (challenge) {
+    const after = await usedUp();
+    return after ?? { ok: true, twoFactorRequired: true, challenge };
+  }
   const result = await signedIn(response);
   const after = await usedUp();
   if (after) {
@@ -168,24 +183,32 @@ export async function forgetSignInFailures(db: Database, email: string): Promise
   await forgetCounts(db, "signInFailuresPerAccountAndAddress", `${normalizeEmail(email)}|`, { startingWith: true });
 }
 
+/** A user as Better Auth's sign-in answers carry it. */
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  role?: string;
+  phone?: string | null;
+  phoneVerified?: boolean | null;
+}
+
 /** A sign-in's answer from Better Auth (email sign-in, sign-up, or the code door): the user, its token and cookies. */
 export async function signedIn(response: Response): Promise<SignedIn> {
-  const body = (await response.json()) as {
-    token?: string | null;
-    user: { id: string; name: string; email: string; role?: string; phone?: string | null; phoneVerified?: boolean | null };
-  };
+  const body = (await response.json()) as { token?: string | null; user: AuthUser };
   if (!body.token) throw new Error("Better Auth answered without a session token");
+  return { user: accountFromAuth(body.user), token: body.token, cookies: response.headers.getSetCookie() };
+}
+
+/** Better Auth's user as the shop reports it (a phone account's placeholder email is null). */
+export function accountFromAuth(user: AuthUser): AccountJson {
   return {
-    user: {
-      _id: body.user.id,
-      name: body.user.name,
-      email: shownEmail(body.user.email),
-      role: asRole(body.user.role),
-      phone: body.user.phone ?? null,
-      phoneVerified: body.user.phoneVerified === true,
-    },
-    token: body.token,
-    cookies: response.headers.getSetCookie(),
+    _id: user.id,
+    name: user.name,
+    email: shownEmail(user.email),
+    role: asRole(user.role),
+    phone: user.phone ?? null,
+    phoneVerified: user.phoneVerified === true,
   };
 }
 

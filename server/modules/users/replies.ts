@@ -1,11 +1,12 @@
 import { ACCOUNT_MESSAGES, openOrdersMessage } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { ADMIN_MESSAGES } from "#common/admin.ts";
+import { TWO_FACTOR_MESSAGES } from "#common/two-factor.ts";
 import { invalidInputReply, ok, refusal, refused, type Refusals, type Reply } from "#server/replies.ts";
 import type { InvalidInput } from "#server/schemas/input.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
 import type { RegisterResult, SignInResult } from "./accounts.ts";
-import type { CreateUserResult, DeleteUserResult, UpdateUserResult } from "./accounts-admin.ts";
+import type { CreateUserResult, DeleteUserResult, ResetTwoFactorResult, UpdateUserResult } from "./accounts-admin.ts";
 import type {
   ChangeEmailResult,
   ChangePasswordResult,
@@ -17,6 +18,7 @@ import type {
   VerifyEmailResult,
 } from "./self-service.ts";
 import type { DeleteAccountResult } from "./your-data.ts";
+import type { TwoFactorDisableResult, TwoFactorEnableResult, TwoFactorSetupResult, TwoFactorSignInResult } from "./two-factor.ts";
 
 /**
  * The one status and message for every outcome of registration and sign-in, for the REST API
@@ -138,4 +140,53 @@ export const accountAdminReply = {
   createUser: (result: CreateUserResult): Reply => (result.ok ? ok(ADMIN_MESSAGES.userCreated, 201) : refusal(result, USER_REFUSALS)),
   updateUser: (result: UpdateUserResult): Reply => (result.ok ? ok(ADMIN_MESSAGES.userUpdated) : refusal(result, USER_REFUSALS)),
   deleteUser: (result: DeleteUserResult): Reply => (result.ok ? ok(ADMIN_MESSAGES.userDeleted) : refusal(result, USER_DELETE_REFUSALS)),
+  resetTwoFactor: (result: ResetTwoFactorResult): Reply =>
+    result.ok ? ok(TWO_FACTOR_MESSAGES.resetByAdmin) : refusal(result, TWO_FACTOR_RESET_REFUSALS),
 };
+
+const TWO_FACTOR_RESET_REFUSALS: Refusals<ResetTwoFactorResult> = {
+  "not-found": refused(404, ADMIN_MESSAGES.userNotFound),
+  self: refused(409, TWO_FACTOR_MESSAGES.resetOwn),
+  "not-enabled": refused(409, TWO_FACTOR_MESSAGES.notEnabled),
+};
+
+type TwoFactorResult = TwoFactorSetupResult | TwoFactorEnableResult | TwoFactorDisableResult | TwoFactorSignInResult;
+export type TwoFactorUseCase = "setup" | "enable" | "disable" | "sign-in";
+
+const TWO_FACTOR_SUCCESS: Record<TwoFactorUseCase, string> = {
+  setup: TWO_FACTOR_MESSAGES.setupStarted,
+  enable: TWO_FACTOR_MESSAGES.enabled,
+  disable: TWO_FACTOR_MESSAGES.disabled,
+  "sign-in": AUTH_MESSAGES.loginSucceeded,
+};
+
+/**
+ * The one status and sentence for every outcome of two-factor sign-in (decisions/051), for
+ * /api/users/2fa/*, /api/users/login/2fa and the profile and login pages alike. A wrong code is a
+ * 400 with its field when signed in (as a wrong password is), a 401 at sign-in (as a wrong password is there).
+ */
+export function twoFactorReply(result: TwoFactorResult, useCase: TwoFactorUseCase): Reply {
+  if (result.ok) return { status: 200, message: TWO_FACTOR_SUCCESS[useCase] };
+  switch (result.reason) {
+    case "invalid":
+      return useCase === "sign-in" && result.errors.challenge
+        ? { status: 401, message: TWO_FACTOR_MESSAGES.challengeExpired }
+        : invalidInputReply(result.errors);
+    case "throttled":
+      return throttledReply(result);
+    case "not-signed-in":
+      return { status: 401, message: AUTH_MESSAGES.signInRequired };
+    case "wrong-password":
+      return refused(400, ACCOUNT_MESSAGES.passwordWrong, "password");
+    case "wrong-code":
+      return refused(useCase === "sign-in" ? 401 : 400, TWO_FACTOR_MESSAGES.codeWrong, "code");
+    case "challenge-expired":
+      return { status: 401, message: TWO_FACTOR_MESSAGES.challengeExpired };
+    case "already-enabled":
+      return { status: 409, message: TWO_FACTOR_MESSAGES.alreadyEnabled };
+    case "not-started":
+      return { status: 409, message: TWO_FACTOR_MESSAGES.notStarted };
+    case "not-enabled":
+      return { status: 409, message: TWO_FACTOR_MESSAGES.notEnabled };
+  }
+}

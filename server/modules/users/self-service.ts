@@ -339,7 +339,7 @@ function clientHeaders(client: Client): Headers {
 }
 
 /** The session token in a Set-Cookie Better Auth wrote ("<token>.<signature>", URL-encoded). */
-function sessionTokenFrom(setCookies: string[]): string | null {
+export function sessionTokenFrom(setCookies: string[]): string | null {
   for (const line of setCookies) {
     const match = /^(?:__Secure-)?[^=]*session_token=([^;]*)/.exec(line);
     if (match?.[1]) return decodeURIComponent(match[1]).split(".")[0] || null;
