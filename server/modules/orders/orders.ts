@@ -3,7 +3,7 @@ import { paiseToRupees } from "#common/money.ts";
 import { shownEmail } from "#server/db/no-email.ts";
 import { ID_PATTERN as ORDER_ID_PATTERN } from "#server/db/ids.ts";
 import type { Executor } from "#server/db/tx.ts";
-import type { CodConfirmationJson, MyOrderJson, OrderDetailJson, OrderJson, OrderPrescriptionJson, OrderStatus } from "#common/orders.ts";
+import type { CodConfirmationJson, MyOrderJson, OrderDetailJson, OrderJson, OrderPrescriptionJson, } from "#common/orders.ts";
 import { invoices, orderLines, orderPrescriptions, orderStatusHistory, orders, payments, prescriptions } from "#server/db/schema.ts";
 import { notAnUnpaidAttempt } from "./attempts.ts";
 import { allowedNextStatuses } from "./transitions.ts";

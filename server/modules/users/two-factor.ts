@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { isStaffRole } from "#common/pharmacist.ts";
 import { readTwoFactorCode } from "#common/two-factor.ts";
-import { asRole, CLIENT_IP_HEADER, type Auth, type Role } from "#server/auth.ts";
+import { CLIENT_IP_HEADER, type Auth, type Role } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { session as sessions, twoFactor as twoFactors, twoFactorUsedCodes, user as users } from "#server/db/schema.ts";
