@@ -160,7 +160,7 @@ describe("signing in with two-factor on", () => {
     customer.used.push(code);
     const res = await api().post("/api/users/login/2fa").send({ challenge, code });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.user).toEqual({ _id: customer.id, name: customer.name, email: customer.email, role: "customer" });
+    expect(res.body.user).toEqual({ _id: customer.id, name: customer.name, email: customer.email, role: "customer", phone: null, phoneVerified: false });
     expect((res.headers["set-cookie"] as unknown as string[]).some((line) => /session_token=[^;]+/.test(line))).toBe(true);
     await api().get("/api/users/profile").set({ Authorization: `Bearer ${res.body.token}` }).expect(200);
 
