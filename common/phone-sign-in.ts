@@ -30,6 +30,7 @@ export const PHONE_MESSAGES = {
   /** A provider that did not take the message: nothing about it is shown. */
   notSent: "We could not send the code just now. Please try again in a minute, or sign in with your email and password.",
   staffRefused: "Staff accounts sign in with their email and password",
+  twoFactorRefused: "This account uses two-factor sign-in: sign in with your email, password and authenticator code",
   /** After a right code for a number without an account: the page asks for a name. */
   newAccount: "Welcome! Tell us your name to create your account.",
   phoneTaken: "This mobile number is verified on another account",

@@ -11,6 +11,7 @@ import { NO_EMAIL_DOMAIN } from "#server/db/no-email.ts";
 import { outboundEmails, phoneCodes, session as sessions, user as users } from "#server/db/schema.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
 import { startFakeMessaging, type FakeMessaging } from "../support/fake-msg91.ts";
+import { freshCode, otpauthKey } from "../support/totp.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, createPharmacist, type TestUser } from "../support/users.ts";
 
@@ -226,6 +227,21 @@ describe("POST /api/users/otp/verify: signing up and in with a code", () => {
       expect(res.headers["set-cookie"]).toBeUndefined();
       expect(await shop.context.db.select().from(sessions).where(eq(sessions.userId, staff.id))).toHaveLength(sessionsBefore.length);
     }
+  });
+
+  it("a customer with two-factor on never signs in by a code alone: 403 after a right code, no session", async () => {
+    const customer = await createCustomer(shop.context);
+    const setup = await request(shop.app).post("/api/users/2fa/setup").set(customer.headers).send({ password: customer.password }).expect(200);
+    const key = otpauthKey(setup.body.otpauthUri);
+    await request(shop.app).post("/api/users/2fa/enable").set(customer.headers).send({ code: freshCode(key) }).expect(200);
+    const phone = newNumber();
+    await giveVerifiedPhone(customer, phone);
+    const sessionsBefore = await shop.context.db.select().from(sessions).where(eq(sessions.userId, customer.id));
+    const res = await verify({ phone, code: await codeFor(phone) }).expect(403);
+    expect(res.body).toMatchObject({ message: PHONE_MESSAGES.twoFactorRefused });
+    expect(res.body.token).toBeUndefined();
+    expect(res.headers["set-cookie"]).toBeUndefined();
+    expect(await shop.context.db.select().from(sessions).where(eq(sessions.userId, customer.id))).toHaveLength(sessionsBefore.length);
   });
 
   it("guessing: five wrong tries void the code, the sixth is refused even with the right code", async () => {

@@ -42,6 +42,8 @@ export function codeSignInReply(result: CodeSignInResult): Reply {
       return WRONG_CODE;
     case "staff":
       return { status: 403, message: PHONE_MESSAGES.staffRefused };
+    case "two-factor":
+      return { status: 403, message: PHONE_MESSAGES.twoFactorRefused };
     case "refused":
       return { status: 403, message: result.message };
     case "email-taken":

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { isStaffRole } from "#common/pharmacist.ts";
 import { PHONE_CODE_MINUTES, PHONE_MESSAGES, RESEND_AFTER_SECONDS } from "#common/phone-sign-in.ts";
 import type { Auth } from "#server/auth.ts";
 import type { Config } from "#server/config.ts";
@@ -50,6 +51,7 @@ export type CodeSignInResult =
   | { ok: true; newAccount: true }
   | { ok: false; reason: "wrong-code" }
   | { ok: false; reason: "staff" }
+  | { ok: false; reason: "two-factor" }
   | { ok: false; reason: "email-taken" }
   | { ok: false; reason: "phone-taken" }
   /** The account may not sign in (banned by an admin). */
@@ -64,8 +66,6 @@ export type PhoneChangeResult =
   | { ok: false; reason: "not-signed-in" }
   | Throttled
   | InvalidInput;
-
-const STAFF_ROLES = new Set(["admin", "pharmacist"]);
 
 /**
  * `POST /api/users/otp { phone, channel? }`: a code by SMS or WhatsApp. Registered or not, a valid
@@ -89,8 +89,9 @@ export async function requestSignInCode(context: PhoneContext, body: unknown, cl
  * of a customer signs that account in. For a number no account has verified, it answers
  * `newAccount` and the code stays good for its remaining minutes; sent again with a name (and an
  * email if the shopper gives one), it makes a customer account with the number verified. Staff
- * numbers never sign in by code (403, only after a right code, so the answer tells a stranger
- * nothing). Wrong, used, tried-out and expired codes are one answer.
+ * numbers never sign in by code, nor does an account with two-factor sign-in on (its second factor
+ * is the authenticator, which a code by SMS would skip; decisions/051): 403, only after a right
+ * code, so the answer tells a stranger nothing. Wrong, used, tried-out and expired codes are one answer.
  */
 export async function verifySignInCode(context: PhoneContext, body: unknown, client: Client): Promise<CodeSignInResult> {
   const read = readInput(codeVerifySchema, body);
@@ -104,12 +105,13 @@ export async function verifySignInCode(context: PhoneContext, body: unknown, cli
   if (!checked.ok) return { ok: false, reason: "wrong-code" };
 
   const [account] = await context.db
-    .select({ id: users.id, role: users.role })
+    .select({ id: users.id, role: users.role, twoFactorEnabled: users.twoFactorEnabled })
     .from(users)
     .where(and(eq(users.phone, phone), eq(users.phoneVerified, true)));
   if (account) {
     if (!(await checked.use())) return { ok: false, reason: "wrong-code" };
-    if (STAFF_ROLES.has(account.role)) return { ok: false, reason: "staff" };
+    if (isStaffRole(account.role)) return { ok: false, reason: "staff" };
+    if (account.twoFactorEnabled) return { ok: false, reason: "two-factor" };
     return openSession(context, account.id, client, false);
   }
   if (name === undefined) return { ok: true, newAccount: true };
