@@ -161,6 +161,19 @@ describe("POST /api/users/otp/verify: signing up and in with a code", () => {
     await verify({ phone, code }).expect(400);
   });
 
+  it("an account made by phone adds its first email from the profile without a password (it has none)", async () => {
+    const phone = newNumber();
+    const created = await verify({ phone, code: await codeFor(phone), name: "No Email Yet" }).expect(201);
+    const bearer = { Authorization: `Bearer ${created.body.token}` };
+    const email = `later-${phone}@example.com`;
+    await request(shop.app).put("/api/users/email").set(bearer).send({ email }).expect(200);
+    const queued = await shop.context.db.select().from(outboundEmails).where(eq(outboundEmails.to, email));
+    expect(queued).toHaveLength(1);
+    // An account with an email still needs its password to change it.
+    const customer = await createCustomer(shop.context);
+    await request(shop.app).put("/api/users/email").set(customer.headers).send({ email: `new-${phone}@example.com` }).expect(400);
+  });
+
   it("with an email the account is made with it, unverified, and a verification email is queued", async () => {
     const phone = newNumber();
     const code = await codeFor(phone);
