@@ -465,3 +465,27 @@ describe("WhatsApp authentication template", () => {
     expect((await verify({ phone, code }, withWhatsApp.app).expect(200)).body).toEqual({ newAccount: true });
   });
 });
+
+describe("a verified number at checkout", () => {
+  it("the checkout page fills the new address's phone with it and shows no email for a phone account", async () => {
+    const { makeProduct } = await import("./checkout-helpers.ts");
+    const { loader: checkoutLoader } = await import("~/routes/checkout.tsx");
+    const phone = newNumber();
+    const created = await verify({ phone, code: await codeFor(phone), name: "Checkout Phone" }).expect(201);
+    const bearer = { Authorization: `Bearer ${created.body.token}` };
+    const product = await makeProduct(shop.context, { stock: 5 });
+    await request(shop.app).post("/api/cart").set(bearer).send({ productId: product.id, quantity: 1 }).expect((res) => expect([200, 201]).toContain(res.status));
+    const [row] = await shop.context.db.select({ email: users.email }).from(users).where(eq(users.id, created.body.user._id));
+    const context = {
+      shop: shop.context,
+      requestId: "test",
+      cspNonce: "",
+      user: { id: created.body.user._id, name: "Checkout Phone", email: row!.email, role: "customer" as const },
+      clientIp: "127.0.0.1",
+    };
+    const page = (await checkoutLoader({ request: new Request("http://localhost/checkout"), context, params: {} } as never)) as {
+      customer: { name: string; email: string; phone: string | null };
+    };
+    expect(page.customer).toEqual({ name: "Checkout Phone", email: "", phone });
+  });
+});
