@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, outboundEmails } from "#server/db/schema.ts";
+import { orders, outboundEmails, user } from "#server/db/schema.ts";
 import { expireUnconfirmedCod } from "#server/modules/orders/expiry.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
@@ -39,6 +39,14 @@ describe("who may hold stock by cash on delivery", () => {
     expect(refused.body).toMatchObject({ message: reason, errors: { paymentMethod: reason } });
     expect(await stockOf(shop.context, item.id)).toBe(12);
     await checkout(shop, stranger, { shippingAddress: address, paymentMethod: "razorpay" }).expect(201);
+  });
+
+  it("a verified mobile number counts as a verified email does (an account made by phone, decisions/050)", async () => {
+    const item = await makeProduct(shop.context, { pricePaise: 50_000, stock: 12 });
+    const buyer = await buyerWithCart(shop, [{ productId: item.id, quantity: 1 }], { verified: false });
+    await shop.context.db.update(user).set({ phone: `7${String(Date.now()).slice(-9)}`, phoneVerified: true }).where(eq(user.id, buyer.id));
+    const quoted = await quote(buyer, { shippingAddress: address }).expect(200);
+    expect(quoted.body.cod).toMatchObject({ allowed: true });
   });
 
   it("one COD order waits for confirmation at a time; confirmed, the next may be placed", async () => {

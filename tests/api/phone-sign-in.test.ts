@@ -162,6 +162,19 @@ describe("POST /api/users/otp/verify: signing up and in with a code", () => {
     await verify({ phone, code }).expect(400);
   });
 
+  it("an account made by phone adds its first email from the profile without a password (it has none)", async () => {
+    const phone = newNumber();
+    const created = await verify({ phone, code: await codeFor(phone), name: "No Email Yet" }).expect(201);
+    const bearer = { Authorization: `Bearer ${created.body.token}` };
+    const email = `later-${phone}@example.com`;
+    await request(shop.app).put("/api/users/email").set(bearer).send({ email }).expect(200);
+    const queued = await shop.context.db.select().from(outboundEmails).where(eq(outboundEmails.to, email));
+    expect(queued).toHaveLength(1);
+    // An account with an email still needs its password to change it.
+    const customer = await createCustomer(shop.context);
+    await request(shop.app).put("/api/users/email").set(customer.headers).send({ email: `new-${phone}@example.com` }).expect(400);
+  });
+
   it("with an email the account is made with it, unverified, and a verification email is queued", async () => {
     const phone = newNumber();
     const code = await codeFor(phone);
@@ -466,5 +479,29 @@ describe("WhatsApp authentication template", () => {
       },
     });
     expect((await verify({ phone, code }, withWhatsApp.app).expect(200)).body).toEqual({ newAccount: true });
+  });
+});
+
+describe("a verified number at checkout", () => {
+  it("the checkout page fills the new address's phone with it and shows no email for a phone account", async () => {
+    const { makeProduct } = await import("./checkout-helpers.ts");
+    const { loader: checkoutLoader } = await import("~/routes/checkout.tsx");
+    const phone = newNumber();
+    const created = await verify({ phone, code: await codeFor(phone), name: "Checkout Phone" }).expect(201);
+    const bearer = { Authorization: `Bearer ${created.body.token}` };
+    const product = await makeProduct(shop.context, { stock: 5 });
+    await request(shop.app).post("/api/cart").set(bearer).send({ productId: product.id, quantity: 1 }).expect((res) => expect([200, 201]).toContain(res.status));
+    const [row] = await shop.context.db.select({ email: users.email }).from(users).where(eq(users.id, created.body.user._id));
+    const context = {
+      shop: shop.context,
+      requestId: "test",
+      cspNonce: "",
+      user: { id: created.body.user._id, name: "Checkout Phone", email: row!.email, role: "customer" as const },
+      clientIp: "127.0.0.1",
+    };
+    const page = (await checkoutLoader({ request: new Request("http://localhost/checkout"), context, params: {} } as never)) as {
+      customer: { name: string; email: string; phone: string | null };
+    };
+    expect(page.customer).toEqual({ name: "Checkout Phone", email: "", phone });
   });
 });

@@ -192,7 +192,8 @@ describe("login page", () => {
   it("a signed-in visitor is sent on by the loader", async () => {
     expect(asRedirect(await run(loginLoader, new Request(`${ORIGIN}/login?redirect=/about`), context(customerA))).location).toBe("/about");
     expect(asRedirect(await run(registerLoader, new Request(`${ORIGIN}/register?redirect=checkout`), context(customerA))).location).toBe("/checkout");
-    expect(await run(loginLoader, new Request(`${ORIGIN}/login`), context())).toBeNull();
+    // A visitor gets the page, and whether WhatsApp codes are offered (decisions/050).
+    expect(await run(loginLoader, new Request(`${ORIGIN}/login`), context())).toEqual({ whatsapp: false });
   });
 });
 
@@ -342,5 +343,45 @@ describe("My Orders", () => {
     const order = await placeOrder(user, { paid: true, createdAt: new Date(), city: "Goa", lines: [["Eta", 1]] });
     await shop.context.db.update(orders).set({ userId: null }).where(eq(orders.id, order.id));
     expect(await listCustomerOrders(shop.context.db, user.id)).toEqual([]);
+  });
+});
+
+describe("the phone path of the login and register pages, without JavaScript (decisions/050)", () => {
+  /** The newest code written for the number to the outbox (this shop has no MSG91 settings). */
+  async function outboxCode(phone: string): Promise<string> {
+    const { readdir, readFile } = await import("node:fs/promises");
+    const path = await import("node:path");
+    const directory = path.join(shop.config.dataDir, "outbox");
+    const file = (await readdir(directory)).filter((name) => name.includes(`-91${phone}-`)).sort().at(-1)!;
+    return /^Code: (\d{6})$/m.exec(await readFile(path.join(directory, file), "utf8"))![1]!;
+  }
+
+  it("number → code → a name → signed in by a redirect carrying the session cookie and the toast", async () => {
+    const phone = `8${String(Date.now()).slice(-9)}`;
+    const sent = asData<{ phone: { step: string; phone: string; resendAfter: number } }>(
+      await run(registerAction, post("/register?redirect=/about", { intent: "phone-code", phone: `0${phone}` }), context()),
+    );
+    expect(sent.status).toBe(200);
+    expect(sent.data.phone).toMatchObject({ step: "code", phone, resendAfter: 30 });
+    const code = await outboxCode(phone);
+
+    const wrong = asData<{ phone: { step: string; message: string } }>(
+      await run(registerAction, post("/register", { intent: "phone-verify", phone, code: code === "000000" ? "111111" : "000000" }), context()),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.phone).toMatchObject({ step: "code", message: "The code is wrong or has expired" });
+
+    const named = asData<{ phone: { step: string; code: string } }>(await run(registerAction, post("/register", { intent: "phone-verify", phone, code }), context()));
+    expect(named.data.phone).toMatchObject({ step: "name", code });
+    const refused = asData<{ phone: { step: string; errors: Record<string, string> } }>(
+      await run(registerAction, post("/register", { intent: "phone-create", phone, code, name: "" }), context()),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.phone).toMatchObject({ step: "name", errors: { name: "Name is required" } });
+
+    const done = asRedirect(await run(registerAction, post("/register?redirect=/about", { intent: "phone-create", phone, code, name: "Page Phone" }), context()));
+    expect(done.location).toBe("/about");
+    expect(done.cookies.some((line) => line.startsWith("better-auth.session_token="))).toBe(true);
+    expect(done.cookies.some((line) => readFlash(line.split(";")[0]!)?.message === "Registration successful!")).toBe(true);
   });
 });

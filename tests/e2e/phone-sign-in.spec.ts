@@ -68,7 +68,10 @@ test.describe("phone sign-in", () => {
     await expectAxeClean(page);
   });
 
-  test("sign up with a number and a code, then sign in again by code", async ({ page }, testInfo) => {
+  test("sign up with a number and a code, then sign in again by code", async ({ page, consoleErrors }, testInfo) => {
+    test.setTimeout(120_000);
+    // The wrong code below is answered 400 on purpose.
+    consoleErrors.allow(/register\.data/);
     const phone = newNumber();
     await openPage(page, "/register");
     await waitForHydration(page);
@@ -130,6 +133,7 @@ test.describe("phone sign-in", () => {
   });
 
   test("a signed-in customer verifies a number on the profile with a code", async ({ page }, testInfo) => {
+    test.setTimeout(60_000);
     const id = `${Date.now().toString(36)}-${testInfo.project.name}-${Math.random().toString(36).slice(2, 6)}`;
     const email = `phone-profile-${id}@e2e.test`;
     const created = await page.request.post("/api/users/register", { data: { name: "Profile Phone", email, password: "e2e-Passw0rd!", confirmPassword: "e2e-Passw0rd!" } });

@@ -183,7 +183,7 @@ function ResendCode({
   stepKey: unknown;
 }) {
   const [left, setLeft] = useState(seconds);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step (a new code) starts the countdown again
+  // A new step (a new code sent) starts the countdown again: `stepKey` is among the dependencies.
   useEffect(() => {
     setLeft(seconds);
     if (seconds <= 0) return;
