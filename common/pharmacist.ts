@@ -153,3 +153,22 @@ export interface OrderReviewJson extends ReviewOrderJson {
   prescriber: { name: string; registration: string } | null;
   rejectReason: string | null;
 }
+
+/** Who reads another customer's records: a role, and whether the session waits for two-factor set-up. */
+export interface Reader {
+  role: string;
+  twoFactorSetupRequired?: boolean;
+}
+
+/**
+ * Whether a reader has an admin's reach over customers' orders, invoices and prescriptions: an
+ * admin whose session is not waiting for two-factor set-up (STAFF_TWO_FACTOR=required, decisions/051).
+ */
+export function readsAsAdmin(reader: Reader): boolean {
+  return reader.role === "admin" && !reader.twoFactorSetupRequired;
+}
+
+/** The same for staff (admins and pharmacists): prescriptions. */
+export function readsAsStaff(reader: Reader): boolean {
+  return (reader.role === "admin" || reader.role === "pharmacist") && !reader.twoFactorSetupRequired;
+}

@@ -145,6 +145,7 @@ function checkedName(name: unknown): string {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+
 export interface SessionUser {
   id: string;
   name: string;

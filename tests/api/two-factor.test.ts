@@ -11,6 +11,7 @@ import { TWO_FACTOR_MESSAGES } from "#common/two-factor.ts";
 import { TWO_FACTOR_CHALLENGE_SECONDS } from "#server/auth.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { auditLog, twoFactor as twoFactors, user as users } from "#server/db/schema.ts";
+import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { base32Decode, freshCode, hotp, otpauthKey, totp } from "../support/totp.ts";
 import { createAdmin, createCustomer, createPharmacist, pageContext, type TestUser } from "../support/users.ts";
@@ -404,6 +405,20 @@ describe("STAFF_TWO_FACTOR", () => {
       // From now on the admin signs in with a code.
       const next = await request(strict.app).post("/api/users/login").send({ email: admin.email, password: admin.password }).expect(200);
       expect(next.body.twoFactorRequired).toBe(true);
+    });
+
+    it("nor does it read customers' orders or invoices through the customers' own calls until it is set up", async () => {
+      const admin = await createAdmin(strict.context);
+      const customer = await createCustomer(strict.context);
+      const order = await insertOrder(strict.context, { userId: customer.id });
+      for (const path of [`/api/orders/${order.id}`, `/api/orders/${order.id}/invoice.pdf`]) {
+        const res = await request(strict.app).get(path).set(admin.headers);
+        expect(res.status, path).toBe(404);
+      }
+      await request(strict.app).get(`/api/orders/${order.id}`).set(customer.headers).expect(200);
+      const setup = await request(strict.app).post("/api/users/2fa/setup").set(admin.headers).send({ password: admin.password }).expect(200);
+      const enabled = await request(strict.app).post("/api/users/2fa/enable").set(admin.headers).send({ code: totp(otpauthKey(setup.body.otpauthUri)) }).expect(200);
+      await request(strict.app).get(`/api/orders/${order.id}`).set({ Authorization: `Bearer ${enabled.body.token}` }).expect(200);
     });
 
     it("a pharmacist too; customers are not concerned (their refusals stay as they were)", async () => {

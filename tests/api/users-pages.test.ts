@@ -140,7 +140,7 @@ describe("login page", () => {
     const result = await run(loginAction, post("/login", { email: customerA.email, password: "not-the-password" }), context());
     const { data, status, cookies } = asData(result);
     expect(status).toBe(401);
-    expect(data).toEqual({ message: "Invalid email or password", errors: {}, email: customerA.email });
+    expect(data).toEqual({ step: "password", message: "Invalid email or password", errors: {}, email: customerA.email });
     expect(cookies).toEqual([]);
   });
 

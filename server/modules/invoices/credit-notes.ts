@@ -1,3 +1,4 @@
+import { readsAsAdmin } from "#common/pharmacist.ts";
 // GST credit notes (issue 17 item 4, decisions/032): issued against an order's tax invoice when the
 // order is cancelled (everything not yet credited, shipping and the COD fee included) or a return is
 // approved (only the returned units). Their own gap-free series per financial year ("CN/2627/000001"),
@@ -189,7 +190,7 @@ export async function loadCreditNoteFor(
   db: Pick<Database, "select">,
   orderId: string,
   creditNoteId: string,
-  viewer: Pick<SessionUser, "id" | "role">,
+  viewer: Pick<SessionUser, "id" | "role" | "twoFactorSetupRequired">,
   seller: SellerDetails,
 ): Promise<InvoiceDocument | null> {
   const [row] = await db
@@ -198,7 +199,7 @@ export async function loadCreditNoteFor(
     .innerJoin(orders, eq(orders.id, creditNotes.orderId))
     .where(and(eq(creditNotes.id, creditNoteId), eq(creditNotes.orderId, orderId)));
   if (!row) return null;
-  if (viewer.role !== "admin" && row.userId !== viewer.id) return null;
+  if (!readsAsAdmin(viewer) && row.userId !== viewer.id) return null;
   return loadCreditNote(db, creditNoteId, seller);
 }
 

@@ -1,3 +1,4 @@
+import { readsAsAdmin } from "#common/pharmacist.ts";
 import { asc, eq } from "drizzle-orm";
 import type { SessionUser } from "#server/auth.ts";
 import type { SellerDetails } from "#common/seller.ts";
@@ -73,11 +74,11 @@ export async function loadInvoice(
 export async function loadInvoiceFor(
   db: Pick<Database, "select">,
   orderId: string,
-  viewer: Pick<SessionUser, "id" | "role">,
+  viewer: Pick<SessionUser, "id" | "role" | "twoFactorSetupRequired">,
   seller: SellerDetails,
 ): Promise<InvoiceDocument | null> {
   const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
-  if (viewer.role !== "admin" && order.userId !== viewer.id) return null;
+  if (!readsAsAdmin(viewer) && order.userId !== viewer.id) return null;
   return loadInvoice(db, orderId, seller);
 }

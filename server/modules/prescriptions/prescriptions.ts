@@ -1,6 +1,7 @@
 // A customer's prescriptions (api-contract.md, "Prescriptions"; decisions/019): upload, list,
 // read one and its file. Who may read: the owner, a pharmacist or an admin (canReadPrescription,
 // also for the pharmacist's review pages); everyone else is told "not found".
+import { readsAsStaff } from "#common/pharmacist.ts";
 import * as z from "zod/mini";
 import { desc, eq } from "drizzle-orm";
 import type { PrescriptionJson } from "#common/prescriptions.ts";
@@ -31,7 +32,7 @@ export interface PrescriptionContext {
 /** The one rule of who may see a prescription and its file: its owner, any pharmacist, any admin. */
 export function canReadPrescription(viewer: PrescriptionViewer | null | undefined, prescription: Pick<PrescriptionRow, "userId">): boolean {
   if (!viewer) return false;
-  if ((viewer.role === "pharmacist" || viewer.role === "admin") && !viewer.twoFactorSetupRequired) return true;
+  if (readsAsStaff(viewer)) return true;
   return prescription.userId !== null && prescription.userId === viewer.id;
 }
 
