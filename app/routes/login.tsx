@@ -3,7 +3,7 @@ import { Form, Link, data, redirect, useNavigation, useSearchParams } from "reac
 import { AUTH_MESSAGES, checkLoginForm } from "#common/auth.ts";
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_PATH, checkTwoFactorSignInForm } from "#common/two-factor.ts";
 import { AuthCard, FormAlert, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
-import { PhoneSignIn, SignInMethodTabs, activeSignInMethod, panelClasses } from "~/components/auth/phone-sign-in";
+import { OrUseEmail, PhoneSignIn, SignInMethodTabs, activeSignInMethod, panelClasses } from "~/components/auth/phone-sign-in";
 import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
@@ -155,6 +155,7 @@ function PasswordForm({
       <div className={panels.phone}>
         <PhoneSignIn step={phoneAnswer} whatsapp={whatsapp} formAction={withRedirect("/login", redirectParam)} />
       </div>
+      <OrUseEmail active={active} />
       <div className={panels.email}>
       <FormAlert message={actionData?.message} show={!hydrated} />
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">

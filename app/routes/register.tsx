@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, data, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AUTH_MESSAGES, checkRegisterForm } from "#common/auth.ts";
 import { AuthCard, FormAlert, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
-import { PhoneSignIn, SignInMethodTabs, activeSignInMethod, panelClasses } from "~/components/auth/phone-sign-in";
+import { OrUseEmail, PhoneSignIn, SignInMethodTabs, activeSignInMethod, panelClasses } from "~/components/auth/phone-sign-in";
 import { redirectTarget, withRedirect } from "~/components/auth/redirect-target";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
@@ -134,6 +134,7 @@ export default function Register({ actionData: answer, loaderData }: Route.Compo
       <div className={panels.phone}>
         <PhoneSignIn step={phoneAnswer} whatsapp={loaderData.whatsapp} formAction={withRedirect("/register", redirectParam)} />
       </div>
+      <OrUseEmail active={active} />
       <div className={panels.email}>
       <FormAlert message={failed?.message} show={!hydrated} />
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">

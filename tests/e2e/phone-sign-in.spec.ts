@@ -53,14 +53,16 @@ async function signOut(page: Page) {
 }
 
 test.describe("phone sign-in", () => {
-  test("the mobile number is the first choice on phones, email on wide screens", async ({ page }, testInfo) => {
+  test("the mobile number is the first choice on phones (email below it), email on wide screens", async ({ page }, testInfo) => {
     await openPage(page, "/login");
     await waitForHydration(page);
     const phoneField = page.getByRole("main").getByRole("textbox", { name: "Mobile number" });
     const emailField = page.getByRole("main").getByRole("textbox", { name: "Email", exact: true });
     if (testInfo.project.name === "mobile") {
       await expect(phoneField).toBeVisible();
-      await expect(emailField).toBeHidden();
+      await expect(emailField).toBeVisible();
+      expect((await phoneField.boundingBox())!.y).toBeLessThan((await emailField.boundingBox())!.y);
+      await page.screenshot({ path: testInfo.outputPath("login-mobile.png"), fullPage: true });
     } else {
       await expect(emailField).toBeVisible();
       await expect(phoneField).toBeHidden();

@@ -229,8 +229,8 @@ function ResendCode({
 
 /**
  * "Mobile number" and "Email" as two tabs (links, so they work without JavaScript). With neither
- * chosen, phones start on the mobile number and wider screens on email: both bars are drawn and
- * CSS shows the one for the width.
+ * chosen, phones show the mobile number first and the email form below it (no tabs); wider screens
+ * start on the email tab.
  */
 export function SignInMethodTabs({ active, redirectParam }: { active: "phone" | "email" | null; redirectParam: string | null }) {
   const href = (method: string) => `?${new URLSearchParams({ method, ...(redirectParam ? { redirect: redirectParam } : {}) })}`;
@@ -256,12 +256,18 @@ export function SignInMethodTabs({ active, redirectParam }: { active: "phone" | 
       ))}
     </nav>
   );
-  if (active) return bar(active, "grid");
+  return active ? bar(active, "grid") : bar("email", "hidden sm:grid");
+}
+
+/** Between the two forms on a phone when neither is chosen: the mobile number above, email below. */
+export function OrUseEmail({ active }: { active: "phone" | "email" | null }) {
+  if (active) return null;
   return (
-    <>
-      {bar("phone", "grid sm:hidden")}
-      {bar("email", "hidden sm:grid")}
-    </>
+    <p className="my-6 flex items-center gap-3 text-sm text-gray-700 sm:hidden" aria-hidden>
+      <span className="h-px flex-1 bg-gray-300" />
+      or use your email and password
+      <span className="h-px flex-1 bg-gray-300" />
+    </p>
   );
 }
 
@@ -272,9 +278,9 @@ export function activeSignInMethod(param: string | null, phoneStep: PhoneStepDat
   return null;
 }
 
-/** The classes of each panel for the active method (null: phone below 640 px, email above). */
+/** The classes of each panel for the active method (null: phone first then email below 640 px, email alone above). */
 export function panelClasses(active: "phone" | "email" | null): { phone: string; email: string } {
   if (active === "phone") return { phone: "", email: "hidden" };
   if (active === "email") return { phone: "hidden", email: "" };
-  return { phone: "sm:hidden", email: "hidden sm:block" };
+  return { phone: "sm:hidden", email: "" };
 }
