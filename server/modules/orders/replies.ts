@@ -10,6 +10,8 @@ import type { ConfirmCodResult } from "./cash-on-delivery.ts";
 import type { CheckoutResult } from "./checkout.ts";
 import type { RetryPaymentResult } from "./retry-payment.ts";
 import type { ChangeStatusResult } from "./status.ts";
+import { SHIPPING_MESSAGES } from "#common/shipping.ts";
+import type { ShipmentLabelResult, ShipWithShiprocketResult } from "./shiprocket.ts";
 
 export const ORDER_MESSAGES = {
   signIn: "Please sign in",
@@ -154,6 +156,27 @@ export const orderReply = {
     if (result.reason === "incomplete") return { status: 400, message: result.message, errors: { courier: SHIPMENT_MESSAGES.courier, awb: SHIPMENT_MESSAGES.awb } };
     if (result.reason === "refund-failed") return refused(502, result.message);
     return refusal(result, { "not-found": refused(404, ADMIN_MESSAGES.orderNotFound) });
+  },
+  /** "Ship with Shiprocket": 200 Shipped; Shiprocket's refusal is a 502 with its reason (the order unchanged). */
+  shipWithShiprocket(result: ShipWithShiprocketResult): Reply {
+    if (result.ok) return ok(SHIPPING_MESSAGES.shipped);
+    switch (result.reason) {
+      case "provider":
+        return refused(502, result.message);
+      case "not-allowed":
+        return refused(409, result.message);
+      default:
+        return refusal(result, {
+          "not-found": refused(404, ADMIN_MESSAGES.orderNotFound),
+          "not-configured": refused(409, SHIPPING_MESSAGES.notConfigured),
+          "already-shipped": refused(409, SHIPPING_MESSAGES.alreadyShipped),
+          "in-progress": refused(409, SHIPPING_MESSAGES.inProgress),
+        });
+    }
+  },
+  shipmentLabel(result: Extract<ShipmentLabelResult, { ok: false }>): Reply {
+    if (result.reason === "provider") return refused(502, result.message);
+    return result.reason === "not-found" ? refused(404, ADMIN_MESSAGES.orderNotFound) : refused(404, SHIPPING_MESSAGES.noLabel);
   },
   /** The staff's Delete: an order with an invoice or a payment is archived, never erased; the message says which. */
   removeOrder(result: RemoveOrderResult): Reply {
