@@ -11,18 +11,7 @@ import { FAKE_LABEL_PDF, startFakeShiprocket, type FakeShiprocket } from "../sup
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createPharmacist, type TestUser } from "../support/users.ts";
 import { placePaidOrder } from "./aftercare-helpers.ts";
-
-export const WEBHOOK_TOKEN = "webhook-token-0123456789abcdef";
-
-export function shiprocketEnv(fake: FakeShiprocket) {
-  return {
-    SHIPROCKET_EMAIL: fake.email,
-    SHIPROCKET_PASSWORD: fake.password,
-    SHIPROCKET_PICKUP_LOCATION: "Bengaluru warehouse",
-    SHIPROCKET_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
-    SHIPROCKET_API_BASE: fake.url,
-  };
-}
+import { shiprocketEnv } from "./shiprocket-helpers.ts";
 
 let fake: FakeShiprocket;
 let shop: TestShop;

@@ -62,6 +62,8 @@ export const LIMITS = {
   backInStockRequestsPerAddress: { max: 100, windowMs: HOUR, per: "address" },
   /** Requests naming one email address, from anywhere: nobody signs a stranger up for many emails. */
   backInStockRequestsPerEmail: { max: 10, windowMs: HOUR, per: "email" },
+  /** Shiprocket's tracking webhooks (and anyone posting to its address) from one client address: many parcels report at once, a flood does not pass. */
+  shippingWebhooksPerAddress: { max: 600, windowMs: MINUTE, per: "address" },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -12,6 +12,7 @@ import type { RetryPaymentResult } from "./retry-payment.ts";
 import type { ChangeStatusResult } from "./status.ts";
 import { SHIPPING_MESSAGES } from "#common/shipping.ts";
 import type { ShipmentLabelResult, ShipWithShiprocketResult } from "./shiprocket.ts";
+import { WEBHOOK_MESSAGES, type ShippingWebhookResult } from "./shipping-webhook.ts";
 
 export const ORDER_MESSAGES = {
   signIn: "Please sign in",
@@ -182,5 +183,23 @@ export const orderReply = {
   removeOrder(result: RemoveOrderResult): Reply {
     if (!result.ok) return refusal(result, ORDER_REMOVAL_REFUSALS);
     return ok(result.outcome === "archived" ? ORDER_REMOVAL_MESSAGES.archived : ORDER_REMOVAL_MESSAGES.deleted);
+  },
+};
+
+/** Shiprocket's tracking webhook: 401 without its token; 503 when tracking could not confirm a delivery or return (Shiprocket retries). */
+export const shippingReply = {
+  webhook(result: Extract<ShippingWebhookResult, { ok: false }>): Reply {
+    switch (result.reason) {
+      case "throttled":
+        return throttledReply(result);
+      case "not-configured":
+        return refused(404, WEBHOOK_MESSAGES.notConfigured);
+      case "unauthorised":
+        return refused(401, WEBHOOK_MESSAGES.unauthorised);
+      case "invalid":
+        return refused(400, result.message);
+      case "unconfirmed":
+        return refused(503, result.message);
+    }
   },
 };

@@ -1,0 +1,167 @@
+// Shiprocket's tracking webhook (issue 31, decisions/052): POST /api/shipping/webhook with the
+// account's token in `x-api-key` (compared in constant time). Each scan is added to the shipment
+// once; the shipment's status only moves forward in time; DELIVERED makes the order Delivered and
+// RTO DELIVERED (or a return delivered) makes a cash-on-delivery order Cancelled "Returned to
+// sender" with its stock back — both through the transition table, and only after Shiprocket's own
+// tracking (GET /v1/external/courier/track/awb/:awb) says the same, so a forged or stale report
+// never changes money or stock. Delivered and Cancelled are final, so nothing moves an order back.
+import { createHash, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { SHIPPING_MESSAGES, type ShipmentEventJson } from "#common/shipping.ts";
+import type { ShopContext } from "#server/context.ts";
+import { orders } from "#server/db/schema.ts";
+import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
+import { addShipmentEvents, saveShipmentStep, shipmentByAwb } from "#server/modules/shipping/shipments.ts";
+import { ShiprocketError, shiprocketFor } from "#server/modules/shipping/shiprocket.ts";
+import { changeOrderStatus } from "./status.ts";
+
+export type ShippingWebhookResult =
+  | { ok: true; outcome: "ignored" | "recorded"; added: number; orderStatus?: string }
+  | { ok: false; reason: "not-configured" }
+  | { ok: false; reason: "unauthorised" }
+  | { ok: false; reason: "invalid"; message: string }
+  /** Shiprocket's tracking could not be read to confirm a delivery or a return: nothing changed; Shiprocket sends it again. */
+  | { ok: false; reason: "unconfirmed"; message: string }
+  | Throttled;
+
+export const WEBHOOK_MESSAGES = {
+  notConfigured: "Shipments through Shiprocket are not configured",
+  unauthorised: "The x-api-key header does not match this shop's Shiprocket webhook token",
+  invalid: "The body must be Shiprocket's tracking update as JSON with an awb",
+  unconfirmed: "Shiprocket's tracking could not be read to confirm this status; send it again later",
+} as const;
+
+/** At most this many scans are read from one update (a parcel's whole journey is a few dozen). */
+const MAX_SCANS = 300;
+const MAX_TEXT = 500;
+
+/** Whether `given` is the token, in time that does not depend on where they differ. */
+export function tokenMatches(given: unknown, token: string): boolean {
+  if (typeof given !== "string" || given.length === 0) return false;
+  const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+const clip = (value: unknown): string => (typeof value === "string" ? value.trim().slice(0, MAX_TEXT) : typeof value === "number" ? String(value) : "");
+
+/**
+ * Shiprocket's times are India's wall clock without a zone: "2026-11-30 14:05:00",
+ * "30 11 2026 14:05:00" or "30-11-2026 14:05:00". Null when it is none of these.
+ */
+export function parseShiprocketTime(value: unknown): Date | null {
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  const isoLike = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  const dayFirst = isoLike ? null : /^(\d{2})[ -](\d{2})[ -](\d{4})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  const parts = isoLike ?? dayFirst;
+  if (!parts) return null;
+  const [year, month, day] = isoLike ? [parts[1], parts[2], parts[3]] : [parts[3], parts[2], parts[1]];
+  const numbers = [year, month, day, parts[4] ?? "0", parts[5] ?? "0", parts[6] ?? "0"].map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, se] = numbers;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 59) return null;
+  // India is UTC+05:30 all year.
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, se) - IST_OFFSET_MS);
+}
+
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+interface Update {
+  awb: string;
+  currentStatus: string;
+  at: Date | null;
+  etd: string | null;
+  isReturn: boolean;
+  scans: ShipmentEventJson[];
+}
+
+function readUpdate(body: unknown): Update | null {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return null;
+  const input = body as Record<string, unknown>;
+  const awb = clip(input.awb);
+  if (!awb) return null;
+  const scans: ShipmentEventJson[] = [];
+  for (const scan of Array.isArray(input.scans) ? input.scans.slice(0, MAX_SCANS) : []) {
+    if (!scan || typeof scan !== "object") continue;
+    const entry = scan as Record<string, unknown>;
+    const at = parseShiprocketTime(entry.date);
+    if (!at) continue;
+    scans.push({ at: at.toISOString(), status: clip(entry.status), activity: clip(entry.activity), location: clip(entry.location) });
+  }
+  const etd = parseShiprocketTime(input.etd);
+  return {
+    awb,
+    currentStatus: clip(input.current_status).toUpperCase(),
+    at: parseShiprocketTime(input.current_timestamp),
+    // The expected day in India (the time is the courier's promise, the day is what the pages show).
+    etd: etd ? new Date(etd.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10) : null,
+    isReturn: input.is_return === true || input.is_return === 1 || input.is_return === "1" || input.is_return === "true",
+    scans,
+  };
+}
+
+type Outcome = "Delivered" | "Returned";
+
+/** What a status means for the order: delivered, back with the shop, or nothing yet. */
+function outcomeOf(status: string, isReturn: boolean): Outcome | null {
+  if (status === "RTO DELIVERED" || (isReturn && status === "DELIVERED")) return "Returned";
+  if (status === "DELIVERED") return "Delivered";
+  return null;
+}
+
+/** POST /api/shipping/webhook. */
+export async function handleShippingWebhook(shop: ShopContext, headers: { apiKey: unknown; clientIp: string }, body: unknown): Promise<ShippingWebhookResult> {
+  const settings = shop.config.shiprocket;
+  const client = shiprocketFor(shop.config);
+  if (!settings || !client) return { ok: false, reason: "not-configured" };
+  const throttled = await countRequests(shop, [["shippingWebhooksPerAddress", headers.clientIp]]);
+  if (throttled) return throttled;
+  if (!tokenMatches(headers.apiKey, settings.webhookToken)) return { ok: false, reason: "unauthorised" };
+  const update = readUpdate(body);
+  if (!update) return { ok: false, reason: "invalid", message: WEBHOOK_MESSAGES.invalid };
+
+  const shipment = await shipmentByAwb(shop.db, update.awb);
+  // A parcel this shop did not ship through Shiprocket (or one of another store on the account).
+  if (!shipment) return { ok: true, outcome: "ignored", added: 0 };
+  const [order] = await shop.db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, shipment.orderId));
+  if (!order) return { ok: true, outcome: "ignored", added: 0 };
+
+  let outcome = outcomeOf(update.currentStatus, update.isReturn);
+  if (outcome && order.status === "Shipped") {
+    // Money and stock move only on what Shiprocket's own tracking says now.
+    try {
+      const tracked = await client.trackAwb(update.awb);
+      if (tracked.currentStatus === null || outcomeOf(tracked.currentStatus, update.isReturn) !== outcome) {
+        shop.logger.warn({ awb: update.awb, reported: update.currentStatus, tracked: tracked.currentStatus }, "shiprocket webhook status not confirmed by tracking");
+        outcome = null;
+      }
+    } catch (error) {
+      if (!(error instanceof ShiprocketError)) throw error;
+      shop.logger.warn({ awb: update.awb, err: error.message }, "shiprocket tracking could not be read to confirm a webhook");
+      return { ok: false, reason: "unconfirmed", message: WEBHOOK_MESSAGES.unconfirmed };
+    }
+  }
+
+  const added = await addShipmentEvents(shop.db, shipment.id, update.scans);
+  const latestScan = update.scans.reduce<Date | null>((latest, scan) => (latest && latest.getTime() >= Date.parse(scan.at) ? latest : new Date(scan.at)), null);
+  const at = update.at ?? latestScan ?? new Date();
+  // A late or replayed update never takes the shipment's status back.
+  if (!shipment.lastEventAt || at.getTime() >= shipment.lastEventAt.getTime()) {
+    await saveShipmentStep(shop.db, shipment.id, {
+      ...(update.currentStatus ? { currentStatus: update.currentStatus } : {}),
+      lastEventAt: at,
+      lastCheckedAt: new Date(),
+      ...(update.etd ? { expectedDelivery: update.etd } : {}),
+    });
+  }
+
+  let orderStatus: string = order.status;
+  if (outcome && order.status === "Shipped") {
+    const changed =
+      outcome === "Delivered"
+        ? await changeOrderStatus(shop, order.id, "Delivered", { actor: "system", note: SHIPPING_MESSAGES.delivered })
+        : await changeOrderStatus(shop, order.id, "Cancelled", { actor: "system", note: SHIPPING_MESSAGES.returnedToSender });
+    if (changed.ok) orderStatus = changed.to;
+    else shop.logger.warn({ orderId: order.id, awb: update.awb, outcome, reason: changed.reason }, "shiprocket outcome left for the staff");
+  }
+  return { ok: true, outcome: "recorded", added, orderStatus };
+}
