@@ -99,7 +99,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <CodConfirmation order={order} isOwner={isOwner} />
         <ExpectedDelivery order={order} />
         <OrderTimeline order={order} />
-        {loaderData.aftercare?.shipment ? <Tracking shipment={loaderData.aftercare.shipment} /> : null}
+        {loaderData.aftercare?.shipment ? <Tracking shipment={loaderData.aftercare.shipment} shiprocket={order.shipment} delivered={order.status === "Delivered"} /> : null}
         {isOwner ? <ReturnRequestAnswer /> : null}
         {loaderData.aftercare ? <ReturnRequests orderId={order._id} returns={loaderData.aftercare.returns} /> : null}
         {isOwner && loaderData.aftercare?.returnable ? <ReturnRequestForm orderId={order._id} returnable={loaderData.aftercare.returnable} /> : null}

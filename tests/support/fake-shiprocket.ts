@@ -48,7 +48,9 @@ export interface FakeShiprocket {
 
 export const FAKE_LABEL_PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n", "latin1");
 
-export async function startFakeShiprocket(options: { email?: string; password?: string; port?: number; courierName?: string } = {}): Promise<FakeShiprocket> {
+export async function startFakeShiprocket(
+  options: { email?: string; password?: string; port?: number; courierName?: string; /** Accept POST /__fake/refuse (the e2e runner only). */ control?: boolean } = {},
+): Promise<FakeShiprocket> {
   const email = options.email ?? "shipping@example.in";
   const password = options.password ?? randomBytes(8).toString("hex");
   const requests: FakeShiprocketRequest[] = [];
@@ -77,6 +79,11 @@ export async function startFakeShiprocket(options: { email?: string; password?: 
     }
     requests.push({ method: req.method ?? "", path, headers: req.headers, body });
 
+    // The end-to-end runner's control (tests/e2e/fake-shiprocket.ts): a spec asks for a refusal in another process.
+    if (req.method === "POST" && path === "/__fake/refuse" && options.control) {
+      refusals.set(String(body.path), { status: Number(body.status ?? 400), message: String(body.message), remaining: 1 });
+      return send(200, { ok: true });
+    }
     if (req.method === "GET" && path.startsWith("/labels/")) {
       res.writeHead(200, { "Content-Type": "application/pdf" });
       return res.end(FAKE_LABEL_PDF);
