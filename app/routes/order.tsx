@@ -97,7 +97,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="mt-8 space-y-6">
         <CodConfirmation order={order} isOwner={isOwner} />
-        <ExpectedDelivery order={order} />
+        {/* Once Shiprocket's courier gives a date, the shipment below shows it instead of the promise at checkout. */}
+        {order.shipment?.expectedDelivery ? null : <ExpectedDelivery order={order} />}
         <OrderTimeline order={order} />
         {loaderData.aftercare?.shipment ? <Tracking shipment={loaderData.aftercare.shipment} shiprocket={order.shipment} delivered={order.status === "Delivered"} /> : null}
         {isOwner ? <ReturnRequestAnswer /> : null}

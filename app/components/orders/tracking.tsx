@@ -52,7 +52,8 @@ export function Tracking({
           rel="noopener noreferrer"
           className="mt-4 inline-flex items-center gap-2 rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
         >
-          Track your parcel on {shipment.courierName}
+          {/* Shiprocket's page follows the parcel whichever courier it assigned. */}
+          {shiprocket ? "Track your parcel on Shiprocket" : `Track your parcel on ${shipment.courierName}`}
           <ExternalLink className="h-4 w-4" aria-hidden />
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
