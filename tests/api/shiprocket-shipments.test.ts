@@ -105,7 +105,9 @@ describe("POST /api/admin/orders/:id/shipment", () => {
     const { orderId } = await placePaidOrder(shop, [{ pricePaise: 6900, quantity: 1 }]);
     const { orderNumber } = await orderRow(orderId);
     fake.refuse(AWB, "No courier serviceable for the selected pincode", { status: 400 });
+    const failedBefore = Number(/shop_shiprocket_shipments_total\{outcome="failed"\} (\d+)/.exec((await api().get("/metrics")).text)?.[1] ?? 0);
     const refused = await ship(orderId).expect(502);
+    expect(Number(/shop_shiprocket_shipments_total\{outcome="failed"\} (\d+)/.exec((await api().get("/metrics")).text)?.[1])).toBe(failedBefore + 1);
     expect(refused.body.message).toBe("Shiprocket refused to assign an AWB: No courier serviceable for the selected pincode");
     expect(await orderRow(orderId)).toMatchObject({ status: "Processing", courier: null, trackingNumber: null });
     const [stored] = await shop.context.db.select().from(shipments).where(eq(shipments.orderId, orderId));

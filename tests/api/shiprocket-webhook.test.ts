@@ -157,6 +157,25 @@ describe("POST /api/shipping/webhook", () => {
   });
 });
 
+describe("/metrics", () => {
+  it("counts shipments created and webhooks by outcome", async () => {
+    const value = async (series: string) => {
+      const text = (await api().get("/metrics").expect(200)).text;
+      const line = text.split("\n").find((entry) => entry.startsWith(`${series} `));
+      return line ? Number(line.split(" ")[1]) : 0;
+    };
+    const created = await value('shop_shiprocket_shipments_total{outcome="created"}');
+    const refused = await value('shop_shiprocket_webhooks_total{outcome="refused"}');
+    const ignored = await value('shop_shiprocket_webhooks_total{outcome="ignored"}');
+    await shipped();
+    await hook(update("NOT-OURS-999", "IN TRANSIT")).expect(200);
+    await hook(update("NOT-OURS-999", "IN TRANSIT"), "forged-token-0000000000").expect(401);
+    expect(await value('shop_shiprocket_shipments_total{outcome="created"}')).toBe(created + 1);
+    expect(await value('shop_shiprocket_webhooks_total{outcome="ignored"}')).toBe(ignored + 1);
+    expect(await value('shop_shiprocket_webhooks_total{outcome="refused"}')).toBe(refused + 1);
+  });
+});
+
 describe("without Shiprocket settings", () => {
   it("answers 404 and changes nothing", async () => {
     const plain = await createTestShop();

@@ -11,6 +11,7 @@ import { SHIPPING_MESSAGES, type ShipmentEventJson } from "#common/shipping.ts";
 import type { ShopContext } from "#server/context.ts";
 import { orders } from "#server/db/schema.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
+import { countWebhook } from "#server/modules/shipping/counters.ts";
 import { addShipmentEvents, saveShipmentStep, shipmentByAwb } from "#server/modules/shipping/shipments.ts";
 import { ShiprocketError, shiprocketFor } from "#server/modules/shipping/shiprocket.ts";
 import { changeOrderStatus } from "./status.ts";
@@ -108,8 +109,15 @@ function outcomeOf(status: string, isReturn: boolean): Outcome | null {
   return null;
 }
 
-/** POST /api/shipping/webhook. */
+/** POST /api/shipping/webhook, counted for /metrics by what became of it. */
 export async function handleShippingWebhook(shop: ShopContext, headers: { apiKey: unknown; clientIp: string }, body: unknown): Promise<ShippingWebhookResult> {
+  const result = await handleUpdate(shop, headers, body);
+  if (result.ok) countWebhook(result.outcome);
+  else if (result.reason !== "not-configured") countWebhook("refused");
+  return result;
+}
+
+async function handleUpdate(shop: ShopContext, headers: { apiKey: unknown; clientIp: string }, body: unknown): Promise<ShippingWebhookResult> {
   const settings = shop.config.shiprocket;
   const client = shiprocketFor(shop.config);
   if (!settings || !client) return { ok: false, reason: "not-configured" };

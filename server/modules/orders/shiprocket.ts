@@ -11,6 +11,7 @@ import type { OrderDetailJson } from "#common/orders.ts";
 import type { ShopContext } from "#server/context.ts";
 import { orderLines, orders } from "#server/db/schema.ts";
 import type { AuditActor } from "#server/modules/audit/audit.ts";
+import { countShipment } from "#server/modules/shipping/counters.ts";
 import { claimShipment, releaseShipment, saveShipmentStep, shipmentOfOrder, type ShipmentRow } from "#server/modules/shipping/shipments.ts";
 import { ShiprocketError, shiprocketFor, type ShiprocketClient } from "#server/modules/shipping/shiprocket.ts";
 import { shipmentParcelSchema } from "#server/schemas/shipping.ts";
@@ -65,11 +66,13 @@ export async function shipWithShiprocket(shop: ShopContext, by: AuditActor, orde
       shop.logger.warn({ orderId, awb: shipment.awb, reason: changed.reason }, "shiprocket shipment booked for an order that changed meanwhile");
       return changed.reason === "not-found" ? changed : { ok: false, reason: "already-shipped" };
     }
+    countShipment("created");
     const json = await getOrderForViewer(shop.db, orderId, { id: by.id ?? "", role: "admin" });
     return { ok: true, order: json! };
   } catch (error) {
     if (!(error instanceof ShiprocketError)) throw error;
     shop.logger.warn({ orderId, err: error.message }, "shiprocket refused a shipment step");
+    countShipment("failed");
     return { ok: false, reason: "provider", message: error.message };
   } finally {
     await releaseShipment(shop.db, claimed.id);
