@@ -186,3 +186,30 @@ describe("without Shiprocket settings", () => {
     }
   });
 });
+
+describe("the re-read of silent shipments", () => {
+  it("reads the tracking of a shipment silent for two days, once a day, and applies a delivery it missed", async () => {
+    const { orderId, awb } = await shipped();
+    const [row] = await db().select().from(shipments).where(eq(shipments.orderId, orderId));
+    const { recheckSilentShipments } = await import("#server/modules/orders/shipping-webhook.ts");
+    const track = `/v1/external/courier/track/awb/${awb}`;
+    const reads = () => fake.calls(track).length;
+    const before = reads();
+    // Not silent yet: nothing read.
+    await recheckSilentShipments(shop.context, { now: new Date(row!.pickupBookedAt!.getTime() + 60 * 60 * 1000) });
+    expect(reads()).toBe(before);
+    fake.setTracking(awb, "Delivered");
+    const later = new Date(row!.pickupBookedAt!.getTime() + 2 * 24 * 60 * 60 * 1000 + 60_000);
+    await recheckSilentShipments(shop.context, { now: later });
+    expect(reads()).toBe(before + 1);
+    expect(await orderRow(orderId)).toMatchObject({ status: "Delivered", isPaid: true });
+    // Delivered now: not read again.
+    await recheckSilentShipments(shop.context, { now: new Date(later.getTime() + 2 * 24 * 60 * 60 * 1000) });
+    expect(reads()).toBe(before + 1);
+  });
+
+  it("is one of the shop's jobs", async () => {
+    const { shopJobs } = await import("#server/jobs/shop-jobs.ts");
+    expect(shopJobs(shop.context).map((job) => job.name)).toContain("shipment-recheck");
+  });
+});

@@ -6,10 +6,11 @@
 // tracking (GET /v1/external/courier/track/awb/:awb) says the same, so a forged or stale report
 // never changes money or stock. Delivered and Cancelled are final, so nothing moves an order back.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { SHIPPING_MESSAGES, type ShipmentEventJson } from "#common/shipping.ts";
 import type { ShopContext } from "#server/context.ts";
-import { orders } from "#server/db/schema.ts";
+import { orders, shipments } from "#server/db/schema.ts";
+import type { PeriodicJob } from "#server/periodic-job.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 import { countWebhook } from "#server/modules/shipping/counters.ts";
 import { addShipmentEvents, saveShipmentStep, shipmentByAwb } from "#server/modules/shipping/shipments.ts";
@@ -162,14 +163,83 @@ async function handleUpdate(shop: ShopContext, headers: { apiKey: unknown; clien
     });
   }
 
-  let orderStatus: string = order.status;
-  if (outcome && order.status === "Shipped") {
-    const changed =
-      outcome === "Delivered"
-        ? await changeOrderStatus(shop, order.id, "Delivered", { actor: "system", note: SHIPPING_MESSAGES.delivered })
-        : await changeOrderStatus(shop, order.id, "Cancelled", { actor: "system", note: SHIPPING_MESSAGES.returnedToSender });
-    if (changed.ok) orderStatus = changed.to;
-    else shop.logger.warn({ orderId: order.id, awb: update.awb, outcome, reason: changed.reason }, "shiprocket outcome left for the staff");
-  }
+  const orderStatus = outcome && order.status === "Shipped" ? await applyOutcome(shop, order.id, update.awb, outcome) : order.status;
   return { ok: true, outcome: "recorded", added, orderStatus };
+}
+
+/** Delivered, or back with the shop, through the transition table (Delivered: a COD order paid; returned: a COD order cancelled, its stock back). */
+async function applyOutcome(shop: ShopContext, orderId: string, awb: string, outcome: Outcome): Promise<string> {
+  const changed =
+    outcome === "Delivered"
+      ? await changeOrderStatus(shop, orderId, "Delivered", { actor: "system", note: SHIPPING_MESSAGES.delivered })
+      : await changeOrderStatus(shop, orderId, "Cancelled", { actor: "system", note: SHIPPING_MESSAGES.returnedToSender });
+  if (changed.ok) return changed.to;
+  // A prepaid parcel back with the shop: the staff refund and cancel it.
+  shop.logger.warn({ orderId, awb, outcome, reason: changed.reason }, "shiprocket outcome left for the staff");
+  return "Shipped";
+}
+
+/** A shipment with no news for this long has its tracking read again (a webhook Shiprocket never sent). */
+export const SILENT_SHIPMENT_MS = 2 * 24 * 60 * 60 * 1000;
+/** ...at most once a day each. */
+const RECHECK_EVERY_MS = 24 * 60 * 60 * 1000;
+const RECHECK_BATCH = 20;
+
+/**
+ * Reads Shiprocket's tracking of shipped orders silent for two days (no scan, or none since the
+ * pickup) and acts on it as on a webhook: the status recorded, DELIVERED / RTO DELIVERED applied.
+ * Each shipment is claimed by moving its `last_checked_at` with the same condition, so of several
+ * processes one reads it; returns how many were read.
+ */
+export async function recheckSilentShipments(shop: ShopContext, options: { now?: Date; signal?: AbortSignal } = {}): Promise<number> {
+  const client = shiprocketFor(shop.config);
+  if (!client) return 0;
+  const now = options.now ?? new Date();
+  const silentSince = new Date(now.getTime() - SILENT_SHIPMENT_MS);
+  const checkedBefore = new Date(now.getTime() - RECHECK_EVERY_MS);
+  // Due: shipped, silent since `silentSince`, not read within a day; least recently read first.
+  const due = await shop.db.execute<{ id: string }>(sql`
+    select s.id from ${shipments} s join ${orders} o on o.id = s.order_id
+    where o.status = 'Shipped' and s.awb is not null
+      and coalesce(s.last_event_at, s.pickup_booked_at, s.created_at) < ${silentSince.toISOString()}::timestamptz
+      and (s.last_checked_at is null or s.last_checked_at < ${checkedBefore.toISOString()}::timestamptz)
+    order by s.last_checked_at nulls first, s.id
+    limit ${RECHECK_BATCH}`);
+  const ids = due.rows.map((row) => row.id);
+  if (ids.length === 0) return 0;
+  // Claimed by moving last_checked_at; a process that read the same rows before this commit finds them no longer due.
+  const claimed = await shop.db
+    .update(shipments)
+    .set({ lastCheckedAt: now })
+    .where(and(inArray(shipments.id, ids), or(isNull(shipments.lastCheckedAt), lt(shipments.lastCheckedAt, checkedBefore))))
+    .returning();
+  let read = 0;
+  for (const shipment of claimed) {
+    if (options.signal?.aborted) break;
+    try {
+      const tracked = await client.trackAwb(shipment.awb!);
+      read += 1;
+      if (!tracked.currentStatus) continue;
+      if (tracked.currentStatus !== shipment.currentStatus) await saveShipmentStep(shop.db, shipment.id, { currentStatus: tracked.currentStatus });
+      const outcome = outcomeOf(tracked.currentStatus, false);
+      if (outcome) await applyOutcome(shop, shipment.orderId, shipment.awb!, outcome);
+    } catch (error) {
+      if (!(error instanceof ShiprocketError)) throw error;
+      shop.logger.warn({ awb: shipment.awb, err: error.message }, "shiprocket tracking could not be read for a silent shipment");
+    }
+  }
+  return read;
+}
+
+export const SHIPMENT_RECHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The hourly re-read of silent shipments (server/jobs/shop-jobs.ts); nothing to do without Shiprocket. */
+export function shipmentRecheckJob(shop: ShopContext, intervalMs = SHIPMENT_RECHECK_INTERVAL_MS): PeriodicJob {
+  return {
+    name: "shipment-recheck",
+    intervalMs,
+    async run(signal) {
+      await recheckSilentShipments(shop, { signal });
+    },
+  };
 }
