@@ -81,14 +81,16 @@ export async function startFakeShiprocket(
 
     // The end-to-end runner's control (tests/e2e/fake-shiprocket.ts): a spec asks for a refusal in another process.
     if (req.method === "POST" && path === "/__fake/refuse" && options.control) {
-      refusals.set(String(body.path), { status: Number(body.status ?? 400), message: String(body.message), remaining: 1 });
+      // With an order number, only that order's calls are refused (parallel specs share this fake).
+      refusals.set(body.orderNumber ? `${String(body.path)}|${String(body.orderNumber)}` : String(body.path), { status: Number(body.status ?? 400), message: String(body.message), remaining: 1 });
       return send(200, { ok: true });
     }
     if (req.method === "GET" && path.startsWith("/labels/")) {
       res.writeHead(200, { "Content-Type": "application/pdf" });
       return res.end(FAKE_LABEL_PDF);
     }
-    const refusal = refusals.get(path);
+    const forOrder = [...orders.entries()].find(([, order]) => String(order.shipmentId) === String(Array.isArray(body.shipment_id) ? body.shipment_id[0] : body.shipment_id))?.[0] ?? body.order_id;
+    const refusal = [forOrder !== undefined ? refusals.get(`${path}|${String(forOrder)}`) : undefined, refusals.get(path)].find((entry) => entry && entry.remaining > 0);
     if (refusal && refusal.remaining > 0) {
       refusal.remaining -= 1;
       return send(refusal.status, { message: refusal.message, status_code: refusal.status });
