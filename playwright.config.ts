@@ -31,6 +31,15 @@ export const E2E_RAZORPAY = {
   keyId: "rzp_test_e2e",
   keySecret: "e2e-razorpay-key-secret",
 };
+// The Razorpay shop also ships through Shiprocket (issue 31): its API calls go to a fake Shiprocket
+// (tests/e2e/fake-shiprocket.ts); the main shop keeps the hand-typed courier and AWB.
+const fakeShiprocketPort = Number(process.env.E2E_FAKE_SHIPROCKET_PORT || port + 30);
+export const E2E_SHIPROCKET = {
+  email: "shipping@e2e.test",
+  password: "e2e-shiprocket-password",
+  webhookToken: "e2e-shiprocket-webhook-token",
+  controlURL: `http://127.0.0.1:${fakeShiprocketPort}`,
+};
 if (E2E_RAZORPAY.enabled && !process.env.E2E_RAZORPAY_DATA_DIR) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-razorpay-"));
   process.env.E2E_RAZORPAY_DATA_DIR = dataDir;
@@ -123,6 +132,19 @@ export default defineConfig({
             },
           },
           {
+            command: "npx tsx tests/e2e/fake-shiprocket.ts",
+            port: fakeShiprocketPort,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+            env: {
+              FAKE_SHIPROCKET_PORT: String(fakeShiprocketPort),
+              FAKE_SHIPROCKET_EMAIL: E2E_SHIPROCKET.email,
+              FAKE_SHIPROCKET_PASSWORD: E2E_SHIPROCKET.password,
+            },
+          },
+          {
             command: "node server.mjs",
             url: `${E2E_RAZORPAY.baseURL}/readyz`,
             reuseExistingServer: false,
@@ -144,6 +166,11 @@ export default defineConfig({
               RAZORPAY_KEY_ID: E2E_RAZORPAY.keyId,
               RAZORPAY_KEY_SECRET: E2E_RAZORPAY.keySecret,
               RAZORPAY_API_BASE: `http://127.0.0.1:${fakeRazorpayPort}`,
+              SHIPROCKET_EMAIL: E2E_SHIPROCKET.email,
+              SHIPROCKET_PASSWORD: E2E_SHIPROCKET.password,
+              SHIPROCKET_PICKUP_LOCATION: "E2E warehouse",
+              SHIPROCKET_WEBHOOK_TOKEN: E2E_SHIPROCKET.webhookToken,
+              SHIPROCKET_API_BASE: `http://127.0.0.1:${fakeShiprocketPort}`,
             },
           },
         ]

@@ -1,6 +1,8 @@
 // The couriers an order can be shipped with, each with its tracking page (issue 17 item 5,
 // decisions/032). The admin's shipment form, the server's check, the customer's order page and the
 // "shipped" email all read this one list. "Other" has no tracking page: the AWB is shown alone.
+// A courier outside the list was assigned by Shiprocket (issue 31): tracked on Shiprocket's page.
+import { shiprocketTrackingUrl } from "./shipping.ts";
 
 export interface Courier {
   id: string;
@@ -76,7 +78,8 @@ export function shipmentJson(row: { courier: string | null; trackingNumber: stri
     courier: row.courier,
     courierName: courierById(row.courier)?.name ?? row.courier,
     awb: row.trackingNumber,
-    trackingUrl: trackingLink(row.courier, row.trackingNumber),
+    // Hand-typed shipments name a listed courier; any other was assigned by Shiprocket.
+    trackingUrl: courierById(row.courier) ? trackingLink(row.courier, row.trackingNumber) : shiprocketTrackingUrl(row.trackingNumber),
     shippedAt: row.shippedAt?.toISOString() ?? null,
   };
 }

@@ -1,5 +1,6 @@
 // Orders as the API and the pages see them (api-contract.md, "Checkout, payments and orders"):
 // the statuses and the JSON shapes, shared by the server, the browser and the tests.
+import type { ShiprocketShipmentJson } from "./shipping.ts";
 
 export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -143,6 +144,8 @@ export interface OrderDetailJson extends OrderJson {
   cancelledAt: string | null;
   /** The owner may cancel now (Pending or Processing). */
   cancellable: boolean;
+  /** Shipped through Shiprocket (issue 31): courier, AWB, tracking and its events, newest first. */
+  shipment?: ShiprocketShipmentJson;
 }
 
 export interface CheckoutSummaryLine {

@@ -179,6 +179,31 @@ describe("loadConfig", () => {
     expect(error.message).toContain("RAZORPAY_KEY_SECRET:");
   });
 
+  it("takes the four Shiprocket settings together or none of them (issue 31), with the API base defaulted", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).shiprocket).toBeNull();
+    const full = {
+      DATA_DIR: tempDir(),
+      SHIPROCKET_EMAIL: "ship@example.in",
+      SHIPROCKET_PASSWORD: "pw-123456",
+      SHIPROCKET_PICKUP_LOCATION: "Primary",
+      SHIPROCKET_WEBHOOK_TOKEN: "w".repeat(24),
+    };
+    expect(loadConfig(full).shiprocket).toEqual({
+      email: "ship@example.in",
+      password: "pw-123456",
+      pickupLocation: "Primary",
+      webhookToken: "w".repeat(24),
+      apiBase: "https://apiv2.shiprocket.in",
+    });
+    expect(loadConfig({ ...full, SHIPROCKET_API_BASE: "http://127.0.0.1:9000/" }).shiprocket?.apiBase).toBe("http://127.0.0.1:9000");
+    const half = configError({ DATA_DIR: tempDir(), SHIPROCKET_EMAIL: "ship@example.in", SHIPROCKET_PASSWORD: "pw-123456" });
+    expect(half.message).toContain("SHIPROCKET_PICKUP_LOCATION: required when SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD are set (give all four Shiprocket settings or none)");
+    expect(half.message).toContain("SHIPROCKET_WEBHOOK_TOKEN: required when");
+    expect(configError({ ...full, SHIPROCKET_WEBHOOK_TOKEN: "short" }).message).toContain("SHIPROCKET_WEBHOOK_TOKEN: must be at least 16 characters");
+    expect(configError({ ...full, SHIPROCKET_EMAIL: "not-an-email" }).message).toContain("SHIPROCKET_EMAIL: must be an email address");
+    expect(configError({ ...full, SHIPROCKET_API_BASE: "apiv2" }).message).toContain("SHIPROCKET_API_BASE: must be a URL");
+  });
+
   it("generates a development secret once, keeps it private in DATA_DIR and reuses it", () => {
     const dataDir = path.join(tempDir(), "not", "yet", "there");
     const first = loadConfig({ NODE_ENV: "development", DATA_DIR: dataDir });

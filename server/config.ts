@@ -99,6 +99,12 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   RAZORPAY_API_BASE: urlText.transform((value) => value ?? "https://api.razorpay.com"),
   PAYMENTS_TEST_MODE: flag(false),
+  // Shipments through Shiprocket (issue 31, decisions/052): all four or none; none keeps the hand-typed courier and AWB.
+  SHIPROCKET_EMAIL: optionalText.pipe(z.email({ message: "must be an email address" }).optional()),
+  SHIPROCKET_PASSWORD: optionalText,
+  SHIPROCKET_PICKUP_LOCATION: optionalText.pipe(z.string().max(100, "must be at most 100 characters").optional()),
+  SHIPROCKET_WEBHOOK_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, "must be at least 16 characters"),
+  SHIPROCKET_API_BASE: urlText.transform((value) => value ?? "https://apiv2.shiprocket.in"),
   MAX_UNITS_PER_PRODUCT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1000).default(10),
   MAX_UNPAID_ORDERS: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(20).default(1),
   MAX_OPEN_COD_ORDERS: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(100).default(3),
@@ -218,6 +224,8 @@ export interface Config {
     apiBase: string;
   };
   paymentsTestMode: boolean;
+  /** Shiprocket's account, pickup location and webhook token (server/modules/shipping/); null: shipments are entered by hand. */
+  shiprocket: ShiprocketSettings | null;
   /** Fair stock (decisions/014): units of one product per order, and unpaid orders held at once. */
   /** maxOpenCodOrders: cash-on-delivery orders one customer may have placed and not yet received (they hold stock without expiry). */
   /** maxUnconfirmedCodOrders: of those, how many may wait for their confirmation at once (decisions/044). */
@@ -256,6 +264,38 @@ export interface Config {
    * staff call is refused); `optional`: staff choose, as customers do (decisions/051).
    */
   staffTwoFactor: "required" | "optional";
+}
+
+export interface ShiprocketSettings {
+  email: string;
+  password: string;
+  /** The pickup location's nickname as named in Shiprocket's panel (Settings → Pickup Addresses). */
+  pickupLocation: string;
+  /** What Shiprocket sends in `x-api-key` with each tracking webhook. */
+  webhookToken: string;
+  /** https://apiv2.shiprocket.in, or a fake in tests. */
+  apiBase: string;
+}
+
+const SHIPROCKET_VARIABLES = ["SHIPROCKET_EMAIL", "SHIPROCKET_PASSWORD", "SHIPROCKET_PICKUP_LOCATION", "SHIPROCKET_WEBHOOK_TOKEN"] as const;
+
+/** All four Shiprocket settings, or none (a half-configured account would fail at the first parcel). */
+function shiprocketSettings(env: Env): ShiprocketSettings | null {
+  const missing = SHIPROCKET_VARIABLES.filter((name) => env[name] === undefined);
+  if (missing.length === SHIPROCKET_VARIABLES.length) return null;
+  if (missing.length > 0) {
+    const given = SHIPROCKET_VARIABLES.filter((name) => !missing.includes(name));
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required when ${given.join(", ")} ${given.length === 1 ? "is" : "are"} set (give all four Shiprocket settings or none)`).join("\n")}`,
+    );
+  }
+  return {
+    email: env.SHIPROCKET_EMAIL!,
+    password: env.SHIPROCKET_PASSWORD!,
+    pickupLocation: env.SHIPROCKET_PICKUP_LOCATION!,
+    webhookToken: env.SHIPROCKET_WEBHOOK_TOKEN!,
+    apiBase: env.SHIPROCKET_API_BASE.replace(/\/$/, ""),
+  };
 }
 
 export class ConfigError extends Error {
@@ -297,6 +337,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
   const storage = storageSettings(env);
   const { sms, whatsapp } = messagingSettings(env);
+  const shiprocket = shiprocketSettings(env);
 
   // PGlite is opened by one process only (DATA_DIR/shop.lock): several workers need PostgreSQL.
   if (!env.DATABASE_URL && env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1) {
@@ -324,6 +365,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiBase: env.RAZORPAY_API_BASE.replace(/\/$/, ""),
     },
     paymentsTestMode: env.PAYMENTS_TEST_MODE,
+    shiprocket,
     orderLimits: {
       maxUnitsPerProduct: env.MAX_UNITS_PER_PRODUCT,
       maxUnpaidOrders: env.MAX_UNPAID_ORDERS,

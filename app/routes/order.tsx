@@ -97,9 +97,10 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="mt-8 space-y-6">
         <CodConfirmation order={order} isOwner={isOwner} />
-        <ExpectedDelivery order={order} />
+        {/* Once Shiprocket's courier gives a date, the shipment below shows it instead of the promise at checkout. */}
+        {order.shipment?.expectedDelivery ? null : <ExpectedDelivery order={order} />}
         <OrderTimeline order={order} />
-        {loaderData.aftercare?.shipment ? <Tracking shipment={loaderData.aftercare.shipment} /> : null}
+        {loaderData.aftercare?.shipment ? <Tracking shipment={loaderData.aftercare.shipment} shiprocket={order.shipment} delivered={order.status === "Delivered"} /> : null}
         {isOwner ? <ReturnRequestAnswer /> : null}
         {loaderData.aftercare ? <ReturnRequests orderId={order._id} returns={loaderData.aftercare.returns} /> : null}
         {isOwner && loaderData.aftercare?.returnable ? <ReturnRequestForm orderId={order._id} returnable={loaderData.aftercare.returnable} /> : null}

@@ -17,6 +17,7 @@ import { paymentWebhookRouter, paymentsRouter } from "./payments.ts";
 import { prescriptionsRouter } from "./prescriptions.ts";
 import { returnsRouter } from "./returns.ts";
 import { productsRouter } from "./products.ts";
+import { shippingWebhookRouter } from "./shipping.ts";
 import { uploadRouter } from "./upload.ts";
 import { usersRouter } from "./users.ts";
 import { accountPhoneRouter, phoneSignInRouter } from "./phone-sign-in.ts";
@@ -24,9 +25,13 @@ import { apiDocsRouter, openApiRouter } from "#server/openapi/router.ts";
 
 type RouterFactory = (shop: ShopContext) => Router;
 
-/** Met first, before the JSON parser: routers that read the raw body (Razorpay signs the bytes). */
+/**
+ * Met first, before the JSON parser and the same-origin check: server-to-server calls that read
+ * their own body (Razorpay signs the bytes; Shiprocket's token is checked before the body is read).
+ */
 export const RAW_BODY_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterFactory]> = [
   ["/payments", paymentWebhookRouter], //      payments.ts      POST /razorpay/webhook
+  ["/shipping", shippingWebhookRouter], //     shipping.ts      POST /webhook (Shiprocket's tracking, x-api-key)
 ];
 
 /**

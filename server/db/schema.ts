@@ -14,6 +14,7 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -489,6 +490,55 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * An order shipped through Shiprocket (issue 31, decisions/052, migration 0036): Shiprocket's order
+ * and shipment ids are stored as soon as they exist, so a retry continues the same Shiprocket order.
+ */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<"shiprocket">().notNull().default("shiprocket"),
+    providerOrderId: text("provider_order_id"),
+    providerShipmentId: text("provider_shipment_id"),
+    courier: text("courier"),
+    courierId: integer("courier_id"),
+    awb: text("awb").unique(),
+    labelUrl: text("label_url"),
+    pickupBookedAt: timestamp("pickup_booked_at", { withTimezone: true }),
+    expectedDelivery: date("expected_delivery"),
+    currentStatus: text("current_status"),
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    /** While one request ships the order through Shiprocket, a second one is refused until this moment (a lease, not a lock held over the network calls). */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("shipments_provider_check", sql`${t.provider} in ('shiprocket')`)],
+);
+
+/** A courier scan of a shipment, once each (shipment, time, status, activity). */
+export const shipmentEvents = pgTable(
+  "shipment_events",
+  {
+    id: id(),
+    shipmentId: text("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    status: text("status").notNull(),
+    activity: text("activity").notNull(),
+    location: text("location").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("shipment_events_once").on(t.shipmentId, t.at, t.status, t.activity), index("shipment_events_shipment_at_idx").on(t.shipmentId, t.at)],
 );
 
 export const orderLines = pgTable(

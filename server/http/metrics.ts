@@ -18,6 +18,7 @@ import type { ShopContext } from "#server/context.ts";
 import { orders } from "#server/db/schema.ts";
 import { jobCounters } from "#server/jobs/scheduler.ts";
 import { ordersPlaced } from "#server/modules/orders/placed.ts";
+import { shipmentCounters, webhookCounters } from "#server/modules/shipping/counters.ts";
 
 declare global {
   namespace Express {
@@ -71,6 +72,26 @@ new Counter({
   collect() {
     this.reset();
     for (const [job, { failures }] of jobCounters()) this.inc({ job }, failures);
+  },
+});
+new Counter({
+  name: "shop_shiprocket_shipments_total",
+  help: "Shipments through Shiprocket: created (order Shipped) or failed (Shiprocket refused a step or could not be reached).",
+  labelNames: ["outcome"] as const,
+  registers,
+  collect() {
+    this.reset();
+    for (const [outcome, count] of shipmentCounters()) this.inc({ outcome }, count);
+  },
+});
+new Counter({
+  name: "shop_shiprocket_webhooks_total",
+  help: "Shiprocket tracking webhooks received: recorded, ignored (an AWB not shipped by this shop) or refused (token, body, unconfirmed).",
+  labelNames: ["outcome"] as const,
+  registers,
+  collect() {
+    this.reset();
+    for (const [outcome, count] of webhookCounters()) this.inc({ outcome }, count);
   },
 });
 const pool = {

@@ -6,6 +6,7 @@ import { backInStockJob } from "#server/modules/back-in-stock/sender.ts";
 import { guestCartCleanupJob } from "#server/modules/cart/cleanup.ts";
 import { emailDispatchJob } from "#server/modules/email/dispatcher.ts";
 import { reservationExpiryJob } from "#server/modules/orders/expiry.ts";
+import { shipmentRecheckJob } from "#server/modules/orders/shipping-webhook.ts";
 import { prescriptionSweepJob } from "#server/modules/prescriptions/sweep.ts";
 import { dailyJobsJob } from "#server/modules/stock-alerts/daily-email.ts";
 import type { PeriodicJob } from "#server/periodic-job.ts";
@@ -21,6 +22,7 @@ export function shopJobs(context: ShopContext, options: { intervalMs?: number } 
     backInStockJob(context, intervalMs),
     dailyJobsJob(context, intervalMs),
     prescriptionSweepJob(context, intervalMs),
+    shipmentRecheckJob(context, intervalMs),
   ];
 }
 

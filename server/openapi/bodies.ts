@@ -19,6 +19,8 @@ import { backInStockRequestSchema } from "#server/schemas/back-in-stock.ts";
 import { checkoutSchema, shippingAddressSchema } from "#server/schemas/checkout.ts";
 import { prescriptionReviewSchema } from "#server/schemas/pharmacist.ts";
 import { settingsUpdateSchema } from "#server/schemas/settings.ts";
+import type { Parcel } from "#common/shipping.ts";
+import { shipmentParcelSchema } from "#server/schemas/shipping.ts";
 import { apiDocs } from "./registry.ts";
 import { medicineFields, sameInput } from "./schema-helpers.ts";
 
@@ -116,6 +118,18 @@ const backInStock = sameInput<{ email: string }>()(
 /** The checkout reads `shippingAddress` as `unknown` and checks it with shippingAddressSchema afterwards (checkout-request.ts). */
 const checkout = z.object({ ...checkoutSchema.shape, shippingAddress: z.optional(shippingAddressSchema) });
 
+/** Shipping through Shiprocket (issue 31): the box size defaults to 20 × 15 × 10 cm. */
+const parcel = sameInput<Partial<Omit<Parcel, "weightKg">> & Pick<Parcel, "weightKg">>()(
+  z.object({
+    weightKg: z.number().register(apiDocs, { description: "The parcel's weight in kg (more than 0, at most 100)." }),
+    lengthCm: z.optional(z.number()),
+    breadthCm: z.optional(z.number()),
+    heightCm: z.optional(z.number()),
+    courierId: z.optional(z.number().register(apiDocs, { description: "Shiprocket's courier company id; without it Shiprocket chooses." })),
+  }),
+  true,
+);
+
 /** The documented body of each whole-input check the API reads (the schema object is the key). */
 export const DOCUMENTED_BODIES = new Map<unknown, z.ZodMiniType>([
   [adminProductSchema, productCreate],
@@ -126,4 +140,5 @@ export const DOCUMENTED_BODIES = new Map<unknown, z.ZodMiniType>([
   [prescriptionReviewSchema, prescriptionReview],
   [backInStockRequestSchema, backInStock],
   [checkoutSchema, checkout],
+  [shipmentParcelSchema, parcel],
 ]);

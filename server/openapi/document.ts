@@ -38,6 +38,7 @@ const ACCESS_TEXT: Record<Access, string> = {
   admin: "An admin.",
   staff: "An admin or a pharmacist.",
   gateway: "Razorpay: the body's HMAC signature (X-Razorpay-Signature) with RAZORPAY_WEBHOOK_SECRET.",
+  shipping: "Shiprocket: the header x-api-key equal to SHIPROCKET_WEBHOOK_TOKEN (else 401).",
 };
 
 const SIGNED_IN = [{ bearerAuth: [] }, { sessionCookie: [] }];
@@ -92,7 +93,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: "Refused: the details say why.",
   429: "Too many requests: try again after Retry-After seconds.",
   500: "Something went wrong on the shop's side (the answer carries a requestId for the logs).",
-  502: "The payment gateway did not answer.",
+  502: "The payment gateway or the shipping provider refused or did not answer (`message` gives its reason).",
   503: "Not configured on this shop.",
 };
 
@@ -147,6 +148,7 @@ function operationObject(operation: Operation, defs: Record<string, JsonSchema>)
   if (operation.access === "user" || operation.access === "admin" || operation.access === "staff") errors.add(401);
   if (operation.access === "admin" || operation.access === "staff") errors.add(403);
   if (operation.access === "gateway") errors.add(400);
+  if (operation.access === "shipping") errors.add(400).add(401);
   errors.add(500);
   for (const status of [...errors].sort()) {
     responses[String(status)] = {
@@ -163,7 +165,7 @@ function operationObject(operation: Operation, defs: Record<string, JsonSchema>)
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,
-    ...(operation.access === "public" || operation.access === "gateway"
+    ...(operation.access === "public" || operation.access === "gateway" || operation.access === "shipping"
       ? { security: [] }
       : operation.access === "optional"
         ? { security: [{}, ...SIGNED_IN] }

@@ -39,14 +39,16 @@ import { returnDecisionSchema, returnListQuerySchema, returnRequestSchema } from
 import { reviewSchema } from "#server/schemas/review.ts";
 import { settingsUpdateSchema } from "#server/schemas/settings.ts";
 import { twoFactorDisableSchema, twoFactorEnableSchema, twoFactorSetupSchema, twoFactorSignInSchema } from "#server/schemas/two-factor.ts";
+import { shipmentParcelSchema } from "#server/schemas/shipping.ts";
 import { apiDocs } from "./registry.ts";
 import * as shapes from "./responses.ts";
 
 /**
  * Who may call: anyone; anyone, with more for a signed-in caller; a signed-in customer (session
- * cookie or `Authorization: Bearer <token>`); an admin; an admin or a pharmacist; Razorpay (signed body).
+ * cookie or `Authorization: Bearer <token>`); an admin; an admin or a pharmacist; Razorpay (signed body);
+ * Shiprocket (its token in x-api-key).
  */
-export type Access = "public" | "optional" | "user" | "admin" | "staff" | "gateway";
+export type Access = "public" | "optional" | "user" | "admin" | "staff" | "gateway" | "shipping";
 
 /** A JSON answer (a zod schema), or a file of this media type. */
 export type Answer = z.ZodMiniType | { file: string; description: string };
@@ -161,6 +163,7 @@ export const OPERATIONS: Operation[] = [
   { method: "POST", path: "/api/orders/:id/returns", tag: "Returns", summary: "Ask to return delivered items (within the return window).", access: "user", body: returnRequestSchema, responses: { 201: messageWith({ returnRequest: shapes.returnRequest }) }, errors: [404, 409] },
   { method: "GET", path: "/api/orders/:id/credit-notes/:noteId.pdf", tag: "Returns", summary: "A credit note of the order.", access: "user", responses: { 200: pdf("The credit note as a PDF.") }, errors: [404] },
   { method: "POST", path: "/api/payments/razorpay/webhook", tag: "Payments", summary: "Razorpay's events (payment captured or failed, refunds), checked by their signature.", access: "gateway", body: { raw: "application/json" }, responses: { 200: z.object({ ok: z.literal(true), duplicate: z.optional(z.literal(true)) }) }, errors: [503] },
+  { method: "POST", path: "/api/shipping/webhook", tag: "Shipping", summary: "Shiprocket's tracking updates: scans recorded once each; DELIVERED and RTO DELIVERED move the order once Shiprocket's tracking confirms them; an unknown AWB is ignored.", access: "shipping", body: { raw: "application/json" }, responses: { 200: z.object({ ok: z.literal(true), ignored: z.optional(z.literal(true)) }) }, errors: [404, 413, 429, 503] },
   { method: "POST", path: "/api/payments/test/:orderId/pay", tag: "Payments", summary: "Test mode only (PAYMENTS_TEST_MODE): the signed fields of a successful payment.", access: "user", responses: { 200: z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }) }, errors: [404] },
   { method: "POST", path: "/api/payments/test/:orderId/fail", tag: "Payments", summary: "Test mode only (PAYMENTS_TEST_MODE): a failed payment.", access: "user", responses: { 200: z.object({ error: z.object({ description: z.string() }) }) }, errors: [404] },
 
@@ -186,6 +189,8 @@ export const OPERATIONS: Operation[] = [
   { method: "DELETE", path: "/api/admin/products/:id", tag: "Admin: products", summary: "Delete a product (one with orders is unpublished instead).", access: "admin", responses: { 200: messageWith({ unpublished: z.boolean() }) }, errors: [404] },
   { method: "GET", path: "/api/admin/orders", tag: "Admin: orders", summary: "Orders (status filter, search, paging); pharmacists too.", access: "staff", query: adminOrderQuerySchema, responses: { 200: list(shapes.adminOrder) }, paged: true },
   { method: "PUT", path: "/api/admin/orders/:id", tag: "Admin: orders", summary: "Move an order to a status (Shipped needs the courier and AWB).", access: "admin", body: adminOrderStatusSchema, responses: { 200: shapes.adminOrder }, errors: [400, 404, 409] },
+  { method: "POST", path: "/api/admin/orders/:id/shipment", tag: "Admin: orders", summary: "Ship through Shiprocket: its order, the AWB, the label and the pickup; the order is Shipped. A refusal is 502 with Shiprocket's reason.", access: "admin", body: shipmentParcelSchema, responses: { 200: z.object({ order: shapes.orderDetail }) }, errors: [404, 409, 502] },
+  { method: "GET", path: "/api/admin/orders/:id/shipment/label", tag: "Admin: orders", summary: "The Shiprocket label to print, fetched from Shiprocket by the shop.", access: "admin", responses: { 200: pdf("The label as a PDF.") }, errors: [404, 502] },
   { method: "POST", path: "/api/admin/orders/:id/confirm-cod", tag: "Admin: orders", summary: "Confirm a customer's cash-on-delivery order for them (after a call).", access: "admin", responses: { 200: messageWith({ order: shapes.order }) }, errors: [404, 409] },
   { method: "DELETE", path: "/api/admin/orders/:id", tag: "Admin: orders", summary: "Delete an order, or archive one with an invoice or a payment.", access: "admin", responses: { 200: messageWith({ archived: z.boolean() }) }, errors: [404, 409] },
   { method: "GET", path: "/api/admin/prescriptions", tag: "Admin: prescriptions", summary: "The pharmacist's review queue.", access: "staff", query: reviewQueueQuerySchema, responses: { 200: list(shapes.queuePrescription) }, paged: true },

@@ -12,6 +12,7 @@ import type { CartJson } from "#common/cart.ts";
 import type { ProductFacets, ProductJson } from "#common/catalog.ts";
 import type { CartCouponJson, CartOffersJson } from "#common/coupons.ts";
 import type { CheckoutQuote, MyOrderJson, OrderDetailJson, OrderJson } from "#common/orders.ts";
+import type { ShiprocketShipmentJson } from "#common/shipping.ts";
 import type { PrescriptionJson } from "#common/prescriptions.ts";
 import type { ReviewJson } from "#common/review.ts";
 import { RETURN_REASON_IDS, RETURN_STATUS_LABELS, type ReturnReasonId, type ReturnRequestJson, type ReturnStatusId } from "#common/returns.ts";
@@ -304,6 +305,21 @@ export const order = sameOutput<OrderJson>()(
 
 export const myOrder = sameOutput<MyOrderJson>()(z.object({ ...order.shape, reservationExpiresAt: z.nullable(timestamp) }), true);
 
+/** An order's Shiprocket shipment (issue 31): events newest first; `labelUrl` for admins only. */
+export const shiprocketShipment = sameOutput<ShiprocketShipmentJson>()(
+  z.object({
+    provider: z.literal("shiprocket"),
+    courier: text,
+    awb: text,
+    trackingUrl: text,
+    labelUrl: nullableText,
+    expectedDelivery: z.optional(text),
+    currentStatus: nullableText,
+    events: z.array(z.object({ at: timestamp, status: text, activity: text, location: text })),
+  }),
+  true,
+);
+
 export const orderDetail = sameOutput<OrderDetailJson>()(
   z.object({
     ...order.shape,
@@ -343,6 +359,7 @@ export const orderDetail = sameOutput<OrderDetailJson>()(
     reservationExpiresAt: z.nullable(timestamp),
     cancelledAt: z.nullable(timestamp),
     cancellable: z.boolean(),
+    shipment: z.optional(shiprocketShipment),
   }),
   true,
 );

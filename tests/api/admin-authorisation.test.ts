@@ -7,13 +7,17 @@ import path from "node:path";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, newsletterSubscribers, orders, products, reviews, user } from "#server/db/schema.ts";
+import { contactMessages, newsletterSubscribers, orders, products, reviews, shipments, user } from "#server/db/schema.ts";
 import { makeProduct } from "./cart-helpers.ts";
 import { insertOrder } from "../support/orders.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, createPharmacist, type TestUser } from "../support/users.ts";
+import { startFakeShiprocket, type FakeShiprocket } from "../support/fake-shiprocket.ts";
+import { shiprocketEnv } from "./shiprocket-helpers.ts";
 
 let shop: TestShop;
+/** Shiprocket's stand-in: the shop ships through it (issue 31). */
+let fake: FakeShiprocket;
 let admin: TestUser;
 let customer: TestUser;
 let png: Buffer;
@@ -33,6 +37,10 @@ interface Fresh {
   userId: string;
   productId: string;
   orderId: string;
+  /** Paid and Processing: ready to ship. */
+  processingOrderId: string;
+  /** Shipped through Shiprocket, with a label. */
+  shippedOrderId: string;
   deliveredOrderId: string;
   messageId: string;
   reviewId: string;
@@ -42,15 +50,27 @@ async function freshTargets(): Promise<Fresh> {
   const { db } = shop.context;
   // The target needs no password, so it is written directly (much faster than signing up).
   const id = crypto.randomUUID();
-  const [, product, order, delivered, [message]] = await Promise.all([
+  const [, product, order, processing, shipped, delivered, [message]] = await Promise.all([
     db.insert(user).values({ id, name: "Target Customer", email: `target-${id}@example.com` }),
     makeProduct(shop.context),
     insertOrder(shop.context, { isPaid: false }),
+    insertOrder(shop.context),
+    insertOrder(shop.context, { status: "Shipped" }),
     insertOrder(shop.context, { status: "Delivered" }),
     db.insert(contactMessages).values({ name: "Ravi", email: "ravi@example.com", message: "Where is my order?" }).returning(),
   ]);
   const [review] = await db.insert(reviews).values({ productId: product.id, userId: id, name: "Target Customer", rating: 2, comment: "Meh" }).returning();
-  return { userId: id, productId: product.id, orderId: order.id, deliveredOrderId: delivered.id, messageId: message!.id, reviewId: review!.id };
+  await db.insert(shipments).values({ orderId: shipped.id, providerOrderId: "1", providerShipmentId: "2", awb: `SR${Date.now()}${Math.random().toString().slice(2, 8)}`, courier: "Delhivery Surface", labelUrl: `${fake.url}/labels/2.pdf` });
+  return {
+    userId: id,
+    productId: product.id,
+    orderId: order.id,
+    processingOrderId: processing.id,
+    shippedOrderId: shipped.id,
+    deliveredOrderId: delivered.id,
+    messageId: message!.id,
+    reviewId: review!.id,
+  };
 }
 
 const CALLS: AdminCall[] = [
@@ -74,6 +94,8 @@ const CALLS: AdminCall[] = [
   { name: "GET /api/admin/orders", send: () => api().get("/api/admin/orders"), success: 200 },
   { name: "PUT /api/admin/orders/:id", send: (f) => api().put(`/api/admin/orders/${f.orderId}`).send({ status: "Cancelled" }), success: 200 },
   { name: "DELETE /api/admin/orders/:id", send: (f) => api().delete(`/api/admin/orders/${f.deliveredOrderId}`), success: 200 },
+  { name: "POST /api/admin/orders/:id/shipment", send: (f) => api().post(`/api/admin/orders/${f.processingOrderId}/shipment`).send({ weightKg: 0.5 }), success: 200 },
+  { name: "GET /api/admin/orders/:id/shipment/label", send: (f) => api().get(`/api/admin/orders/${f.shippedOrderId}/shipment/label`), success: 200 },
   { name: "GET /api/admin/stats", send: () => api().get("/api/admin/stats"), success: 200 },
   { name: "GET /api/admin/messages", send: () => api().get("/api/admin/messages"), success: 200 },
   { name: "PUT /api/admin/messages/:id", send: (f) => api().put(`/api/admin/messages/${f.messageId}`).send({ handled: true }), success: 200 },
@@ -104,20 +126,26 @@ async function snapshot(f: Fresh) {
   const [target] = await db.select({ name: user.name }).from(user).where(eq(user.id, f.userId));
   const [product] = await db.select({ price: products.pricePaise, stock: products.stock }).from(products).where(eq(products.id, f.productId));
   const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, f.orderId));
+  const [processing] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, f.processingOrderId));
+  const shipmentRows = (await db.select({ n: count() }).from(shipments))[0]!.n;
   const [message] = await db.select({ handledAt: contactMessages.handledAt }).from(contactMessages).where(eq(contactMessages.id, f.messageId));
   const [review] = await db.select({ hiddenAt: reviews.hiddenAt }).from(reviews).where(eq(reviews.id, f.reviewId));
   const uploads = await readdir(path.join(shop.config.dataDir, "uploads")).catch(() => []);
-  return { counts, target, product, order, message, review, uploads };
+  return { counts, target, product, order, processing, shipmentRows, message, review, uploads };
 }
 
 beforeAll(async () => {
-  shop = await createTestShop();
+  fake = await startFakeShiprocket();
+  shop = await createTestShop(shiprocketEnv(fake));
   [admin, customer] = await Promise.all([createAdmin(shop.context), createCustomer(shop.context)]);
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2a7" } }).png().toBuffer();
   await shop.context.db.insert(newsletterSubscribers).values({ email: "reader@example.com" });
   shared = await freshTargets();
 });
-afterAll(() => shop?.close());
+afterAll(async () => {
+  await shop?.close();
+  await fake?.close();
+});
 
 describe.each(CALLS)("$name", ({ send, success }) => {
   it("is 401 for a signed-out caller and changes nothing", async () => {
@@ -204,6 +232,7 @@ describe("odd input from an admin", () => {
       () => api().put(`/api/admin/products/${f.productId}`),
       () => api().put(`/api/products/${f.productId}`),
       () => api().put(`/api/admin/orders/${f.orderId}`),
+      () => api().post(`/api/admin/orders/${f.processingOrderId}/shipment`),
       () => api().put(`/api/admin/messages/${f.messageId}`),
       () => api().put(`/api/admin/reviews/${f.reviewId}`),
     ];

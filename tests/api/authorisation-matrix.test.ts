@@ -74,6 +74,14 @@ const MATRIX: { call: string; method: "get" | "post"; url: () => string; body?: 
     expect: { "signed out": 401, "customer A": 200, "customer B": 404, admin: 404 },
   },
   {
+    // Shiprocket's tracking webhook answers to its token alone: no session opens it (here Shiprocket is not configured).
+    call: "POST /api/shipping/webhook (no x-api-key)",
+    method: "post",
+    url: () => "/api/shipping/webhook",
+    body: () => ({ awb: "SR123456", current_status: "DELIVERED" }),
+    expect: { "signed out": 404, "customer A": 404, "customer B": 404, admin: 404 },
+  },
+  {
     call: "POST /api/orders/:id/cancel (another's order)",
     method: "post",
     url: () => `/api/orders/${pendingOrderId}/cancel`,

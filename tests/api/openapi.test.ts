@@ -242,6 +242,11 @@ describe("real answers match the document", () => {
     check(await request(app).post(`/api/orders/${orderId}/confirm-cod`).set(customer.headers), "POST", "/api/orders/:id/confirm-cod");
     check(await request(app).post(`/api/orders/${orderId}/confirm-cod`).set(meera), "POST", "/api/orders/:id/confirm-cod");
     check(await request(app).post(`/api/admin/orders/${orderId}/confirm-cod`).set(admin.headers), "POST", "/api/admin/orders/:id/confirm-cod");
+    // Shiprocket is not configured here: the hand-typed shipment stays, these calls say so (issue 31).
+    check(await request(app).post(`/api/admin/orders/${orderId}/shipment`).set(admin.headers).send({ weightKg: 0.5 }), "POST", "/api/admin/orders/:id/shipment");
+    check(await request(app).post(`/api/admin/orders/${orderId}/shipment`).set(admin.headers).send({ weightKg: -1 }), "POST", "/api/admin/orders/:id/shipment");
+    check(await request(app).get(`/api/admin/orders/${orderId}/shipment/label`).set(admin.headers), "GET", "/api/admin/orders/:id/shipment/label");
+    check(await request(app).post("/api/shipping/webhook").send({ awb: "SR1" }), "POST", "/api/shipping/webhook");
     check(await request(app).post(`/api/orders/${orderId}/cancel`).set(meera), "POST", "/api/orders/:id/cancel");
     check(await request(app).get("/api/prescriptions").set(meera), "GET", "/api/prescriptions");
 

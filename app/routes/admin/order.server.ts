@@ -4,11 +4,13 @@ import { data, type AppLoadContext } from "react-router";
 import type { SessionUser } from "#server/auth.ts";
 import { getAdminOrder } from "#server/modules/orders/admin-orders.ts";
 import { orderAftercare } from "#server/modules/returns/returns.ts";
+import { shiprocketConfigured } from "#server/modules/orders/shiprocket.ts";
 
 /** The order; a 404 page when there is none. */
 export async function loadOrder(context: AppLoadContext, orderId: string, admin: SessionUser) {
   const order = await getAdminOrder(context.shop.db, orderId, admin.id);
   if (!order) throw data(null, { status: 404 });
   // The shipment, credit notes and return requests (decisions/032).
-  return { order, aftercare: await orderAftercare(context.shop.db, order._id) };
+  // With Shiprocket configured the page ships through it; otherwise the courier and AWB are typed (issue 31).
+  return { order, aftercare: await orderAftercare(context.shop.db, order._id), shiprocket: shiprocketConfigured(context.shop) };
 }

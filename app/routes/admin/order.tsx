@@ -8,6 +8,7 @@ import { formatDateTime } from "#common/dates.ts";
 import { OrderStatusControls, SHIPMENT_FORM_ANCHOR } from "~/components/admin/order-controls";
 import { ReturnDecisions } from "~/components/admin/return-decisions";
 import { ShipmentForm } from "~/components/admin/shipment-form";
+import { ShiprocketForm } from "~/components/admin/shiprocket-form";
 import { CreditNotes } from "~/components/orders/credit-notes";
 import { Tracking } from "~/components/orders/tracking";
 import { HistoryLink } from "~/components/admin/history-link";
@@ -73,8 +74,16 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       ) : null}
       {order.prescription ? <PrescriptionDecision order={order} /> : null}
       {/* Shipping with courier and AWB, the shipment, returns and credit notes (decisions/032). */}
-      {canChange && order.nextStatuses.includes("Shipped") ? <ShipmentForm orderId={order._id} orderNumber={order.orderNumber} /> : null}
-      {loaderData.aftercare?.shipment ? <Tracking shipment={loaderData.aftercare.shipment} className="mt-6" /> : null}
+      {canChange && order.nextStatuses.includes("Shipped") ? (
+        loaderData.shiprocket ? (
+          <ShiprocketForm orderId={order._id} orderNumber={order.orderNumber} />
+        ) : (
+          <ShipmentForm orderId={order._id} orderNumber={order.orderNumber} />
+        )
+      ) : null}
+      {loaderData.aftercare?.shipment ? (
+        <Tracking shipment={loaderData.aftercare.shipment} shiprocket={order.shipment} delivered={order.status === "Delivered"} className="mt-6" />
+      ) : null}
       {loaderData.aftercare && loaderData.aftercare.returns.length > 0 ? (
         <section aria-labelledby="order-returns-heading" className="mt-6">
           <h2 id="order-returns-heading" className="text-lg font-semibold text-gray-900">

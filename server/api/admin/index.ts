@@ -26,7 +26,7 @@ export const ADMIN_ROUTES: ReadonlyArray<readonly [prefix: string, router: Route
   // prefix                 router                       file               endpoints
   ["/users", adminUsersRouter], //                       users.ts           GET POST /, PUT DELETE /:id, POST /:id/two-factor/reset
   ["/products", adminProductsRouter], //                 products.ts        GET POST /, GET /export.csv /template.csv, POST /import, PUT DELETE /:id
-  ["/orders", adminOrdersRouter], //                     orders.ts          GET / (pharmacists too), PUT DELETE /:id, POST /:id/confirm-cod
+  ["/orders", adminOrdersRouter], //                     orders.ts          GET / (pharmacists too), PUT DELETE /:id, POST /:id/confirm-cod /:id/shipment, GET /:id/shipment/label
   ["/orders", prescriptionReviewRouter], //              pharmacy.ts        POST /:id/prescription-review (pharmacists)
   ["/prescriptions", reviewQueueRouter], //              pharmacy.ts        GET / (pharmacists too)
   ["/reports", reportsRouter], //                        pharmacy.ts        GET /h1-register.csv (pharmacists too)

@@ -5,10 +5,11 @@ import { listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/or
 import { COD_CONFIRM_MESSAGES, confirmCodOrder } from "#server/modules/orders/cash-on-delivery.ts";
 import { loadOrderJson } from "#server/modules/orders/orders.ts";
 import { orderReply } from "#server/modules/orders/replies.ts";
+import { shipmentLabel, shipWithShiprocket } from "#server/modules/orders/shiprocket.ts";
 import { signedInAdmin } from "./require-admin.ts";
 import { accepted, sendPage } from "./send.ts";
 
-/** Orders: the list (pharmacists too), status changes through the transition table, COD confirmation, archiving; mounted at /api/admin/orders. */
+/** Orders: the list (pharmacists too), status changes through the transition table, COD confirmation, Shiprocket shipments and labels, archiving; mounted at /api/admin/orders. */
 export function adminOrdersRouter(shop: ShopContext) {
   const { db } = shop;
   const router = Router();
@@ -31,6 +32,23 @@ export function adminOrdersRouter(shop: ShopContext) {
     const result = await confirmCodOrder(db, req.params.id, { role: "staff", actor: { id: admin.id, name: admin.name, role: admin.role } });
     if (!result.ok) throw replyError(orderReply.confirmCod(result));
     res.json({ message: COD_CONFIRM_MESSAGES.confirmed, order: await loadOrderJson(db, req.params.id) });
+  });
+
+  // Shipping through Shiprocket (issue 31, decisions/052): AWB, label and pickup in one call.
+  router.post("/:id/shipment", async (req, res) => {
+    const result = await shipWithShiprocket(shop, await signedInAdmin(req), req.params.id, req.body);
+    const reply = orderReply.shipWithShiprocket(result);
+    res.status(reply.status).json({ order: accepted(result, reply).order });
+  });
+
+  // The label PDF, fetched from Shiprocket by the shop (its storage address never reaches the page).
+  router.get("/:id/shipment/label", async (req, res) => {
+    const result = await shipmentLabel(shop, req.params.id);
+    if (!result.ok) throw replyError(orderReply.shipmentLabel(result));
+    res.setHeader("Content-Type", "application/pdf");
+    res.setHeader("Content-Disposition", `inline; filename="${result.fileName}"`);
+    res.setHeader("Cache-Control", "private, no-store");
+    res.send(result.pdf);
   });
 
   router.delete("/:id", async (req, res) => {

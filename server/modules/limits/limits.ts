@@ -82,6 +82,8 @@ export const LIMITS = {
   phoneCodesPerUser: { max: 10, windowMs: HOUR, per: "user" },
   /** Codes tried from one client address, over every number: each code allows 5 tries of its own. */
   phoneCodeChecksPerAddress: { max: 300, windowMs: 15 * MINUTE, per: "address" },
+  /** Shiprocket's tracking webhooks (and anyone posting to its address) from one client address: many parcels report at once, a flood does not pass. */
+  shippingWebhooksPerAddress: { max: 600, windowMs: MINUTE, per: "address" },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -6,6 +6,7 @@ import { ID_PATTERN as ORDER_ID_PATTERN } from "#server/db/ids.ts";
 import type { Executor } from "#server/db/tx.ts";
 import type { CodConfirmationJson, MyOrderJson, OrderDetailJson, OrderJson, OrderPrescriptionJson, } from "#common/orders.ts";
 import { invoices, orderLines, orderPrescriptions, orderStatusHistory, orders, payments, prescriptions } from "#server/db/schema.ts";
+import { shiprocketShipmentJson } from "#server/modules/shipping/shipments.ts";
 import { notAnUnpaidAttempt } from "./attempts.ts";
 import { allowedNextStatuses } from "./transitions.ts";
 
@@ -200,6 +201,7 @@ export async function getOrderForViewer(db: Executor, orderId: string, viewer: V
     db.select({ serial: invoices.serial }).from(invoices).where(eq(invoices.orderId, orderId)),
   ]);
   const rx = row.prescriptionStatus ? await prescriptionIdsByOrder(db, [orderId]) : new Map<string, string[]>();
+  const shipment = await shiprocketShipmentJson(db, orderId, { admin: viewer.role === "admin" });
   const payment = capturedPayment(paymentRows);
   return {
     ...orderJson(row, lines, paymentRows, rx.get(orderId) ?? []),
@@ -237,6 +239,7 @@ export async function getOrderForViewer(db: Executor, orderId: string, viewer: V
     reservationExpiresAt: row.reservationExpiresAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancellable: allowedNextStatuses(row.status, "customer").includes("Cancelled"),
+    ...(shipment ? { shipment } : {}),
   };
 }
 

@@ -10,6 +10,9 @@ import type { ConfirmCodResult } from "./cash-on-delivery.ts";
 import type { CheckoutResult } from "./checkout.ts";
 import type { RetryPaymentResult } from "./retry-payment.ts";
 import type { ChangeStatusResult } from "./status.ts";
+import { SHIPPING_MESSAGES } from "#common/shipping.ts";
+import type { ShipmentLabelResult, ShipWithShiprocketResult } from "./shiprocket.ts";
+import { WEBHOOK_MESSAGES, type ShippingWebhookResult } from "./shipping-webhook.ts";
 
 export const ORDER_MESSAGES = {
   signIn: "Please sign in",
@@ -155,9 +158,48 @@ export const orderReply = {
     if (result.reason === "refund-failed") return refused(502, result.message);
     return refusal(result, { "not-found": refused(404, ADMIN_MESSAGES.orderNotFound) });
   },
+  /** "Ship with Shiprocket": 200 Shipped; Shiprocket's refusal is a 502 with its reason (the order unchanged). */
+  shipWithShiprocket(result: ShipWithShiprocketResult): Reply {
+    if (result.ok) return ok(SHIPPING_MESSAGES.shipped);
+    switch (result.reason) {
+      case "provider":
+        return refused(502, result.message);
+      case "not-allowed":
+        return refused(409, result.message);
+      default:
+        return refusal(result, {
+          "not-found": refused(404, ADMIN_MESSAGES.orderNotFound),
+          "not-configured": refused(409, SHIPPING_MESSAGES.notConfigured),
+          "already-shipped": refused(409, SHIPPING_MESSAGES.alreadyShipped),
+          "in-progress": refused(409, SHIPPING_MESSAGES.inProgress),
+        });
+    }
+  },
+  shipmentLabel(result: Extract<ShipmentLabelResult, { ok: false }>): Reply {
+    if (result.reason === "provider") return refused(502, result.message);
+    return result.reason === "not-found" ? refused(404, ADMIN_MESSAGES.orderNotFound) : refused(404, SHIPPING_MESSAGES.noLabel);
+  },
   /** The staff's Delete: an order with an invoice or a payment is archived, never erased; the message says which. */
   removeOrder(result: RemoveOrderResult): Reply {
     if (!result.ok) return refusal(result, ORDER_REMOVAL_REFUSALS);
     return ok(result.outcome === "archived" ? ORDER_REMOVAL_MESSAGES.archived : ORDER_REMOVAL_MESSAGES.deleted);
+  },
+};
+
+/** Shiprocket's tracking webhook: 401 without its token; 503 when tracking could not confirm a delivery or return (Shiprocket retries). */
+export const shippingReply = {
+  webhook(result: Extract<ShippingWebhookResult, { ok: false }>): Reply {
+    switch (result.reason) {
+      case "throttled":
+        return throttledReply(result);
+      case "not-configured":
+        return refused(404, WEBHOOK_MESSAGES.notConfigured);
+      case "unauthorised":
+        return refused(401, WEBHOOK_MESSAGES.unauthorised);
+      case "invalid":
+        return refused(400, result.message);
+      case "unconfirmed":
+        return refused(503, result.message);
+    }
   },
 };

@@ -70,7 +70,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<Orde
   },
   Shipped: {
     Delivered: { actors: ["admin", "system"], guard: (facts) => (prescriptionCleared(facts) ? null : PRESCRIPTION_NOT_APPROVED) },
-    Cancelled: { actors: ["admin"], guard: returnedToSender },
+    // The system too: Shiprocket reports the parcel delivered back to the shop (RTO DELIVERED, issue 31).
+    Cancelled: { actors: ["admin", "system"], guard: returnedToSender },
   },
   Delivered: {},
   Cancelled: {},

@@ -1,0 +1,89 @@
+import { Truck } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { PARCEL_DEFAULTS } from "#common/shipping.ts";
+import { useFocusFirstError } from "~/lib/focus-first-error";
+import { toast } from "~/components/ui/toaster";
+import { failureText, type ActionResult } from "./confirm-delete";
+import { BUTTON_PRIMARY, INPUT } from "./page-header";
+
+const FIELDS = [
+  { name: "weightKg", label: "Weight (kg)", step: "0.01", value: PARCEL_DEFAULTS.weightKg },
+  { name: "lengthCm", label: "Length (cm)", step: "0.5", value: PARCEL_DEFAULTS.lengthCm },
+  { name: "breadthCm", label: "Breadth (cm)", step: "0.5", value: PARCEL_DEFAULTS.breadthCm },
+  { name: "heightCm", label: "Height (cm)", step: "0.5", value: PARCEL_DEFAULTS.heightCm },
+] as const;
+
+/**
+ * "Ship with Shiprocket" on the admin order page (issue 31), shown instead of the hand-typed form
+ * when Shiprocket is configured: the parcel's weight and box (defaults editable), posted to
+ * /admin/orders/:id/shipment with intent "shiprocket" — the use case of POST
+ * /api/admin/orders/:id/shipment. Shiprocket's refusal stays on the form until the next try; on
+ * success the page reloads with the courier, AWB, tracking link, expected date and "Print label".
+ */
+export function ShiprocketForm({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const errors = result?.ok === false ? (result.errors ?? {}) : {};
+  const refusal = result?.ok === false && !result.errors ? result.message : null;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, result?.ok === false ? (result.errors ?? null) : null);
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok) toast.success(answer.message);
+    else toast.error(failureText("Failed to ship the order with Shiprocket", answer.message));
+  }, [answer]);
+  return (
+    <section aria-labelledby="shipment-form-heading" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
+      <h2 id="shipment-form-heading" className="scroll-mt-20 text-lg font-semibold text-gray-900">
+        Ship with Shiprocket
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">Shiprocket assigns the courier and AWB, makes the label and books the pickup.</p>
+      <fetcher.Form ref={formRef} method="post" action={`/admin/orders/${encodeURIComponent(orderId)}/shipment`} className="mt-3" noValidate>
+        <input type="hidden" name="intent" value="shiprocket" />
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {FIELDS.map((field) => {
+            const error = errors[field.name];
+            return (
+              <div key={field.name}>
+                <label htmlFor={`parcel-${field.name}`} className="text-sm font-medium text-gray-900">
+                  {field.label}
+                </label>
+                <input
+                  id={`parcel-${field.name}`}
+                  name={field.name}
+                  type="number"
+                  inputMode="decimal"
+                  min="0"
+                  step={field.step}
+                  defaultValue={field.value}
+                  required={field.name === "weightKg"}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `parcel-${field.name}-error` : undefined}
+                  className={`${INPUT} mt-1`}
+                />
+                {error ? (
+                  <p id={`parcel-${field.name}-error`} className="mt-1 text-sm text-red-700">
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+        {refusal ? (
+          <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm break-words text-red-800" data-testid="shiprocket-refusal">
+            {refusal}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy} className={`${BUTTON_PRIMARY} mt-4`}>
+          <Truck className="h-4 w-4" aria-hidden />
+          {busy ? "Shipping…" : "Ship with Shiprocket"}
+          <span className="sr-only"> order {orderNumber}</span>
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
