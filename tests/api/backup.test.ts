@@ -69,7 +69,8 @@ function npm(args: string[], env: Record<string, string>): Promise<{ code: numbe
 }
 
 async function start(dataDir: string): Promise<ServerProcess> {
-  const server = startServer(await freePort(), { DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, RATE_LIMIT_SCALE: "1000" });
+  // The admin here has no authenticator (production requires two-factor of staff: tests/api/two-factor.test.ts).
+  const server = startServer(await freePort(), { DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, RATE_LIMIT_SCALE: "1000", STAFF_TWO_FACTOR: "optional" });
   cleanups.push(async () => {
     server.child.kill("SIGTERM");
     await server.exited;

@@ -90,7 +90,8 @@ describe("worker processes", () => {
       cleanups.push(() => shop.close());
       const product = await makeProduct(shop.context, { name: "Cluster Tonic Original", pricePaise: 10_000, mrpPaise: 12_000, stock: 20 });
       const admin = await createAdmin(shop.context);
-      const env = { DATABASE_URL: shop.config.databaseUrl!, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: "info" };
+      // The admin here has no authenticator (production requires two-factor of staff: tests/api/two-factor.test.ts).
+      const env = { DATABASE_URL: shop.config.databaseUrl!, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: "info", STAFF_TWO_FACTOR: "optional" };
       const a = started(startServer(await freePort(), { ...env, DATA_DIR: await tempDir("cluster-a-"), WEB_CONCURRENCY: "2" }));
       const b = started(startServer(await freePort(), { ...env, DATA_DIR: await tempDir("cluster-b-") }));
       await Promise.all([waitUntilReady(a, 180_000), waitUntilReady(b, 180_000)]);

@@ -36,6 +36,7 @@ describe("order status transition table", () => {
         "Shipped→Delivered by admin",
         "Shipped→Delivered by system",
         "Shipped→Cancelled by admin",
+        "Shipped→Cancelled by system",
       ].sort(),
     );
   });
