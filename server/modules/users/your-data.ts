@@ -260,6 +260,8 @@ export type DeleteAccountResult =
   | InvalidInput;
 /** The limits whose counts are kept per email address: an erased account's address leaves them too. */
 const EMAIL_LIMITS = (Object.keys(LIMITS) as LimitName[]).filter((name) => LIMITS[name].per === "email");
+/** The same for the limits kept per mobile number: an erased account's verified number leaves them. */
+const PHONE_LIMITS = (Object.keys(LIMITS) as LimitName[]).filter((name) => LIMITS[name].per === "phone");
 
 /**
  * Deletes the signed-in customer's account after checking the password again — or, for an
@@ -331,6 +333,7 @@ export async function deleteAccount(
     // a running dispatcher may still arrive; its row is gone either way.
     await tx.delete(outboundEmails).where(sql`lower(${outboundEmails.to}) = ${account.email.toLowerCase()}`);
     const keys = EMAIL_LIMITS.map((name) => limitKey(name, account.email));
+    if (account.phone && account.phoneVerified) keys.push(...PHONE_LIMITS.map((name) => limitKey(name, account.phone!)));
     if (keys.length) await tx.delete(rateLimit).where(inArray(rateLimit.key, keys));
     await tx.delete(users).where(eq(users.id, userId));
     return null;
