@@ -203,7 +203,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <span className="text-gray-700">: add, edit or delete your delivery addresses and choose the default</span>
       </p>
       <MyOrders orders={orders} showingExpired={showingExpired} />
-      <TwoFactorSettings status={loaderData.twoFactor} data={actionData} />
+      <TwoFactorSettings status={loaderData.twoFactor} data={actionData} hasPassword={account.hasPassword} />
       <AccountSettings account={account} data={actionData} deletion={loaderData.deletion} />
     </main>
   );

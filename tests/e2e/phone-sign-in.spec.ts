@@ -172,6 +172,10 @@ test.describe("phone sign-in", () => {
     await expect(page.getByLabel("Current password")).toHaveCount(0);
     const yourData = page.getByRole("region", { name: "Your data" });
     await expect(yourData.getByLabel("Your password")).toHaveCount(0);
+    // Nor a two-factor set-up asking for one.
+    const twoFactor = page.getByRole("region", { name: "Two-factor sign-in" });
+    await expect(twoFactor).toContainText("your account has no password: you sign in with a code sent to your mobile number.");
+    await expect(twoFactor.getByLabel("Your password")).toHaveCount(0);
     await page.setViewportSize({ width: testInfo.project.name === "mobile" ? 390 : 1280, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`phone-profile-no-password-${testInfo.project.name}.png`), fullPage: true });
 
