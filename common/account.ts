@@ -37,6 +37,11 @@ export const ACCOUNT_MESSAGES = {
   verifyLinkInvalid: "This link is invalid or has expired",
   accountDeleted: "Your account has been deleted",
   staffCannotDelete: "Staff accounts are removed by an administrator",
+  /** An account without a password (made by phone, decisions/053): the profile's password section and the deletion's refusals. */
+  noPassword: "Your account has no password: you sign in with a code sent to your mobile number.",
+  deleteCodeExpected: "Your account has no password: confirm with the code we send to your mobile number",
+  deletePasswordExpected: "Your account has a password: confirm with your password",
+  deleteNeedsVerifiedPhone: "Verify your mobile number first: the code to delete your account is sent to it",
   /** The start of the refusal while an order still needs the account (`openOrdersMessage`). */
   openOrders: "Your account cannot be deleted yet:",
   tokenRequired: "This link is invalid or has expired",

@@ -98,6 +98,12 @@ export function checkCodeForm(values: Record<string, unknown>): Checked<CodeInpu
   return checked({ phone: normalizeIndianPhone(raw) ?? raw, code: normalizeCode(code) }, { phone: signInPhoneProblem(raw), code: codeProblem(code) });
 }
 
+/** The code confirming the deletion of an account without a password (decisions/053). */
+export function checkDeletionCodeForm(values: Record<string, unknown>): Checked<{ code: string }> {
+  const code = formText(values, "code");
+  return checked({ code: normalizeCode(code) }, { code: codeProblem(code) });
+}
+
 export interface NewPhoneAccountInput extends CodeInput {
   name: string;
   email?: string;

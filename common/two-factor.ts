@@ -6,6 +6,8 @@ import { AUTH_MESSAGES, PASSWORD_MAX } from "./auth.ts";
 import { checked, formText, type Checked, type Problem } from "./forms.ts";
 
 export const TWO_FACTOR_MESSAGES = {
+  /** An account without a password (made by phone, decisions/053): nothing to add a second factor to. */
+  needsPassword: "Off. It adds a code from an authenticator app to your password, and your account has no password: you sign in with a code sent to your mobile number.",
   /** Staff where STAFF_TWO_FACTOR=required, until they have set it up (api-contract.md, exact). */
   setupRequired: "Set up two-factor sign-in first",
   codeRequired: "Enter the code from your authenticator app",

@@ -23,8 +23,9 @@ import { listOrdersForUser } from "#server/modules/orders/orders.ts";
 import { getProfile } from "#server/modules/users/profile.ts";
 import { signOut } from "#server/modules/users/session.ts";
 import type { CodeInput, CodeRequestInput } from "#common/phone-sign-in.ts";
-import { phoneChangeReply, phoneCodeReply } from "#server/modules/users/phone-replies.ts";
-import { requestPhoneChangeCode, verifyPhoneChange } from "#server/modules/users/phone-sign-in.ts";
+import { deletionCodeReply, phoneChangeReply, phoneCodeReply } from "#server/modules/users/phone-replies.ts";
+import { requestDeletionCode, requestPhoneChangeCode, verifyPhoneChange } from "#server/modules/users/phone-sign-in.ts";
+import { hasPassword } from "#server/modules/users/passwords.ts";
 import { pageClient } from "./login.server";
 import { twoFactorReply } from "#server/modules/users/replies.ts";
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor, twoFactorIsOn } from "#server/modules/users/two-factor.ts";
@@ -37,14 +38,15 @@ import { otpauthSecret, type TwoFactorDisableInput, type TwoFactorEnableInput, t
  */
 export async function loadProfile(context: AppLoadContext, userId: string, options: { includeExpired?: boolean } = {}) {
   const { db } = context.shop;
-  const [profile, orders, deletion, twoFactorOn] = await Promise.all([
+  const [profile, orders, deletion, twoFactorOn, withPassword] = await Promise.all([
     getProfile(db, userId),
     listOrdersForUser(db, userId, options),
     deletionCheck(db, userId),
     twoFactorIsOn(db, userId),
+    hasPassword(db, userId),
   ]);
   const twoFactor = { enabled: twoFactorOn, setupRequired: context.user?.twoFactorSetupRequired === true };
-  return profile ? { profile, orders, deletion, twoFactor } : null;
+  return profile ? { profile, orders, deletion, twoFactor, hasPassword: withPassword } : null;
 }
 
 /** Sign-out as POST /api/users/logout does it: the session revoked, its cookies and the guest cookie cleared. */
@@ -120,7 +122,12 @@ export const accountActions = {
     const result = await disableTwoFactor(context.shop, context.user?.id, request.headers, input);
     return { reply: twoFactorReply(result, "disable"), headers: result.ok ? withCookies(result.cookies) : undefined };
   },
-  async deleteAccount(request: Request, context: AppLoadContext, input: DeleteAccountInput): Promise<AccountOutcome> {
+  /** An account without a password: the code confirming its deletion, to its verified number (POST /api/users/me/deletion-code). */
+  async deletionCode(request: Request, context: AppLoadContext): Promise<AccountOutcome> {
+    return { reply: deletionCodeReply(await requestDeletionCode(context.shop, context.user?.id, { channel: "sms" }, pageClient(request, context))) };
+  },
+  /** `{ password }`, or `{ code }` for an account without a password: the same use case as DELETE /api/users/me. */
+  async deleteAccount(request: Request, context: AppLoadContext, input: DeleteAccountInput | { code: string }): Promise<AccountOutcome> {
     const result = await deleteAccount(context.shop, context.user?.id, request.headers, input);
     const reply = selfServiceReply(result, "delete-account");
     if (!result.ok) return { reply };

@@ -5,7 +5,7 @@ import { checkAddEmailForm, checkChangeEmailForm, checkChangePasswordForm, check
 import { AccountSettings, VerifyEmailNotice, type AccountActionData, type AccountIntent } from "~/components/account/account-settings";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { MyOrders, toMyOrderRow } from "~/components/auth/my-orders";
-import { checkCodeForm, checkCodeRequestForm } from "#common/phone-sign-in.ts";
+import { checkCodeForm, checkCodeRequestForm, checkDeletionCodeForm } from "#common/phone-sign-in.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/profile";
 import { accountActions, loadProfile, signOutHeaders, twoFactorSetupView } from "./profile.server";
@@ -22,8 +22,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const showingExpired = new URL(request.url).searchParams.get("include") === "expired";
   const found = await loadProfile(context, context.user.id, { includeExpired: showingExpired });
   if (!found) throw redirect(SIGN_IN_FIRST);
-  const { profile, orders, deletion, twoFactor } = found;
-  const account = { name: profile.name, email: profile.email, phone: profile.phone, phoneVerified: profile.phoneVerified, emailVerified: profile.emailVerified };
+  const { profile, orders, deletion, twoFactor, hasPassword } = found;
+  const account = {
+    name: profile.name,
+    email: profile.email,
+    phone: profile.phone,
+    phoneVerified: profile.phoneVerified,
+    emailVerified: profile.emailVerified,
+    hasPassword,
+  };
   return { profile: { name: profile.name, email: profile.email }, account, orders: orders.map(toMyOrderRow), showingExpired, deletion, twoFactor };
 }
 
@@ -95,8 +102,11 @@ async function accountAction(request: Request, context: Route.ActionArgs["contex
       return answer(intent, (await accountActions.resendVerification(request, context)).reply);
     case "logout-all":
       throw redirect("/login", { headers: (await accountActions.signOutEverywhere(request, context)).headers });
+    case "deletion-code":
+      return answer(intent, (await accountActions.deletionCode(request, context)).reply);
     case "delete": {
-      const parsed = checkDeleteAccountForm(values);
+      // An account without a password confirms with the code sent to its number (decisions/053); the server decides which it needs.
+      const parsed = "code" in values ? checkDeletionCodeForm(values) : checkDeleteAccountForm(values);
       if (!parsed.ok) return invalid(intent, parsed.errors);
       const outcome = await accountActions.deleteAccount(request, context, parsed.data);
       if (outcome.reply.status < 300) throw redirect("/", { headers: outcome.headers });
@@ -193,7 +203,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <span className="text-gray-700">: add, edit or delete your delivery addresses and choose the default</span>
       </p>
       <MyOrders orders={orders} showingExpired={showingExpired} />
-      <TwoFactorSettings status={loaderData.twoFactor} data={actionData} />
+      <TwoFactorSettings status={loaderData.twoFactor} data={actionData} hasPassword={account.hasPassword} />
       <AccountSettings account={account} data={actionData} deletion={loaderData.deletion} />
     </main>
   );

@@ -23,6 +23,8 @@ import {
   verifyEmail,
 } from "#server/modules/users/self-service.ts";
 import { deleteAccount, exportAccountData } from "#server/modules/users/your-data.ts";
+import { deletionCodeReply } from "#server/modules/users/phone-replies.ts";
+import { requestDeletionCode } from "#server/modules/users/phone-sign-in.ts";
 import { completeSignIn, signOut } from "#server/modules/users/session.ts";
 
 /**
@@ -161,6 +163,15 @@ export function usersRouter(shop: ShopContext) {
     if (!data) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
     res.setHeader("Content-Disposition", `attachment; filename="${EXPORT_FILE_NAME}"`);
     res.json(data);
+  });
+
+  /** An account without a password: the code that confirms its deletion, to its verified number (decisions/053). */
+  router.post("/me/deletion-code", async (req, res) => {
+    const user = await signedIn(req);
+    const result = await requestDeletionCode(shop, user.id, req.body, clientOf(req));
+    const answer = deletionCodeReply(result);
+    if (!result.ok) throw replyError(answer);
+    res.status(answer.status).json({ message: result.message, resendAfter: result.resendAfter });
   });
 
   router.delete("/me", async (req, res) => {

@@ -28,7 +28,7 @@ import {
 } from "#server/schemas/account.ts";
 import { auditQuerySchema } from "#server/schemas/audit.ts";
 import { loginSchema, registerSchema } from "#server/schemas/auth.ts";
-import { codeRequestSchema, codeVerifySchema, phoneChangeSchema, phoneChangeVerifySchema } from "#server/schemas/phone.ts";
+import { codeRequestSchema, codeVerifySchema, deleteByCodeSchema, deletionCodeSchema, phoneChangeSchema, phoneChangeVerifySchema } from "#server/schemas/phone.ts";
 import { backInStockRequestSchema } from "#server/schemas/back-in-stock.ts";
 import { addToCartSchema, removeCartLineSchema, updateCartLineSchema } from "#server/schemas/cart.ts";
 import { productQuerySchema } from "#server/schemas/catalog.ts";
@@ -133,7 +133,8 @@ export const OPERATIONS: Operation[] = [
   { method: "PUT", path: "/api/users/email", tag: "Account", summary: "Change the email address: a link goes to the new address (password required).", access: "user", body: changeEmailSchema, responses: { 200: shapes.messageReply }, errors: [409, 429] },
   { method: "POST", path: "/api/users/logout/all", tag: "Account", summary: "Sign out of every session of this account.", access: "user", responses: { 200: shapes.messageReply } },
   { method: "GET", path: "/api/users/me/export", tag: "Account", summary: "Everything the shop holds about the customer, as a JSON download.", access: "user", responses: { 200: z.record(z.string(), z.unknown()) } },
-  { method: "DELETE", path: "/api/users/me", tag: "Account", summary: "Delete the account (password required); orders and invoices are kept as the law requires.", access: "user", body: deleteAccountSchema, responses: { 200: shapes.messageReply }, errors: [409, 429] },
+  { method: "POST", path: "/api/users/me/deletion-code", tag: "Account", summary: "An account without a password (made by phone): send the code that confirms its deletion to its verified number. An account with a password, or without a verified number: 400.", access: "user", body: deletionCodeSchema, responses: { 200: shapes.codeSent }, errors: [429, 502], example: { channel: "sms" } },
+  { method: "DELETE", path: "/api/users/me", tag: "Account", summary: "Delete the account: `{ password }`, or `{ code }` (from POST /api/users/me/deletion-code) for an account without a password; the other one is a 400. Orders and invoices are kept as the law requires.", access: "user", body: z.union([deleteAccountSchema, deleteByCodeSchema]), responses: { 200: shapes.messageReply }, errors: [409, 429] },
   { method: "GET", path: "/api/users/addresses", tag: "Addresses", summary: "The customer's saved addresses.", access: "user", responses: { 200: list(shapes.savedAddress) } },
   { method: "POST", path: "/api/users/addresses", tag: "Addresses", summary: "Save an address (the state may be left empty: it follows from the PIN).", access: "user", body: addressSchema, responses: { 201: shapes.savedAddress }, errors: [409] },
   { method: "PUT", path: "/api/users/addresses/:id", tag: "Addresses", summary: "Change a saved address.", access: "user", body: addressSchema, responses: { 200: shapes.savedAddress }, errors: [404] },

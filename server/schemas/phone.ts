@@ -50,3 +50,9 @@ export const codeVerifySchema = z.object({ phone, code, name: z.optional(personN
 export const phoneChangeSchema = codeRequestSchema;
 
 export const phoneChangeVerifySchema = z.object({ phone, code });
+
+/** Signed in, without a password: how the code confirming the account's deletion travels (to its verified number). */
+export const deletionCodeSchema = z.object({ channel });
+
+/** Signed in, without a password: the deletion's code. */
+export const deleteByCodeSchema = z.object({ code });

@@ -216,6 +216,7 @@ describe("account self-service (decisions/023): the caller's own account only", 
     ["post", "/api/users/logout/all"],
     ["get", "/api/users/me/export"],
     ["delete", "/api/users/me"],
+    ["post", "/api/users/me/deletion-code"],
     // Two-factor sign-in (decisions/051): only the caller's own account.
     ["post", "/api/users/2fa/setup"],
     ["post", "/api/users/2fa/enable"],

@@ -6,6 +6,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "#common/account.ts";
 import { PHONE_MESSAGES } from "#common/phone-sign-in.ts";
 import { NO_EMAIL_DOMAIN } from "#server/db/no-email.ts";
 import { outboundEmails, phoneCodes, session as sessions, user as users } from "#server/db/schema.ts";
@@ -374,6 +375,96 @@ describe("POST /api/users/phone and /phone/verify: the signed-in account's verif
     await request(shop.app).post("/api/users/phone").send({ phone: newNumber() }).expect(401);
     await request(shop.app).post("/api/users/phone/verify").send({ phone: newNumber(), code: "123456" }).expect(401);
     expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe("deleting an account without a password (decisions/053): a code to its verified number", () => {
+  /** An account made by phone (no password, no email): its number and bearer headers. */
+  async function phoneAccount() {
+    const phone = newNumber();
+    const created = await verify({ phone, code: await codeFor(phone), name: "Asha Phone" }).expect(201);
+    await passResendWait(phone);
+    return { phone, id: created.body.user._id as string, headers: { Authorization: `Bearer ${created.body.token}` } };
+  }
+  const askDeletionCode = (headers: Record<string, string>) => request(shop.app).post("/api/users/me/deletion-code").set(headers).send({});
+  const deleteMe = (headers: Record<string, string>, body: object) => request(shop.app).delete("/api/users/me").set(headers).send(body);
+  const accountRow = async (id: string) => (await shop.context.db.select({ id: users.id }).from(users).where(eq(users.id, id)))[0];
+
+  it("asks a code for the verified number and deletes the account with it: erased, signed out", async () => {
+    const account = await phoneAccount();
+    const asked = await askDeletionCode(account.headers).expect(200);
+    expect(asked.body).toEqual({ message: PHONE_MESSAGES.codeSent, resendAfter: 30 });
+    const code = fake.lastCode(`91${account.phone}`)!;
+    const res = await deleteMe(account.headers, { code }).expect(200);
+    expect(res.body).toEqual({ message: ACCOUNT_MESSAGES.accountDeleted });
+    expect(await accountRow(account.id)).toBeUndefined();
+    expect(await shop.context.db.select().from(sessions).where(eq(sessions.userId, account.id))).toEqual([]);
+    expect(await shop.context.db.select().from(phoneCodes).where(eq(phoneCodes.phone, account.phone))).toEqual([]);
+    await request(shop.app).get("/api/users/profile").set(account.headers).expect(401);
+    // The number is free: a new code for it offers a new account.
+    await passResendWait(account.phone);
+    expect((await verify({ phone: account.phone, code: await codeFor(account.phone) }).expect(200)).body).toEqual({ newAccount: true });
+  });
+
+  it("a wrong code, or a password, is refused and nothing is erased; the right code still works after", async () => {
+    const account = await phoneAccount();
+    await askDeletionCode(account.headers).expect(200);
+    const code = fake.lastCode(`91${account.phone}`)!;
+    const wrong = await deleteMe(account.headers, { code: wrongCode(code) }).expect(400);
+    expect(wrong.body).toMatchObject({ message: PHONE_MESSAGES.codeWrong, errors: { code: PHONE_MESSAGES.codeWrong } });
+    const withPassword = await deleteMe(account.headers, { password: "Secret#2024pass" }).expect(400);
+    expect(withPassword.body).toMatchObject({ message: ACCOUNT_MESSAGES.deleteCodeExpected, errors: { code: ACCOUNT_MESSAGES.deleteCodeExpected } });
+    const empty = await deleteMe(account.headers, {}).expect(400);
+    expect(empty.body.errors).toMatchObject({ code: PHONE_MESSAGES.codeRequired });
+    expect(await accountRow(account.id)).toEqual({ id: account.id });
+    await request(shop.app).get("/api/users/profile").set(account.headers).expect(200);
+    await deleteMe(account.headers, { code }).expect(200);
+    expect(await accountRow(account.id)).toBeUndefined();
+  });
+
+  it("a sign-in code or a number's code for the same number does not delete; the deletion's code does not sign in", async () => {
+    const account = await phoneAccount();
+    const signInCode = await codeFor(account.phone);
+    await deleteMe(account.headers, { code: signInCode }).expect(400);
+    await passResendWait(account.phone);
+    await request(shop.app).post("/api/users/phone").set(account.headers).send({ phone: account.phone }).expect(200);
+    const numberCode = fake.lastCode(`91${account.phone}`)!;
+    await deleteMe(account.headers, { code: numberCode }).expect(400);
+    await passResendWait(account.phone);
+    await askDeletionCode(account.headers).expect(200);
+    const deletionCode = fake.lastCode(`91${account.phone}`)!;
+    await verify({ phone: account.phone, code: deletionCode }).expect(400);
+    await request(shop.app).post("/api/users/phone/verify").set(account.headers).send({ phone: account.phone, code: deletionCode }).expect(400);
+    expect(await accountRow(account.id)).toEqual({ id: account.id });
+    // Another account's session cannot use it either.
+    const other = await createCustomer(shop.context);
+    await deleteMe(other.headers, { password: other.password, code: deletionCode }).expect(200);
+    expect(await accountRow(account.id)).toEqual({ id: account.id });
+    await deleteMe(account.headers, { code: deletionCode }).expect(200);
+  });
+
+  it("an account whose number is no longer verified is told to verify it first", async () => {
+    const account = await phoneAccount();
+    await request(shop.app).put("/api/users/profile").set(account.headers).send({ phone: newNumber() }).expect(200);
+    const res = await askDeletionCode(account.headers).expect(400);
+    expect(res.body).toMatchObject({ message: ACCOUNT_MESSAGES.deleteNeedsVerifiedPhone });
+  });
+
+  it("an account with a password is unchanged: a code is a clear 400, the password deletes it", async () => {
+    const customer = await createCustomer(shop.context);
+    await giveVerifiedPhone(customer, newNumber());
+    const asked = await askDeletionCode(customer.headers).expect(400);
+    expect(asked.body).toMatchObject({ message: ACCOUNT_MESSAGES.deletePasswordExpected });
+    const withCode = await deleteMe(customer.headers, { code: "123456" }).expect(400);
+    expect(withCode.body).toMatchObject({ message: ACCOUNT_MESSAGES.deletePasswordExpected, errors: { password: ACCOUNT_MESSAGES.deletePasswordExpected } });
+    const wrong = await deleteMe(customer.headers, { password: "not-the-password-1" }).expect(400);
+    expect(wrong.body).toMatchObject({ errors: { password: ACCOUNT_MESSAGES.passwordWrong } });
+    await deleteMe(customer.headers, { password: customer.password }).expect(200);
+    expect(await accountRow(customer.id)).toBeUndefined();
+  });
+
+  it("signed out: 401", async () => {
+    await request(shop.app).post("/api/users/me/deletion-code").send({}).expect(401);
   });
 });
 

@@ -153,4 +153,60 @@ test.describe("phone sign-in", () => {
     await expect(page.getByTestId("phone-status")).toContainText("(verified: you can sign in with it)");
     await expectAxeClean(page);
   });
+
+  test("an account made by phone has no password form and is deleted with a code to its number", async ({ page, consoleErrors }, testInfo) => {
+    test.setTimeout(90_000);
+    // The wrong code below is answered 400 on purpose.
+    consoleErrors.allow(/profile\.data/);
+    const phone = newNumber();
+    expect((await page.request.post("/api/users/otp", { data: { phone } })).status()).toBe(200);
+    const signUp = await page.request.post("/api/users/otp/verify", { data: { phone, code: await sentCode(phone), name: "Delete By Code" } });
+    expect(signUp.status()).toBe(201);
+
+    await openPage(page, "/profile");
+    await waitForHydration(page);
+    // No password to change: the section says how this account signs in instead.
+    const password = page.getByRole("region", { name: "Password" });
+    await expect(password).toHaveText(/Your account has no password: you sign in with a code sent to your mobile number\./);
+    await expect(password.getByRole("textbox")).toHaveCount(0);
+    await expect(page.getByLabel("Current password")).toHaveCount(0);
+    const yourData = page.getByRole("region", { name: "Your data" });
+    await expect(yourData.getByLabel("Your password")).toHaveCount(0);
+    // Nor a two-factor set-up asking for one.
+    const twoFactor = page.getByRole("region", { name: "Two-factor sign-in" });
+    await expect(twoFactor).toContainText("your account has no password: you sign in with a code sent to your mobile number.");
+    await expect(twoFactor.getByLabel("Your password")).toHaveCount(0);
+    await page.setViewportSize({ width: testInfo.project.name === "mobile" ? 390 : 1280, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`phone-profile-no-password-${testInfo.project.name}.png`), fullPage: true });
+
+    const before = await codeFiles(phone);
+    await yourData.getByRole("button", { name: "Send a code" }).click();
+    await expect(yourData.getByRole("status")).toHaveText(/We have sent a 6-digit code/);
+    const code = await sentCode(phone, before);
+    const codeField = yourData.getByRole("textbox", { name: "6-digit code" });
+    await expect(codeField).toHaveAttribute("autocomplete", "one-time-code");
+    await expectAxeClean(page);
+    await yourData.screenshot({ path: testInfo.outputPath(`phone-delete-code-${testInfo.project.name}.png`) });
+
+    // A wrong code: refused, the account stays.
+    await codeField.fill(code === "000000" ? "111111" : "000000");
+    await yourData.getByRole("button", { name: "Delete my account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await dialog.getByRole("button", { name: "Delete account" }).click();
+    await expect(yourData.getByRole("alert").first()).toHaveText("The code is wrong or has expired");
+
+    await yourData.getByRole("textbox", { name: "6-digit code" }).fill(code);
+    await yourData.getByRole("button", { name: "Delete my account" }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Delete account" }).click();
+    await expectPath(page, "/");
+    await expect(page.getByText("Your account has been deleted")).toBeVisible();
+
+    // The number has no account any more: a code for it offers a new one.
+    await page.context().clearCookies();
+    const again = await codeFiles(phone);
+    expect((await page.request.post("/api/users/otp", { data: { phone } })).status()).toBe(200);
+    const verify = await page.request.post("/api/users/otp/verify", { data: { phone, code: await sentCode(phone, again) } });
+    expect(await verify.json()).toEqual({ newAccount: true });
+  });
 });

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
+  ACCOUNT_MESSAGES,
   EXPORT_FILE_NAME,
   checkAddEmailForm,
   checkChangeEmailForm,
@@ -11,7 +12,7 @@ import {
 } from "#common/account.ts";
 import { formatShortDate } from "#common/dates.ts";
 import { formatIndianPhone } from "#common/india.ts";
-import { checkCodeForm, checkCodeRequestForm } from "#common/phone-sign-in.ts";
+import { checkCodeForm, checkCodeRequestForm, checkDeletionCodeForm } from "#common/phone-sign-in.ts";
 import { orderStateLabel } from "#common/orders.ts";
 import type { Checked } from "#common/forms.ts";
 import type { TwoFactorSetupView } from "#common/two-factor.ts";
@@ -31,7 +32,8 @@ export type AccountIntent =
   | "2fa-enable"
   | "2fa-disable"
   | "phone-code"
-  | "phone-verify";
+  | "phone-verify"
+  | "deletion-code";
 
 export interface AccountActionData {
   intent: AccountIntent;
@@ -53,6 +55,8 @@ export interface AccountDetails {
   phone: string | null;
   phoneVerified: boolean;
   emailVerified: boolean;
+  /** False for an account made by phone: no password to change, and deletion is confirmed by a code (decisions/053). */
+  hasPassword: boolean;
 }
 
 export const SECTION = "mt-6 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm";
@@ -130,9 +134,9 @@ export function AccountSettings({ account, data, deletion }: { account: AccountD
       <DetailsForm account={account} data={data} />
       <PhoneForm account={account} data={data} />
       <EmailForm account={account} data={data} />
-      <PasswordForm data={data} />
+      {account.hasPassword ? <PasswordForm data={data} /> : <NoPassword />}
       <DevicesForm />
-      <YourData data={data} deletion={deletion} />
+      <YourData account={account} data={data} deletion={deletion} />
     </div>
   );
 }
@@ -299,6 +303,20 @@ function PasswordForm({ data }: { data: AccountActionData | undefined }) {
   );
 }
 
+/** An account made by phone has no password to change (decisions/053): how it signs in instead. */
+function NoPassword() {
+  return (
+    <section aria-labelledby="password-heading" className={SECTION}>
+      <h2 id="password-heading" className="text-lg font-semibold text-gray-900">
+        Password
+      </h2>
+      <p className="mt-2 text-gray-800" data-testid="no-password">
+        {ACCOUNT_MESSAGES.noPassword}
+      </p>
+    </section>
+  );
+}
+
 function DevicesForm() {
   const busy = useBusy("logout-all");
   return (
@@ -318,12 +336,17 @@ function DevicesForm() {
 }
 
 /**
- * "Download my data" and account deletion. Deleting asks for the password; with JavaScript a
- * confirmation dialog (a native modal `<dialog>`: focus kept inside, Escape closes) comes first.
+ * "Download my data" and account deletion. Deleting asks for the password — or, for an account
+ * without one, a code sent to its verified number ("Send a code", then the code; decisions/053);
+ * with JavaScript a confirmation dialog (a native modal `<dialog>`: focus kept inside, Escape
+ * closes) comes first.
  */
-function YourData({ data, deletion }: { data: AccountActionData | undefined; deletion: DeletionCheck }) {
-  const { errors, validate } = useFormErrors(data, "delete", checkDeleteAccountForm);
+function YourData({ account, data, deletion }: { account: AccountDetails; data: AccountActionData | undefined; deletion: DeletionCheck }) {
+  const { errors, validate } = useFormErrors(data, "delete", account.hasPassword ? checkDeleteAccountForm : checkDeletionCodeForm);
   const busy = useBusy("delete");
+  const sending = useBusy("deletion-code");
+  // The code field shows once a code went out, and stays after a refused code.
+  const codeStep = (data?.intent === "deletion-code" && data.ok) || (data?.intent === "delete" && !data.ok);
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -371,16 +394,48 @@ function YourData({ data, deletion }: { data: AccountActionData | undefined; del
       ) : (
         <>
           {deletion.returnable.length ? <ReturnableNotice returnable={deletion.returnable} /> : null}
-          <Form ref={form} method="post" noValidate onSubmit={onSubmit} className="mt-4 max-w-md space-y-4">
-            <IntentField intent="delete" />
-            <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
-            <button type="submit" disabled={busy} className={DANGER}>
-              {busy ? "Deleting..." : "Delete my account"}
-            </button>
-          </Form>
+          {account.hasPassword || codeStep ? (
+            <Form ref={form} method="post" noValidate onSubmit={onSubmit} className="mt-4 max-w-md space-y-4">
+              <IntentField intent="delete" />
+              {account.hasPassword ? (
+                <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+              ) : (
+                <>
+                  <p className="text-gray-800">
+                    Enter the code we sent to <strong>+91 {formatIndianPhone(account.phone ?? "")}</strong>.
+                  </p>
+                  <Field
+                    label="6-digit code"
+                    name="code"
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    pattern="[0-9]*"
+                    maxLength={8}
+                    required
+                    error={errors.code}
+                  />
+                </>
+              )}
+              <button type="submit" disabled={busy} className={DANGER}>
+                {busy ? "Deleting..." : "Delete my account"}
+              </button>
+            </Form>
+          ) : account.phone && account.phoneVerified ? (
+            <Form method="post" className="mt-4 max-w-md space-y-4">
+              <IntentField intent="deletion-code" />
+              <p className="text-gray-800">
+                Your account has no password: to confirm, we send a code to <strong>+91 {formatIndianPhone(account.phone)}</strong>.
+              </p>
+              <button type="submit" disabled={sending} className={SECONDARY}>
+                {sending ? "Sending code..." : "Send a code"}
+              </button>
+            </Form>
+          ) : (
+            <p className="mt-4 text-gray-800">{ACCOUNT_MESSAGES.deleteNeedsVerifiedPhone}.</p>
+          )}
         </>
       )}
-      <Outcome data={data} intent="delete" />
+      <Outcome data={data} intent={data?.intent === "deletion-code" ? "deletion-code" : "delete"} />
       <dialog
         ref={dialog}
         aria-labelledby="delete-dialog-heading"

@@ -30,7 +30,16 @@ export interface TwoFactorStatus {
  * (or type the key) and save the ten backup codes → enter a first code to turn it on; turn off
  * with the password and a code. Every form posts to the profile's action with its `intent`.
  */
-export function TwoFactorSettings({ status, data }: { status: TwoFactorStatus; data: AccountActionData | undefined }) {
+export function TwoFactorSettings({
+  status,
+  data,
+  hasPassword = true,
+}: {
+  status: TwoFactorStatus;
+  data: AccountActionData | undefined;
+  /** False for an account made by phone: no password to set it up with (decisions/053). */
+  hasPassword?: boolean;
+}) {
   const setup = !status.enabled ? data?.twoFactorSetup : undefined;
   return (
     <section id="two-factor" aria-labelledby="two-factor-heading" tabIndex={-1} className={`${SECTION} scroll-mt-24`}>
@@ -43,7 +52,15 @@ export function TwoFactorSettings({ status, data }: { status: TwoFactorStatus; d
           <strong>{TWO_FACTOR_MESSAGES.setupRequired}.</strong> Staff accounts need it before they can use the admin area.
         </p>
       ) : null}
-      {status.enabled ? <TurnOff data={data} /> : setup ? <Confirm setup={setup} data={data} /> : <Start data={data} />}
+      {status.enabled ? (
+        <TurnOff data={data} />
+      ) : setup ? (
+        <Confirm setup={setup} data={data} />
+      ) : hasPassword ? (
+        <Start data={data} />
+      ) : (
+        <p className="mt-2 text-gray-800">{TWO_FACTOR_MESSAGES.needsPassword}</p>
+      )}
     </section>
   );
 }

@@ -18,8 +18,16 @@ export interface CodeStoreContext {
   secret: string;
 }
 
-function codeHash(secret: string, phone: string, code: string): string {
-  return createHmac("sha256", secret).update(`phone-code:${phone}:${code}`).digest("hex");
+/**
+ * What a code is for. Sign-in (no account) and adding a number (the account's id) are told apart
+ * by `user_id`; a code confirming an account's deletion has the account's id too, so its purpose
+ * is also in the HMAC: neither of the others' codes matches at the deletion's door, nor it at theirs.
+ */
+export type CodePurpose = "number" | "delete-account";
+
+function codeHash(secret: string, phone: string, code: string, purpose: CodePurpose = "number"): string {
+  const domain = purpose === "number" ? "phone-code" : "phone-code-delete-account";
+  return createHmac("sha256", secret).update(`${domain}:${phone}:${code}`).digest("hex");
 }
 
 function newCode(): string {
@@ -38,12 +46,13 @@ export async function storeCode(
   phone: string,
   userId: string | null,
   now = new Date(),
+  purpose: CodePurpose = "number",
 ): Promise<StoredCode> {
   const code = newCode();
   const resendFrom = new Date(now.getTime() - RESEND_AFTER_SECONDS * 1000);
   const row = {
     phone,
-    codeHash: codeHash(context.secret, phone, code),
+    codeHash: codeHash(context.secret, phone, code, purpose),
     userId,
     attempts: 0,
     sentAt: now,
@@ -69,8 +78,10 @@ export async function storeCode(
 }
 
 /** Removes a code that was never delivered (the provider refused it), unless a newer one replaced it. */
-export async function dropCode(context: CodeStoreContext, phone: string, code: string): Promise<void> {
-  await context.db.delete(phoneCodes).where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.codeHash, codeHash(context.secret, phone, code))));
+export async function dropCode(context: CodeStoreContext, phone: string, code: string, purpose: CodePurpose = "number"): Promise<void> {
+  await context.db
+    .delete(phoneCodes)
+    .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.codeHash, codeHash(context.secret, phone, code, purpose))));
 }
 
 /** A right code, still in its row: `use()` deletes it, true only for the one caller that did. */
@@ -84,7 +95,7 @@ export type CheckedCode = { ok: true; use: () => Promise<boolean> } | { ok: fals
  */
 export async function checkCode(
   context: CodeStoreContext,
-  input: { phone: string; code: string; userId: string | null },
+  input: { phone: string; code: string; userId: string | null; purpose?: CodePurpose },
   now = new Date(),
 ): Promise<CheckedCode> {
   const [row] = await context.db
@@ -94,7 +105,7 @@ export async function checkCode(
     .returning({ codeHash: phoneCodes.codeHash, userId: phoneCodes.userId });
   if (!row) return { ok: false };
   const expected = Buffer.from(row.codeHash, "hex");
-  const given = Buffer.from(codeHash(context.secret, input.phone, input.code), "hex");
+  const given = Buffer.from(codeHash(context.secret, input.phone, input.code, input.purpose), "hex");
   if (!timingSafeEqual(expected, given) || row.userId !== input.userId) return { ok: false };
   return {
     ok: true,

@@ -1,8 +1,9 @@
+import { ACCOUNT_MESSAGES } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { PHONE_MESSAGES, resendWaitMessage } from "#common/phone-sign-in.ts";
 import { invalidInputReply, type Reply } from "#server/replies.ts";
 import { throttledReply } from "#server/modules/limits/limiter.ts";
-import type { CodeRequestResult, CodeSignInResult, PhoneChangeResult } from "./phone-sign-in.ts";
+import type { CodeRequestResult, CodeSignInResult, DeletionCodeResult, PhoneChangeResult } from "./phone-sign-in.ts";
 
 /**
  * The one status and sentence for every outcome of phone sign-in and the account's number
@@ -66,5 +67,18 @@ export function phoneChangeReply(result: PhoneChangeResult): Reply {
       return PHONE_TAKEN;
     case "not-signed-in":
       return { status: 401, message: AUTH_MESSAGES.signInRequired };
+  }
+}
+
+/** The code confirming a passwordless account's deletion (decisions/053): sent, or why not. */
+export function deletionCodeReply(result: DeletionCodeResult): Reply {
+  if (result.ok) return phoneCodeReply(result);
+  switch (result.reason) {
+    case "has-password":
+      return { status: 400, message: ACCOUNT_MESSAGES.deletePasswordExpected };
+    case "no-verified-phone":
+      return { status: 400, message: ACCOUNT_MESSAGES.deleteNeedsVerifiedPhone };
+    default:
+      return phoneCodeReply(result);
   }
 }

@@ -11,12 +11,13 @@ import type { Logger } from "pino";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 import { sendCode, whatsappCodesOffered } from "#server/modules/messaging/code-sender.ts";
 import { CodeNotSent, type CodeChannel } from "#server/modules/messaging/code-message.ts";
-import { codeRequestSchema, codeVerifySchema, phoneChangeSchema, phoneChangeVerifySchema } from "#server/schemas/phone.ts";
+import { codeRequestSchema, codeVerifySchema, deletionCodeSchema, phoneChangeSchema, phoneChangeVerifySchema } from "#server/schemas/phone.ts";
 import { type InvalidInput, readInput } from "#server/schemas/input.ts";
 import { addressAwaitingUndo } from "./account-links.ts";
 import { clientHeaders, emailExists, signedIn, type Client, type SignedIn } from "./accounts.ts";
-import { checkCode, dropCode, storeCode } from "./phone-codes.ts";
+import { checkCode, dropCode, storeCode, type CodePurpose } from "./phone-codes.ts";
 import { getProfile, type ProfileJson } from "./profile.ts";
+import { hasPassword } from "./passwords.ts";
 
 /**
  * Phone sign-in with one-time codes and a signed-in account's verified number (issue 29,
@@ -201,6 +202,42 @@ export async function verifyPhoneChange(
   return profile ? { ok: true, profile } : { ok: false, reason: "not-signed-in" };
 }
 
+export type DeletionCodeResult =
+  | CodeRequestResult
+  | { ok: false; reason: "not-signed-in" }
+  | { ok: false; reason: "has-password" }
+  | { ok: false; reason: "no-verified-phone" };
+
+/**
+ * `POST /api/users/me/deletion-code { channel? }` (signed in): an account without a password
+ * confirms its deletion with a code sent to its verified number (decisions/053). The code is bound
+ * to the account and to that purpose, so neither a sign-in code nor a number's code deletes it.
+ * Counted as the account's other codes are (per account, per number, per client address).
+ */
+export async function requestDeletionCode(
+  context: PhoneContext,
+  userId: string | undefined,
+  body: unknown,
+  client: Client,
+): Promise<DeletionCodeResult> {
+  if (!userId) return { ok: false, reason: "not-signed-in" };
+  const parsed = readInput(deletionCodeSchema, body ?? {});
+  if (!parsed.ok) return parsed;
+  const read = channelOffered(context, parsed);
+  if (!read.ok) return read;
+  if (await hasPassword(context.db, userId)) return { ok: false, reason: "has-password" };
+  const [account] = await context.db.select({ phone: users.phone, phoneVerified: users.phoneVerified }).from(users).where(eq(users.id, userId));
+  if (!account) return { ok: false, reason: "not-signed-in" };
+  if (!account.phone || !account.phoneVerified) return { ok: false, reason: "no-verified-phone" };
+  const refused = await countRequests(context, [
+    ["phoneCodesPerUser", userId],
+    ["phoneCodesPerNumber", account.phone],
+    ["phoneCodesPerAddress", client.ip],
+  ]);
+  if (refused) return refused;
+  return issueAndSend(context, account.phone, read.input.channel, userId, "delete-account");
+}
+
 /**
  * What a profile save does to the verified mark (decisions/050): a number typed in the profile is a
  * contact number; it stays verified only if it is the verified one unchanged.
@@ -209,22 +246,32 @@ export function phoneVerifiedAfterProfileSave(newPhone: string | null) {
   return sql`coalesce(${users.phone} = ${newPhone} and ${users.phoneVerified}, false)`;
 }
 
-function codeStore(context: PhoneContext) {
+export function codeStore(context: Pick<PhoneContext, "db" | "config">) {
   return { db: context.db, secret: context.config.authSecret };
 }
 
 /** The number and channel, with WhatsApp refused where it is not configured (a field error, not a silent SMS). */
 function readCodeRequest(context: PhoneContext, schema: typeof codeRequestSchema, body: unknown) {
   const read = readInput(schema, body);
-  if (read.ok && read.input.channel === "whatsapp" && !whatsappCodesOffered(context.config)) {
+  return read.ok ? channelOffered(context, read) : read;
+}
+
+function channelOffered<Read extends { ok: true; input: { channel: CodeChannel } }>(context: PhoneContext, read: Read) {
+  if (read.input.channel === "whatsapp" && !whatsappCodesOffered(context.config)) {
     return { ok: false as const, reason: "invalid" as const, errors: { channel: PHONE_MESSAGES.whatsappUnavailable } };
   }
   return read;
 }
 
-async function issueAndSend(context: PhoneContext, phone: string, channel: CodeChannel, userId: string | null): Promise<CodeRequestResult> {
+async function issueAndSend(
+  context: PhoneContext,
+  phone: string,
+  channel: CodeChannel,
+  userId: string | null,
+  purpose: CodePurpose = "number",
+): Promise<CodeRequestResult> {
   const store = codeStore(context);
-  const stored = await storeCode(store, phone, userId);
+  const stored = await storeCode(store, phone, userId, new Date(), purpose);
   if (!stored.ok) return stored;
   try {
     const sent = await sendCode(context, { phone, code: stored.code, channel, minutes: PHONE_CODE_MINUTES });
@@ -232,7 +279,7 @@ async function issueAndSend(context: PhoneContext, phone: string, channel: CodeC
   } catch (error) {
     if (!(error instanceof CodeNotSent)) throw error;
     // Nobody received it: it does not stay live, and the shopper may ask again at once.
-    await dropCode(store, phone, stored.code);
+    await dropCode(store, phone, stored.code, purpose);
     context.logger.warn({ err: error.message, channel }, "One-time code not sent");
     return { ok: false, reason: "not-sent" };
   }

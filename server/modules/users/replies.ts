@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, openOrdersMessage } from "#common/account.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { ADMIN_MESSAGES } from "#common/admin.ts";
+import { PHONE_MESSAGES } from "#common/phone-sign-in.ts";
 import { TWO_FACTOR_MESSAGES } from "#common/two-factor.ts";
 import { invalidInputReply, ok, refusal, refused, type Refusals, type Reply } from "#server/replies.ts";
 import type { InvalidInput } from "#server/schemas/input.ts";
@@ -114,6 +115,12 @@ export function selfServiceReply(result: SelfServiceResult, useCase: SelfService
       return { status: 400, message: ACCOUNT_MESSAGES.emailUnchanged, errors: { email: ACCOUNT_MESSAGES.emailUnchanged } };
     case "staff":
       return { status: 403, message: ACCOUNT_MESSAGES.staffCannotDelete };
+    case "wrong-code":
+      return { status: 400, message: PHONE_MESSAGES.codeWrong, errors: { code: PHONE_MESSAGES.codeWrong } };
+    case "password-expected":
+      return { status: 400, message: ACCOUNT_MESSAGES.deletePasswordExpected, errors: { password: ACCOUNT_MESSAGES.deletePasswordExpected } };
+    case "code-expected":
+      return { status: 400, message: ACCOUNT_MESSAGES.deleteCodeExpected, errors: { code: ACCOUNT_MESSAGES.deleteCodeExpected } };
     case "open-orders":
       return { status: 409, message: openOrdersMessage(result.orderNumbers) };
   }

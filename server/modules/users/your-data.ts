@@ -23,9 +23,13 @@ import {
 import { inTransaction, Rollback, type Executor } from "#server/db/tx.ts";
 import { ORDER_TRANSITIONS } from "#server/modules/orders/transitions.ts";
 import { countRequests, LIMITS, limitKey, type LimitName, type Throttled } from "#server/modules/limits/limiter.ts";
+import type { Config } from "#server/config.ts";
 import { deleteAccountSchema } from "#server/schemas/account.ts";
+import { deleteByCodeSchema } from "#server/schemas/phone.ts";
 import { type InvalidInput, readInput } from "#server/schemas/input.ts";
 import { checkPassword, sessionHeaders, type NotSignedIn, type SelfServiceContext } from "./self-service.ts";
+import { hasPassword } from "./passwords.ts";
+import { checkCode } from "./phone-codes.ts";
 import { signOut } from "./session.ts";
 
 /**
@@ -245,6 +249,10 @@ export async function deletionCheck(db: Executor, userId: string, now = new Date
 export type DeleteAccountResult =
   | { ok: true; cookies: string[] }
   | { ok: false; reason: "wrong-password" }
+  | { ok: false; reason: "wrong-code" }
+  /** A code sent by an account with a password, or a password by one without (decisions/053). */
+  | { ok: false; reason: "password-expected" }
+  | { ok: false; reason: "code-expected" }
   | { ok: false; reason: "staff" }
   | { ok: false; reason: "open-orders"; orderNumbers: string[] }
   | Throttled
@@ -252,9 +260,14 @@ export type DeleteAccountResult =
   | InvalidInput;
 /** The limits whose counts are kept per email address: an erased account's address leaves them too. */
 const EMAIL_LIMITS = (Object.keys(LIMITS) as LimitName[]).filter((name) => LIMITS[name].per === "email");
+/** The same for the limits kept per mobile number: an erased account's verified number leaves them. */
+const PHONE_LIMITS = (Object.keys(LIMITS) as LimitName[]).filter((name) => LIMITS[name].per === "phone");
 
 /**
- * Deletes the signed-in customer's account after checking the password again. In one
+ * Deletes the signed-in customer's account after checking the password again — or, for an
+ * account without one (made by phone, decisions/053), the code sent to its verified number by
+ * `requestDeletionCode` (`{ code }`; a password from such an account, or a code from one with a
+ * password, is refused with what to send instead). In one
  * transaction: reviews keep their text and rating under "Former customer", the newsletter
  * subscription, pending reset tokens, every outbox email to the address (sent, failed or still
  * queued) and the address's throttle counts
@@ -269,23 +282,42 @@ const EMAIL_LIMITS = (Object.keys(LIMITS) as LimitName[]).filter((name) => LIMIT
  * its vanished account — never left open without one.
  */
 export async function deleteAccount(
-  context: SelfServiceContext,
+  context: SelfServiceContext & { config: Pick<Config, "authSecret"> },
   userId: string | undefined,
   requestHeaders: Headers,
   body: unknown,
 ): Promise<DeleteAccountResult> {
   if (!userId) return { ok: false, reason: "not-signed-in" };
-  const read = readInput(deleteAccountSchema, body);
+  const sent = (body ?? {}) as Record<string, unknown>;
+  const withPassword = await hasPassword(context.db, userId);
+  if (withPassword && sent.code !== undefined && sent.password === undefined) return { ok: false, reason: "password-expected" };
+  if (!withPassword && sent.password !== undefined) return { ok: false, reason: "code-expected" };
+  const read = withPassword ? readInput(deleteAccountSchema, body) : readInput(deleteByCodeSchema, body);
   if (!read.ok) return read;
   const { input } = read;
   const refused = await countRequests(context, [["passwordChecksPerUser", userId]]);
   if (refused) return refused;
-  const [account] = await context.db.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
+  const [account] = await context.db
+    .select({ email: users.email, role: users.role, phone: users.phone, phoneVerified: users.phoneVerified })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!account) return { ok: false, reason: "not-signed-in" };
   if (account.role !== "customer") return { ok: false, reason: "staff" };
-  const checked = await checkPassword(context, sessionHeaders(requestHeaders), input.password);
-  if (checked === "not-signed-in") return { ok: false, reason: "not-signed-in" };
-  if (checked === "wrong") return { ok: false, reason: "wrong-password" };
+  if ("password" in input) {
+    const checked = await checkPassword(context, sessionHeaders(requestHeaders), input.password);
+    if (checked === "not-signed-in") return { ok: false, reason: "not-signed-in" };
+    if (checked === "wrong") return { ok: false, reason: "wrong-password" };
+  } else {
+    // The code sent to the account's verified number for this purpose (requestDeletionCode); every try counts.
+    if (!account.phone || !account.phoneVerified) return { ok: false, reason: "wrong-code" };
+    const store = { db: context.db, secret: context.config.authSecret };
+    const code = await checkCode(store, { phone: account.phone, code: input.code, userId, purpose: "delete-account" });
+    if (!code.ok) return { ok: false, reason: "wrong-code" };
+    // An order still open keeps the code good for its remaining minutes; the transaction below checks again.
+    const { openOrders } = await deletionCheck(context.db, userId);
+    if (openOrders.length) return { ok: false, reason: "open-orders", orderNumbers: openOrders.map((order) => order.orderNumber) };
+    if (!(await code.use())) return { ok: false, reason: "wrong-code" };
+  }
 
   const deleted = await inTransaction(context.db, async (tx): Promise<DeleteAccountResult | null> => {
     // Placing an order takes a key-share lock on this row; holding it for update makes the check below final.
@@ -301,6 +333,7 @@ export async function deleteAccount(
     // a running dispatcher may still arrive; its row is gone either way.
     await tx.delete(outboundEmails).where(sql`lower(${outboundEmails.to}) = ${account.email.toLowerCase()}`);
     const keys = EMAIL_LIMITS.map((name) => limitKey(name, account.email));
+    if (account.phone && account.phoneVerified) keys.push(...PHONE_LIMITS.map((name) => limitKey(name, account.phone!)));
     if (keys.length) await tx.delete(rateLimit).where(inArray(rateLimit.key, keys));
     await tx.delete(users).where(eq(users.id, userId));
     return null;
