@@ -80,7 +80,9 @@ export default defineConfig({
     baseURL,
     locale: "en-IN",
     timezoneId: "Asia/Kolkata",
-    trace: "retain-on-failure",
+    // Recording a trace of every test costs CPU on a 2-core runner (screenshots and DOM snapshots at
+    // each step): CI records the retry of a failed test; a local run keeps the traces of failures.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
   },
   // Specs that add or remove published products run last (the "-admin" projects), after every
   // spec that counts the demo catalogue has run at both widths; they share one shop.
