@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type * as z from "zod/mini";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { isStaffRole } from "#common/pharmacist.ts";
 import { readTwoFactorCode } from "#common/two-factor.ts";
@@ -65,6 +66,31 @@ export function twoFactorSetupRequired(config: Pick<Config, "staffTwoFactor">, r
 }
 
 /**
+ * What setting two-factor up and turning it off ask first, in this order: a session, the body
+ * read with its schema, the account's limit counted, then its password. The password's answer
+ * is the session's as well (a revoked session is signed out).
+ */
+async function passwordConfirmed<S extends typeof twoFactorSetupSchema | typeof twoFactorDisableSchema>(
+  context: TwoFactorContext,
+  userId: string | undefined,
+  requestHeaders: Headers,
+  schema: S,
+  body: unknown,
+): Promise<{ ok: true; userId: string; input: z.infer<S>; headers: Headers } | { ok: false; reason: "wrong-password" } | Throttled | NotSignedIn | InvalidInput> {
+  if (!userId) return NOT_SIGNED_IN;
+  const read = readInput(schema, body);
+  if (!read.ok) return read;
+  // Both schemas read a password; TypeScript does not carry that through the generic.
+  const input = read.input as z.infer<S> & { password: string };
+  const refused = await countRequests(context, [["twoFactorChecksPerUser", userId]]);
+  if (refused) return refused;
+  const headers = sessionHeaders(requestHeaders);
+  const checked = await checkPassword(context, headers, input.password);
+  if (checked !== "ok") return checked === "not-signed-in" ? NOT_SIGNED_IN : { ok: false, reason: "wrong-password" };
+  return { ok: true, userId, input, headers };
+}
+
+/**
  * Starts the set-up: checks the password, makes a new secret and ten backup codes (Better Auth's
  * `enableTwoFactor`, which stores both encrypted) and answers the otpauth URI and the codes, the
  * only time they are shown. Two-factor is not on until a first code is entered
@@ -76,16 +102,11 @@ export async function setUpTwoFactor(
   requestHeaders: Headers,
   body: unknown,
 ): Promise<TwoFactorSetupResult> {
-  if (!userId) return NOT_SIGNED_IN;
-  const read = readInput(twoFactorSetupSchema, body);
-  if (!read.ok) return read;
-  const refused = await countRequests(context, [["twoFactorChecksPerUser", userId]]);
-  if (refused) return refused;
-  const headers = sessionHeaders(requestHeaders);
-  const checked = await checkPassword(context, headers, read.input.password);
-  if (checked !== "ok") return checked === "not-signed-in" ? NOT_SIGNED_IN : { ok: false, reason: "wrong-password" };
-  if (await twoFactorIsOn(context.db, userId)) return { ok: false, reason: "already-enabled" };
-  const response = await context.auth.api.enableTwoFactor({ body: { password: read.input.password }, headers, asResponse: true });
+  const confirmed = await passwordConfirmed(context, userId, requestHeaders, twoFactorSetupSchema, body);
+  if (!confirmed.ok) return confirmed;
+  const { input, headers } = confirmed;
+  if (await twoFactorIsOn(context.db, confirmed.userId)) return { ok: false, reason: "already-enabled" };
+  const response = await context.auth.api.enableTwoFactor({ body: { password: input.password }, headers, asResponse: true });
   const answer = (await response.json().catch(() => null)) as { totpURI?: string; backupCodes?: string[]; code?: string } | null;
   if (response.status === 401) return NOT_SIGNED_IN;
   if (answer?.code === "TOTP_ALREADY_ENABLED") return { ok: false, reason: "already-enabled" };
@@ -136,23 +157,18 @@ export async function disableTwoFactor(
   requestHeaders: Headers,
   body: unknown,
 ): Promise<TwoFactorDisableResult> {
-  if (!userId) return NOT_SIGNED_IN;
-  const read = readInput(twoFactorDisableSchema, body);
-  if (!read.ok) return read;
-  const refused = await countRequests(context, [["twoFactorChecksPerUser", userId]]);
-  if (refused) return refused;
-  const headers = sessionHeaders(requestHeaders);
-  const checked = await checkPassword(context, headers, read.input.password);
-  if (checked !== "ok") return checked === "not-signed-in" ? NOT_SIGNED_IN : { ok: false, reason: "wrong-password" };
-  if (!(await twoFactorIsOn(context.db, userId))) return { ok: false, reason: "not-enabled" };
-  const code = readTwoFactorCode(read.input.code)!;
+  const confirmed = await passwordConfirmed(context, userId, requestHeaders, twoFactorDisableSchema, body);
+  if (!confirmed.ok) return confirmed;
+  const { input, headers } = confirmed;
+  if (!(await twoFactorIsOn(context.db, confirmed.userId))) return { ok: false, reason: "not-enabled" };
+  const code = readTwoFactorCode(input.code)!;
   const verified =
     code.kind === "totp"
-      ? await withClaimedCode(context.db, userId, code.code, () => context.auth.api.verifyTOTP({ body: { code: code.code }, headers, asResponse: true }))
+      ? await withClaimedCode(context.db, confirmed.userId, code.code, () => context.auth.api.verifyTOTP({ body: { code: code.code }, headers, asResponse: true }))
       : await context.auth.api.verifyBackupCode({ body: { code: code.code, disableSession: true }, headers, asResponse: true });
   if (!verified || [400, 401, 409].includes(verified.status)) return { ok: false, reason: "wrong-code" };
   if (!verified.ok) throw new Error(`Two-factor code check failed with status ${verified.status}`);
-  const response = await context.auth.api.disableTwoFactor({ body: { password: read.input.password }, headers, asResponse: true });
+  const response = await context.auth.api.disableTwoFactor({ body: { password: input.password }, headers, asResponse: true });
   if (response.status === 401) return NOT_SIGNED_IN;
   if (!response.ok) throw new Error(`Turning two-factor off failed with status ${response.status}`);
   return rotated(response);
