@@ -14,19 +14,7 @@ import { toast } from "~/components/ui/toaster";
  * "Shipped", courier, awb }). Shown only when Shipped is a move the server allows now.
  */
 export function ShipmentForm({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
-  const fetcher = useFetcher<ActionResult>();
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const errors = result?.ok === false ? (result.errors ?? {}) : {};
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, result?.ok === false ? (result.errors ?? null) : null);
-  // Told as soon as the answer arrives (while the page reloads its data, which may remove this form).
-  const answer = fetcher.data;
-  useEffect(() => {
-    if (!answer) return;
-    if (answer.ok) toast.success(answer.message);
-    else toast.error(failureText("Failed to mark the order shipped", answer.message));
-  }, [answer]);
+  const { fetcher, busy, errors, formRef } = useShipmentFetcher("Failed to mark the order shipped");
   return (
     <section aria-labelledby="shipment-form-heading" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
       {/* Reached by the orders list's Ship link (#shipment-form-heading): clear of the phone's sticky top bar. */}
@@ -89,4 +77,25 @@ export function ShipmentForm({ orderId, orderNumber }: { orderId: string; orderN
       </fetcher.Form>
     </section>
   );
+}
+
+/**
+ * Both ship forms' posting (this one and "Ship with Shiprocket"): busy while it runs, the answer's
+ * field errors (the first one focused), and a toast as soon as the answer arrives, while the page
+ * reloads its data, which may remove the form.
+ */
+export function useShipmentFetcher(failureTitle: string) {
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const errors = result?.ok === false ? (result.errors ?? {}) : {};
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, result?.ok === false ? (result.errors ?? null) : null);
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok) toast.success(answer.message);
+    else toast.error(failureText(failureTitle, answer.message));
+  }, [answer, failureTitle]);
+  return { fetcher, busy, result, errors, formRef };
 }

@@ -1,11 +1,7 @@
 import { Truck } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
 import { PARCEL_DEFAULTS } from "#common/shipping.ts";
-import { useFocusFirstError } from "~/lib/focus-first-error";
-import { toast } from "~/components/ui/toaster";
-import { failureText, type ActionResult } from "./confirm-delete";
 import { BUTTON_PRIMARY, INPUT } from "./page-header";
+import { useShipmentFetcher } from "./shipment-form";
 
 const FIELDS = [
   { name: "weightKg", label: "Weight (kg)", step: "0.01", value: PARCEL_DEFAULTS.weightKg },
@@ -22,19 +18,8 @@ const FIELDS = [
  * success the page reloads with the courier, AWB, tracking link, expected date and "Print label".
  */
 export function ShiprocketForm({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
-  const fetcher = useFetcher<ActionResult>();
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const errors = result?.ok === false ? (result.errors ?? {}) : {};
+  const { fetcher, busy, result, errors, formRef } = useShipmentFetcher("Failed to ship the order with Shiprocket");
   const refusal = result?.ok === false && !result.errors ? result.message : null;
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, result?.ok === false ? (result.errors ?? null) : null);
-  const answer = fetcher.data;
-  useEffect(() => {
-    if (!answer) return;
-    if (answer.ok) toast.success(answer.message);
-    else toast.error(failureText("Failed to ship the order with Shiprocket", answer.message));
-  }, [answer]);
   return (
     <section aria-labelledby="shipment-form-heading" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
       <h2 id="shipment-form-heading" className="scroll-mt-20 text-lg font-semibold text-gray-900">
