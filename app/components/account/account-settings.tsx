@@ -17,6 +17,7 @@ import { orderStateLabel } from "#common/orders.ts";
 import type { Checked } from "#common/forms.ts";
 import type { TwoFactorSetupView } from "#common/two-factor.ts";
 import { focusFirstInvalid } from "~/components/auth/auth-card";
+import { PhoneCodeField } from "~/components/auth/phone-sign-in";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
 
@@ -203,16 +204,7 @@ function PhoneForm({ account, data }: { account: AccountDetails; data: AccountAc
           <p className="text-gray-800">
             Enter the code we sent to <strong>+91 {formatIndianPhone(codeStep.phone)}</strong>.
           </p>
-          <Field
-            label="6-digit code"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={8}
-            required
-            error={codeErrors.errors.code}
-          />
+          <PhoneCodeField error={codeErrors.errors.code} />
           <button type="submit" disabled={verifying} className={BUTTON}>
             {verifying ? "Checking..." : "Verify number"}
           </button>
@@ -404,16 +396,7 @@ function YourData({ account, data, deletion }: { account: AccountDetails; data: 
                   <p className="text-gray-800">
                     Enter the code we sent to <strong>+91 {formatIndianPhone(account.phone ?? "")}</strong>.
                   </p>
-                  <Field
-                    label="6-digit code"
-                    name="code"
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    pattern="[0-9]*"
-                    maxLength={8}
-                    required
-                    error={errors.code}
-                  />
+                  <PhoneCodeField error={errors.code} />
                 </>
               )}
               <button type="submit" disabled={busy} className={DANGER}>

@@ -123,16 +123,7 @@ export function PhoneSignIn({ step, whatsapp, formAction }: { step: PhoneStepDat
             Change number
           </Link>
         </p>
-        <Field
-          label={`${PHONE_CODE_LENGTH}-digit code`}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={PHONE_CODE_LENGTH + 2}
-          required
-          error={errors.code}
-        />
+        <PhoneCodeField error={errors.code} />
         <button type="submit" disabled={busy} className={SUBMIT_CLASS}>
           {pendingIntent === "phone-verify" ? "Checking..." : "Verify and continue"}
         </button>
@@ -283,4 +274,20 @@ export function panelClasses(active: "phone" | "email" | null): { phone: string;
   if (active === "phone") return { phone: "", email: "hidden" };
   if (active === "email") return { phone: "hidden", email: "" };
   return { phone: "sm:hidden", email: "" };
+}
+
+/** The field for a code sent to a phone (sign-in, the profile's number, deleting a passwordless account). */
+export function PhoneCodeField({ error }: { error?: string }) {
+  return (
+    <Field
+      label={`${PHONE_CODE_LENGTH}-digit code`}
+      name="code"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      pattern="[0-9]*"
+      maxLength={PHONE_CODE_LENGTH + 2}
+      required
+      error={error}
+    />
+  );
 }
