@@ -214,7 +214,8 @@ describe("two shop processes on one PostgreSQL and one bucket", () => {
     await ensureBuild();
     const shop = await createTestShop({ BETTER_AUTH_SECRET: SECRET });
     cleanups.push(() => shop.close());
-    const env = { ...s3.env, S3_PREFIX: `processes-${Date.now()}`, DATABASE_URL: shop.config.databaseUrl!, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" };
+    // An admin without two-factor uploads here; production would send them to set it up first (decision 051).
+    const env = { ...s3.env, S3_PREFIX: `processes-${Date.now()}`, DATABASE_URL: shop.config.databaseUrl!, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true", STAFF_TWO_FACTOR: "optional" };
     const servers: ServerProcess[] = [];
     for (const name of ["a", "b"]) {
       const server = startServer(await freePort(), { ...env, DATA_DIR: await tempDir(`shop-${name}-`) });
