@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { ORDER_STATUSES, type OrderStatus, type PaymentMethod, type ShippingAddress } from "#common/orders.ts";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -56,6 +57,8 @@ export const user = pgTable(
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     /** Two-factor sign-in is on (Better Auth's two-factor plugin sets it once a first code is entered; decisions/051). */
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** When the shopper asked for order news on WhatsApp (profile or checkout; decisions/054); null when not. */
+    whatsappUpdatesAt: timestamp("whatsapp_updates_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -475,6 +478,8 @@ export const orders = pgTable(
     codConfirmBy: timestamp("cod_confirm_by", { withTimezone: true }),
     codConfirmedAt: timestamp("cod_confirmed_at", { withTimezone: true }),
     codConfirmedBy: text("cod_confirmed_by").$type<"customer" | "staff">(),
+    /** The shopper asked for this order's news on WhatsApp (checkout's box or the profile's choice; decisions/054). */
+    whatsappUpdatesAt: timestamp("whatsapp_updates_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -836,6 +841,63 @@ export const outboundEmails = pgTable(
   },
   (t) => [index("outbound_emails_status_idx").on(t.status, t.createdAt)],
 );
+
+export type MessageChannel = "sms" | "whatsapp";
+export type MessageStatus = "queued" | "sent" | "delivered" | "read" | "failed";
+
+/**
+ * The outbox of messages to a shopper's phone (decisions/054): written in the transaction of the
+ * change it reports, sent by the job runner like the emails above. `template` is the shop's
+ * template name (docs/messages.md) and `params` its body parameters in order. `status` moves on
+ * with the provider's reports (WhatsApp: sent, delivered, read, failed); a failed WhatsApp
+ * message is sent again by SMS, as a row whose `fallbackOf` names it.
+ */
+export const outboundMessages = pgTable(
+  "outbound_messages",
+  {
+    id: id(),
+    channel: text("channel").$type<MessageChannel>().notNull(),
+    /** 10 digits starting 6-9 (a provider gets "91" in front). */
+    to: text("to").notNull(),
+    template: text("template").notNull(),
+    params: jsonb("params").$type<string[]>().notNull(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    status: text("status").$type<MessageStatus>().notNull().default("queued"),
+    providerMessageId: text("provider_message_id").unique(),
+    fallbackOf: text("fallback_of").references((): AnyPgColumn => outboundMessages.id, { onDelete: "set null" }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** When the provider last reported on it (delivered, read, failed). */
+    statusAt: timestamp("status_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("outbound_messages_channel_check", sql`${t.channel} in ('sms', 'whatsapp')`),
+    check("outbound_messages_status_check", sql`${t.status} in ('queued', 'sent', 'delivered', 'read', 'failed')`),
+    index("outbound_messages_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbound_messages_order_idx").on(t.orderId, t.createdAt),
+    uniqueIndex("outbound_messages_one_fallback").on(t.fallbackOf).where(sql`${t.fallbackOf} is not null`),
+  ],
+);
+
+/** Each inbound WhatsApp message (a button reply, a STOP) acted on once: its id is kept with what came of it. */
+export const whatsappInbound = pgTable("whatsapp_inbound", {
+  messageId: text("message_id").primaryKey(),
+  /** The sender as Meta gives it ("91" + 10 digits). */
+  from: text("from").notNull(),
+  kind: text("kind").notNull(),
+  orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+  outcome: text("outcome").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Numbers that sent STOP: no WhatsApp message goes to them (guests included) until they opt in again. */
+export const whatsappOptOuts = pgTable("whatsapp_opt_outs", {
+  phone: text("phone").primaryKey(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 // ---------------------------------------------------------------------------
 // Content
