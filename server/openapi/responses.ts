@@ -512,6 +512,7 @@ export const adminUser = sameOutput<AdminUserJson>()(
     phone: nullableText,
     phoneVerified: z.boolean(),
     pharmacistRegistration: nullableText,
+    twoFactorEnabled: z.boolean(),
     createdAt: timestamp,
   }),
   true,

@@ -32,7 +32,7 @@ describe("GET /api/admin/users", () => {
     const first = await asAdmin(api().get("/api/admin/users").query({ search: marker, limit: 2 })).expect(200);
     expect(first.headers["x-total-count"]).toBe("3");
     expect(first.body.map((u: { name: string }) => u.name)).toEqual([`Paged ${marker} 3`, `Paged ${marker} 2`]);
-    expect(Object.keys(first.body[0]).sort()).toEqual(["_id", "createdAt", "email", "name", "pharmacistRegistration", "phone", "phoneVerified", "role"]);
+    expect(Object.keys(first.body[0]).sort()).toEqual(["_id", "createdAt", "email", "name", "pharmacistRegistration", "phone", "phoneVerified", "role", "twoFactorEnabled"]);
     const second = await asAdmin(api().get("/api/admin/users").query({ search: marker, limit: 2, page: 2 })).expect(200);
     expect(second.body.map((u: { name: string }) => u.name)).toEqual([`Paged ${marker} 1`]);
 

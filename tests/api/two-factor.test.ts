@@ -20,6 +20,7 @@ import { loader as dashboardLoader } from "~/routes/admin/dashboard.tsx";
 import { loader as layoutLoader } from "~/routes/admin/layout.tsx";
 import { loader as prescriptionsLoader } from "~/routes/admin/prescriptions.tsx";
 import { action as loginAction } from "~/routes/login.tsx";
+import { action as usersAction, loader as usersLoader } from "~/routes/admin/users.tsx";
 
 describe("the tests' authenticator (RFC 6238, appendix B, SHA-1)", () => {
   const key = Buffer.from("12345678901234567890");
@@ -466,6 +467,29 @@ describe("an admin resets another account's two-factor (lost phone and backup co
 
     const [entry] = await shop.context.db.select().from(auditLog).where(and(eq(auditLog.entityId, customer.id), eq(auditLog.action, "user.two-factor-reset")));
     expect(entry).toMatchObject({ actorId: admin.id, actorName: admin.name, entity: "user", before: expect.objectContaining({ twoFactorEnabled: true }), after: expect.objectContaining({ twoFactorEnabled: false }) });
+  });
+
+  it("the users page says whose two-factor is on and offers the reset (its Reset button posts intent two-factor-reset)", async () => {
+    const admin = await createAdmin(shop.context);
+    const customer = await withTwoFactor(await createCustomer(shop.context));
+    const ctx = pageContext(shop.context, admin);
+    const listed = async () => {
+      const result = (await usersLoader({ request: new Request(`http://localhost/admin/users?search=${encodeURIComponent(customer.email)}`), context: ctx, params: {} } as never)) as {
+        users: { _id: string; twoFactorEnabled: boolean }[];
+      };
+      return result.users.find((user) => user._id === customer.id);
+    };
+    expect(await listed()).toMatchObject({ twoFactorEnabled: true });
+
+    const post = (fields: Record<string, string>) =>
+      usersAction({ request: new Request("http://localhost/admin/users", { method: "POST", body: new URLSearchParams(fields) }), context: ctx, params: {} } as never);
+    const reset = (await post({ intent: "two-factor-reset", id: customer.id })) as { data: { ok: boolean; message: string } };
+    expect(reset.data).toMatchObject({ ok: true, message: TWO_FACTOR_MESSAGES.resetByAdmin });
+    expect(await listed()).toMatchObject({ twoFactorEnabled: false });
+    const again = (await post({ intent: "two-factor-reset", id: customer.id })) as { data: { ok: boolean; message: string } };
+    expect(again.data).toMatchObject({ ok: false, message: TWO_FACTOR_MESSAGES.notEnabled });
+    const own = (await post({ intent: "two-factor-reset", id: admin.id })) as { data: { ok: boolean; message: string } };
+    expect(own.data).toMatchObject({ ok: false, message: TWO_FACTOR_MESSAGES.resetOwn });
   });
 });
 

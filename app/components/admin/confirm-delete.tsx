@@ -1,4 +1,4 @@
-import { Archive, Trash2 } from "lucide-react";
+import { Archive, KeyRound, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useFetcher } from "react-router";
@@ -26,9 +26,21 @@ interface ConfirmDeleteProps {
   /** The message shown when the action fails without one of its own. */
   failure?: string;
   onDeleted?: () => void;
-  /** The action's name on the button and in the question: "Archive" where nothing is erased. Default "Delete". */
-  verb?: "Delete" | "Archive";
+  /**
+   * The action's name on the button and in the question: "Archive" where nothing is erased, "Reset"
+   * for a setting taken back (a lost authenticator). Default "Delete".
+   */
+  verb?: keyof typeof VERBS;
+  /** The `intent` the confirming button posts (default "delete"). */
+  intent?: string;
 }
+
+/** Each verb's icon and what its button says while the answer is awaited. */
+const VERBS = {
+  Delete: { Icon: Trash2, busy: "Deleting..." },
+  Archive: { Icon: Archive, busy: "Archiving..." },
+  Reset: { Icon: KeyRound, busy: "Resetting..." },
+} as const;
 
 /**
  * A delete button that asks first in a native modal <dialog>; confirming posts the fields to
@@ -42,7 +54,9 @@ export function ConfirmDelete({
   failure = "Something went wrong",
   onDeleted,
   verb = "Delete",
+  intent = "delete",
 }: ConfirmDeleteProps) {
+  const { Icon, busy: busyText } = VERBS[verb];
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const fetcher = useFetcher<ActionResult>();
@@ -74,7 +88,7 @@ export function ConfirmDelete({
         className="inline-flex items-center gap-1 rounded-md border border-red-300 px-2.5 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
         onClick={() => dialogRef.current?.showModal()}
       >
-        {verb === "Archive" ? <Archive className="h-4 w-4" aria-hidden /> : <Trash2 className="h-4 w-4" aria-hidden />}
+        <Icon className="h-4 w-4" aria-hidden />
         <span className="hidden sm:inline">{verb}</span>
       </button>
       {mounted
@@ -109,11 +123,11 @@ export function ConfirmDelete({
                 <button
                   type="submit"
                   name="intent"
-                  value="delete"
+                  value={intent}
                   disabled={busy}
                   className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
                 >
-                  {busy ? `${verb === "Archive" ? "Archiving" : "Deleting"}...` : verb}
+                  {busy ? busyText : verb}
                 </button>
               </fetcher.Form>
             </dialog>,

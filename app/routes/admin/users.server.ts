@@ -1,8 +1,8 @@
 // The users page's server side: the list, and Add User, role changes and Delete through the
-// users module's admin use cases and its one reply table (the same as /api/admin/users).
+// users module's admin use cases (and the reset of someone's two-factor) and its one reply table (the same as /api/admin/users).
 import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "#server/auth.ts";
-import { countAdmins, createUserAccount, deleteUserAccount, listUsers, updateUserAccount } from "#server/modules/users/accounts-admin.ts";
+import { countAdmins, createUserAccount, deleteUserAccount, listUsers, resetUserTwoFactor, updateUserAccount } from "#server/modules/users/accounts-admin.ts";
 import { accountAdminReply } from "#server/modules/users/replies.ts";
 import { formText } from "~/lib/form-text";
 import { adminAction } from "./admin-action.server";
@@ -35,6 +35,9 @@ export async function changeUsers(context: AppLoadContext, admin: SessionUser, f
         ),
       ),
     );
+  }
+  if (fields.intent === "two-factor-reset") {
+    return adminAction(context, "Failed to reset two-factor", async () => accountAdminReply.resetTwoFactor(await resetUserTwoFactor(shop.db, admin.id, fields.id)));
   }
   return adminAction(context, "Failed to delete user", async () => accountAdminReply.deleteUser(await deleteUserAccount(shop.db, admin.id, fields.id)));
 }

@@ -17,14 +17,14 @@ import type { Route } from "./+types/users";
 import { requireAdmin } from "./require-admin.server";
 import { changeUsers, loadUsers } from "./users.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Users | Admin", "Add shop users, change their roles and remove them."), NOINDEX];
+export const meta: Route.MetaFunction = () => [...pageMeta("Users | Admin", "Add shop users, change their roles, reset a lost two-factor sign-in and remove them."), NOINDEX];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = requireAdmin(request, context);
   return loadUsers(context, new URL(request.url), admin);
 }
 
-/** Add User, role changes and Delete (the form's `intent`). */
+/** Add User, role changes, a two-factor reset and Delete (the form's `intent`). */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   return changeUsers(context, admin, await request.formData());
@@ -62,6 +62,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   <td className={`${TD} font-medium text-gray-900`}>
                     {user.name}
                     {user._id === selfId ? <span className="ml-2 text-xs font-normal text-gray-600">(you)</span> : null}
+                    {user.twoFactorEnabled ? <span className="ml-2 inline-block whitespace-nowrap rounded bg-green-50 px-1.5 py-0.5 text-xs font-normal text-green-800">Two-factor on</span> : null}
                     <Link
                       to={`/admin/audit?${new URLSearchParams({ entity: "user", entityId: user._id })}`}
                       aria-label={`History of ${user.name}`}
@@ -80,6 +81,19 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Joined" className={TD}>{formatShortDate(user.createdAt)}</td>
                   <td data-label="" className={`${TD} text-right`}>
+                    {user.twoFactorEnabled && user._id !== selfId ? (
+                      // Staff who lost their phone and their backup codes (decisions/051); one's own is turned off in the profile.
+                      <span className="mb-2 inline-block sm:mb-0 sm:mr-2">
+                        <ConfirmDelete
+                          verb="Reset"
+                          intent="two-factor-reset"
+                          what={`two-factor sign-in of ${user.name}`}
+                          question={`${user.name} will be signed out everywhere and sign in with their password alone until they set up an authenticator again. Do this only after checking who is asking.`}
+                          fields={{ id: user._id }}
+                          failure="Failed to reset two-factor"
+                        />
+                      </span>
+                    ) : null}
                     {refusal(user) ? (
                       <span className="text-xs text-gray-600">{refusal(user)}</span>
                     ) : (

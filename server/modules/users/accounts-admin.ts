@@ -25,10 +25,12 @@ export interface AdminUserJson {
   phoneVerified: boolean;
   /** A pharmacist's State Pharmacy Council registration number (null for every other role). */
   pharmacistRegistration: string | null;
+  /** Two-factor sign-in is on (decisions/051); an admin may reset it for someone who lost their phone. */
+  twoFactorEnabled: boolean;
   createdAt: string;
 }
 
-type UserRow = Pick<typeof users.$inferSelect, "id" | "name" | "email" | "role" | "phone" | "phoneVerified" | "pharmacistRegistration" | "createdAt">;
+type UserRow = Pick<typeof users.$inferSelect, "id" | "name" | "email" | "role" | "phone" | "phoneVerified" | "pharmacistRegistration" | "twoFactorEnabled" | "createdAt">;
 
 const userColumns = {
   id: users.id,
@@ -38,6 +40,7 @@ const userColumns = {
   phone: users.phone,
   phoneVerified: users.phoneVerified,
   pharmacistRegistration: users.pharmacistRegistration,
+  twoFactorEnabled: users.twoFactorEnabled,
   createdAt: users.createdAt,
 };
 
@@ -62,6 +65,7 @@ function toAdminUserJson(row: UserRow): AdminUserJson {
     phone: row.phone,
     phoneVerified: row.phoneVerified,
     pharmacistRegistration: row.role === "pharmacist" ? row.pharmacistRegistration : null,
+    twoFactorEnabled: row.twoFactorEnabled,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -244,7 +248,7 @@ export async function resetUserTwoFactor(db: Database, actorId: string, id: stri
   if (!ID_PATTERN.test(id)) return { ok: false, reason: "not-found" };
   if (id === actorId) return { ok: false, reason: "self" };
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ ...userColumns, twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, id)).for("update");
+    const [current] = await tx.select(userColumns).from(users).where(eq(users.id, id)).for("update");
     if (!current) return { ok: false, reason: "not-found" } as const;
     const [secret] = await tx.select({ id: twoFactors.id }).from(twoFactors).where(eq(twoFactors.userId, id));
     if (!current.twoFactorEnabled && !secret) return { ok: false, reason: "not-enabled" } as const;
@@ -256,8 +260,8 @@ export async function resetUserTwoFactor(db: Database, actorId: string, id: stri
       action: "user.two-factor-reset",
       entity: "user",
       entityId: id,
-      before: { ...toAdminUserJson(current), twoFactorEnabled: current.twoFactorEnabled },
-      after: { ...toAdminUserJson(current), twoFactorEnabled: false },
+      before: toAdminUserJson(current),
+      after: toAdminUserJson({ ...current, twoFactorEnabled: false }),
     });
     return { ok: true } as const;
   });

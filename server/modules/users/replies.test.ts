@@ -48,7 +48,7 @@ describe("accountAdminReply: an admin's changes to accounts, for /api/admin/user
   });
 
   it("created 201, refusals 404/409/400 with the field they concern", () => {
-    const user = { _id: "u1", name: "Asha", email: "asha@example.com", role: "customer", phone: null, phoneVerified: false, pharmacistRegistration: null, createdAt: "" } as const;
+    const user = { _id: "u1", name: "Asha", email: "asha@example.com", role: "customer", phone: null, phoneVerified: false, pharmacistRegistration: null, twoFactorEnabled: false, createdAt: "" } as const;
     expect(accountAdminReply.createUser({ ok: true, user })).toEqual({ status: 201, message: ADMIN_MESSAGES.userCreated });
     expect(accountAdminReply.createUser({ ok: false, reason: "email-taken" })).toEqual({ status: 409, message: ADMIN_MESSAGES.userExists, errors: { email: ADMIN_MESSAGES.userExists } });
     expect(accountAdminReply.updateUser({ ok: true, user })).toEqual({ status: 200, message: ADMIN_MESSAGES.userUpdated });
