@@ -11,6 +11,32 @@ export const CART_MESSAGES = {
   quantityTooLarge: `Quantity can be at most ${MAX_CART_QUANTITY}`,
 } as const;
 
+/**
+ * Why a line of an earlier order (or of a pharmacist's proposal) did not go into the cart, wholly
+ * or in part (`POST /api/orders/:id/reorder`'s `skipped[].reason`).
+ */
+export const LEFT_OUT_MESSAGES = {
+  noLongerSold: "No longer sold",
+  notSoldOnline: "Not sold online (Schedule X)",
+  outOfStock: "Out of stock",
+  partInStock: (added: number, wanted: number) => `Only ${added} of ${wanted} added: that is all we have in stock`,
+  partOverLimit: (added: number, wanted: number, limit: number) => `Only ${added} of ${wanted} added: at most ${limit} of one product at a time`,
+} as const;
+
+/** "Buy again"'s answers on the order page and My Orders. */
+export const REORDER_MESSAGES = {
+  added: "Added to your cart at today's prices.",
+  partlyAdded: "Added to your cart at today's prices, except:",
+  nothingAdded: "Nothing could be added to your cart:",
+} as const;
+
+/** A line that did not go into the cart, wholly or in part, and why. */
+export interface LeftOutLine {
+  productId: string;
+  name: string;
+  reason: string;
+}
+
 export interface CartLineJson {
   productId: string;
   name: string;

@@ -3,6 +3,9 @@ import type { AppLoadContext } from "react-router";
 import { COD_CONFIRM_MESSAGES, confirmCodOrder } from "#server/modules/orders/cash-on-delivery.ts";
 import { getOrderForViewer } from "#server/modules/orders/orders.ts";
 import { orderReply } from "#server/modules/orders/replies.ts";
+import { REORDER_MESSAGES } from "#common/cart.ts";
+import { reorder } from "#server/modules/orders/reorder.ts";
+import { ORDER_NOT_FOUND_REPLY } from "#server/modules/orders/replies.ts";
 import { retryPayment } from "#server/modules/orders/retry-payment.ts";
 import { cancelOrder } from "#server/modules/orders/status.ts";
 
@@ -17,6 +20,18 @@ export async function confirmCodFromOrderPage(context: AppLoadContext, orderId: 
   if (result.ok) return { ok: true, message: COD_CONFIRM_MESSAGES.confirmed, status: 200 };
   const reply = orderReply.confirmCod(result);
   return { ok: false, message: reply.message, status: reply.status };
+}
+
+/**
+ * "Buy again" as POST /api/orders/:id/reorder does it (`reorder`): the lines still sold go into the
+ * owner's cart; the answer names what was left out and why. Posted from this page and My Orders.
+ */
+export async function reorderFromOrderPage(context: AppLoadContext, orderId: string, userId: string) {
+  const result = await reorder(context.shop, userId, orderId);
+  if (!result.ok) return { ok: false, message: ORDER_NOT_FOUND_REPLY.message, skipped: [], status: ORDER_NOT_FOUND_REPLY.status };
+  const { skipped, added } = result;
+  const message = skipped.length === 0 ? REORDER_MESSAGES.added : added > 0 ? REORDER_MESSAGES.partlyAdded : REORDER_MESSAGES.nothingAdded;
+  return { ok: true, message, skipped, status: 200 };
 }
 
 /**

@@ -7,7 +7,8 @@ import { CodConfirmation, ExpectedDelivery, formatDateTime, OrderItems, OrderTim
 import { CompletePayment } from "~/components/orders/complete-payment";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order";
-import { cancelFromOrderPage, confirmCodFromOrderPage, loadOrderPage, payFromOrderPage } from "./order.server";
+import { cancelFromOrderPage, confirmCodFromOrderPage, loadOrderPage, payFromOrderPage, reorderFromOrderPage } from "./order.server";
+import { BuyAgain, buysAgain } from "~/components/orders/buy-again";
 import { loadAftercare } from "./order-returns.server";
 import { CreditNotes } from "~/components/orders/credit-notes";
 import { ReturnRequestAnswer, ReturnRequestForm, ReturnRequests } from "~/components/orders/return-request";
@@ -34,13 +35,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /**
  * The owner's "Cancel order" (posted by the confirmation dialog's fetcher) and "Complete payment"
- * (intent "pay", from this page and My Orders); REST's POST /api/orders/:id/cancel and /pay are the same use cases.
+ * (intent "pay", from this page and My Orders), "Confirm order" (intent "confirm-cod") and "Buy again" (intent
+ * "reorder", from this page and My Orders); REST's POST /api/orders/:id/cancel, /pay, /confirm-cod and /reorder are the same use cases.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!context.user) throw redirect(`/login?${new URLSearchParams({ redirect: new URL(request.url).pathname })}`);
   const form = await request.formData();
   if (form.get("intent") === "confirm-cod") {
     const { status, ...result } = await confirmCodFromOrderPage(context, params.orderId, context.user.id);
+    return data(result, { status });
+  }
+  if (form.get("intent") === "reorder") {
+    const { status, ...result } = await reorderFromOrderPage(context, params.orderId, context.user.id);
     return data(result, { status });
   }
   if (form.get("intent") === "pay") {
@@ -81,6 +87,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               View invoice
             </Link>
           ) : null}
+          {isOwner && buysAgain(order) ? <BuyAgain orderId={order._id} orderNumber={order.orderNumber} variant="page" /> : null}
           {isOwner && order.cancellable ? <CancelOrder paid={order.isPaid} /> : null}
         </div>
       </div>

@@ -4,12 +4,13 @@ import { replyError } from "#server/http/errors.ts";
 import { COD_CONFIRM_MESSAGES, confirmCodOrder } from "#server/modules/orders/cash-on-delivery.ts";
 import { getOrderForViewer, listOrdersForUser, loadOrderJson } from "#server/modules/orders/orders.ts";
 import { ORDER_NOT_FOUND_REPLY, orderReply } from "#server/modules/orders/replies.ts";
+import { reorder } from "#server/modules/orders/reorder.ts";
 import { retryPayment } from "#server/modules/orders/retry-payment.ts";
 import { cancelOrder } from "#server/modules/orders/status.ts";
 import { includesExpired } from "#server/schemas/orders.ts";
 import { refuse, requireUser } from "./checkout.ts";
 
-/** GET /api/orders/my-orders, GET /api/orders/:id, POST /api/orders/:id/cancel, POST /api/orders/:id/confirm-cod, POST /api/orders/:id/pay. */
+/** GET /api/orders/my-orders, GET /api/orders/:id, POST /api/orders/:id/cancel, POST /api/orders/:id/confirm-cod, POST /api/orders/:id/pay, POST /api/orders/:id/reorder. */
 export function ordersRouter(shop: ShopContext) {
   const router = Router();
   router.use((_req, res, next) => {
@@ -49,6 +50,14 @@ export function ordersRouter(shop: ShopContext) {
     const result = await retryPayment(shop, user.id, req.params.id);
     if (result.ok) return res.json({ order: result.order, payment: result.payment });
     return refuse(res, orderReply.retryPayment(result));
+  });
+
+  // "Buy again": the order's lines still sold go into the cart at today's prices (issue 32).
+  router.post("/:id/reorder", async (req, res) => {
+    const user = await requireUser(req);
+    const result = await reorder(shop, user.id, req.params.id);
+    if (!result.ok) throw replyError(ORDER_NOT_FOUND_REPLY);
+    res.json({ cart: result.cart, skipped: result.skipped });
   });
 
   return router;

@@ -218,6 +218,9 @@ export const cartOffers = sameOutput<CartOffersJson>()(
 /** The cart's writes answer the cart's fields and the same cart again under `cart` (older clients read either). */
 export const cartWrite = z.object({ ...cart.shape, cart });
 
+/** "Buy again": the cart as it now is, and each line left out (wholly or in part) with why. */
+export const reorder = z.object({ cart, skipped: z.array(z.object({ productId: text, name: text, reason: text })) });
+
 export const serviceability = sameOutput<ServiceabilityJson>()(
   z.union([
     z.object({ pin: text, serviceable: z.literal(false) }),

@@ -87,7 +87,15 @@ test.describe("orders", () => {
 
     // My Orders still lists it, cancelled (no longer shown as paid after its refund).
     await openPage(page, "/profile");
-    await expect(main(page).getByRole("row").filter({ hasText: order.orderNumber })).toContainText("Cancelled");
+    const row = main(page).getByRole("row").filter({ hasText: order.orderNumber });
+    await expect(row).toContainText("Cancelled");
+
+    // Buy again (issue 32): the lines go back into the cart, which opens with them.
+    await row.getByRole("button", { name: `Buy again the items of order ${order.orderNumber}` }).click();
+    await expect(row.getByRole("status")).toHaveText("Added to your cart at today's prices.");
+    const drawer = page.getByRole("dialog", { name: /cart/i });
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText(CHOLECALCIFEROL);
   });
 
   test("an unpaid order can be cancelled and has no invoice", async ({ page }) => {
@@ -107,7 +115,15 @@ test.describe("orders", () => {
     await expect(main(page).getByRole("row").filter({ hasText: order.orderNumber })).toHaveCount(0);
     await main(page).getByRole("link", { name: "Show expired attempts" }).click();
     await expectPath(page, "/profile", "?include=expired");
-    await expect(main(page).getByRole("row").filter({ hasText: order.orderNumber })).toContainText("Cancelled");
+    const row = main(page).getByRole("row").filter({ hasText: order.orderNumber });
+    await expect(row).toContainText("Cancelled");
+
+    // Buy again (issue 32): the lines go back into the cart, which opens with them.
+    await row.getByRole("button", { name: `Buy again the items of order ${order.orderNumber}` }).click();
+    await expect(row.getByRole("status")).toHaveText("Added to your cart at today's prices.");
+    const drawer = page.getByRole("dialog", { name: /cart/i });
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText(CHOLECALCIFEROL);
   });
 
   test("another customer gets the 404 page for the order and no confirmation", async ({ page, browser }) => {

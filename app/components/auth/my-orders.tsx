@@ -2,6 +2,7 @@ import { Link, useNavigate } from "react-router";
 import { PRODUCT_PLACEHOLDER } from "#common/images.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { orderStateLabel, paymentMethodLabel, type MyOrderJson, type OrderJson } from "#common/orders.ts";
+import { BuyAgain, buysAgain } from "~/components/orders/buy-again";
 import { CompletePayment } from "~/components/orders/complete-payment";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatShortDate } from "#common/dates.ts";
@@ -68,7 +69,7 @@ function paymentState(order: MyOrderRow): string | null {
 
 /**
  * My Orders (spec section 2, Profile): the customer's orders, newest first; a row opens the order.
- * A Pending order offers "Complete payment" until its reservation ends. Checkouts that ended unpaid
+ * A Pending order offers "Complete payment" until its reservation ends; every other order "Buy again". Checkouts that ended unpaid
  * are left out unless `showingExpired` (the link under the table switches, decisions/024).
  */
 export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRow[]; showingExpired?: boolean }) {
@@ -123,7 +124,7 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
                     className="cursor-pointer hover:bg-brand-50"
                     onClick={(event) => {
                       // The Order ID is the real link (keyboard, new tab); a click anywhere else in the row follows it too
-                      // (not on "Complete payment" or inside its payment dialog).
+                      // (not on "Complete payment", "Buy again" or inside the payment dialog).
                       if (!(event.target as HTMLElement).closest("a, button, dialog")) navigate(href);
                     }}
                   >
@@ -163,6 +164,7 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
                       {order.payBy && order.status === "Pending" && !order.isPaid ? (
                         <CompletePayment orderId={order._id} orderNumber={order.orderNumber} payBy={order.payBy} variant="row" />
                       ) : null}
+                      {buysAgain(order) ? <BuyAgain orderId={order._id} orderNumber={order.orderNumber} variant="row" /> : null}
                     </td>
                   </tr>
                 );

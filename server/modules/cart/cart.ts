@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import type { CartJson, CartLineJson } from "#common/cart.ts";
+import { LEFT_OUT_MESSAGES, type CartJson, type CartLineJson, type LeftOutLine } from "#common/cart.ts";
 import { paiseToRupees } from "#common/money.ts";
 import { asSchedule, soldOnline } from "#common/prescriptions.ts";
 import type { Database } from "#server/db/client.ts";
@@ -202,6 +202,71 @@ export async function addToCart(
       .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: wanted } });
     const touched = await touchCart(tx, cart.id);
     return { ok: true, cart: await cartJson(tx, touched), created } as const;
+  });
+}
+
+/** A line wanted in the cart: its product, the name to report it by, and how many. */
+export interface WantedLine {
+  productId: string;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * Adds several lines to the owner's cart in one transaction under the cart lock (a reorder; later a
+ * pharmacist's proposal): each product still published and sold online goes in at today's price,
+ * the line's new total capped at the stock and at `maxUnitsPerProduct`. What did not go in, wholly
+ * or in part, is named with why (`skipped`); nothing is refused as a whole. `added`: how many of the
+ * wanted lines put at least one unit in.
+ */
+export async function addLinesToCart(
+  db: Database,
+  owner: CartOwner,
+  wanted: readonly WantedLine[],
+  maxUnitsPerProduct: number = Number.MAX_SAFE_INTEGER,
+): Promise<{ cart: CartJson; skipped: LeftOutLine[]; added: number }> {
+  return inTransaction(db, async (tx) => {
+    const { cart } = await lockOrCreateCart(tx, owner);
+    const ids = [...new Set(wanted.map((line) => line.productId))];
+    const [found, held] = await Promise.all([
+      ids.length === 0
+        ? []
+        : tx.select({ id: products.id, stock: products.stock, schedule: products.schedule }).from(products).where(and(inArray(products.id, ids), eq(products.published, true))),
+      tx.select({ productId: cartLines.productId, quantity: cartLines.quantity }).from(cartLines).where(eq(cartLines.cartId, cart.id)),
+    ]);
+    const product = new Map(found.map((row) => [row.id, row]));
+    const inCart = new Map(held.map((line) => [line.productId, line.quantity]));
+    const skipped: LeftOutLine[] = [];
+    let addedLines = 0;
+    const leftOut = (line: WantedLine, reason: string) => skipped.push({ productId: line.productId, name: line.name, reason });
+    for (const line of wanted) {
+      const current = product.get(line.productId);
+      if (!current) {
+        leftOut(line, LEFT_OUT_MESSAGES.noLongerSold);
+        continue;
+      }
+      if (!soldOnline(asSchedule(current.schedule))) {
+        leftOut(line, LEFT_OUT_MESSAGES.notSoldOnline);
+        continue;
+      }
+      const before = inCart.get(line.productId) ?? 0;
+      const after = Math.min(before + line.quantity, current.stock, maxUnitsPerProduct);
+      const added = Math.max(after - before, 0);
+      if (added < line.quantity) {
+        if (current.stock === 0) leftOut(line, LEFT_OUT_MESSAGES.outOfStock);
+        else if (after === maxUnitsPerProduct && maxUnitsPerProduct < current.stock) leftOut(line, LEFT_OUT_MESSAGES.partOverLimit(added, line.quantity, maxUnitsPerProduct));
+        else leftOut(line, LEFT_OUT_MESSAGES.partInStock(added, line.quantity));
+      }
+      if (added === 0) continue;
+      addedLines += 1;
+      inCart.set(line.productId, after);
+      await tx
+        .insert(cartLines)
+        .values({ cartId: cart.id, productId: line.productId, quantity: after })
+        .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: after } });
+    }
+    const touched = await touchCart(tx, cart.id);
+    return { cart: await cartJson(tx, touched), skipped, added: addedLines };
   });
 }
 

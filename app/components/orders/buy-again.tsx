@@ -1,0 +1,63 @@
+import { RotateCcw } from "lucide-react";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import type { LeftOutLine } from "#common/cart.ts";
+import { useCartStore } from "~/lib/cart";
+
+/** "Buy again" on every order but one still awaiting its online payment (that one offers "Complete payment"). */
+export function buysAgain(order: { status: string; isPaid: boolean }): boolean {
+  return !(order.status === "Pending" && !order.isPaid);
+}
+
+type ReorderAnswer = { ok: boolean; message: string; skipped: LeftOutLine[] };
+
+/**
+ * "Buy again" (issue 32): posts intent "reorder" to the order page's action (the orders module's
+ * `reorder`, as POST /api/orders/:id/reorder), then reloads the header's cart and opens it; what
+ * was left out (no longer sold, out of stock, over the limit) is listed under the button.
+ */
+export function BuyAgain({ orderId, orderNumber, variant }: { orderId: string; orderNumber: string; variant: "page" | "row" }) {
+  const fetcher = useFetcher<ReorderAnswer>();
+  const store = useCartStore();
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+
+  useEffect(() => {
+    if (!answer?.ok) return;
+    // The server's cart changed behind the store: start over from "a cart exists" and read it.
+    store.reset({ exists: true, count: 0 });
+    void store.fetchCart().then(() => store.openDrawer());
+  }, [answer, store]);
+
+  const button =
+    variant === "page"
+      ? "inline-flex w-full items-center justify-center gap-2 rounded-md border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70 sm:w-auto"
+      : "mt-2 inline-flex items-center gap-1.5 rounded-md border border-brand-700 px-2.5 py-1 text-xs font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70";
+  return (
+    <div className={variant === "row" ? "" : "flex flex-col"}>
+      <fetcher.Form method="post" action={`/order/${encodeURIComponent(orderId)}`}>
+        <button type="submit" name="intent" value="reorder" disabled={busy} className={button}>
+          <RotateCcw className={variant === "page" ? "h-4 w-4" : "h-3.5 w-3.5"} aria-hidden />
+          {busy ? "Adding..." : "Buy again"}
+          <span className="sr-only"> the items of order {orderNumber}</span>
+        </button>
+      </fetcher.Form>
+      <div role="status" className={answer ? "mt-2 max-w-xs text-sm" : "sr-only"}>
+        {answer ? (
+          <>
+            <p className={answer.ok && answer.skipped.length === 0 ? "text-brand-900" : "text-amber-900"}>{answer.message}</p>
+            {answer.skipped.length > 0 ? (
+              <ul className="mt-1 list-disc pl-5 text-gray-800">
+                {answer.skipped.map((line) => (
+                  <li key={line.productId}>
+                    {line.name}: {line.reason}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
