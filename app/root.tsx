@@ -5,7 +5,7 @@ import type { DeliveryPolicy } from "#common/delivery-policy.ts";
 import { ErrorPage } from "~/components/error-page";
 import { DeferredScripts } from "~/components/layout/deferred-scripts";
 import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
-import { dispatchCutoff, takeFlash } from "./root.server";
+import { dispatchCutoff, pageUser, takeFlash } from "./root.server";
 import { setNonce } from "get-nonce";
 
 // Radix's scroll lock (dialogs) inserts a <style> element; get-nonce hands it this page's nonce,
@@ -19,7 +19,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, shop } = context;
   const page = {
-    user: user ? { name: user.name, role: user.role } : null,
+    user: pageUser(user),
     seller: shop.config.seller,
     // The delivery promise's configured part (common/delivery-policy.ts): every page says the same.
     delivery: {

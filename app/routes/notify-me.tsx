@@ -21,7 +21,7 @@ export default function NotifyMePage({ actionData, params }: Route.ComponentProp
     <main id="main">
       <PageHero title="Notify me when back in stock" intro={actionData?.ok ? actionData.message : undefined} />
       <div className="mx-auto max-w-xl space-y-6 px-4 pb-12 sm:px-6">
-        {actionData?.ok ? null : <NotifyMe productId={params.productId} signedIn={Boolean(root?.user)} result={actionData} />}
+        {actionData?.ok ? null : <NotifyMe productId={params.productId} accountEmail={root?.user?.hasEmail === true} result={actionData} />}
         <Link to={`/product/${encodeURIComponent(params.productId)}`} className="font-medium text-brand-800 underline">
           Back to the product
         </Link>

@@ -88,6 +88,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
         product={product}
         reviews={reviews}
         signedIn={Boolean(root?.user)}
+        accountEmail={root?.user?.hasEmail === true}
         actionResult={actionData as ReviewResult | undefined}
       />
       <Substitutes key={`substitutes-${product._id}`} composition={product.composition} price={product.price} products={substitutes} />
@@ -116,11 +117,14 @@ function ProductView({
   product,
   reviews,
   signedIn,
+  accountEmail,
   actionResult,
 }: {
   product: ProductJson;
   reviews: Route.ComponentProps["loaderData"]["reviews"];
   signedIn: boolean;
+  /** The signed-in account has an email (an account made by phone may not): back-in-stock news goes there. */
+  accountEmail: boolean;
   actionResult?: ReviewResult;
 }) {
   const [searchParams] = useSearchParams();
@@ -197,7 +201,7 @@ function ProductView({
           <div className="mt-6 space-y-4 border-t border-gray-200 pt-6">
             <QuantitySelector value={quantity} onChange={setQuantity} countInStock={product.countInStock} packText={product.quantity} />
             <AddToCart product={product} quantity={quantity} />
-            {inStock ? null : <NotifyMe productId={product._id} signedIn={signedIn} />}
+            {inStock ? null : <NotifyMe productId={product._id} accountEmail={accountEmail} />}
           </div>
           <PageDeliveryCheck className="mt-6" />
         </div>

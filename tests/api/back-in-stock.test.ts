@@ -7,6 +7,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BACK_IN_STOCK_MESSAGES, backInStockRequestedMessage } from "#common/back-in-stock.ts";
 import { EMAIL_MESSAGES } from "#common/messages.ts";
+import { placeholderEmail } from "#server/db/no-email.ts";
 import { orderLines, outboundEmails, products, rateLimit, stockNotifications } from "#server/db/schema.ts";
 import { sendDueBackInStockEmails } from "#server/modules/back-in-stock/sender.ts";
 import { LIMITS, countRequest } from "#server/modules/limits/limiter.ts";
@@ -71,6 +72,20 @@ describe("POST /api/products/:id/notify-me", () => {
     expect(res.body.message).toBe(backInStockRequestedMessage(customer.email));
     const [row] = await db().select().from(stockNotifications).where(eq(stockNotifications.productId, product.id));
     expect(row).toMatchObject({ email: customer.email, userId: customer.id });
+  });
+
+  it("an account made by phone without an email gives an address as a guest does, and is emailed there", async () => {
+    const customer = await createCustomer(shop.context, { email: placeholderEmail() });
+    const product = await makeProduct(shop.context, { stock: 0 });
+    const missing = await notifyMe(product.id, {}, customer.headers).expect(400);
+    expect(missing.body.errors.email).toEqual(expect.any(String));
+    const res = await notifyMe(product.id, { email: "asha.phone@example.com" }, customer.headers).expect(201);
+    expect(res.body.message).toBe(backInStockRequestedMessage("asha.phone@example.com"));
+    const [row] = await db().select().from(stockNotifications).where(eq(stockNotifications.productId, product.id));
+    expect(row).toMatchObject({ email: "asha.phone@example.com", userId: customer.id });
+    await db().update(products).set({ stock: 4 }).where(eq(products.id, product.id));
+    await send();
+    expect(await emailsTo("asha.phone@example.com")).toHaveLength(1);
   });
 
   it("emails when a cancelled order's units come back, and waits again if the product sells out before the email", async () => {

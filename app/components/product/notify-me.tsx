@@ -12,10 +12,11 @@ export interface NotifyMeResult {
 
 /**
  * "Notify me when back in stock" on an out-of-stock product (decisions/027): a signed-in shopper
- * is told at their account's address, a guest gives one. Posts through a fetcher, or as a plain
+ * is told at their account's address (`accountEmail`); a guest, or an account made by phone without
+ * an email (decisions/050), gives one. Posts through a fetcher, or as a plain
  * form to /product/:productId/notify-me without JavaScript.
  */
-export function NotifyMe({ productId, signedIn, result }: { productId: string; signedIn: boolean; result?: NotifyMeResult }) {
+export function NotifyMe({ productId, accountEmail, result }: { productId: string; accountEmail: boolean; result?: NotifyMeResult }) {
   const fetcher = useFetcher<NotifyMeResult>();
   const [clientError, setClientError] = useState<string | null>(null);
   const answer = fetcher.data ?? result;
@@ -38,7 +39,7 @@ export function NotifyMe({ productId, signedIn, result }: { productId: string; s
           noValidate
           className="mt-2 space-y-3"
           onSubmit={(event) => {
-            if (signedIn) return;
+            if (accountEmail) return;
             const email = new FormData(event.currentTarget).get("email");
             const check = checkBackInStockRequest({ email: typeof email === "string" ? email : "" });
             if (check.ok) {
@@ -51,11 +52,11 @@ export function NotifyMe({ productId, signedIn, result }: { productId: string; s
           }}
         >
           <p className="text-sm text-gray-800">
-            {signedIn
+            {accountEmail
               ? "We will email your account's address once, when it is back. No unit is held for you."
               : "Leave your email address and we will write once, when it is back. No unit is held for you."}
           </p>
-          {signedIn ? null : (
+          {accountEmail ? null : (
             <Field label="Email address" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} error={emailError ?? undefined} />
           )}
           {refusal ? (

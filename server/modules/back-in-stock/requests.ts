@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
+import { isPlaceholderEmail } from "#server/db/no-email.ts";
 import { products, stockNotifications } from "#server/db/schema.ts";
 import { readInput, type InvalidInput } from "#server/schemas/input.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
@@ -12,7 +13,10 @@ export interface BackInStockContext {
   config: Pick<Config, "rateLimitScale">;
 }
 
-/** Who asks: a signed-in shopper (their account address is used) or a guest (the body's `email`). */
+/**
+ * Who asks: a signed-in shopper (their account address is used) or a guest (the body's `email`).
+ * An account made by phone without an email (decisions/050) gives one in the body, as a guest does.
+ */
 export type Requester = { userId: string; email: string } | null;
 
 export type BackInStockRequestResult =
@@ -36,7 +40,7 @@ export async function requestBackInStockEmail(
   clientIp: string,
 ): Promise<BackInStockRequestResult> {
   let email: string;
-  if (requester) email = requester.email.trim().toLowerCase();
+  if (requester && !isPlaceholderEmail(requester.email)) email = requester.email.trim().toLowerCase();
   else {
     const read = readInput(backInStockRequestSchema, body);
     if (!read.ok) return read;
