@@ -6,7 +6,7 @@ import { checkContactForm } from "#common/content.ts";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { PageHero } from "~/components/ui/page-hero";
 import { WhatsAppChatLink } from "~/components/ui/whatsapp-chat-link";
-import { CONTACT_CHAT_TEXT } from "#common/whatsapp.ts";
+import { GENERAL_CHAT_TEXT } from "#common/whatsapp-chat.ts";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/contact";
@@ -129,7 +129,7 @@ export default function Contact() {
                 </a>
               </li>
             </ul>
-            <WhatsAppChatLink text={CONTACT_CHAT_TEXT} className="mt-4" />
+            <WhatsAppChatLink text={GENERAL_CHAT_TEXT} className="mt-4" />
           </section>
           <section aria-labelledby="contact-hours-heading">
             <h2 id="contact-hours-heading" className="flex items-center gap-2 text-xl font-bold text-gray-900">

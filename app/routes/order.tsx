@@ -13,7 +13,7 @@ import { CreditNotes } from "~/components/orders/credit-notes";
 import { ReturnRequestAnswer, ReturnRequestForm, ReturnRequests } from "~/components/orders/return-request";
 import { Tracking } from "~/components/orders/tracking";
 import { WhatsAppChatLink } from "~/components/ui/whatsapp-chat-link";
-import { orderChatText } from "#common/whatsapp.ts";
+import { orderChatText } from "#common/whatsapp-chat.ts";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   // The 404 page sets its own title and description.

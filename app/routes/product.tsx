@@ -14,7 +14,7 @@ import { ImageGallery } from "~/components/product/image-gallery";
 import { ExpiryNote, MedicineInformation } from "~/components/product/medicine-information";
 import { NotifyMe } from "~/components/product/notify-me";
 import { WhatsAppChatLink } from "~/components/ui/whatsapp-chat-link";
-import { productChatText } from "#common/whatsapp.ts";
+import { productChatText } from "#common/whatsapp-chat.ts";
 import { absoluteImageUrl, ProductJsonLd } from "~/components/product/product-json-ld";
 import { ProductNotFound } from "~/components/product/product-not-found";
 import { isProductTab, ProductTabs, type ProductTab } from "~/components/product/product-tabs";

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { formatDateTime } from "#common/dates.ts";
 import { formatIndianPhone } from "#common/india.ts";
-import { WHATSAPP_UPDATES_SENT } from "#common/whatsapp.ts";
+import { WHATSAPP_UPDATES_SENT } from "#common/whatsapp-chat.ts";
 import { WhatsAppIcon } from "~/components/ui/whatsapp-chat-link";
 import { type AccountActionData, BUTTON, IntentField, Outcome, SECTION, useBusy } from "./account-settings";
 

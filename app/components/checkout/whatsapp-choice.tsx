@@ -1,5 +1,5 @@
 import { formatIndianPhone } from "#common/india.ts";
-import { WHATSAPP_UPDATES_SENT } from "#common/whatsapp.ts";
+import { WHATSAPP_UPDATES_SENT } from "#common/whatsapp-chat.ts";
 import { WhatsAppIcon } from "~/components/ui/whatsapp-chat-link";
 
 /**

@@ -11,7 +11,7 @@ import { checkoutPrescriptions, linkOrderPrescriptions, type CheckoutPrescriptio
 import { checkCoupon, findCouponById, reserveCouponUse, type CouponRefusal } from "#server/modules/coupons/coupons.ts";
 import { checkLimit, countRequest, throttled, type Throttled } from "#server/modules/limits/limiter.ts";
 import { orderableCartLines } from "#server/modules/cart/cart.ts";
-import { optInAtCheckout } from "#server/modules/users/whatsapp-opt-in.ts";
+import { optInAtCheckout } from "./whatsapp-opt-in.ts";
 import { loadOrderJson } from "./orders.ts";
 import { readCheckoutRequest, type CheckoutRequestRefusal } from "./checkout-request.ts";
 import { priceOrder } from "./pricing.ts";

@@ -24,7 +24,7 @@ import {
 } from "./account-links.ts";
 import { forgetSignInFailures, type Client } from "./accounts.ts";
 import { phoneVerifiedAfterProfileSave } from "./phone-sign-in.ts";
-import { undoStop } from "./whatsapp-opt-in.ts";
+import { undoStop } from "#server/modules/orders/whatsapp-opt-in.ts";
 import { getProfile, type ProfileJson } from "./profile.ts";
 import { signOut } from "./session.ts";
 
