@@ -57,6 +57,11 @@ test.describe("WhatsApp updates", () => {
     // "Chat on WhatsApp": the contact page and a product page, the product named in the first message.
     await openPage(page, "/contact");
     await expectChatLink(page, "Hello, I have a question.");
+    // The footer's "Call Us" offers it on every page.
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: /Chat on WhatsApp/ })).toHaveAttribute(
+      "href",
+      `https://wa.me/91${E2E_WHATSAPP_CHAT_NUMBER}?text=${encodeURIComponent("Hello, I have a question.")}`,
+    );
     const zinc = await findProduct(page, ZINC);
     await openPage(page, `/product/${zinc._id}`);
     await expectChatLink(page, `Hello, I have a question about ${ZINC}.`);
