@@ -18,6 +18,8 @@ if (!process.env.E2E_DATA_DIR) {
 }
 
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-Passw0rd!" };
+/** The main shop's "Chat on WhatsApp" number (issue 30); the Razorpay shop has none, so it shows no link. */
+export const E2E_WHATSAPP_CHAT_NUMBER = "9845011111";
 
 // A second shop configured for Razorpay, whose API calls go to a fake Razorpay on 127.0.0.1
 // (tests/e2e/fake-razorpay.ts); the browser side (checkout.js) is route-intercepted in the specs.
@@ -116,6 +118,7 @@ export default defineConfig({
         RATE_LIMIT_SCALE: "1000",
         // The suite's admin signs in with a password; STAFF_TWO_FACTOR=required is tested in tests/api/two-factor.test.ts.
         STAFF_TWO_FACTOR: "optional",
+        WHATSAPP_CHAT_NUMBER: `+91 ${E2E_WHATSAPP_CHAT_NUMBER}`,
       },
     },
     ...(E2E_RAZORPAY.enabled

@@ -137,6 +137,8 @@ export interface ProfileInput {
   name?: string;
   /** 10 digits, or null to remove the number. */
   phone?: string | null;
+  /** Order news on WhatsApp on or off (decisions/055). */
+  whatsappUpdates?: boolean;
 }
 
 /** The profile form: both fields present (an empty phone removes it). The API also takes either alone. */

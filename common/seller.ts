@@ -15,4 +15,6 @@ export interface SellerDetails {
   grievanceOfficerEmail: string;
   /** The shop's social profile (https), which the footer's social link points to (spec: one social site); null: no link. */
   socialUrl: string | null;
+  /** The shop's WhatsApp number, 10 digits (WHATSAPP_CHAT_NUMBER): "Chat on WhatsApp" links to it; null: no link (decisions/055). */
+  whatsappChatNumber: string | null;
 }

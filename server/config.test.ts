@@ -133,6 +133,16 @@ describe("loadConfig", () => {
     }
   });
 
+  it("takes the shop's WhatsApp chat number as its 10 digits (issue 30), none by default, and names a bad one", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).seller.whatsappChatNumber).toBeNull();
+    for (const given of ["9845012345", "+91 98450 12345", "919845012345", "098450-12345", " 98450 12345 "]) {
+      expect(loadConfig({ DATA_DIR: tempDir(), WHATSAPP_CHAT_NUMBER: given }).seller.whatsappChatNumber).toBe("9845012345");
+    }
+    for (const bad of ["98450", "+1 415 555 0100", "98450123456", "whatsapp"]) {
+      expect(configError({ DATA_DIR: tempDir(), WHATSAPP_CHAT_NUMBER: bad }).message).toContain("WHATSAPP_CHAT_NUMBER: must be the shop's 10-digit WhatsApp number");
+    }
+  });
+
   it("names every bad variable at once", () => {
     const error = configError({ DATA_DIR: tempDir(), PORT: "x", DATABASE_URL: "mysql://x", ADMIN_EMAIL: "nope" });
     expect(error.message).toContain("PORT: must be a port number");

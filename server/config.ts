@@ -5,6 +5,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { SellerDetails } from "#common/seller.ts";
+import { chatNumberDigits } from "#common/whatsapp.ts";
 import type { S3Settings } from "./storage/s3.ts";
 
 const optionalText = z
@@ -194,6 +195,15 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number({ message: "must be a whole number of processes" }).int().min(1).max(64).optional(),
   /** How long a stopping process waits for requests in flight before it gives up on them. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a whole number of milliseconds" }).int().min(100).max(600_000).default(8000),
+  // "Chat on WhatsApp" (issue 30, decisions/055): the shop's own WhatsApp number, linked as wa.me from
+  // the product, order and contact pages; unset, no link is shown.
+  WHATSAPP_CHAT_NUMBER: optionalText.pipe(
+    z
+      .string()
+      .transform((value) => chatNumberDigits(value) ?? value)
+      .pipe(z.string().regex(/^\d{10}$/, "must be the shop's 10-digit WhatsApp number (e.g. 9845012345; +91 may go in front)"))
+      .optional(),
+  ),
   /** Staff two-factor (decisions/051): unset, `required` in production and `optional` elsewhere. */
   STAFF_TWO_FACTOR: z
     .string()
@@ -399,6 +409,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       grievanceOfficerName: env.GRIEVANCE_OFFICER_NAME,
       grievanceOfficerEmail: env.GRIEVANCE_OFFICER_EMAIL,
       socialUrl: env.SELLER_SOCIAL_URL ?? null,
+      whatsappChatNumber: env.WHATSAPP_CHAT_NUMBER ?? null,
     },
   };
 }

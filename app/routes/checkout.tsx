@@ -77,6 +77,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             prescription={prescription}
             addresses={loaderData.addresses}
             codFeePaise={loaderData.codFeePaise}
+            whatsapp={loaderData.whatsapp}
             onQuote={setQuote}
             onCouponRefused={onCouponRefused}
             quoteKey={`${summary.coupon?.code ?? ""}:${summary.discountPaise ?? 0}`}

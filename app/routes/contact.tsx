@@ -5,6 +5,8 @@ import { CONTACT_THANK_YOU } from "#common/messages.ts";
 import { checkContactForm } from "#common/content.ts";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { PageHero } from "~/components/ui/page-hero";
+import { WhatsAppChatLink } from "~/components/ui/whatsapp-chat-link";
+import { GENERAL_CHAT_TEXT } from "#common/whatsapp-chat.ts";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/contact";
@@ -127,6 +129,7 @@ export default function Contact() {
                 </a>
               </li>
             </ul>
+            <WhatsAppChatLink text={GENERAL_CHAT_TEXT} className="mt-4" />
           </section>
           <section aria-labelledby="contact-hours-heading">
             <h2 id="contact-hours-heading" className="flex items-center gap-2 text-xl font-bold text-gray-900">

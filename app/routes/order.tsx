@@ -13,6 +13,8 @@ import { loadAftercare } from "./order-returns.server";
 import { CreditNotes } from "~/components/orders/credit-notes";
 import { ReturnRequestAnswer, ReturnRequestForm, ReturnRequests } from "~/components/orders/return-request";
 import { Tracking } from "~/components/orders/tracking";
+import { WhatsAppChatLink } from "~/components/ui/whatsapp-chat-link";
+import { orderChatText } from "#common/whatsapp-chat.ts";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   // The 404 page sets its own title and description.
@@ -89,6 +91,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {isOwner && buysAgain(order) ? <BuyAgain orderId={order._id} orderNumber={order.orderNumber} variant="page" /> : null}
           {isOwner && order.cancellable ? <CancelOrder paid={order.isPaid} /> : null}
+          {isOwner ? <WhatsAppChatLink text={orderChatText(order.orderNumber)} className="justify-center" /> : null}
         </div>
       </div>
       {result ? (

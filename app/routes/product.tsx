@@ -13,6 +13,8 @@ import { Breadcrumbs } from "~/components/product/breadcrumbs";
 import { ImageGallery } from "~/components/product/image-gallery";
 import { ExpiryNote, MedicineInformation } from "~/components/product/medicine-information";
 import { NotifyMe } from "~/components/product/notify-me";
+import { WhatsAppChatLink } from "~/components/ui/whatsapp-chat-link";
+import { productChatText } from "#common/whatsapp-chat.ts";
 import { absoluteImageUrl, ProductJsonLd } from "~/components/product/product-json-ld";
 import { ProductNotFound } from "~/components/product/product-not-found";
 import { isProductTab, ProductTabs, type ProductTab } from "~/components/product/product-tabs";
@@ -204,6 +206,7 @@ function ProductView({
             {inStock ? null : <NotifyMe productId={product._id} accountEmail={accountEmail} />}
           </div>
           <PageDeliveryCheck className="mt-6" />
+          <WhatsAppChatLink text={productChatText(product.name)} className="mt-6" />
         </div>
       </div>
       <MedicineInformation product={product} />

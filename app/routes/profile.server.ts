@@ -9,6 +9,7 @@ import {
   type ProfileInput,
 } from "#common/account.ts";
 import type { Reply } from "#server/replies.ts";
+import { WHATSAPP_MESSAGES } from "#common/whatsapp.ts";
 import { flashCookie } from "#server/http/flash.ts";
 import { selfServiceReply } from "#server/modules/users/replies.ts";
 import {
@@ -82,6 +83,12 @@ function withCookies(cookies: string[]): Headers {
 export const accountActions = {
   async profile(_request: Request, context: AppLoadContext, input: ProfileInput): Promise<AccountOutcome> {
     return { reply: selfServiceReply(await updateProfile(context.shop, context.user?.id, input), "profile") };
+  },
+  /** WhatsApp updates on or off: the profile's use case, answered with what it turned them to. */
+  async whatsapp(_request: Request, context: AppLoadContext, input: { whatsappUpdates: boolean }): Promise<AccountOutcome> {
+    const result = await updateProfile(context.shop, context.user?.id, input);
+    if (!result.ok) return { reply: selfServiceReply(result, "profile") };
+    return { reply: { status: 200, message: result.profile.whatsappUpdates ? WHATSAPP_MESSAGES.on : WHATSAPP_MESSAGES.off } };
   },
   async password(request: Request, context: AppLoadContext, input: ChangePasswordInput): Promise<AccountOutcome> {
     return { reply: selfServiceReply(await changePassword(context.shop, context.user?.id, request.headers, input), "change-password") };

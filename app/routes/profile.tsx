@@ -10,6 +10,8 @@ import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/profile";
 import { accountActions, loadProfile, signOutHeaders, twoFactorSetupView } from "./profile.server";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
+import { WhatsAppSettings } from "~/components/account/whatsapp-settings";
+import { whatsappFormChoice } from "#common/whatsapp.ts";
 import { checkTwoFactorDisableForm, checkTwoFactorEnableForm, checkTwoFactorSetupForm } from "#common/two-factor.ts";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("My Profile", "Your account details and your orders."), NOINDEX];
@@ -30,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     phoneVerified: profile.phoneVerified,
     emailVerified: profile.emailVerified,
     hasPassword,
+    whatsappUpdates: profile.whatsappUpdates,
+    whatsappUpdatesAt: profile.whatsappUpdatesAt,
   };
   return { profile: { name: profile.name, email: profile.email }, account, orders: orders.map(toMyOrderRow), showingExpired, deletion, twoFactor };
 }
@@ -68,6 +72,8 @@ async function accountAction(request: Request, context: Route.ActionArgs["contex
       if (!parsed.ok) return invalid(intent, parsed.errors);
       return answer(intent, (await accountActions.profile(request, context, parsed.data)).reply);
     }
+    case "whatsapp":
+      return answer(intent, (await accountActions.whatsapp(request, context, whatsappFormChoice(values))).reply);
     case "phone-code": {
       const parsed = checkCodeRequestForm(values);
       if (!parsed.ok) return invalid(intent, parsed.errors);
@@ -204,6 +210,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </p>
       <MyOrders orders={orders} showingExpired={showingExpired} />
       <TwoFactorSettings status={loaderData.twoFactor} data={actionData} hasPassword={account.hasPassword} />
+      <WhatsAppSettings account={account} data={actionData} />
       <AccountSettings account={account} data={actionData} deletion={loaderData.deletion} />
     </main>
   );

@@ -116,7 +116,15 @@ const backInStock = sameInput<{ email: string }>()(
 );
 
 /** The checkout reads `shippingAddress` as `unknown` and checks it with shippingAddressSchema afterwards (checkout-request.ts). */
-const checkout = z.object({ ...checkoutSchema.shape, shippingAddress: z.optional(shippingAddressSchema) });
+const checkout = z.object({
+  ...checkoutSchema.shape,
+  shippingAddress: z.optional(shippingAddressSchema),
+  whatsappUpdates: z.optional(
+    z.boolean().register(apiDocs, {
+      description: "This order's news on WhatsApp, to its delivery phone (stored with the time); true also turns the account's WhatsApp updates on when it has a mobile number.",
+    }),
+  ),
+});
 
 /** Shipping through Shiprocket (issue 31): the box size defaults to 20 × 15 × 10 cm. */
 const parcel = sameInput<Partial<Omit<Parcel, "weightKg">> & Pick<Parcel, "weightKg">>()(

@@ -27,6 +27,7 @@ import type { AdminStats } from "#server/modules/orders/dashboard.ts";
 import type { QueuePrescriptionJson } from "#common/pharmacist.ts";
 import type { OrderAftercare } from "#server/modules/returns/returns.ts";
 import type { LowStockList } from "#server/modules/stock-alerts/low-stock.ts";
+import { apiDocs } from "./registry.ts";
 import { medicineFields, sameOutput } from "./schema-helpers.ts";
 
 const text = z.string();
@@ -145,6 +146,8 @@ export const profile = sameOutput<ProfileJson>()(
   z.object({
     ...account.shape,
     emailVerified: z.boolean(),
+    whatsappUpdates: z.boolean().register(apiDocs, { description: "Order news on WhatsApp asked for (profile or checkout); turned off by `false` or by removing the number." }),
+    whatsappUpdatesAt: z.nullable(z.string().register(apiDocs, { description: "When WhatsApp updates were turned on; null while off." })),
     createdAt: timestamp,
   }),
   true,

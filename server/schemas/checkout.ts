@@ -9,6 +9,7 @@ import { PAYMENT_METHODS } from "#common/orders.ts";
 import { COUPON_MESSAGES } from "#common/coupons.ts";
 import { prescriptionIdsSchema } from "./prescriptions.ts";
 import { rule } from "./rule.ts";
+import { whatsappUpdates } from "./whatsapp.ts";
 
 const trimmed = z.transform((value: unknown) => (typeof value === "string" ? value.trim() : value === undefined || value === null ? "" : value));
 
@@ -74,6 +75,8 @@ export const checkoutSchema = z.object({
       z.string({ error: COUPON_MESSAGES.invalid }).check(z.maxLength(64, COUPON_MESSAGES.invalid)),
     ),
   ),
+  /** This order's news on WhatsApp to its delivery phone; true also turns the account's opt-in on (decisions/055). */
+  whatsappUpdates: z.optional(whatsappUpdates),
 });
 
 /** The three fields the checkout widget (or the test dialog) hands back. */

@@ -297,7 +297,7 @@ describe("logging out", () => {
 });
 
 describe("GET /api/users/profile", () => {
-  it("answers { _id, name, email, role, phone, phoneVerified, emailVerified, createdAt } and nothing more", async () => {
+  it("answers { _id, name, email, role, phone, phoneVerified, emailVerified, whatsappUpdates, whatsappUpdatesAt, createdAt } and nothing more", async () => {
     const res = await profile(customerA.headers);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -309,6 +309,9 @@ describe("GET /api/users/profile", () => {
       phone: null,
       phoneVerified: false,
       emailVerified: false,
+      // WhatsApp order updates (decisions/055): off until asked for.
+      whatsappUpdates: false,
+      whatsappUpdatesAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     });
   });

@@ -34,7 +34,8 @@ export type AccountIntent =
   | "2fa-disable"
   | "phone-code"
   | "phone-verify"
-  | "deletion-code";
+  | "deletion-code"
+  | "whatsapp";
 
 export interface AccountActionData {
   intent: AccountIntent;

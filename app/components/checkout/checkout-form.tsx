@@ -2,7 +2,7 @@ import { Lock, Truck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { SavedAddress } from "#common/addresses.ts";
-import { PAYMENT_CHOICES } from "#common/checkout.ts";
+import { PAYMENT_CHOICES, phoneDigits } from "#common/checkout.ts";
 import { INDIAN_STATES, isValidPin } from "#common/india.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import type { CheckoutPlaced, CheckoutQuote, PaymentMethod } from "#common/orders.ts";
@@ -11,6 +11,7 @@ import { DELIVERY_CHECK_TEXTS, type ServiceabilityJson } from "#common/serviceab
 import { useCartStore } from "~/lib/cart";
 import { cancelOrder, lookupPin, quoteCheckout, saveAddress, startCheckout, type CheckoutBody } from "./payment-api";
 import { usePaymentStep, type PaymentStepOutcome } from "./payment-step";
+import { WhatsAppChoice } from "./whatsapp-choice";
 import {
   checkShippingAddress,
   isOptional,
@@ -70,6 +71,7 @@ export function CheckoutForm({
   prescription,
   addresses = [],
   codFeePaise = 0,
+  whatsapp = { accountOptedIn: false, accountHasPhone: false },
   onQuote,
   onCouponRefused,
   quoteKey: couponKey = "",
@@ -89,6 +91,8 @@ export function CheckoutForm({
   addresses?: SavedAddress[];
   /** Cash on delivery's fee, shown beside its choice. */
   codFeePaise?: number;
+  /** The account's WhatsApp updates: on, the box starts ticked; a number on the account lets the box turn them on too (decisions/055). */
+  whatsapp?: { accountOptedIn: boolean; accountHasPhone: boolean };
   /** Prescription-only lines in the cart (decisions/019): the step shown before the pay button, the ids attached, and why paying cannot start yet. */
   prescription?: { step: React.ReactNode; ids: string[]; problem?: string };
   payments: PaymentSetup;
@@ -114,6 +118,7 @@ export function CheckoutForm({
   const [choice, setChoice] = useState<string>(addresses[0]?._id ?? NEW_ADDRESS);
   const [saveNew, setSaveNew] = useState(false);
   const [method, setMethod] = useState<PaymentMethod>("razorpay");
+  const [whatsappUpdates, setWhatsappUpdates] = useState(whatsapp.accountOptedIn);
   // The new address's PIN code as the shop serves it; the state it filled in (so a correction stands).
   const [pinInfo, setPinInfo] = useState<ServiceabilityJson | null>(null);
   const filledState = useRef<string | null>(null);
@@ -275,7 +280,7 @@ export function CheckoutForm({
     placing.current = true;
     if (method === "razorpay" && payments.provider === "razorpay" && !(await step.prepare("razorpay"))) return;
 
-    const body = checkoutBody(method, true)!;
+    const body: CheckoutBody = { ...checkoutBody(method, true)!, whatsappUpdates };
     const key = JSON.stringify(body);
     let started = attempt.current?.key === key ? attempt.current.started : null;
     if (!started) {
@@ -493,6 +498,12 @@ export function CheckoutForm({
             <span className="sr-only">as required</span> are required.
           </p>
         )}
+        <WhatsAppChoice
+          checked={whatsappUpdates}
+          onChange={setWhatsappUpdates}
+          phone={chosen ? chosen.phone : phoneDigits(values.phone)}
+          account={whatsapp}
+        />
         {prescription?.step}
         <fieldset className="space-y-2">
           <legend className="mb-2 text-lg font-semibold text-gray-900">Payment</legend>

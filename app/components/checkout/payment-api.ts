@@ -11,6 +11,8 @@ export type CheckoutBody = ({ addressId: string } | { shippingAddress: Record<st
   paymentMethod: "razorpay" | "cod";
   /** The prescriptions attached when the cart holds prescription-only medicines. */
   prescriptionIds?: string[];
+  /** This order's news on WhatsApp, to its delivery phone (decisions/055). */
+  whatsappUpdates?: boolean;
 };
 
 /** Builds the order from the cart on the server (prices, stock reserved) and, paid online, the provider's order. */

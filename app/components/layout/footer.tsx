@@ -3,6 +3,8 @@ import { SHOP_NAME, SHOP_SECTIONS } from "#common/brand.ts";
 import { WELCOME_OFFER } from "#common/content.ts";
 import type { SellerDetails } from "#common/seller.ts";
 import { NewsletterForm } from "./newsletter-form";
+import { GENERAL_CHAT_TEXT } from "#common/whatsapp-chat.ts";
+import { WhatsAppChatLink } from "~/components/ui/whatsapp-chat-link";
 
 const HELP_LINKS = [
   { to: "/contact", label: "Contact Us" },
@@ -72,6 +74,11 @@ export function Footer({ seller }: { seller: SellerDetails }) {
               {seller.email}
             </a>
           </p>
+          {seller.whatsappChatNumber ? (
+            <p className="mt-2 text-sm">
+              <WhatsAppChatLink text={GENERAL_CHAT_TEXT} look="footer" />
+            </p>
+          ) : null}
           {seller.socialUrl ? (
             <p className="mt-2 text-sm">
               {/* The spec's social links all point to one site: the shop's profile, when configured (SELLER_SOCIAL_URL). */}

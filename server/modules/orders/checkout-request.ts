@@ -29,6 +29,8 @@ export interface CheckoutRequest {
   prescriptionIds?: readonly string[];
   /** A coupon code typed at checkout; absent: the cart's applied coupon (decisions/025). */
   couponCode?: string;
+  /** This order's news on WhatsApp, to its delivery phone (decisions/055). */
+  whatsappUpdates?: boolean;
 }
 
 export type CheckoutRequestRefusal =
@@ -82,7 +84,7 @@ export async function readCheckoutRequest(
     const errors = fieldErrors(fields.error);
     return { ok: false, reason: "invalid", message: Object.values(errors)[0] ?? CHECKOUT_MESSAGES.required, errors };
   }
-  const { addressId, shippingAddress: typed, paymentMethod = "razorpay", prescriptionIds, couponCode } = fields.data;
+  const { addressId, shippingAddress: typed, paymentMethod = "razorpay", prescriptionIds, couponCode, whatsappUpdates } = fields.data;
 
   let shippingAddress: ShippingAddress;
   if (addressId !== undefined) {
@@ -109,6 +111,13 @@ export async function readCheckoutRequest(
   shippingAddress.state ??= delivery.state;
   return {
     ok: true,
-    request: { shippingAddress, paymentMethod, delivery, ...(prescriptionIds ? { prescriptionIds } : {}), ...(couponCode ? { couponCode } : {}) },
+    request: {
+      shippingAddress,
+      paymentMethod,
+      delivery,
+      ...(prescriptionIds ? { prescriptionIds } : {}),
+      ...(couponCode ? { couponCode } : {}),
+      ...(whatsappUpdates ? { whatsappUpdates } : {}),
+    },
   };
 }

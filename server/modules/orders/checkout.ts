@@ -11,6 +11,7 @@ import { checkoutPrescriptions, linkOrderPrescriptions, type CheckoutPrescriptio
 import { checkCoupon, findCouponById, reserveCouponUse, type CouponRefusal } from "#server/modules/coupons/coupons.ts";
 import { checkLimit, countRequest, throttled, type Throttled } from "#server/modules/limits/limiter.ts";
 import { orderableCartLines } from "#server/modules/cart/cart.ts";
+import { optInAtCheckout } from "./whatsapp-opt-in.ts";
 import { loadOrderJson } from "./orders.ts";
 import { readCheckoutRequest, type CheckoutRequestRefusal } from "./checkout-request.ts";
 import { priceOrder } from "./pricing.ts";
@@ -63,6 +64,8 @@ export interface CheckoutChoices {
   couponCode?: string;
   /** The PIN code's delivery promise now, kept with the order for its confirmation page and emails. */
   estimatedDelivery?: { from: string; to: string };
+  /** This order's news on WhatsApp (to its delivery phone); also the account's opt-in (decisions/055). */
+  whatsappUpdates?: boolean;
 }
 
 type PlaceOrderFailure = Extract<CheckoutResult, { ok: false }>;
@@ -178,6 +181,7 @@ export async function placeOrder(
         deliveryTo: choices.estimatedDelivery?.to ?? null,
         // Confirmed by the shopper or the staff within the window, else cancelled by the job runner (decisions/044).
         codConfirmBy: cod ? new Date(now.getTime() + shop.config.cod.confirmHours * 3_600_000) : null,
+        whatsappUpdatesAt: choices.whatsappUpdates ? now : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -202,6 +206,8 @@ export async function placeOrder(
       })),
     );
     await linkOrderPrescriptions(tx, order!.id, rx.prescriptionIds);
+    // The shopper's WhatsApp opt-in, stored with the order it came with (decisions/055).
+    if (choices.whatsappUpdates) await optInAtCheckout(tx, customer.id, shippingAddress.phone, now);
     if (applied) {
       // Reserved until paid; a COD order counts at once (api-contract.md, "Details pinned").
       await reserveCouponUse(tx, {
@@ -238,8 +244,15 @@ export async function placeOrder(
 export async function startCheckout(shop: ShopContext, customer: CheckoutCustomer, body: unknown): Promise<CheckoutResult> {
   const read = await readCheckoutRequest(shop, customer, body);
   if (!read.ok) return read;
-  const { shippingAddress, paymentMethod, delivery, prescriptionIds, couponCode } = read.request;
-  const choices: CheckoutChoices = { prescriptionIds, paymentMethod, pinAllowsCod: delivery.cod, couponCode, estimatedDelivery: delivery.estimatedDelivery };
+  const { shippingAddress, paymentMethod, delivery, prescriptionIds, couponCode, whatsappUpdates } = read.request;
+  const choices: CheckoutChoices = {
+    prescriptionIds,
+    paymentMethod,
+    pinAllowsCod: delivery.cod,
+    couponCode,
+    estimatedDelivery: delivery.estimatedDelivery,
+    whatsappUpdates,
+  };
   const tooMany = await couponAttemptsLeft(shop, customer.id, couponCode);
   if (tooMany) return tooMany;
 

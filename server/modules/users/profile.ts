@@ -16,6 +16,9 @@ export interface ProfileJson {
   /** Whether `phone` was proved with a one-time code (decisions/050). */
   phoneVerified: boolean;
   emailVerified: boolean;
+  /** Order news on WhatsApp asked for (profile or checkout; decisions/055), and since when (ISO) or null. */
+  whatsappUpdates: boolean;
+  whatsappUpdatesAt: string | null;
   createdAt: string;
 }
 
@@ -29,6 +32,7 @@ export async function getProfile(db: Database, userId: string): Promise<ProfileJ
       phone: users.phone,
       phoneVerified: users.phoneVerified,
       emailVerified: users.emailVerified,
+      whatsappUpdatesAt: users.whatsappUpdatesAt,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -43,6 +47,8 @@ export async function getProfile(db: Database, userId: string): Promise<ProfileJ
     phone: row.phone,
     phoneVerified: row.phoneVerified,
     emailVerified: row.emailVerified,
+    whatsappUpdates: row.whatsappUpdatesAt !== null,
+    whatsappUpdatesAt: row.whatsappUpdatesAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from "#server/db/client.ts";
 import { isPlaceholderEmail } from "#server/db/no-email.ts";
 import { account as credentials, session as sessions, user as users } from "#server/db/schema.ts";
 import { Rollback, inTransaction } from "#server/db/tx.ts";
+import { WHATSAPP_MESSAGES } from "#common/whatsapp.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 import { addEmailSchema, changeEmailSchema, changePasswordSchema, forgotPasswordSchema, profileSchema, resetPasswordSchema } from "#server/schemas/account.ts";
@@ -23,6 +24,7 @@ import {
 } from "./account-links.ts";
 import { forgetSignInFailures, type Client } from "./accounts.ts";
 import { phoneVerifiedAfterProfileSave } from "./phone-sign-in.ts";
+import { undoStop } from "#server/modules/orders/whatsapp-opt-in.ts";
 import { getProfile, type ProfileJson } from "./profile.ts";
 import { signOut } from "./session.ts";
 
@@ -145,16 +147,29 @@ export async function changePassword(
 }
 
 /** Name and/or phone of the signed-in customer (`{ name?, phone? }`). */
-export async function updateProfile(context: Pick<SelfServiceContext, "db">, userId: string | undefined, body: unknown): Promise<ProfileResult> {
+export async function updateProfile(context: Pick<SelfServiceContext, "db">, userId: string | undefined, body: unknown, now = new Date()): Promise<ProfileResult> {
   if (!userId) return NOT_SIGNED_IN;
   const read = readInput(profileSchema, body);
   if (!read.ok) return read;
   const { input } = read;
-  const changes: PgUpdateSetSource<typeof users> = {};
-  if (input.name !== undefined) changes.name = input.name;
-  // A typed number is a contact number: it stays verified only if it is the verified one (decisions/050).
-  if (input.phone !== undefined) Object.assign(changes, { phone: input.phone, phoneVerified: phoneVerifiedAfterProfileSave(input.phone) });
-  if (Object.keys(changes).length > 0) await context.db.update(users).set(changes).where(eq(users.id, userId));
+  const saved = await inTransaction(context.db, async (tx): Promise<ProfileResult | null> => {
+    const [before] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).for("update");
+    if (!before) return NOT_SIGNED_IN;
+    const changes: PgUpdateSetSource<typeof users> = {};
+    if (input.name !== undefined) changes.name = input.name;
+    // A typed number is a contact number: it stays verified only if it is the verified one (decisions/050).
+    if (input.phone !== undefined) Object.assign(changes, { phone: input.phone, phoneVerified: phoneVerifiedAfterProfileSave(input.phone) });
+    // WhatsApp updates need a number on the account; removing the number turns them off (decisions/055).
+    const phoneAfter = input.phone !== undefined ? input.phone : before.phone;
+    if (input.whatsappUpdates === true && !phoneAfter) return { ok: false, reason: "invalid", errors: { whatsappUpdates: WHATSAPP_MESSAGES.phoneNeeded } };
+    if (input.whatsappUpdates !== undefined) changes.whatsappUpdatesAt = input.whatsappUpdates ? now : null;
+    else if (!phoneAfter) changes.whatsappUpdatesAt = null;
+    if (Object.keys(changes).length === 0) return null;
+    const [after] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning({ phone: users.phone, phoneVerified: users.phoneVerified });
+    if (input.whatsappUpdates && after) await undoStop(tx, after);
+    return null;
+  });
+  if (saved) return saved;
   const profile = await getProfile(context.db, userId);
   return profile ? { ok: true, profile } : NOT_SIGNED_IN;
 }
