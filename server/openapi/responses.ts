@@ -90,6 +90,10 @@ export const adminProduct = z.object({
   ...product.shape,
   published: z.optional(z.boolean()),
   lowStockThreshold: z.optional(z.nullable(z.number())),
+  parcelWeightG: z.optional(z.nullable(z.number())),
+  parcelLengthCm: z.optional(z.nullable(z.number())),
+  parcelBreadthCm: z.optional(z.nullable(z.number())),
+  parcelHeightCm: z.optional(z.nullable(z.number())),
 });
 
 const facetCount = z.object({ name: text, count: z.number() });
