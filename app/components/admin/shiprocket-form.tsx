@@ -1,4 +1,5 @@
 import { Truck } from "lucide-react";
+import { useEffect } from "react";
 import type { SuggestedParcel } from "#common/shipping.ts";
 import { BUTTON_PRIMARY, INPUT } from "./page-header";
 import { useShipmentFetcher } from "./shipment-form";
@@ -30,6 +31,7 @@ export function ShiprocketForm({
   parcel,
   idPrefix = "",
   className = "mt-6 rounded-lg border border-gray-200 bg-white p-4",
+  onShipped,
 }: {
   orderId: string;
   orderNumber: string;
@@ -38,8 +40,15 @@ export function ShiprocketForm({
   /** Keeps ids apart where several orders' forms may be on one page (the orders list). */
   idPrefix?: string;
   className?: string;
+  /** Called once the order is shipped (the orders list's dialog closes). */
+  onShipped?: () => void;
 }) {
   const { fetcher, busy, result, errors, formRef } = useShipmentFetcher("Failed to ship the order with Shiprocket");
+  const shipped = result?.ok === true;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer; the callback may change identity on every render.
+  useEffect(() => {
+    if (shipped) onShipped?.();
+  }, [shipped]);
   const refusal = result?.ok === false && !result.errors ? result.message : null;
   const id = (name: string) => `${idPrefix}${name}`;
   return (
