@@ -532,6 +532,10 @@ export const shipments = pgTable(
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     /** While one request ships the order through Shiprocket, a second one is refused until this moment (a lease, not a lock held over the network calls). */
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /** When the adhoc create was sent (migration 0038): a retry without its ids looks the order up by number first. */
+    createSentAt: timestamp("create_sent_at", { withTimezone: true }),
+    /** The parcel is back with the shop but the order could not be cancelled and refunded by itself: why (the admin's task; retried hourly). */
+    returnProblem: text("return_problem"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -130,7 +130,13 @@ function shippingRefusal(order: OrderRow): Exclude<ShipWithShiprocketResult, { o
 /** The four calls, each skipped when an earlier attempt already stored its result. */
 async function runSteps(shop: ShopContext, client: ShiprocketClient, order: OrderRow, start: ShipmentRow, parcel: Parcel): Promise<ShipmentRow> {
   let shipment = start;
+  if (!shipment.providerShipmentId && shipment.createSentAt) {
+    // An earlier create got no answer (a timeout, a 5xx): Shiprocket may have made the order all the same.
+    const found = await client.findOrder(order.orderNumber);
+    if (found) shipment = await saveShipmentStep(shop.db, shipment.id, { providerOrderId: found.orderId, providerShipmentId: found.shipmentId });
+  }
   if (!shipment.providerShipmentId) {
+    shipment = await saveShipmentStep(shop.db, shipment.id, { createSentAt: new Date() });
     const lines = await shop.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.name), asc(orderLines.id));
     const address = order.shippingAddress;
     const created = await client.createAdhocOrder({
