@@ -93,6 +93,8 @@ export interface ShiprocketShipmentJson {
   /** Shiprocket's latest status (e.g. "IN TRANSIT"), null before the first scan. */
   currentStatus: string | null;
   events: ShipmentEventJson[];
+  /** Admins only: the parcel is back with the shop but the order could not be cancelled and refunded by itself — why. */
+  returnProblem?: string;
 }
 
 /** Shiprocket's public tracking page of an AWB. */
