@@ -44,5 +44,5 @@ export async function addReviewFromForm(context: AppLoadContext, productId: stri
 
 /** The "Check delivery" box without JavaScript: the page's `?pin=` answered by its loader (decisions/021). */
 export async function checkDeliveryForPage(context: AppLoadContext, request: Request) {
-  return deliveryCheckForPage(context.shop, await dispatchConfig(context.shop), new URL(request.url).searchParams.get("pin"));
+  return deliveryCheckForPage(context.shop, await dispatchConfig(context.shop), new URL(request.url).searchParams.get("pin"), context.clientIp);
 }

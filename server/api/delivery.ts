@@ -17,7 +17,7 @@ export function serviceabilityRouter(shop: ShopContext) {
   router.get("/:pin", async (req, res) => {
     const pin = req.params.pin;
     if (!isValidPin(pin)) throw replyError(MALFORMED_PIN_REPLY);
-    const answer = await findDeliveryPromise(shop, pin, new Date(), await dispatchConfig(shop));
+    const answer = await findDeliveryPromise(shop, pin, new Date(), await dispatchConfig(shop), req.ip ?? "");
     res.setHeader("Cache-Control", "public, max-age=60");
     res.json(answer);
   });

@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { courierServiceability, orders } from "#server/db/schema.ts";
-import { resetCourierBackoff } from "#server/modules/delivery/courier-network.ts";
-import { estimateDelivery, findServiceability } from "#server/modules/delivery/serviceability.ts";
+import { findDeliveryPromise, resetCourierBackoff } from "#server/modules/delivery/courier-network.ts";
+import { DEFAULT_DISPATCH, estimateDelivery, findServiceability } from "#server/modules/delivery/serviceability.ts";
 import { serviceabilityCounters } from "#server/modules/shipping/counters.ts";
 import { FAKE_PICKUP, startFakeShiprocket, type FakeShiprocket } from "../support/fake-shiprocket.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
@@ -105,6 +105,24 @@ describe("GET /api/serviceability/:pin with Shiprocket", () => {
     fake.refuse(SERVICEABILITY, "Oops! Invalid Data.", { status: 422 });
     expect((await api().get("/api/serviceability/682030").expect(200)).body).toEqual(listed);
     await api().get("/api/serviceability/682032").expect(200);
+    expect(fake.calls(SERVICEABILITY).length).toBe(before + 2);
+  });
+
+  it("answers a client sweeping new PINs from the uploaded list past its hourly allowance; cached PINs and the checkout still use Shiprocket's answer", async () => {
+    // One new PIN an hour per address (the limit scaled down for the test).
+    const tight = { ...shop.context, config: { ...shop.context.config, rateLimitScale: 1 / 300 } };
+    const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    fake.setServiceability("110011", { couriers: [{ id: 7, name: "India Post", days: 2, cod: false, state: "Delhi" }] });
+    fake.setServiceability("110012", { couriers: [{ id: 7, name: "India Post", days: 2, cod: false, state: "Delhi" }] });
+    const now = new Date();
+    const before = fake.calls(SERVICEABILITY).length;
+    expect(await findDeliveryPromise(tight, "110011", now, DEFAULT_DISPATCH, ip)).toMatchObject({ serviceable: true, cod: false });
+    // The second new PIN from the same address: the list's answer (COD yes in the seeded list), no call.
+    expect(await findDeliveryPromise(tight, "110012", now, DEFAULT_DISPATCH, ip)).toEqual(await findServiceability(shop.context.db, "110012", now));
+    expect(fake.calls(SERVICEABILITY).length).toBe(before + 1);
+    // A PIN already asked about is answered from the cache; the checkout (no address) asks.
+    expect(await findDeliveryPromise(tight, "110011", now, DEFAULT_DISPATCH, ip)).toMatchObject({ cod: false });
+    expect(await findDeliveryPromise(tight, "110012", now, DEFAULT_DISPATCH)).toMatchObject({ cod: false });
     expect(fake.calls(SERVICEABILITY).length).toBe(before + 2);
   });
 

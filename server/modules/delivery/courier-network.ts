@@ -13,6 +13,7 @@ import { type DeliveryCheckState, pinFromInput } from "#common/serviceability.ts
 import type { Config } from "#server/config.ts";
 import { courierServiceability } from "#server/db/schema.ts";
 import type { Database } from "#server/db/client.ts";
+import { countRequests } from "#server/modules/limits/limiter.ts";
 import { countServiceability } from "#server/modules/shipping/counters.ts";
 import { ShiprocketError, shiprocketFor, type CourierServiceability } from "#server/modules/shipping/shiprocket.ts";
 import type { Logger } from "pino";
@@ -27,7 +28,7 @@ export const COURIER_BACKOFF_MS = 60_000;
 
 export interface DeliveryShop {
   db: Database;
-  config: Pick<Config, "shiprocket">;
+  config: Pick<Config, "shiprocket" | "rateLimitScale">;
   logger: Pick<Logger, "warn">;
 }
 
@@ -46,8 +47,11 @@ function shopState(name: string | null): string | null {
 /**
  * GET /api/serviceability/:pin, the product page's "Check delivery", the quote and the checkout:
  * one promise per PIN. Without Shiprocket settings: the uploaded list (findServiceability).
+ * `clientIp` (the public PIN checks): a client asking about more new PINs than
+ * `courierChecksPerAddress` allows gets the uploaded list's answer instead (a PIN sweep would
+ * otherwise be a Shiprocket call each); the checkout always asks.
  */
-export async function findDeliveryPromise(shop: DeliveryShop, pin: string, now: Date, dispatch: DispatchConfig): Promise<Serviceability> {
+export async function findDeliveryPromise(shop: DeliveryShop, pin: string, now: Date, dispatch: DispatchConfig, clientIp?: string): Promise<Serviceability> {
   const client = shiprocketFor(shop.config);
   const settings = shop.config.shiprocket;
   if (!client || !settings || !isValidPin(pin)) return findServiceability(shop.db, pin, now, dispatch);
@@ -55,6 +59,9 @@ export async function findDeliveryPromise(shop: DeliveryShop, pin: string, now: 
   let row = await cachedAnswer(shop.db, pin, now);
   if (row) countServiceability("cached");
   else if (now.getTime() < backoffUntil) {
+    countServiceability("fallback");
+    return findServiceability(shop.db, pin, now, dispatch);
+  } else if (clientIp !== undefined && (await countRequests(shop, [["courierChecksPerAddress", clientIp]]))) {
     countServiceability("fallback");
     return findServiceability(shop.db, pin, now, dispatch);
   } else {
@@ -96,11 +103,11 @@ export async function findDeliveryPromise(shop: DeliveryShop, pin: string, now: 
  * The "Check delivery" box's answer for a page without JavaScript (`?pin=` on the product page):
  * null without a PIN, the PIN's message for a malformed one, else the delivery promise.
  */
-export async function deliveryCheckForPage(shop: DeliveryShop, dispatch: DispatchConfig, rawPin: string | null): Promise<DeliveryCheckState | null> {
+export async function deliveryCheckForPage(shop: DeliveryShop, dispatch: DispatchConfig, rawPin: string | null, clientIp: string): Promise<DeliveryCheckState | null> {
   if (rawPin === null) return null;
   const pin = pinFromInput(rawPin);
   if (!isValidPin(pin)) return { pin, error: PIN_CODE_MESSAGE };
-  return { pin, result: await findDeliveryPromise(shop, pin, new Date(), dispatch) };
+  return { pin, result: await findDeliveryPromise(shop, pin, new Date(), dispatch, clientIp) };
 }
 
 async function cachedAnswer(db: Database, pin: string, now: Date): Promise<CachedRow | undefined> {
