@@ -168,6 +168,13 @@ test("the orders list ships with Shiprocket in a dialog and shows COD confirmati
     const product = await findProduct(page, ORS);
     const parcel = await admin.request.put(`/api/admin/products/${product._id}`, { data: { parcelWeightG: 150, parcelLengthCm: 16, parcelBreadthCm: 11, parcelHeightCm: 6 } });
     expect(parcel.status(), await parcel.text()).toBe(200);
+    // The product form shows the parcel it ships in.
+    await openPage(admin, `/admin/products/${product._id}/edit`);
+    const parcelSection = main(admin).getByRole("region", { name: "Parcel" });
+    await expect(parcelSection.getByRole("textbox", { name: "Weight (g)" })).toHaveValue("150");
+    await expect(parcelSection.getByRole("textbox", { name: "Height (cm)" })).toHaveValue("6");
+    await parcelSection.scrollIntoViewIfNeeded();
+    if (SHOTS) await parcelSection.screenshot({ path: path.join(SHOTS, `product-parcel-${width}.png`) });
 
     const waiting = await codOrder(page, { product: ORS, confirm: false });
     const confirmed = await codOrder(page, { product: ORS, quantity: 2 });
