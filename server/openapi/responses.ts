@@ -320,6 +320,8 @@ export const shiprocketShipment = sameOutput<ShiprocketShipmentJson>()(
     expectedDelivery: z.optional(text),
     currentStatus: nullableText,
     events: z.array(z.object({ at: timestamp, status: text, activity: text, location: text })),
+    // Admins only: the parcel is back with the shop but the order could not be cancelled and refunded by itself; why (retried hourly).
+    returnProblem: z.optional(text),
   }),
   true,
 );
