@@ -173,7 +173,7 @@ export default defineConfig({
               RAZORPAY_API_BASE: `http://127.0.0.1:${fakeRazorpayPort}`,
               SHIPROCKET_EMAIL: E2E_SHIPROCKET.email,
               SHIPROCKET_PASSWORD: E2E_SHIPROCKET.password,
-              SHIPROCKET_PICKUP_LOCATION: "E2E warehouse",
+              SHIPROCKET_PICKUP_LOCATION: "Bengaluru warehouse", // one of the fake's pickup addresses (FAKE_PICKUP)
               SHIPROCKET_WEBHOOK_TOKEN: E2E_SHIPROCKET.webhookToken,
               SHIPROCKET_API_BASE: `http://127.0.0.1:${fakeShiprocketPort}`,
             },

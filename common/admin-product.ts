@@ -45,6 +45,11 @@ export interface AdminProductInput {
   expiryDate?: string | null;
   /** Units at or below which the product is low on stock; null (or empty) for the shop's default (decisions/031). */
   lowStockThreshold?: number | null;
+  /** The parcel one unit ships in (Shiprocket's form starts from it): grams and whole centimetres; null (or empty) clears it. */
+  parcelWeightG?: number | null;
+  parcelLengthCm?: number | null;
+  parcelBreadthCm?: number | null;
+  parcelHeightCm?: number | null;
   images?: ProductImageJson[];
   /** Medicine information (common/medicine-information.ts): text, or null (or empty) to clear it. */
   composition?: string | null;
@@ -221,6 +226,25 @@ function lowStockThreshold(value: unknown): Read<number | null | undefined> {
   return threshold === undefined ? (typeof value === "number" || typeof value === "string" ? refuse(SETTINGS_MESSAGES.productThresholdInvalid) : wrongType(SETTINGS_MESSAGES.productThresholdInvalid)) : ok(threshold);
 }
 
+/** A product's parcel fields (the admin's JSON, the form and the catalogue CSV share these names). */
+export const PARCEL_FIELDS = ["parcelWeightG", "parcelLengthCm", "parcelBreadthCm", "parcelHeightCm"] as const;
+
+export const PARCEL_MESSAGES = {
+  weight: "Enter the parcel weight in grams: a whole number from 1 to 100000, or leave it empty",
+  size: "Enter the box size in whole centimetres from 1 to 300, or leave it empty",
+} as const;
+
+/** Empty (or null) clears it; else a whole number from 1 to `max`. */
+function parcelNumber(max: number, message: string): (value: unknown) => Read<number | null | undefined> {
+  return (value) => {
+    if (value === undefined) return ok(undefined);
+    if (value === null || (typeof value === "string" && value.trim() === "")) return ok(null);
+    if (typeof value !== "number" && typeof value !== "string") return wrongType(message);
+    const number = wholeNumber(value, max);
+    return number === undefined || number < 1 ? refuse(message) : ok(number);
+  };
+}
+
 function expiryDate(value: unknown): Read<string | null | undefined> {
   if (value === undefined) return ok(undefined);
   const text = value === null ? "" : typeof value === "string" ? value.trim().slice(0, 10) : value;
@@ -290,6 +314,10 @@ const PRODUCT_FIELDS: { [K in keyof AdminProductInput]-?: (value: unknown) => Re
   batchNumber: (value) => optionalText(value, "Batch number", 40),
   expiryDate,
   lowStockThreshold,
+  parcelWeightG: parcelNumber(100_000, PARCEL_MESSAGES.weight),
+  parcelLengthCm: parcelNumber(300, PARCEL_MESSAGES.size),
+  parcelBreadthCm: parcelNumber(300, PARCEL_MESSAGES.size),
+  parcelHeightCm: parcelNumber(300, PARCEL_MESSAGES.size),
   images,
   composition: medicineText("composition"),
   uses: medicineText("uses"),

@@ -14,6 +14,23 @@ export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
 /** The orders list's status filter (the page's select, the API's `status`): the statuses an admin sets, and Pending. */
 export const ORDER_FILTER_STATUSES = ["Pending", ...ADMIN_ORDER_STATUSES] as const;
 
+/** The orders list's cash-on-delivery filter: `unconfirmed`, the unpaid COD orders in Processing awaiting confirmation (decisions/044). */
+export const COD_ORDER_FILTERS = ["unconfirmed"] as const;
+
+/**
+ * Beside an unpaid cash-on-delivery order in Processing on the orders list: whether the shopper (or
+ * the staff) confirmed it yet (decisions/044); null for every other order.
+ */
+export function codConfirmationLabel(order: {
+  paymentMethod?: string;
+  isPaid: boolean;
+  status: string;
+  codConfirmation?: { confirmed: boolean };
+}): "Awaiting confirmation" | "Confirmed" | null {
+  if (order.paymentMethod !== "cod" || order.isPaid || order.status !== "Processing" || !order.codConfirmation) return null;
+  return order.codConfirmation.confirmed ? "Confirmed" : "Awaiting confirmation";
+}
+
 /** The orders pages' own failure and empty texts (the server's reasons come from the orders module's reply table). */
 export const ORDER_PAGE_MESSAGES = {
   fetchFailed: "Failed to fetch orders",

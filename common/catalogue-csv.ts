@@ -5,7 +5,15 @@
 import type { ProductJson } from "./catalog.ts";
 
 /** A product as the export writes it: the admin's product JSON. */
-export type CatalogueProduct = ProductJson & { published: boolean; lowStockThreshold: number | null };
+export type CatalogueProduct = ProductJson & { published: boolean; lowStockThreshold: number | null } & ProductParcelJson;
+
+/** A product's parcel as the admin's product JSON carries it (null: not given). */
+export interface ProductParcelJson {
+  parcelWeightG: number | null;
+  parcelLengthCm: number | null;
+  parcelBreadthCm: number | null;
+  parcelHeightCm: number | null;
+}
 
 /** List cells ("tags", "collections", "images", "imageAlt") hold their items separated by this. */
 export const CSV_LIST_SEPARATOR = "|";
@@ -61,6 +69,11 @@ export const CATALOGUE_COLUMNS: readonly CatalogueColumn[] = [
   field("published", "true"),
   // Stock alerts (decisions/031): empty means the shop's default threshold.
   field("lowStockThreshold", ""),
+  // The parcel one unit ships in (Shiprocket, decisions/052): grams and centimetres; empty for none.
+  field("parcelWeightG", "120"),
+  field("parcelLengthCm", "12"),
+  field("parcelBreadthCm", "6"),
+  field("parcelHeightCm", "4"),
   // Medicine information (decisions/027).
   field("composition", "Ferrous Ascorbate (100mg) + Folic Acid (1.5mg)"),
   field("uses", "Iron deficiency anaemia\nIron and folic acid needs in pregnancy"),

@@ -20,6 +20,18 @@ export const SHIPPING_MESSAGES = {
   delivered: "Delivered (reported by the courier through Shiprocket)",
 } as const;
 
+/** "Ship with Shiprocket"'s starting values (orders/shiprocket.ts suggestParcels) and where they came from. */
+export interface SuggestedParcel {
+  weightKg: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+  /** Every product of the order has a parcel weight: `weightKg` is their sum. */
+  weightFromProducts: boolean;
+  /** Some product has a box: the largest of them; else the shop's default box. */
+  boxFromProducts: boolean;
+}
+
 export interface Parcel {
   weightKg: number;
   lengthCm: number;
@@ -81,6 +93,8 @@ export interface ShiprocketShipmentJson {
   /** Shiprocket's latest status (e.g. "IN TRANSIT"), null before the first scan. */
   currentStatus: string | null;
   events: ShipmentEventJson[];
+  /** Admins only: the parcel is back with the shop but the order could not be cancelled and refunded by itself — why. */
+  returnProblem?: string;
 }
 
 /** Shiprocket's public tracking page of an AWB. */

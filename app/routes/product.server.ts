@@ -5,7 +5,7 @@ import { getProduct, similarProducts } from "#server/modules/catalog/products.ts
 import { REVIEW_SIGN_IN_REPLY, reviewReply } from "#server/modules/catalog/replies.ts";
 import { addReview, listReviews } from "#server/modules/catalog/reviews.ts";
 import { substitutesOf } from "#server/modules/catalog/substitutes.ts";
-import { deliveryCheckForPage } from "#server/modules/delivery/serviceability.ts";
+import { deliveryCheckForPage } from "#server/modules/delivery/courier-network.ts";
 import { dispatchConfig } from "#server/modules/settings/settings.ts";
 import { toCardProduct } from "~/components/catalog/product-card";
 import { toSubstitute } from "~/components/product/substitutes";
@@ -44,5 +44,5 @@ export async function addReviewFromForm(context: AppLoadContext, productId: stri
 
 /** The "Check delivery" box without JavaScript: the page's `?pin=` answered by its loader (decisions/021). */
 export async function checkDeliveryForPage(context: AppLoadContext, request: Request) {
-  return deliveryCheckForPage(context.shop.db, await dispatchConfig(context.shop), new URL(request.url).searchParams.get("pin"));
+  return deliveryCheckForPage(context.shop, await dispatchConfig(context.shop), new URL(request.url).searchParams.get("pin"), context.clientIp);
 }

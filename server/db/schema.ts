@@ -266,6 +266,11 @@ export const products = pgTable(
     /** One line per topic, "Pregnancy: …" (common/medicine-information.ts). */
     safetyAdvice: text("safety_advice"),
     storage: text("storage"),
+    /** The parcel one unit ships in (migration 0038): grams and centimetres, pre-filling "Ship with Shiprocket"; null: not given. */
+    parcelWeightG: integer("parcel_weight_g"),
+    parcelLengthCm: integer("parcel_length_cm"),
+    parcelBreadthCm: integer("parcel_breadth_cm"),
+    parcelHeightCm: integer("parcel_height_cm"),
     /** Name and address. */
     manufacturer: text("manufacturer"),
     marketer: text("marketer"),
@@ -283,6 +288,10 @@ export const products = pgTable(
     check("products_schedule_check", sql`${t.schedule} in ('OTC', 'H', 'H1', 'X')`),
     check("products_schedule_rx_check", sql`${t.prescriptionRequired} = (${t.schedule} <> 'OTC')`),
     check("products_gst_check", sql`${t.gstRateBps} >= 0 and ${t.gstRateBps} <= 4000`),
+    check(
+      "products_parcel_check",
+      sql`(${t.parcelWeightG} is null or ${t.parcelWeightG} between 1 and 100000) and (${t.parcelLengthCm} is null or ${t.parcelLengthCm} between 1 and 300) and (${t.parcelBreadthCm} is null or ${t.parcelBreadthCm} between 1 and 300) and (${t.parcelHeightCm} is null or ${t.parcelHeightCm} between 1 and 300)`,
+    ),
     check(
       "products_low_stock_threshold_check",
       sql`${t.lowStockThreshold} is null or (${t.lowStockThreshold} >= 0 and ${t.lowStockThreshold} <= 100000)`,
@@ -523,10 +532,34 @@ export const shipments = pgTable(
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     /** While one request ships the order through Shiprocket, a second one is refused until this moment (a lease, not a lock held over the network calls). */
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /** When the adhoc create was sent (migration 0038): a retry without its ids looks the order up by number first. */
+    createSentAt: timestamp("create_sent_at", { withTimezone: true }),
+    /** The parcel is back with the shop but the order could not be cancelled and refunded by itself: why (the admin's task; retried hourly). */
+    returnProblem: text("return_problem"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [check("shipments_provider_check", sql`${t.provider} in ('shiprocket')`)],
+);
+
+/**
+ * Shiprocket's courier network's answer for a delivery PIN code (issue 31, decisions/052, migration
+ * 0038), kept a day so that every process, the PIN check, the quote and the checkout read one promise.
+ */
+export const courierServiceability = pgTable(
+  "courier_serviceability",
+  {
+    pin: text("pin").primaryKey(),
+    serviceable: boolean("serviceable").notNull(),
+    state: text("state"),
+    city: text("city"),
+    cod: boolean("cod").notNull().default(false),
+    /** The recommended courier's delivery days, counted in working days from the dispatch day. */
+    days: integer("days"),
+    courier: text("courier"),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [check("courier_serviceability_days_check", sql`${t.days} is null or (${t.days} >= 0 and ${t.days} <= 60)`)],
 );
 
 /** A courier scan of a shipment, once each (shipment, time, status, activity). */

@@ -18,7 +18,7 @@ import type { ShopContext } from "#server/context.ts";
 import { orders } from "#server/db/schema.ts";
 import { jobCounters } from "#server/jobs/scheduler.ts";
 import { ordersPlaced } from "#server/modules/orders/placed.ts";
-import { shipmentCounters, webhookCounters } from "#server/modules/shipping/counters.ts";
+import { serviceabilityCounters, shipmentCounters, webhookCounters } from "#server/modules/shipping/counters.ts";
 
 declare global {
   namespace Express {
@@ -92,6 +92,16 @@ new Counter({
   collect() {
     this.reset();
     for (const [outcome, count] of webhookCounters()) this.inc({ outcome }, count);
+  },
+});
+new Counter({
+  name: "shop_shiprocket_serviceability_total",
+  help: "PIN checks while Shiprocket is configured: asked (its courier network answered), cached (its answer of the last day) or fallback (the uploaded PIN list answered).",
+  labelNames: ["outcome"] as const,
+  registers,
+  collect() {
+    this.reset();
+    for (const [outcome, count] of serviceabilityCounters()) this.inc({ outcome }, count);
   },
 });
 const pool = {

@@ -50,6 +50,10 @@ const productFields = {
   batchNumber: nullableText,
   expiryDate: z.optional(z.nullable(z.string().register(apiDocs, { description: "YYYY-MM-DD, or null to clear it." }))),
   lowStockThreshold: z.optional(z.nullable(z.number())),
+  parcelWeightG: z.optional(z.nullable(z.number().register(apiDocs, { description: "Grams one unit ships at (1 to 100000); null clears it. Pre-fills Ship with Shiprocket." }))),
+  parcelLengthCm: z.optional(z.nullable(z.number().register(apiDocs, { description: "Box length in whole cm (1 to 300); null clears it." }))),
+  parcelBreadthCm: z.optional(z.nullable(z.number().register(apiDocs, { description: "Box breadth in whole cm (1 to 300); null clears it." }))),
+  parcelHeightCm: z.optional(z.nullable(z.number().register(apiDocs, { description: "Box height in whole cm (1 to 300); null clears it." }))),
   images: z.optional(z.array(z.object({ url: text, altText: text }))),
   ...medicineFields(nullableText),
 };

@@ -91,6 +91,10 @@ export const adminProduct = z.object({
   ...product.shape,
   published: z.optional(z.boolean()),
   lowStockThreshold: z.optional(z.nullable(z.number())),
+  parcelWeightG: z.optional(z.nullable(z.number())),
+  parcelLengthCm: z.optional(z.nullable(z.number())),
+  parcelBreadthCm: z.optional(z.nullable(z.number())),
+  parcelHeightCm: z.optional(z.nullable(z.number())),
 });
 
 const facetCount = z.object({ name: text, count: z.number() });
@@ -322,6 +326,8 @@ export const shiprocketShipment = sameOutput<ShiprocketShipmentJson>()(
     expectedDelivery: z.optional(text),
     currentStatus: nullableText,
     events: z.array(z.object({ at: timestamp, status: text, activity: text, location: text })),
+    // Admins only: the parcel is back with the shop but the order could not be cancelled and refunded by itself; why (retried hourly).
+    returnProblem: z.optional(text),
   }),
   true,
 );

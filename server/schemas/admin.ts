@@ -1,7 +1,7 @@
 // Bodies and queries of the admin calls (api-contract.md, "Admin"), pure descriptions (no I/O).
 // Their limits, texts and shared rules are common/admin.ts, which the admin pages use in the browser.
 import * as z from "zod/mini";
-import { ADMIN_MAX_PAGE_SIZE, ADMIN_MESSAGES, ADMIN_ORDER_STATUSES, ADMIN_ROLES, ORDER_FILTER_STATUSES } from "#common/admin.ts";
+import { ADMIN_MAX_PAGE_SIZE, ADMIN_MESSAGES, ADMIN_ORDER_STATUSES, ADMIN_ROLES, COD_ORDER_FILTERS, ORDER_FILTER_STATUSES } from "#common/admin.ts";
 import { checkProduct, FLAG_INVALID, flagValue } from "#common/admin-product.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { checkShipment } from "#common/couriers.ts";
@@ -104,6 +104,11 @@ export const adminOrderQuerySchema = z.object({
   ),
   archived: z.pipe(z.transform(archivedFilter), z.enum(ARCHIVED_FILTERS)),
   include: z.pipe(z.transform(includesExpired), z.boolean()),
+  // `cod=unconfirmed`: only unpaid COD orders in Processing still awaiting confirmation (decisions/044), held back from shipping.
+  cod: z.pipe(
+    z.transform((value: unknown) => filterWord(value)),
+    z.optional(z.enum(COD_ORDER_FILTERS, `cod must be ${COD_ORDER_FILTERS.join(" or ")}`)),
+  ),
 });
 export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
 

@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShiprocketClient, ShiprocketError, TOKEN_LIFETIME_MS } from "#server/modules/shipping/shiprocket.ts";
-import { FAKE_LABEL_PDF, startFakeShiprocket, type FakeShiprocket } from "../support/fake-shiprocket.ts";
+import { FAKE_LABEL_PDF, FAKE_PICKUP, startFakeShiprocket, type FakeShiprocket } from "../support/fake-shiprocket.ts";
 
 let fake: FakeShiprocket;
 beforeAll(async () => {
@@ -109,5 +109,28 @@ describe("the Shiprocket adapter", () => {
       slow.closeAllConnections();
       await Promise.all([slow, html].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
     }
+  });
+
+  it("reads the pickup address's PIN once a day, names a pickup location Shiprocket lacks, and reads serviceability", async () => {
+    let clock = Date.now();
+    const client = createShiprocketClient(settings(), { now: () => clock });
+    const PICKUP = "/v1/external/settings/company/pickup";
+    const before = fake.calls(PICKUP).length;
+    expect(await client.pickupPin("bengaluru WAREHOUSE")).toBe(FAKE_PICKUP.pin);
+    expect(await client.pickupPin(FAKE_PICKUP.location)).toBe(FAKE_PICKUP.pin);
+    expect(fake.calls(PICKUP).length).toBe(before + 1);
+    clock += 25 * 3_600_000;
+    expect(await client.pickupPin(FAKE_PICKUP.location)).toBe(FAKE_PICKUP.pin);
+    expect(fake.calls(PICKUP).length).toBe(before + 2);
+    await expect(client.pickupPin("Chennai")).rejects.toThrow('Shiprocket has no pickup address named "Chennai" with a PIN code');
+
+    fake.setServiceability("110001", { couriers: [{ id: 3, name: "Ekart", days: "4", cod: false }, { id: 9, name: "Xpressbees", days: 2, cod: true, state: "Delhi", city: "New Delhi" }], recommendedId: 9 });
+    expect(await client.courierServiceability({ pickupPin: "560102", deliveryPin: "110001", weightKg: 0.5 })).toEqual({
+      serviceable: true, state: "Delhi", city: "New Delhi", cod: true, courier: "Xpressbees", days: 2,
+    });
+    fake.setServiceability("110002", "unserviceable");
+    expect(await client.courierServiceability({ pickupPin: "560102", deliveryPin: "110002", weightKg: 0.5 })).toEqual({ serviceable: false });
+    fake.refuse("/v1/external/courier/serviceability/", "Oops! Invalid Data.", { status: 422 });
+    await expect(client.courierServiceability({ pickupPin: "560102", deliveryPin: "110003", weightKg: 0.5 })).rejects.toThrow("Shiprocket refused to check the PIN code: Oops! Invalid Data.");
   });
 });

@@ -1,5 +1,5 @@
 // A shop pointed at a fake Shiprocket (issue 31), for the shipment and webhook tests.
-import type { FakeShiprocket } from "../support/fake-shiprocket.ts";
+import { FAKE_PICKUP, type FakeShiprocket } from "../support/fake-shiprocket.ts";
 
 export const WEBHOOK_TOKEN = "webhook-token-0123456789abcdef";
 
@@ -8,7 +8,7 @@ export function shiprocketEnv(fake: FakeShiprocket) {
   return {
     SHIPROCKET_EMAIL: fake.email,
     SHIPROCKET_PASSWORD: fake.password,
-    SHIPROCKET_PICKUP_LOCATION: "Bengaluru warehouse",
+    SHIPROCKET_PICKUP_LOCATION: FAKE_PICKUP.location,
     SHIPROCKET_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
     SHIPROCKET_API_BASE: fake.url,
   };

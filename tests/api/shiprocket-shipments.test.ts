@@ -126,6 +126,34 @@ describe("POST /api/admin/orders/:id/shipment", () => {
     expect(awbCalls).toHaveLength(2);
   });
 
+  it("a create whose answer was lost is looked up by the order number on the retry, never sent twice", async () => {
+    const { orderId } = await placePaidOrder(shop, [{ pricePaise: 6900, quantity: 1 }]);
+    const { orderNumber } = await orderRow(orderId);
+    fake.loseNextCreateAnswer();
+    const lost = await ship(orderId).expect(502);
+    expect(lost.body.message).toBe("Shiprocket refused to create the order: Gateway Time-out");
+    // Shiprocket made the order; the shop never heard its ids.
+    expect(fake.orders.has(orderNumber)).toBe(true);
+    const [stored] = await shop.context.db.select().from(shipments).where(eq(shipments.orderId, orderId));
+    expect(stored).toMatchObject({ providerShipmentId: null, createSentAt: expect.any(Date) });
+
+    const searches = () => fake.calls("/v1/external/orders").filter((call) => call.query.search === orderNumber).length;
+    const before = searches();
+    const done = await ship(orderId).expect(200);
+    expect(done.body.order.status).toBe("Shipped");
+    expect(searches()).toBe(before + 1);
+    expect(createsFor(orderNumber)).toHaveLength(1);
+    const [after] = await shop.context.db.select().from(shipments).where(eq(shipments.orderId, orderId));
+    expect(after!.providerShipmentId).toBe(String(fake.orders.get(orderNumber)!.shipmentId));
+  });
+
+  it("a first create does not look the order up (nothing was sent before)", async () => {
+    const { orderId } = await placePaidOrder(shop, [{ pricePaise: 6900, quantity: 1 }]);
+    const { orderNumber } = await orderRow(orderId);
+    await ship(orderId).expect(200);
+    expect(fake.calls("/v1/external/orders").filter((call) => call.query.search === orderNumber)).toHaveLength(0);
+  });
+
   it("makes one Shiprocket order when two requests race; the other is told it is in progress or already shipped", async () => {
     const { orderId } = await placePaidOrder(shop, [{ pricePaise: 6900, quantity: 1 }]);
     const { orderNumber } = await orderRow(orderId);

@@ -6,8 +6,8 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices, orderLines, orderStatusHistory, orders, shipmentEvents, shipments } from "#server/db/schema.ts";
-import { parseShiprocketTime } from "#server/modules/orders/shipping-webhook.ts";
+import { invoices, orderLines, orderStatusHistory, orders, payments, shipmentEvents, shipments } from "#server/db/schema.ts";
+import { parseShiprocketTime, recheckSilentShipments } from "#server/modules/orders/shipping-webhook.ts";
 import { startFakeShiprocket, type FakeShiprocket } from "../support/fake-shiprocket.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, type TestUser } from "../support/users.ts";
@@ -145,6 +145,53 @@ describe("POST /api/shipping/webhook", () => {
     // Replayed: the stock comes back once.
     await hook(update(awb, "RTO DELIVERED", { is_return: 1 })).expect(200);
     expect(await stockOf(shop.context, productId)).toBe(stock + 2);
+  });
+
+  it("cancels a prepaid parcel delivered back to the shop: 'Returned to sender', stock back, the payment refunded", async () => {
+    const { orderId, awb, productId } = await shipped({ cod: false });
+    const stock = await stockOf(shop.context, productId);
+    // An admin cannot cancel a shipped prepaid order by hand: only a return confirmed by the tracking does.
+    await api().put(`/api/admin/orders/${orderId}`).set(admin.headers).send({ status: "Cancelled" }).expect(409);
+    fake.setTracking(awb, "RTO DELIVERED");
+    await hook(update(awb, "RTO DELIVERED", { is_return: 1 })).expect(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: "Cancelled", isPaid: true });
+    expect(await stockOf(shop.context, productId)).toBe(stock + 2);
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment).toMatchObject({ status: "refunded", refundedPaise: payment!.amountPaise });
+    const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
+    expect(history.at(-1)).toMatchObject({ status: "Cancelled", note: "Returned to sender" });
+    // Replayed: refunded once, stock back once.
+    await hook(update(awb, "RTO DELIVERED", { is_return: 1 })).expect(200);
+    expect(await stockOf(shop.context, productId)).toBe(stock + 2);
+    expect((await db().select().from(payments).where(eq(payments.orderId, orderId)))[0]!.refundedPaise).toBe(payment!.amountPaise);
+  });
+
+  it("a return whose refund cannot be made stays Shipped with the reason shown to the staff, and is tried again by the hourly job", async () => {
+    const { buyer, orderId, awb, productId } = await shipped({ cod: false });
+    const stock = await stockOf(shop.context, productId);
+    // The payment's provider is not the one configured now: the refund cannot start.
+    await db().update(payments).set({ provider: "razorpay" }).where(eq(payments.orderId, orderId));
+    fake.setTracking(awb, "RTO DELIVERED");
+    await hook(update(awb, "RTO DELIVERED", { is_return: 1 })).expect(200);
+    expect((await orderRow(orderId)).status).toBe("Shipped");
+    expect(await stockOf(shop.context, productId)).toBe(stock);
+    const problem = "The refund could not be started: the payment provider of this order is not configured";
+    const adminView = await api().get(`/api/orders/${orderId}`).set(admin.headers).expect(200);
+    expect(adminView.body.shipment.returnProblem).toBe(problem);
+    const ownView = await api().get(`/api/orders/${orderId}`).set(buyer.headers).expect(200);
+    expect(ownView.body.shipment).not.toHaveProperty("returnProblem");
+
+    // Still failing: the job leaves it as it is.
+    await recheckSilentShipments(shop.context);
+    expect((await orderRow(orderId)).status).toBe("Shipped");
+    // The provider back: the next run cancels, refunds and clears the task.
+    await db().update(payments).set({ provider: "test" }).where(eq(payments.orderId, orderId));
+    await recheckSilentShipments(shop.context);
+    expect(await orderRow(orderId)).toMatchObject({ status: "Cancelled" });
+    expect(await stockOf(shop.context, productId)).toBe(stock + 2);
+    expect((await db().select().from(payments).where(eq(payments.orderId, orderId)))[0]!.status).toBe("refunded");
+    const [after] = await db().select().from(shipments).where(eq(shipments.orderId, orderId));
+    expect(after!.returnProblem).toBeNull();
   });
 
   it("changes nothing when Shiprocket's tracking cannot be read to confirm a delivery (503: Shiprocket sends it again)", async () => {

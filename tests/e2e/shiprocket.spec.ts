@@ -39,14 +39,14 @@ async function verificationLink(to: string): Promise<string> {
   return url.pathname + url.search;
 }
 
-/** A verified shopper's confirmed cash-on-delivery order (through the API, as the pages would). */
-async function codOrder(page: Page): Promise<{ orderId: string; orderNumber: string }> {
+/** A verified shopper's cash-on-delivery order (through the API, as the pages would), confirmed unless told otherwise. */
+async function codOrder(page: Page, options: { product?: string; quantity?: number; confirm?: boolean } = {}): Promise<{ orderId: string; orderNumber: string }> {
   const shopper = newShopper("shiprocket");
   const registered = await page.request.post("/api/users/register", { data: { ...shopper, confirmPassword: shopper.password } });
   expect(registered.status(), await registered.text()).toBe(201);
   expect((await page.request.get(await verificationLink(shopper.email))).ok()).toBe(true);
-  const product = await findProduct(page, ZINC);
-  expect((await page.request.post("/api/cart", { data: { productId: product._id, quantity: 1 } })).ok()).toBe(true);
+  const product = await findProduct(page, options.product ?? ZINC);
+  expect((await page.request.post("/api/cart", { data: { productId: product._id, quantity: options.quantity ?? 1 } })).ok()).toBe(true);
   const placed = await page.request.post("/api/checkout", {
     data: {
       paymentMethod: "cod",
@@ -55,7 +55,7 @@ async function codOrder(page: Page): Promise<{ orderId: string; orderNumber: str
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const order = (await placed.json()).order as { _id: string; orderNumber: string };
-  expect((await page.request.post(`/api/orders/${order._id}/confirm-cod`)).ok()).toBe(true);
+  if (options.confirm !== false) expect((await page.request.post(`/api/orders/${order._id}/confirm-cod`)).ok()).toBe(true);
   return { orderId: order._id, orderNumber: order.orderNumber };
 }
 
@@ -149,4 +149,75 @@ test("the admin ships with Shiprocket and the shopper follows the parcel on a ti
   await expect(main(page).getByText(/^Expected:/)).toHaveCount(0);
   await expectAxeClean(page);
   await shoot(page, `shiprocket-timeline-${width}`);
+});
+
+// The orders list (issue 31): a COD order awaiting confirmation says so and the filter lists it
+// alone; a confirmed one ships from the list through the order page's own Shiprocket form, opened
+// in a dialog and pre-filled from the product's parcel (two units of 150 g → 0.3 kg, its box).
+const ORS = "Oral Rehydration Salts WHO Formula";
+
+test("the orders list ships with Shiprocket in a dialog and shows COD confirmation", async ({ page, browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const width = testInfo.project.name.startsWith("mobile") ? 390 : 1280;
+  if (width === 390) await page.setViewportSize({ width: 390, height: 844 });
+
+  const adminContext = await browser.newContext({ baseURL: E2E_RAZORPAY.baseURL, viewport: page.viewportSize()!, locale: "en-IN", timezoneId: "Asia/Kolkata" });
+  try {
+    const admin = await adminContext.newPage();
+    await signInAdmin(admin.request);
+    const product = await findProduct(page, ORS);
+    const parcel = await admin.request.put(`/api/admin/products/${product._id}`, { data: { parcelWeightG: 150, parcelLengthCm: 16, parcelBreadthCm: 11, parcelHeightCm: 6 } });
+    expect(parcel.status(), await parcel.text()).toBe(200);
+    // The product form shows the parcel it ships in.
+    await openPage(admin, `/admin/products/${product._id}/edit`);
+    const parcelSection = main(admin).getByRole("region", { name: "Parcel" });
+    await expect(parcelSection.getByRole("textbox", { name: "Weight (g)" })).toHaveValue("150");
+    await expect(parcelSection.getByRole("textbox", { name: "Height (cm)" })).toHaveValue("6");
+    await parcelSection.scrollIntoViewIfNeeded();
+    if (SHOTS) await parcelSection.screenshot({ path: path.join(SHOTS, `product-parcel-${width}.png`) });
+
+    const waiting = await codOrder(page, { product: ORS, confirm: false });
+    const confirmed = await codOrder(page, { product: ORS, quantity: 2 });
+
+    // Awaiting confirmation: labelled, and the filter lists it (the confirmed one is not in it).
+    await openPage(admin, `/admin/orders?cod=unconfirmed&search=${waiting.orderNumber}`);
+    await expect(main(admin).getByRole("checkbox", { name: "Only COD awaiting confirmation" })).toBeChecked();
+    const waitingRow = main(admin).getByRole("row").filter({ hasText: waiting.orderNumber });
+    await expect(waitingRow).toContainText("Awaiting confirmation");
+    await openPage(admin, `/admin/orders?cod=unconfirmed&search=${confirmed.orderNumber}`);
+    await expect(main(admin).getByRole("row").filter({ hasText: confirmed.orderNumber })).toHaveCount(0);
+
+    await openPage(admin, `/admin/orders?search=${confirmed.orderNumber}`);
+    const row = main(admin).getByRole("row").filter({ hasText: confirmed.orderNumber });
+    await expect(row).toContainText("Confirmed");
+    const ship = row.getByRole("link", { name: `Ship order ${confirmed.orderNumber} with Shiprocket` });
+    await expect(ship).toBeVisible();
+    await expectAxeClean(admin);
+    await shoot(admin, `orders-list-ship-${width}`);
+
+    await ship.click();
+    const dialog = admin.getByRole("dialog", { name: "Ship with Shiprocket" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("spinbutton", { name: "Weight (kg)" })).toHaveValue("0.3");
+    await expect(dialog.getByRole("spinbutton", { name: "Length (cm)" })).toHaveValue("16");
+    await expect(dialog.getByRole("spinbutton", { name: "Breadth (cm)" })).toHaveValue("11");
+    await expect(dialog.getByRole("spinbutton", { name: "Height (cm)" })).toHaveValue("6");
+    await expect(dialog).toContainText("Weight: the products' parcel weights added up; box: the largest of the products' boxes.");
+    await expectAxeClean(admin);
+    await shoot(admin, `orders-list-ship-dialog-${width}`);
+
+    // A bad weight is refused beside its field; corrected, the order ships and the dialog closes.
+    await dialog.getByRole("spinbutton", { name: "Weight (kg)" }).fill("0");
+    await dialog.getByRole("button", { name: `Ship with Shiprocket order ${confirmed.orderNumber}` }).click();
+    await expect(dialog.getByText("Enter the parcel's weight in kg: more than 0, at most 100")).toBeVisible();
+    await dialog.getByRole("spinbutton", { name: "Weight (kg)" }).fill("0.35");
+    await dialog.getByRole("button", { name: `Ship with Shiprocket order ${confirmed.orderNumber}` }).click();
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
+    await expect(row).toContainText("Shipped");
+    await expect(row.getByRole("link", { name: /^Ship order/ })).toHaveCount(0);
+    const sent = await admin.request.get(`/api/admin/orders?search=${confirmed.orderNumber}`);
+    expect(((await sent.json()) as { status: string; shipment?: { provider: string } }[])[0]).toMatchObject({ status: "Shipped" });
+  } finally {
+    await adminContext.close();
+  }
 });

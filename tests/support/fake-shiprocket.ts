@@ -2,8 +2,10 @@
 // with the account's email and password, Bearer tokens (`expireTokens()` makes every issued one
 // answer 401, as an ended token does), adhoc orders (one per order_id: a second create for the same
 // order number is recorded and refused, so a test can prove the shop never sends one), AWB, label
-// (a small PDF served from this fake), pickup and tracking. Every call is recorded; `refuse` makes
-// the next call to a path answer with Shiprocket's error shape.
+// (a small PDF served from this fake), pickup and tracking; the account's pickup addresses, courier
+// serviceability per delivery PIN (`setServiceability`) and the orders search by order number.
+// Every call is recorded; `refuse` makes the next call to a path answer with Shiprocket's error
+// shape; `loseNextCreateAnswer` creates the next order but answers 504, as a create that timed out.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,6 +14,8 @@ export interface FakeShiprocketRequest {
   method: string;
   path: string;
   headers: IncomingMessage["headers"];
+  /** The query string's fields. */
+  query: Record<string, string>;
   body: Record<string, unknown>;
 }
 
@@ -41,10 +45,23 @@ export interface FakeShiprocket {
   expireTokens(): void;
   /** What tracking reports for an AWB (the re-read before a delivery or a return). */
   setTracking(awb: string, status: string): void;
+  /** The courier network's answer for a delivery PIN (default: one courier, 3 days, COD, no state or city named). */
+  setServiceability(pin: string, answer: FakeServiceability): void;
+  /** The next adhoc create makes the order but answers 504 (the shop never hears of it). */
+  loseNextCreateAnswer(): void;
   /** Calls made to a path (e.g. "/v1/external/orders/create/adhoc"). */
   calls(path: string): FakeShiprocketRequest[];
   close(): Promise<void>;
 }
+
+export type FakeServiceability =
+  | "unserviceable"
+  | { couriers: { id: number; name: string; days: number | string; cod: boolean; state?: string; city?: string }[]; recommendedId?: number };
+
+/** The pickup address the shop's SHIPROCKET_PICKUP_LOCATION names in the tests (tests/api/shiprocket-helpers.ts, playwright.config.ts). */
+export const FAKE_PICKUP = { location: "Bengaluru warehouse", pin: "560102" };
+
+const DEFAULT_SERVICEABILITY: FakeServiceability = { couriers: [{ id: 12, name: "Delhivery Surface", days: 3, cod: true }] };
 
 export const FAKE_LABEL_PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n", "latin1");
 
@@ -58,6 +75,8 @@ export async function startFakeShiprocket(
   const tokens: string[] = [];
   const valid = new Set<string>();
   const refusals = new Map<string, { status: number; message: string; remaining: number }>();
+  const serviceability = new Map<string, FakeServiceability>();
+  let loseCreateAnswer = false;
   let nextId = 500_000 + Math.floor(Math.random() * 1000);
   let url = "";
 
@@ -77,7 +96,8 @@ export async function startFakeShiprocket(
     } catch {
       return send(400, { message: "Invalid JSON", status_code: 400 });
     }
-    requests.push({ method: req.method ?? "", path, headers: req.headers, body });
+    const query = Object.fromEntries(new URL(req.url ?? "/", "http://fake").searchParams);
+    requests.push({ method: req.method ?? "", path, headers: req.headers, query, body });
 
     // The end-to-end runner's control (tests/e2e/fake-shiprocket.ts): a spec asks for a refusal in another process.
     if (req.method === "POST" && path === "/__fake/refuse" && options.control) {
@@ -113,6 +133,10 @@ export async function startFakeShiprocket(
       if (orders.has(orderNumber)) return send(422, { message: `Order Id ${orderNumber} already exists`, status_code: 422 });
       const order: FakeShiprocketOrder = { orderId: nextId++, shipmentId: nextId++, body, trackedStatus: "IN TRANSIT" };
       orders.set(orderNumber, order);
+      if (loseCreateAnswer) {
+        loseCreateAnswer = false;
+        return send(504, { message: "Gateway Time-out", status_code: 504 });
+      }
       return send(200, { order_id: order.orderId, shipment_id: order.shipmentId, status: "NEW", status_code: 1, onboarding_completed_now: 0, awb_code: "", courier_company_id: "", courier_name: "" });
     }
     if (req.method === "POST" && path === "/v1/external/courier/assign/awb") {
@@ -134,6 +158,50 @@ export async function startFakeShiprocket(
       const order = byShipment(body.shipment_id);
       if (!order?.awb) return send(400, { message: "AWB not assigned", status_code: 400 });
       return send(200, { pickup_status: 1, response: { pickup_scheduled_date: "2026-11-30 10:00:00", pickup_token_number: `Reference No: ${order.shipmentId}`, status: 3, data: "Pickup is scheduled" } });
+    }
+    if (req.method === "GET" && path === "/v1/external/settings/company/pickup") {
+      return send(200, {
+        data: {
+          shipping_address: [
+            { id: 1, pickup_location: "Mumbai store", pin_code: 400001, city: "Mumbai", state: "Maharashtra" },
+            { id: 2, pickup_location: FAKE_PICKUP.location, pin_code: Number(FAKE_PICKUP.pin), city: "Bengaluru", state: "Karnataka" },
+          ],
+          allow_more: "1",
+        },
+      });
+    }
+    if (req.method === "GET" && path === "/v1/external/courier/serviceability/") {
+      for (const field of ["pickup_postcode", "delivery_postcode", "weight", "cod"]) {
+        if (!query[field]) return send(422, { message: "Oops! Invalid Data.", errors: { [field]: [`The ${field.replace(/_/g, " ")} field is required.`] }, status_code: 422 });
+      }
+      const answer = serviceability.get(query.delivery_postcode!) ?? DEFAULT_SERVICEABILITY;
+      if (answer === "unserviceable") return send(404, { message: "Delivery postcode not serviceable", status: 404 });
+      return send(200, {
+        status: 200,
+        currency: "INR",
+        data: {
+          available_courier_companies: answer.couriers.map((courier) => ({
+            courier_company_id: courier.id,
+            courier_name: courier.name,
+            estimated_delivery_days: String(courier.days),
+            etd: "Dec 03, 2026",
+            cod: courier.cod ? 1 : 0,
+            rate: 72.5,
+            postcode: query.delivery_postcode,
+            ...(courier.city ? { city: courier.city } : {}),
+            ...(courier.state ? { state: courier.state } : {}),
+          })),
+          recommended_courier_company_id: answer.recommendedId ?? answer.couriers[0]?.id,
+        },
+      });
+    }
+    if (req.method === "GET" && path === "/v1/external/orders") {
+      const search = query.search ?? "";
+      const found = [...orders.entries()].filter(([number]) => search !== "" && number.includes(search));
+      return send(200, {
+        data: found.map(([number, order]) => ({ id: order.orderId, channel_order_id: number, status: "NEW", shipments: [{ id: order.shipmentId, awb: order.awb ?? "" }] })),
+        meta: { pagination: { total: found.length } },
+      });
     }
     const track = /^\/v1\/external\/courier\/track\/awb\/(.+)$/.exec(path);
     if (req.method === "GET" && track) {
@@ -164,6 +232,12 @@ export async function startFakeShiprocket(
       const order = [...orders.values()].find((candidate) => candidate.awb === awb);
       if (!order) throw new Error(`The fake has no shipment with AWB ${awb}`);
       order.trackedStatus = status;
+    },
+    setServiceability(pin, answer) {
+      serviceability.set(pin, answer);
+    },
+    loseNextCreateAnswer() {
+      loseCreateAnswer = true;
     },
     calls: (path) => requests.filter((request) => request.path === path),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

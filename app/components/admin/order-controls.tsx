@@ -1,5 +1,5 @@
 import { Truck } from "lucide-react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { ADMIN_ORDER_STATUSES, ORDER_PAGE_MESSAGES, statusOptionLabel } from "#common/admin.ts";
 import { failureText, type ActionResult } from "./confirm-delete";
@@ -29,6 +29,7 @@ export function OrderStatusControls({
   status,
   nextStatuses,
   shipHref,
+  shipControl,
   action = "/admin/orders",
 }: {
   orderId: string;
@@ -36,6 +37,8 @@ export function OrderStatusControls({
   status: string;
   nextStatuses: readonly string[];
   shipHref: string;
+  /** Replaces the Ship link (the orders list's Shiprocket dialog, issue 31). */
+  shipControl?: ReactNode;
   action?: string;
 }) {
   const fetcher = useFetcher<ActionResult>();
@@ -48,7 +51,9 @@ export function OrderStatusControls({
   const options = ADMIN_ORDER_STATUSES.filter((option) => nextStatuses.includes(option) && !STATUSES_WITH_FORM.includes(option));
   const canShip = nextStatuses.includes("Shipped");
   if (options.length === 0 && !canShip) return <span className="text-sm text-gray-600">No status change possible</span>;
-  const ship = canShip ? (
+  const ship = !canShip ? null : shipControl ? (
+    shipControl
+  ) : (
     <Link
       to={shipHref}
       className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-2.5 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
@@ -56,7 +61,7 @@ export function OrderStatusControls({
       <Truck className="h-4 w-4" aria-hidden />
       Ship<span className="sr-only"> order {label} with courier and AWB</span>
     </Link>
-  ) : null;
+  );
   if (options.length === 0) return ship;
   return (
     <fetcher.Form method="post" action={action} className="flex flex-wrap items-center gap-2">

@@ -35,6 +35,11 @@ export interface ProductFormValues extends MedicineInformation {
   expiryDate: string | null;
   /** Null: the shop's default threshold (Settings). */
   lowStockThreshold: number | null;
+  /** One unit's parcel (grams, cm); null: not given. */
+  parcelWeightG: number | null;
+  parcelLengthCm: number | null;
+  parcelBreadthCm: number | null;
+  parcelHeightCm: number | null;
   images: ProductImageJson[];
 }
 
@@ -60,6 +65,10 @@ export const BLANK_PRODUCT: ProductFormValues = {
   batchNumber: null,
   expiryDate: null,
   lowStockThreshold: null,
+  parcelWeightG: null,
+  parcelLengthCm: null,
+  parcelBreadthCm: null,
+  parcelHeightCm: null,
   images: [],
   ...(Object.fromEntries(MEDICINE_FIELDS.map((field) => [field.name, null])) as MedicineInformation),
 };
@@ -202,6 +211,21 @@ export function ProductForm({ values, mode, errors: serverErrors = {}, message }
         <Field label="HSN code" name="hsnCode" inputMode="numeric" defaultValue={values.hsnCode ?? ""} error={errors.hsnCode} />
         <Field label="Batch number" name="batchNumber" defaultValue={values.batchNumber ?? ""} error={errors.batchNumber} />
         <Field label="Expiry date" name="expiryDate" type="date" defaultValue={values.expiryDate ?? ""} error={errors.expiryDate} />
+      </section>
+
+      <section aria-labelledby="product-parcel" className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2 lg:col-span-4">
+          <h2 id="product-parcel" className="text-lg font-semibold text-gray-900">
+            Parcel
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">
+            One unit packed for the courier. Shipping an order with Shiprocket starts from these: the weights of its units added up and the largest box. Leave them empty if not known.
+          </p>
+        </div>
+        <Field label="Weight (g)" name="parcelWeightG" inputMode="numeric" defaultValue={values.parcelWeightG ?? ""} error={errors.parcelWeightG} />
+        <Field label="Length (cm)" name="parcelLengthCm" inputMode="numeric" defaultValue={values.parcelLengthCm ?? ""} error={errors.parcelLengthCm} />
+        <Field label="Breadth (cm)" name="parcelBreadthCm" inputMode="numeric" defaultValue={values.parcelBreadthCm ?? ""} error={errors.parcelBreadthCm} />
+        <Field label="Height (cm)" name="parcelHeightCm" inputMode="numeric" defaultValue={values.parcelHeightCm ?? ""} error={errors.parcelHeightCm} />
       </section>
 
       <MedicineFields values={values} errors={errors} />

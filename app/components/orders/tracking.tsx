@@ -25,6 +25,12 @@ export function Tracking({
         <Truck className="h-5 w-5 text-brand-700" aria-hidden />
         Shipment
       </h2>
+      {shiprocket?.returnProblem ? (
+        // Admins only (the JSON carries it for them): a parcel back with the shop that could not be cancelled and refunded by itself.
+        <p role="alert" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="return-problem">
+          Shiprocket reports this parcel delivered back to the shop, but the order could not be cancelled and refunded automatically: {shiprocket.returnProblem} The shop tries again every hour; the order is cancelled, its stock put back and the payment refunded as soon as the refund goes through.
+        </p>
+      ) : null}
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-gray-800">
         <dt className="text-gray-700">Courier</dt>
         <dd className="font-medium">{shipment.courierName}</dd>

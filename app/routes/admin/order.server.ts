@@ -4,7 +4,7 @@ import { data, type AppLoadContext } from "react-router";
 import type { SessionUser } from "#server/auth.ts";
 import { getAdminOrder } from "#server/modules/orders/admin-orders.ts";
 import { orderAftercare } from "#server/modules/returns/returns.ts";
-import { shiprocketConfigured } from "#server/modules/orders/shiprocket.ts";
+import { shiprocketConfigured, suggestParcels } from "#server/modules/orders/shiprocket.ts";
 
 /** The order; a 404 page when there is none. */
 export async function loadOrder(context: AppLoadContext, orderId: string, admin: SessionUser) {
@@ -12,5 +12,8 @@ export async function loadOrder(context: AppLoadContext, orderId: string, admin:
   if (!order) throw data(null, { status: 404 });
   // The shipment, credit notes and return requests (decisions/032).
   // With Shiprocket configured the page ships through it; otherwise the courier and AWB are typed (issue 31).
-  return { order, aftercare: await orderAftercare(context.shop.db, order._id), shiprocket: shiprocketConfigured(context.shop) };
+  const shiprocket = shiprocketConfigured(context.shop);
+  // "Ship with Shiprocket" starts from the products' parcels (issue 31).
+  const parcel = shiprocket ? (await suggestParcels(context.shop.db, [order._id]))[order._id]! : null;
+  return { order, aftercare: await orderAftercare(context.shop.db, order._id), shiprocket, parcel };
 }

@@ -75,8 +75,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       {order.prescription ? <PrescriptionDecision order={order} /> : null}
       {/* Shipping with courier and AWB, the shipment, returns and credit notes (decisions/032). */}
       {canChange && order.nextStatuses.includes("Shipped") ? (
-        loaderData.shiprocket ? (
-          <ShiprocketForm orderId={order._id} orderNumber={order.orderNumber} />
+        loaderData.parcel ? (
+          <ShiprocketForm orderId={order._id} orderNumber={order.orderNumber} parcel={loaderData.parcel} />
         ) : (
           <ShipmentForm orderId={order._id} orderNumber={order.orderNumber} />
         )

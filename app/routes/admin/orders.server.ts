@@ -3,23 +3,33 @@
 // same as PUT and DELETE /api/admin/orders/:id).
 import type { AppLoadContext } from "react-router";
 import { ORDER_PAGE_MESSAGES, type AdminOrderJson } from "#common/admin.ts";
+import type { SuggestedParcel } from "#common/shipping.ts";
 import { listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/orders/admin-orders.ts";
+import { shiprocketConfigured, suggestParcels } from "#server/modules/orders/shiprocket.ts";
 import { orderReply } from "#server/modules/orders/replies.ts";
 import { formText } from "~/lib/form-text";
 import { adminAction, changedBy } from "./admin-action.server";
 import { hasNextPage, listForPage } from "./admin-list.server";
 
-/** The list as GET /api/admin/orders reads it (listForPage: an unreadable filter is left out), with the filters it shows. */
+/**
+ * The list as GET /api/admin/orders reads it (listForPage: an unreadable filter is left out), with
+ * the filters it shows. With Shiprocket configured, each order that may ship now carries the parcel
+ * "Ship with Shiprocket" starts from (the list opens that form in a dialog, issue 31).
+ */
 export async function loadOrders(context: AppLoadContext, url: URL) {
+  const shiprocket = shiprocketConfigured(context.shop);
   try {
     const list = await listForPage((query) => listAdminOrders(context.shop.db, query), url);
-    const { search = "", status = "", archived, include } = list.query;
-    const filters = { page: list.page, search, status, archived: archived !== "hide", expired: include };
-    return { ...filters, orders: list.items, total: list.total, hasNext: hasNextPage(list), error: null };
+    const { search = "", status = "", archived, include, cod } = list.query;
+    const filters = { page: list.page, search, status, archived: archived !== "hide", expired: include, awaitingCod: cod === "unconfirmed" };
+    const shippable = list.items.filter((order) => order.nextStatuses.includes("Shipped")).map((order) => order._id);
+    const parcels = shiprocket ? await suggestParcels(context.shop.db, shippable) : {};
+    return { ...filters, orders: list.items, total: list.total, hasNext: hasNextPage(list), error: null, shiprocket, parcels };
   } catch (error) {
     context.shop.logger.error({ err: error, requestId: context.requestId }, ORDER_PAGE_MESSAGES.fetchFailed);
-    const filters = { page: 1, search: "", status: "", archived: false, expired: false };
-    return { ...filters, orders: [] as AdminOrderJson[], total: 0, hasNext: false, error: ORDER_PAGE_MESSAGES.fetchFailed };
+    const filters = { page: 1, search: "", status: "", archived: false, expired: false, awaitingCod: false };
+    const parcels: Record<string, SuggestedParcel> = {};
+    return { ...filters, orders: [] as AdminOrderJson[], total: 0, hasNext: false, error: ORDER_PAGE_MESSAGES.fetchFailed, shiprocket, parcels };
   }
 }
 

@@ -3,10 +3,11 @@ import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { RemoveOrderButton } from "~/components/admin/order-removal";
 import { formatDateTime } from "#common/dates.ts";
-import { ORDER_FILTER_STATUSES, ORDER_PAGE_MESSAGES } from "#common/admin.ts";
+import { codConfirmationLabel, ORDER_FILTER_STATUSES, ORDER_PAGE_MESSAGES } from "#common/admin.ts";
 import { OrderStatusControls, SHIPMENT_FORM_ANCHOR } from "~/components/admin/order-controls";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
+import { ShipDialog } from "~/components/admin/ship-dialog";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, total, hasNext, page, search, status, archived, expired, error, canChange } = loaderData;
+  const { orders, total, hasNext, page, search, status, archived, expired, awaitingCod, error, canChange, parcels } = loaderData;
   return (
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Orders" />
@@ -73,10 +74,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" name="include" value="expired" defaultChecked={expired} className="h-4 w-4" />
           Show expired attempts
         </label>
+        <label className="flex items-center gap-2 py-2 text-sm font-medium text-gray-800">
+          <input type="checkbox" name="cod" value="unconfirmed" defaultChecked={awaitingCod} className="h-4 w-4" />
+          Only COD awaiting confirmation
+        </label>
         <button type="submit" className="rounded-md border border-gray-400 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100">
           Apply
         </button>
-        {status || search || archived || expired ? (
+        {status || search || archived || expired || awaitingCod ? (
           <Link to="/admin/orders" className="py-2 text-sm font-medium text-brand-800 underline">
             Clear filters
           </Link>
@@ -112,6 +117,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-gray-200">
                 {orders.map((order) => {
                   const label = order.orderNumber;
+                  const cod = codConfirmationLabel(order);
+                  const parcel = parcels[order._id];
+                  const shipHref = `/admin/orders/${order._id}${SHIPMENT_FORM_ANCHOR}`;
                   return (
                     <tr key={order._id}>
                       <td className={TD}>
@@ -128,6 +136,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       <td data-label="Paid" className={TD}>
                         {order.isPaid ? "Yes" : "No"}
                         <span className="block text-xs text-gray-600">{paymentMethodLabel(order.paymentMethod)}</span>
+                        {cod ? (
+                          <span className={`mt-1 block text-xs font-semibold ${cod === "Confirmed" ? "text-green-800" : "text-amber-800"}`}>{cod}</span>
+                        ) : null}
                       </td>
                       <td data-label="Status" className={TD}>
                         <StatusBadge status={orderStateLabel(order)} />
@@ -141,7 +152,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                               label={label}
                               status={order.status}
                               nextStatuses={order.nextStatuses}
-                              shipHref={`/admin/orders/${order._id}${SHIPMENT_FORM_ANCHOR}`}
+                              shipHref={shipHref}
+                              shipControl={parcel ? <ShipDialog orderId={order._id} orderNumber={label} parcel={parcel} href={shipHref} /> : undefined}
                             />
                           </td>
                           <td data-label="" className={`${TD} text-right`}>

@@ -3,7 +3,8 @@ import type { ProductJson } from "#common/catalog.ts";
 import { rupeesToPaise } from "#common/money.ts";
 import { asSchedule, prescriptionRequiredFor, soldOnline, type Schedule } from "#common/prescriptions.ts";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
-import type { AdminProductInput, AdminProductUpdate } from "#common/admin-product.ts";
+import { PARCEL_FIELDS, type AdminProductInput, type AdminProductUpdate } from "#common/admin-product.ts";
+import type { ProductParcelJson } from "#common/catalogue-csv.ts";
 import { MEDICINE_FIELDS } from "#common/medicine-information.ts";
 import { adminProductQuerySchema, adminProductSchema, adminProductUpdateSchema, type AdminProductQuery } from "#server/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
@@ -18,7 +19,7 @@ import type { Page } from "#server/db/page.ts";
 
 /** A product as the admin sees it: the public JSON plus whether shoppers can see it. */
 /** `lowStockThreshold`: the product's own (null: the shop's default, decisions/031). */
-export type AdminProductJson = ProductJson & { published: boolean; lowStockThreshold: number | null };
+export type AdminProductJson = ProductJson & { published: boolean; lowStockThreshold: number | null } & ProductParcelJson;
 
 type ProductRow = typeof products.$inferSelect;
 type ProductValues = Partial<typeof products.$inferInsert>;
@@ -26,7 +27,15 @@ type ProductValues = Partial<typeof products.$inferInsert>;
 const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
 
 function toAdminProductJson(row: ProductRow): AdminProductJson {
-  return { ...toProductJson(row), published: row.published, lowStockThreshold: row.lowStockThreshold };
+  return {
+    ...toProductJson(row),
+    published: row.published,
+    lowStockThreshold: row.lowStockThreshold,
+    parcelWeightG: row.parcelWeightG,
+    parcelLengthCm: row.parcelLengthCm,
+    parcelBreadthCm: row.parcelBreadthCm,
+    parcelHeightCm: row.parcelHeightCm,
+  };
 }
 
 /** An admin list's answer: the page with the filters it was read with, or the query's refusal. */
@@ -123,6 +132,7 @@ function productValues(input: AdminProductUpdate): ProductValues {
   if (input.batchNumber !== undefined) values.batchNumber = input.batchNumber;
   if (input.expiryDate !== undefined) values.expiryDate = input.expiryDate;
   if (input.lowStockThreshold !== undefined) values.lowStockThreshold = input.lowStockThreshold;
+  for (const field of PARCEL_FIELDS) if (input[field] !== undefined) values[field] = input[field];
   for (const field of MEDICINE_FIELDS) if (input[field.name] !== undefined) values[field.name] = input[field.name];
   return values;
 }

@@ -2,8 +2,8 @@
 // holding a PIN code, and the delivery dates counted in working days from the next dispatch.
 import { and, asc, gte, lte } from "drizzle-orm";
 import { IST_OFFSET_MS } from "#common/dates.ts";
-import { isValidPin, PIN_CODE_MESSAGE } from "#common/india.ts";
-import { type DeliveryCheckState, pinFromInput, type ServiceabilityJson } from "#common/serviceability.ts";
+import { isValidPin } from "#common/india.ts";
+import type { ServiceabilityJson } from "#common/serviceability.ts";
 import { serviceabilityRanges } from "#server/db/schema.ts";
 import type { Executor } from "#server/db/tx.ts";
 
@@ -42,21 +42,6 @@ export async function findServiceability(
     cod: range.cod,
     estimatedDelivery: estimateDelivery(now, range.minDays, range.maxDays, config),
   };
-}
-
-/**
- * The "Check delivery" box's answer for a page without JavaScript (`?pin=` on the product page):
- * null without a PIN, the PIN's message for a malformed one, else the serviceability.
- */
-export async function deliveryCheckForPage(
-  db: Executor,
-  config: DispatchConfig,
-  rawPin: string | null,
-): Promise<DeliveryCheckState | null> {
-  if (rawPin === null) return null;
-  const pin = pinFromInput(rawPin);
-  if (!isValidPin(pin)) return { pin, error: PIN_CODE_MESSAGE };
-  return { pin, result: await findServiceability(db, pin, new Date(), config) };
 }
 
 // ---------------------------------------------------------------------------

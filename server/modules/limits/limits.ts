@@ -84,6 +84,8 @@ export const LIMITS = {
   phoneCodeChecksPerAddress: { max: 300, windowMs: 15 * MINUTE, per: "address" },
   /** Shiprocket's tracking webhooks (and anyone posting to its address) from one client address: many parcels report at once, a flood does not pass. */
   shippingWebhooksPerAddress: { max: 600, windowMs: MINUTE, per: "address" },
+  /** PIN checks that ask Shiprocket (a PIN not asked about in the last day) from one client address; past it, the uploaded list answers. */
+  courierChecksPerAddress: { max: 300, windowMs: HOUR, per: "address" },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -96,6 +96,9 @@ export async function listAdminOrders(db: Database, rawQuery: unknown): Promise<
   if (query.archived === "only") conditions.push(isNotNull(orders.archivedAt));
   // Checkouts that ended unpaid are attempts, not orders (decisions/024): shown only when asked for.
   if (!query.include) conditions.push(notAnUnpaidAttempt);
+  if (query.cod === "unconfirmed") {
+    conditions.push(eq(orders.paymentMethod, "cod"), eq(orders.isPaid, false), eq(orders.status, "Processing"), isNull(orders.codConfirmedAt));
+  }
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(

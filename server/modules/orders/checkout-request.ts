@@ -10,7 +10,8 @@ import type { PaymentMethod, ShippingAddress } from "#common/orders.ts";
 import { shownEmail } from "#server/db/no-email.ts";
 import type { ShopContext } from "#server/context.ts";
 import { findAddressOfUser } from "#server/modules/addresses/addresses.ts";
-import { findServiceability, type Serviceability } from "#server/modules/delivery/serviceability.ts";
+import { findDeliveryPromise } from "#server/modules/delivery/courier-network.ts";
+import type { Serviceability } from "#server/modules/delivery/serviceability.ts";
 import { checkoutSchema, shippingAddressSchema } from "#server/schemas/checkout.ts";
 import { fieldErrors, NOT_AN_OBJECT_MESSAGE } from "#server/schemas/field-errors.ts";
 import { dispatchConfig } from "#server/modules/settings/settings.ts";
@@ -105,7 +106,8 @@ export async function readCheckoutRequest(
     };
   }
 
-  const delivery = await findServiceability(shop.db, shippingAddress.postalCode, now, await dispatchConfig(shop));
+  // The PIN check's own answer (Shiprocket's, kept a day, or the uploaded list): the promise shown is the one kept.
+  const delivery = await findDeliveryPromise(shop, shippingAddress.postalCode, now, await dispatchConfig(shop));
   if (!delivery.serviceable) return { ok: false, reason: "not-serviceable" };
   // The state the shopper chose stands (the invoice's place of supply follows it); else the PIN's.
   shippingAddress.state ??= delivery.state;

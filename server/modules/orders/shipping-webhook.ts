@@ -1,8 +1,9 @@
 // Shiprocket's tracking webhook (issue 31, decisions/052): POST /api/shipping/webhook with the
 // account's token in `x-api-key` (compared in constant time). Each scan is added to the shipment
 // once; the shipment's status only moves forward in time; DELIVERED makes the order Delivered and
-// RTO DELIVERED (or a return delivered) makes a cash-on-delivery order Cancelled "Returned to
-// sender" with its stock back — both through the transition table, and only after Shiprocket's own
+// RTO DELIVERED (or a return delivered) makes any order Cancelled "Returned to sender" with its
+// stock back and a paid one refunded (a refund that fails leaves the order Shipped with the reason
+// on the shipment, shown to the staff and tried again hourly) — both through the transition table, and only after Shiprocket's own
 // tracking (GET /v1/external/courier/track/awb/:awb) says the same, so a forged or stale report
 // never changes money or stock. Delivered and Cancelled are final, so nothing moves an order back.
 import { createHash, timingSafeEqual } from "node:crypto";
@@ -167,15 +168,26 @@ async function handleUpdate(shop: ShopContext, headers: { apiKey: unknown; clien
   return { ok: true, outcome: "recorded", added, orderStatus };
 }
 
-/** Delivered, or back with the shop, through the transition table (Delivered: a COD order paid; returned: a COD order cancelled, its stock back). */
+/**
+ * Delivered, or back with the shop, through the transition table (Delivered: a COD order paid;
+ * returned: cancelled with its stock back, a paid order refunded as any cancellation is). A return
+ * whose refund fails leaves the order Shipped and the reason on the shipment (`return_problem`):
+ * the admin's order page shows it, and the recheck job tries again every hour.
+ */
 async function applyOutcome(shop: ShopContext, orderId: string, awb: string, outcome: Outcome): Promise<string> {
   const changed =
     outcome === "Delivered"
       ? await changeOrderStatus(shop, orderId, "Delivered", { actor: "system", note: SHIPPING_MESSAGES.delivered })
-      : await changeOrderStatus(shop, orderId, "Cancelled", { actor: "system", note: SHIPPING_MESSAGES.returnedToSender });
-  if (changed.ok) return changed.to;
-  // A prepaid parcel back with the shop: the staff refund and cancel it.
-  shop.logger.warn({ orderId, awb, outcome, reason: changed.reason }, "shiprocket outcome left for the staff");
+      : await changeOrderStatus(shop, orderId, "Cancelled", { actor: "system", note: SHIPPING_MESSAGES.returnedToSender, returnedToSender: true });
+  const shipment = await shipmentByAwb(shop.db, awb);
+  if (changed.ok) {
+    if (shipment?.returnProblem) await saveShipmentStep(shop.db, shipment.id, { returnProblem: null });
+    return changed.to;
+  }
+  shop.logger.warn({ orderId, awb, outcome, reason: changed.reason }, "shiprocket outcome not applied to the order");
+  if (outcome === "Returned" && changed.reason === "refund-failed" && shipment) {
+    await saveShipmentStep(shop.db, shipment.id, { returnProblem: changed.message.slice(0, 500) });
+  }
   return "Shipped";
 }
 
@@ -194,6 +206,7 @@ const RECHECK_BATCH = 20;
 export async function recheckSilentShipments(shop: ShopContext, options: { now?: Date; signal?: AbortSignal } = {}): Promise<number> {
   const client = shiprocketFor(shop.config);
   if (!client) return 0;
+  await retryReturns(shop, options.signal);
   const now = options.now ?? new Date();
   const silentSince = new Date(now.getTime() - SILENT_SHIPMENT_MS);
   const checkedBefore = new Date(now.getTime() - RECHECK_EVERY_MS);
@@ -229,6 +242,24 @@ export async function recheckSilentShipments(shop: ShopContext, options: { now?:
     }
   }
   return read;
+}
+
+/**
+ * Parcels back with the shop whose cancellation failed on its refund (`return_problem`): tried
+ * again (the return was confirmed by the tracking when the problem was recorded). Two processes
+ * may both try; the order's row lock lets one cancel it, and the other finds it Cancelled.
+ */
+async function retryReturns(shop: ShopContext, signal?: AbortSignal): Promise<void> {
+  const stuck = await shop.db
+    .select({ orderId: shipments.orderId, awb: shipments.awb })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(and(eq(orders.status, "Shipped"), sql`${shipments.returnProblem} is not null`))
+    .limit(RECHECK_BATCH);
+  for (const shipment of stuck) {
+    if (signal?.aborted) break;
+    if (shipment.awb) await applyOutcome(shop, shipment.orderId, shipment.awb, "Returned");
+  }
 }
 
 export const SHIPMENT_RECHECK_INTERVAL_MS = 60 * 60 * 1000;

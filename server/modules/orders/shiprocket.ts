@@ -4,12 +4,13 @@
 // Each step's result is stored as soon as it exists, so a retry after a failure midway continues
 // the same Shiprocket order and never creates a second one; two requests at once are kept apart by
 // a one-minute claim on the shipment row (the network calls are never made inside a transaction).
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
-import { SHIPPING_MESSAGES, type Parcel } from "#common/shipping.ts";
+import { PARCEL_DEFAULTS, SHIPPING_MESSAGES, type Parcel, type SuggestedParcel } from "#common/shipping.ts";
 import type { OrderDetailJson } from "#common/orders.ts";
 import type { ShopContext } from "#server/context.ts";
-import { orderLines, orders } from "#server/db/schema.ts";
+import { orderLines, orders, products } from "#server/db/schema.ts";
+import type { Executor } from "#server/db/tx.ts";
 import type { AuditActor } from "#server/modules/audit/audit.ts";
 import { countShipment } from "#server/modules/shipping/counters.ts";
 import { claimShipment, releaseShipment, saveShipmentStep, shipmentOfOrder, type ShipmentRow } from "#server/modules/shipping/shipments.ts";
@@ -37,6 +38,46 @@ export type ShipWithShiprocketResult =
 /** Whether this shop ships through Shiprocket (else the admin types the courier and AWB). */
 export function shiprocketConfigured(shop: Pick<ShopContext, "config">): boolean {
   return shop.config.shiprocket !== null;
+}
+
+/**
+ * What "Ship with Shiprocket" starts from for each order (the admin edits it before sending): the
+ * weight is the sum of its units' parcel weights when every product has one, the box the largest
+ * (by volume) of its products' boxes; the shop's defaults (PARCEL_DEFAULTS) where the products say
+ * nothing. One query for a page of orders.
+ */
+export async function suggestParcels(db: Executor, orderIds: readonly string[]): Promise<Record<string, SuggestedParcel>> {
+  if (orderIds.length === 0) return {};
+  const rows = await db
+    .select({
+      orderId: orderLines.orderId,
+      quantity: orderLines.quantity,
+      weightG: products.parcelWeightG,
+      lengthCm: products.parcelLengthCm,
+      breadthCm: products.parcelBreadthCm,
+      heightCm: products.parcelHeightCm,
+    })
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(inArray(orderLines.orderId, [...orderIds]));
+  const suggestions: Record<string, SuggestedParcel> = {};
+  for (const orderId of orderIds) {
+    const lines = rows.filter((row) => row.orderId === orderId);
+    const weighed = lines.length > 0 && lines.every((line) => line.weightG !== null);
+    const boxes = lines.flatMap((line) => (line.lengthCm !== null && line.breadthCm !== null && line.heightCm !== null ? [{ lengthCm: line.lengthCm, breadthCm: line.breadthCm, heightCm: line.heightCm }] : []));
+    const largest = boxes.reduce<(typeof boxes)[number] | undefined>((best, box) => (!best || box.lengthCm * box.breadthCm * box.heightCm > best.lengthCm * best.breadthCm * best.heightCm ? box : best), undefined);
+    const grams = lines.reduce((sum, line) => sum + (line.weightG ?? 0) * line.quantity, 0);
+    suggestions[orderId] = {
+      // Shiprocket takes kilograms; at least 10 g, to two decimals as the form's field.
+      weightKg: weighed ? Math.max(0.01, Math.round(grams / 10) / 100) : PARCEL_DEFAULTS.weightKg,
+      lengthCm: largest?.lengthCm ?? PARCEL_DEFAULTS.lengthCm,
+      breadthCm: largest?.breadthCm ?? PARCEL_DEFAULTS.breadthCm,
+      heightCm: largest?.heightCm ?? PARCEL_DEFAULTS.heightCm,
+      weightFromProducts: weighed,
+      boxFromProducts: largest !== undefined,
+    };
+  }
+  return suggestions;
 }
 
 /** POST /api/admin/orders/:id/shipment and the admin order page's "Ship with Shiprocket". */
@@ -89,7 +130,13 @@ function shippingRefusal(order: OrderRow): Exclude<ShipWithShiprocketResult, { o
 /** The four calls, each skipped when an earlier attempt already stored its result. */
 async function runSteps(shop: ShopContext, client: ShiprocketClient, order: OrderRow, start: ShipmentRow, parcel: Parcel): Promise<ShipmentRow> {
   let shipment = start;
+  if (!shipment.providerShipmentId && shipment.createSentAt) {
+    // An earlier create got no answer (a timeout, a 5xx): Shiprocket may have made the order all the same.
+    const found = await client.findOrder(order.orderNumber);
+    if (found) shipment = await saveShipmentStep(shop.db, shipment.id, { providerOrderId: found.orderId, providerShipmentId: found.shipmentId });
+  }
   if (!shipment.providerShipmentId) {
+    shipment = await saveShipmentStep(shop.db, shipment.id, { createSentAt: new Date() });
     const lines = await shop.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.name), asc(orderLines.id));
     const address = order.shippingAddress;
     const created = await client.createAdhocOrder({

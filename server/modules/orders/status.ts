@@ -21,6 +21,8 @@ export interface StatusChangeOptions {
   shipment?: Shipment;
   /** The person, for the audit log (the owner is looked up when not given). */
   by?: AuditActor;
+  /** Shiprocket's tracking confirmed the parcel back with the shop (the transition table's RTO, decisions/052). */
+  returnedToSender?: boolean;
 }
 
 export interface Shipment {
@@ -66,12 +68,12 @@ export async function changeOrderStatus(
     const from = order.status;
     // Asking again for the status an order already has changes nothing (a cancel twice is refused below).
     if (from === to && to !== "Cancelled") return { ok: true, from, refundedPaise: 0, changed: false };
-    const check = checkTransition(order, to, options.actor, { shipment: options.shipment });
+    const check = checkTransition({ ...order, returnedToSender: options.returnedToSender }, to, options.actor, { shipment: options.shipment });
     if (!check.ok && check.needs) return { ok: false, reason: "incomplete", needs: check.needs, message: check.message };
     if (!check.ok) return { ok: false, reason: "not-allowed", from, to, message: check.message };
     const note = options.note ?? (from === "Shipped" && to === "Cancelled" ? RETURNED_TO_SENDER : DEFAULT_NOTES[options.actor]);
     const by = options.by ?? (options.ownerId ? await auditActorById(tx, options.ownerId) : undefined);
-    const refundedPaise = await applyStatusChange(shop, tx, order, to, note, { actor: options.actor, shipment: options.shipment, by });
+    const refundedPaise = await applyStatusChange(shop, tx, order, to, note, { actor: options.actor, shipment: options.shipment, by, returnedToSender: options.returnedToSender });
     return { ok: true, from, refundedPaise, changed: true };
   });
   if (!result.ok) return result;
@@ -94,6 +96,8 @@ export interface ApplyStatusOptions {
   /** Who, for the audit log; without it, the shop itself (or the role's name). */
   by?: AuditActor;
   now?: Date;
+  /** See StatusChangeOptions. */
+  returnedToSender?: boolean;
 }
 
 /** The audit log's actor of a change nobody named: the shop for "system", else the role alone. */
@@ -125,6 +129,7 @@ export async function applyStatusChange(
       paymentCaptured: options.paymentCaptured,
       prescriptionStatus: order.prescriptionStatus,
       paymentMethod: order.paymentMethod,
+      returnedToSender: options.returnedToSender,
     },
     to,
     options.actor,

@@ -172,6 +172,14 @@ describe("cash on delivery (decisions/022)", () => {
     expect(checkTransition({ status: "Shipped", isPaid: true, paymentMethod: "cod" }, "Cancelled", "admin")).toEqual(refusal);
     expect(checkTransition({ status: "Shipped", isPaid: false, paymentMethod: "cod" }, "Cancelled", "customer").ok).toBe(false);
   });
+
+  it("brings back any shipped order whose return Shiprocket's tracking confirmed (decisions/052), never to the customer", () => {
+    const back = { status: "Shipped" as const, isPaid: true, paymentMethod: "razorpay", returnedToSender: true };
+    expect(checkTransition(back, "Cancelled", "system")).toEqual({ ok: true });
+    expect(checkTransition({ ...back, returnedToSender: false }, "Cancelled", "system").ok).toBe(false);
+    expect(checkTransition(back, "Cancelled", "customer").ok).toBe(false);
+    expect(checkTransition({ ...back, status: "Delivered" }, "Cancelled", "system").ok).toBe(false);
+  });
 });
 
 describe("prescription-only orders (decisions/020)", () => {

@@ -13,6 +13,11 @@ export interface TransitionFacts {
   prescriptionStatus?: string | null;
   /** "cod": paid in cash at the door, so it may be shipped unpaid (decisions/022). */
   paymentMethod?: string;
+  /**
+   * Shiprocket's own tracking says the parcel is delivered back to the shop (RTO, decisions/052):
+   * set only by the shipping webhook and its recheck job, after reading the tracking.
+   */
+  returnedToSender?: boolean;
 }
 
 /**
@@ -45,9 +50,13 @@ const prescriptionCleared = (facts: TransitionFacts) =>
 const shippable = (facts: TransitionFacts) =>
   !prescriptionCleared(facts) ? PRESCRIPTION_NOT_APPROVED : facts.isPaid || facts.paymentMethod === "cod" ? null : NOT_PAID;
 
-/** Only a cash-on-delivery order refused at the door (not paid) comes back after dispatch (RTO). */
+/**
+ * After dispatch an order is cancelled only when its parcel is back with the shop: a cash-on-delivery
+ * order refused at the door (not paid; the staff may record it), or any order whose return
+ * Shiprocket's tracking confirmed (a paid one is refunded by the cancellation, decisions/052).
+ */
 const returnedToSender = (facts: TransitionFacts) =>
-  facts.paymentMethod === "cod" && !facts.isPaid ? null : "Only an unpaid cash-on-delivery order can be cancelled after it was shipped";
+  facts.returnedToSender || (facts.paymentMethod === "cod" && !facts.isPaid) ? null : "Only an unpaid cash-on-delivery order can be cancelled after it was shipped";
 
 /**
  * Every allowed order status change, who may make it, and what must hold first. Pending →

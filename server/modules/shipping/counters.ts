@@ -22,3 +22,16 @@ export function shipmentCounters(): ReadonlyMap<ShipmentOutcome, number> {
 export function webhookCounters(): ReadonlyMap<WebhookOutcome, number> {
   return webhooksByOutcome;
 }
+
+/** How a PIN check was answered: asked (Shiprocket answered), cached (its answer of the last day), fallback (the uploaded list). */
+export type ServiceabilityOutcome = "asked" | "cached" | "fallback";
+
+const serviceabilityByOutcome = new Map<ServiceabilityOutcome, number>();
+
+export function countServiceability(outcome: ServiceabilityOutcome): void {
+  serviceabilityByOutcome.set(outcome, (serviceabilityByOutcome.get(outcome) ?? 0) + 1);
+}
+
+export function serviceabilityCounters(): ReadonlyMap<ServiceabilityOutcome, number> {
+  return serviceabilityByOutcome;
+}

@@ -24,6 +24,7 @@ export async function shiprocketShipmentJson(db: Executor, orderId: string, view
     labelUrl: viewer.admin && row.labelUrl ? shipmentLabelPath(orderId) : null,
     ...(row.expectedDelivery ? { expectedDelivery: row.expectedDelivery } : {}),
     currentStatus: row.currentStatus,
+    ...(viewer.admin && row.returnProblem ? { returnProblem: row.returnProblem } : {}),
     events: events.map((event): ShipmentEventJson => ({ at: event.at.toISOString(), status: event.status, activity: event.activity, location: event.location })),
   };
 }

@@ -19,6 +19,10 @@ export class ShiprocketError extends Error {
 /** Shiprocket's tokens last 10 days; the shop signs in again after 9. */
 export const TOKEN_LIFETIME_MS = 9 * 24 * 60 * 60 * 1000;
 const DEFAULT_TIMEOUT_MS = 15_000;
+/** A PIN check waits at most this long for the courier network before the uploaded list answers. */
+export const SERVICEABILITY_TIMEOUT_MS = 4_000;
+/** The pickup location's PIN is read again after a day (an address changed in Shiprocket's panel). */
+const PICKUP_PIN_TTL_MS = 24 * 60 * 60 * 1000;
 /** A label PDF is a few hundred kilobytes; anything past this is not a label. */
 const MAX_LABEL_BYTES = 5 * 1024 * 1024;
 
@@ -52,7 +56,28 @@ export interface TrackedShipment {
   currentStatus: string | null;
 }
 
+/** The courier network's answer for one delivery PIN code (GET /courier/serviceability/). */
+export type CourierServiceability =
+  | { serviceable: false }
+  | {
+      serviceable: true;
+      /** The delivery PIN's state and city as Shiprocket names them, when it does. */
+      state: string | null;
+      city: string | null;
+      /** Some courier serving the PIN collects cash on delivery. */
+      cod: boolean;
+      /** The recommended courier's name and delivery days (null when it gives none). */
+      courier: string;
+      days: number | null;
+    };
+
 export interface ShiprocketClient {
+  /** The configured pickup location's PIN code, read from the account's pickup addresses (kept a day). */
+  pickupPin(pickupLocation: string): Promise<string>;
+  /** Which couriers deliver a parcel of `weightKg` from the pickup PIN to `deliveryPin`. */
+  courierServiceability(input: { pickupPin: string; deliveryPin: string; weightKg: number }): Promise<CourierServiceability>;
+  /** Shiprocket's order for the shop's order number, if one exists (a create that timed out may have made one). */
+  findOrder(orderNumber: string): Promise<{ orderId: string; shipmentId: string } | null>;
   createAdhocOrder(input: AdhocOrderInput): Promise<{ orderId: string; shipmentId: string }>;
   assignAwb(shipmentId: string, courierId?: number): Promise<AssignedAwb>;
   generateLabel(shipmentId: string): Promise<{ labelUrl: string }>;
@@ -86,14 +111,19 @@ function datePart(value: unknown): string | null {
   return match ? match[1]! : null;
 }
 
-export function createShiprocketClient(settings: Pick<ShiprocketSettings, "email" | "password" | "apiBase">, options: { timeoutMs?: number; now?: () => number } = {}): ShiprocketClient {
+export function createShiprocketClient(
+  settings: Pick<ShiprocketSettings, "email" | "password" | "apiBase">,
+  options: { timeoutMs?: number; serviceabilityTimeoutMs?: number; now?: () => number } = {},
+): ShiprocketClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const serviceabilityTimeoutMs = options.serviceabilityTimeoutMs ?? SERVICEABILITY_TIMEOUT_MS;
+  let pickup: { location: string; pin: string; until: number } | undefined;
   const now = options.now ?? Date.now;
   let session: { token: string; renewAt: number } | undefined;
   // Parallel calls with no token share one sign-in.
   let signingIn: Promise<string> | undefined;
 
-  async function send(path: string, init: { method: "GET" | "POST"; body?: unknown; token?: string }): Promise<{ status: number; json: Json }> {
+  async function send(path: string, init: { method: "GET" | "POST"; body?: unknown; token?: string; timeoutMs?: number }): Promise<{ status: number; json: Json }> {
     let response: Response;
     try {
       response = await fetch(`${settings.apiBase}${path}`, {
@@ -104,7 +134,7 @@ export function createShiprocketClient(settings: Pick<ShiprocketSettings, "email
           ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
         },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(init.timeoutMs ?? timeoutMs),
       });
     } catch (error) {
       const timedOut = (error as Error).name === "TimeoutError";
@@ -144,21 +174,79 @@ export function createShiprocketClient(settings: Pick<ShiprocketSettings, "email
   }
 
   /** An authorised call; a 401 signs in again once. A refusal names what was being done and Shiprocket's reason. */
-  async function call(doing: string, path: string, method: "GET" | "POST", body?: unknown): Promise<Json> {
+  async function call(
+    doing: string,
+    path: string,
+    method: "GET" | "POST",
+    body?: unknown,
+    options: { timeoutMs?: number; /** A status that is an answer, not a refusal (an unserved PIN's 404). */ answers?: number } = {},
+  ): Promise<{ status: number; json: Json }> {
     let bearer = await token();
-    let answer = await send(path, { method, body, token: bearer });
+    let answer = await send(path, { method, body, token: bearer, timeoutMs: options.timeoutMs });
     if (answer.status === 401) {
       if (session?.token === bearer) session = undefined;
       bearer = await token();
-      answer = await send(path, { method, body, token: bearer });
+      answer = await send(path, { method, body, token: bearer, timeoutMs: options.timeoutMs });
     }
-    if (answer.status < 200 || answer.status >= 300) throw new ShiprocketError(`Shiprocket refused to ${doing}: ${shiprocketReason(answer.json, answer.status)}`, answer.status);
-    return answer.json;
+    const ok = (answer.status >= 200 && answer.status < 300) || answer.status === options.answers;
+    if (!ok) throw new ShiprocketError(`Shiprocket refused to ${doing}: ${shiprocketReason(answer.json, answer.status)}`, answer.status);
+    return answer;
   }
 
   return {
+    async pickupPin(pickupLocation) {
+      // The setting is compared with the panel's nicknames without regard to case or spaces around it.
+      const wanted = pickupLocation.trim().toLowerCase();
+      if (pickup && pickup.location === wanted && now() < pickup.until) return pickup.pin;
+      const { json } = await call("list the pickup addresses", "/v1/external/settings/company/pickup", "GET", undefined, { timeoutMs: serviceabilityTimeoutMs });
+      const addresses = ((json.data as Json | undefined)?.shipping_address ?? []) as unknown;
+      const found = Array.isArray(addresses) ? (addresses as Json[]).find((entry) => text(entry.pickup_location)?.toLowerCase() === wanted) : undefined;
+      const pin = text(found?.pin_code);
+      if (!pin || !/^[1-9]\d{5}$/.test(pin)) throw new ShiprocketError(`Shiprocket has no pickup address named "${pickupLocation}" with a PIN code`);
+      pickup = { location: wanted, pin, until: now() + PICKUP_PIN_TTL_MS };
+      return pin;
+    },
+
+    async courierServiceability({ pickupPin, deliveryPin, weightKg }) {
+      const query = new URLSearchParams({ pickup_postcode: pickupPin, delivery_postcode: deliveryPin, weight: String(weightKg), cod: "0" });
+      // Shiprocket answers an unserved PIN with a 404 (in the status or the body's `status`).
+      const { status, json } = await call("check the PIN code", `/v1/external/courier/serviceability/?${query}`, "GET", undefined, {
+        timeoutMs: serviceabilityTimeoutMs,
+        answers: 404,
+      });
+      if (status === 404 || json.status === 404) return { serviceable: false };
+      const data = (json.data ?? {}) as Json;
+      const couriers = (Array.isArray(data.available_courier_companies) ? data.available_courier_companies : []).filter(
+        (entry): entry is Json => !!entry && typeof entry === "object",
+      );
+      if (couriers.length === 0) return { serviceable: false };
+      const recommendedId = text(data.recommended_courier_company_id) ?? text(data.shiprocket_recommended_courier_id);
+      const recommended = couriers.find((entry) => recommendedId !== null && text(entry.courier_company_id) === recommendedId) ?? couriers[0]!;
+      const days = Number(text(recommended.estimated_delivery_days));
+      return {
+        serviceable: true,
+        state: text(recommended.state),
+        city: text(recommended.city),
+        cod: couriers.some((entry) => Number(entry.cod) === 1),
+        courier: text(recommended.courier_name) ?? "Shiprocket courier",
+        days: Number.isInteger(days) && days >= 0 && days <= 60 ? days : null,
+      };
+    },
+
+    async findOrder(orderNumber) {
+      const { json } = await call("look up the order", `/v1/external/orders?${new URLSearchParams({ search: orderNumber })}`, "GET");
+      const list = Array.isArray(json.data) ? (json.data as Json[]) : [];
+      // The search matches parts of numbers too: only the order whose channel order id is this one counts.
+      const match = list.find((entry) => text(entry.channel_order_id) === orderNumber);
+      if (!match) return null;
+      const orderId = text(match.id);
+      const shipments = Array.isArray(match.shipments) ? (match.shipments as Json[]) : [];
+      const shipmentId = text(shipments[0]?.id);
+      return orderId && shipmentId ? { orderId, shipmentId } : null;
+    },
+
     async createAdhocOrder(input) {
-      const json = await call("create the order", "/v1/external/orders/create/adhoc", "POST", {
+      const { json } = await call("create the order", "/v1/external/orders/create/adhoc", "POST", {
         order_id: input.orderNumber,
         order_date: input.orderDate.toISOString().slice(0, 16).replace("T", " "),
         pickup_location: input.pickupLocation,
@@ -195,7 +283,7 @@ export function createShiprocketClient(settings: Pick<ShiprocketSettings, "email
     },
 
     async assignAwb(shipmentId, courierId) {
-      const json = await call("assign an AWB", "/v1/external/courier/assign/awb", "POST", {
+      const { json } = await call("assign an AWB", "/v1/external/courier/assign/awb", "POST", {
         shipment_id: shipmentId,
         ...(courierId !== undefined ? { courier_id: courierId } : {}),
       });
@@ -215,7 +303,7 @@ export function createShiprocketClient(settings: Pick<ShiprocketSettings, "email
     },
 
     async generateLabel(shipmentId) {
-      const json = await call("generate the label", "/v1/external/courier/generate/label", "POST", { shipment_id: [shipmentId] });
+      const { json } = await call("generate the label", "/v1/external/courier/generate/label", "POST", { shipment_id: [shipmentId] });
       const labelUrl = text(json.label_url);
       if (json.label_created !== 1 || !labelUrl || !/^https?:\/\//.test(labelUrl)) {
         throw new ShiprocketError(`Shiprocket could not generate the label: ${text(json.response) ?? shiprocketReason(json, 200)}`);
@@ -224,14 +312,14 @@ export function createShiprocketClient(settings: Pick<ShiprocketSettings, "email
     },
 
     async generatePickup(shipmentId) {
-      const json = await call("book the pickup", "/v1/external/courier/generate/pickup", "POST", { shipment_id: [shipmentId] });
+      const { json } = await call("book the pickup", "/v1/external/courier/generate/pickup", "POST", { shipment_id: [shipmentId] });
       const response = (json.response ?? {}) as Json;
       if (json.pickup_status !== 1) throw new ShiprocketError(`Shiprocket could not book the pickup: ${text(response.data) ?? shiprocketReason(json, 200)}`);
       return { scheduledDate: datePart(response.pickup_scheduled_date) };
     },
 
     async trackAwb(awb) {
-      const json = await call("read the tracking", `/v1/external/courier/track/awb/${encodeURIComponent(awb)}`, "GET");
+      const { json } = await call("read the tracking", `/v1/external/courier/track/awb/${encodeURIComponent(awb)}`, "GET");
       const data = (json.tracking_data ?? {}) as Json;
       const track = Array.isArray(data.shipment_track) ? ((data.shipment_track[0] ?? {}) as Json) : {};
       const status = text(track.current_status);
