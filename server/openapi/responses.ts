@@ -26,7 +26,7 @@ import type { ProfileJson } from "#server/modules/users/profile.ts";
 import type { AdminStats } from "#server/modules/orders/dashboard.ts";
 import type { QueuePrescriptionJson } from "#common/pharmacist.ts";
 import type { OrderAftercare } from "#server/modules/returns/returns.ts";
-import type { OrderMessageJson } from "#server/modules/messaging/outbox.ts";
+import type { OrderMessageJson } from "#common/phone-messages.ts";
 import type { LowStockList } from "#server/modules/stock-alerts/low-stock.ts";
 import { medicineFields, sameOutput } from "./schema-helpers.ts";
 

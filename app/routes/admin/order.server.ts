@@ -5,6 +5,7 @@ import type { SessionUser } from "#server/auth.ts";
 import { getAdminOrder } from "#server/modules/orders/admin-orders.ts";
 import { orderAftercare } from "#server/modules/returns/returns.ts";
 import { shiprocketConfigured } from "#server/modules/orders/shiprocket.ts";
+import { listOrderMessages } from "#server/modules/messaging/outbox.ts";
 
 /** The order; a 404 page when there is none. */
 export async function loadOrder(context: AppLoadContext, orderId: string, admin: SessionUser) {
@@ -12,5 +13,11 @@ export async function loadOrder(context: AppLoadContext, orderId: string, admin:
   if (!order) throw data(null, { status: 404 });
   // The shipment, credit notes and return requests (decisions/032).
   // With Shiprocket configured the page ships through it; otherwise the courier and AWB are typed (issue 31).
-  return { order, aftercare: await orderAftercare(context.shop.db, order._id), shiprocket: shiprocketConfigured(context.shop) };
+  // The SMS and WhatsApp messages sent to the order's phone, with their statuses (decisions/054).
+  return {
+    order,
+    aftercare: await orderAftercare(context.shop.db, order._id),
+    shiprocket: shiprocketConfigured(context.shop),
+    messages: await listOrderMessages(context.shop.db, order._id),
+  };
 }

@@ -3,11 +3,12 @@
 // (the email outbox's rule, email/outbox.ts). The dispatcher (dispatcher.ts) sends them.
 // Marketing never comes here: only the order and prescription events below.
 import { asc, eq } from "drizzle-orm";
+import type { OrderMessageJson } from "#common/phone-messages.ts";
 import { formatAmount } from "#common/money.ts";
 import { normalizeIndianPhone } from "#common/india.ts";
 import { shipmentJson } from "#common/couriers.ts";
 import type { ShopContext } from "#server/context.ts";
-import { orders, outboundMessages, whatsappOptOuts, type MessageChannel, type MessageStatus } from "#server/db/schema.ts";
+import { orders, outboundMessages, whatsappOptOuts, type MessageChannel } from "#server/db/schema.ts";
 import type { Executor } from "#server/db/tx.ts";
 import { isMessageTemplate, MESSAGE_TEMPLATES, type MessageTemplateName } from "./templates.ts";
 
@@ -86,25 +87,6 @@ export async function queueOrderMessages(shop: Pick<ShopContext, "config">, tx: 
 async function optedOut(tx: Executor, phone: string): Promise<boolean> {
   const [row] = await tx.select({ phone: whatsappOptOuts.phone }).from(whatsappOptOuts).where(eq(whatsappOptOuts.phone, phone));
   return row !== undefined;
-}
-
-/** One message as the admin order page lists it: to whom, how, what, and what became of it. */
-export interface OrderMessageJson {
-  _id: string;
-  channel: MessageChannel;
-  /** The number it went to (10 digits): staff see it whole. */
-  to: string;
-  template: string;
-  label: string;
-  status: MessageStatus;
-  /** Set while a queued message waits to be tried again, and on a failed one. */
-  lastError: string | null;
-  attempts: number;
-  /** Sent by SMS because this WhatsApp message failed. */
-  fallbackOf: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  statusAt: string | null;
 }
 
 /** The order's messages, oldest first (GET /api/admin/orders/:id/messages and the admin order page). */
