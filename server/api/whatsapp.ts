@@ -1,7 +1,7 @@
 import express, { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { handleWhatsAppWebhook, subscriptionChallenge } from "#server/modules/messaging/webhook.ts";
+import { handleWhatsAppWebhook, subscriptionChallenge } from "#server/modules/whatsapp/webhook.ts";
 
 /** Meta batches a few statuses and messages per call; a body past this is refused (413) unread. */
 const WEBHOOK_BODY_LIMIT = "256kb";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
 import { orders, outboundMessages, whatsappOptOuts } from "#server/db/schema.ts";
 import { inTransaction, Rollback } from "#server/db/tx.ts";
-import { CLAIM_LEASE_MS } from "#server/jobs/outbox.ts";
+import { CLAIM_LEASE_MS } from "#server/db/outbox.ts";
 import { outboxDirectory } from "#server/modules/email/dispatcher.ts";
 import { readCodReplyPayload } from "#server/modules/messaging/cod-reply.ts";
 import { deliverPendingMessages } from "#server/modules/messaging/dispatcher.ts";

@@ -3,13 +3,13 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ShopContext } from "#server/context.ts";
 import { outboundEmails } from "#server/db/schema.ts";
-import { deliverDue, MAX_OUTBOX_ATTEMPTS, outboxJob, type DeliveryReport, type OutboxTable } from "#server/jobs/outbox.ts";
+import { deliverDue, MAX_OUTBOX_ATTEMPTS, outboxJob, type DeliveryReport, type OutboxTable } from "#server/db/outbox.ts";
 import type { PeriodicJob } from "#server/periodic-job.ts";
 
 type EmailRow = typeof outboundEmails.$inferSelect;
 
 /** The shared outbox rules (server/jobs/outbox.ts), under the names the email tests and logs know. */
-export { retryDelayMs, type DeliveryReport } from "#server/jobs/outbox.ts";
+export { retryDelayMs, type DeliveryReport } from "#server/db/outbox.ts";
 export const MAX_EMAIL_ATTEMPTS = MAX_OUTBOX_ATTEMPTS;
 export const EMAIL_DISPATCH_INTERVAL_MS = 5000;
 

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { outboundMessages } from "#server/db/schema.ts";
-import { deliverDue, outboxJob, type DeliveryReport, type OutboxTable } from "#server/jobs/outbox.ts";
+import { deliverDue, outboxJob, type DeliveryReport, type OutboxTable } from "#server/db/outbox.ts";
 import { outboxDirectory } from "#server/modules/email/dispatcher.ts";
 import type { PeriodicJob } from "#server/periodic-job.ts";
 import { writePhoneMessageFile } from "./code-sender.ts";

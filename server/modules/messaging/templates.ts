@@ -24,7 +24,7 @@ export const MESSAGE_TEMPLATES = {
   cod_confirm: {
     label: "Confirm cash on delivery",
     vars: ["name", "order", "amount", "link"],
-    text: "Hi {{1}}, please confirm your cash-on-delivery order {{2}} of Rs {{3}} so we can ship it. Your order: {{4}}",
+    text: "Hi {{1}}, please confirm your cash-on-delivery order {{2}} of Rs {{3}}; an order not confirmed in time is cancelled. Your order: {{4}}",
     buttons: ["Confirm", "Cancel"],
   },
   order_paid: {

@@ -11,8 +11,8 @@ import type { Transaction } from "#server/db/tx.ts";
 import { confirmCodOrder } from "#server/modules/orders/cash-on-delivery.ts";
 import { changeOrderStatus } from "#server/modules/orders/status.ts";
 import { isOrderId } from "#server/modules/orders/orders.ts";
-import { providerNumber } from "./code-message.ts";
-import { readCodReplyPayload } from "./cod-reply.ts";
+import { providerNumber } from "#server/modules/messaging/code-message.ts";
+import { readCodReplyPayload } from "#server/modules/messaging/cod-reply.ts";
 
 export type WhatsAppWebhookResult =
   | { ok: true; statuses: number; messages: number }
