@@ -25,16 +25,8 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
 }
 
-/** The columns every outbox table has (outbound_emails, outbound_messages). */
-export interface OutboxTable {
-  table: PgTable;
-  id: PgColumn;
-  status: PgColumn;
-  attempts: PgColumn;
-  nextAttemptAt: PgColumn;
-  createdAt: PgColumn;
-  lastError: PgColumn;
-}
+/** An outbox table (outbound_emails, outbound_messages): the columns every one of them has. */
+export type OutboxTable = PgTable & Record<"id" | "status" | "attempts" | "nextAttemptAt" | "createdAt" | "lastError", PgColumn>;
 
 export interface DeliveryReport {
   sent: number;
@@ -66,7 +58,8 @@ const column = (c: PgColumn) => sql.identifier(c.name);
  * dispatchers on machines whose clocks differ agree on what is due.
  */
 async function claimNext(db: Database, outbox: OutboxTable, clock: SQL): Promise<string | undefined> {
-  const { table, id, status, attempts, nextAttemptAt, createdAt } = outbox;
+  const { id, status, attempts, nextAttemptAt, createdAt } = outbox;
+  const table = outbox;
   const result = await db.execute<{ id: string }>(sql`
     update ${table} set
       ${column(attempts)} = ${column(attempts)} + 1,
@@ -109,13 +102,13 @@ export async function deliverDue<Row extends { id: string; attempts: number }>(
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       report.failed += 1;
       if (row.attempts >= MAX_OUTBOX_ATTEMPTS) {
-        await db.execute(sql`update ${outbox.table} set ${column(outbox.status)} = 'failed', ${column(outbox.lastError)} = ${message} where ${column(outbox.id)} = ${row.id}`);
+        await db.execute(sql`update ${outbox} set ${column(outbox.status)} = 'failed', ${column(outbox.lastError)} = ${message} where ${column(outbox.id)} = ${row.id}`);
         logger.error({ ...fields, attempts: row.attempts, err: message, job: delivery.job }, `${noun} given up: delivery failed too many times`);
         continue;
       }
       const delay = retryDelayMs(row.attempts);
       const retry = await db.execute<{ at: string | Date }>(sql`
-        update ${outbox.table} set ${column(outbox.lastError)} = ${message},
+        update ${outbox} set ${column(outbox.lastError)} = ${message},
           ${column(outbox.nextAttemptAt)} = ${clock} + interval '${sql.raw(String(delay))} milliseconds'
         where ${column(outbox.id)} = ${row.id}
         returning ${column(outbox.nextAttemptAt)} as at`);

@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ShopContext } from "#server/context.ts";
 import { outboundEmails } from "#server/db/schema.ts";
-import { deliverDue, MAX_OUTBOX_ATTEMPTS, outboxJob, type DeliveryReport, type OutboxTable } from "#server/db/outbox.ts";
+import { deliverDue, MAX_OUTBOX_ATTEMPTS, outboxJob, type DeliveryReport } from "#server/db/outbox.ts";
 import type { PeriodicJob } from "#server/periodic-job.ts";
 
 type EmailRow = typeof outboundEmails.$inferSelect;
@@ -12,16 +12,6 @@ type EmailRow = typeof outboundEmails.$inferSelect;
 export { retryDelayMs, type DeliveryReport } from "#server/db/outbox.ts";
 export const MAX_EMAIL_ATTEMPTS = MAX_OUTBOX_ATTEMPTS;
 export const EMAIL_DISPATCH_INTERVAL_MS = 5000;
-
-const EMAIL_OUTBOX: OutboxTable = {
-  table: outboundEmails,
-  id: outboundEmails.id,
-  status: outboundEmails.status,
-  attempts: outboundEmails.attempts,
-  nextAttemptAt: outboundEmails.nextAttemptAt,
-  createdAt: outboundEmails.createdAt,
-  lastError: outboundEmails.lastError,
-};
 
 /** Where emails go: an SMTP server (SMTP_URL) or `.eml` files under DATA_DIR/outbox. */
 interface MailSender {
@@ -101,7 +91,7 @@ export async function deliverPendingEmails(
       db,
       shop.logger,
       {
-        outbox: EMAIL_OUTBOX,
+        outbox: outboundEmails,
         noun: "Email",
         idField: "emailId",
         job: "email-dispatch",

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { outboundMessages } from "#server/db/schema.ts";
-import { deliverDue, outboxJob, type DeliveryReport, type OutboxTable } from "#server/db/outbox.ts";
+import { deliverDue, outboxJob, type DeliveryReport } from "#server/db/outbox.ts";
 import { outboxDirectory } from "#server/modules/email/dispatcher.ts";
 import type { PeriodicJob } from "#server/periodic-job.ts";
 import { writePhoneMessageFile } from "./code-sender.ts";
@@ -17,16 +17,6 @@ import { sendWhatsAppTemplate, type TemplateComponent } from "./whatsapp.ts";
 type MessageRow = typeof outboundMessages.$inferSelect;
 
 export const MESSAGE_DISPATCH_INTERVAL_MS = 5000;
-
-const MESSAGE_OUTBOX: OutboxTable = {
-  table: outboundMessages,
-  id: outboundMessages.id,
-  status: outboundMessages.status,
-  attempts: outboundMessages.attempts,
-  nextAttemptAt: outboundMessages.nextAttemptAt,
-  createdAt: outboundMessages.createdAt,
-  lastError: outboundMessages.lastError,
-};
 
 /** The cod_confirm buttons' payloads (cod-reply.ts): signed with the shop's secret, naming the order. */
 function buttonPayloads(shop: Pick<ShopContext, "config">, row: MessageRow): TemplateComponent[] {
@@ -87,7 +77,7 @@ export async function deliverPendingMessages(
     db,
     shop.logger,
     {
-      outbox: MESSAGE_OUTBOX,
+      outbox: outboundMessages,
       noun: "Message",
       idField: "messageId",
       job: "message-dispatch",
