@@ -22,10 +22,12 @@ export function whatsappWebhookRouter(shop: ShopContext) {
   const router = Router();
   router.get("/webhook", (req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    const challenge = subscriptionChallenge(shop, req.query as Record<string, unknown>);
-    if (challenge === "not-configured") throw new HttpError(404, WHATSAPP_WEBHOOK_MESSAGES.notConfigured);
-    if (challenge === null) throw new HttpError(403, WHATSAPP_WEBHOOK_MESSAGES.challenge);
-    res.type("text/plain").send(challenge);
+    const check = subscriptionChallenge(shop, req.query as Record<string, unknown>);
+    if (!check.ok) {
+      if (check.reason === "not-configured") throw new HttpError(404, WHATSAPP_WEBHOOK_MESSAGES.notConfigured);
+      throw new HttpError(403, WHATSAPP_WEBHOOK_MESSAGES.challenge);
+    }
+    res.type("text/plain").send(check.challenge);
   });
   router.post("/webhook", express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -33,9 +35,13 @@ export function whatsappWebhookRouter(shop: ShopContext) {
     const result = await handleWhatsAppWebhook(shop, raw, req.headers["x-hub-signature-256"]);
     if (!result.ok) {
       if (result.reason === "not-configured") throw new HttpError(404, WHATSAPP_WEBHOOK_MESSAGES.notConfigured);
-      if (result.reason === "signature") throw new HttpError(401, WHATSAPP_WEBHOOK_MESSAGES.signature);
+      if (result.reason === "signature") {
+        req.log.warn({ bytes: raw.length }, "WhatsApp webhook refused: the signature does not match");
+        throw new HttpError(401, WHATSAPP_WEBHOOK_MESSAGES.signature);
+      }
       throw new HttpError(400, WHATSAPP_WEBHOOK_MESSAGES.body);
     }
+    req.log.info({ statuses: result.statuses, messages: result.messages }, "WhatsApp webhook");
     res.json({ ok: true });
   });
   return router;

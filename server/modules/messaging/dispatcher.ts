@@ -11,7 +11,7 @@ import type { PeriodicJob } from "#server/periodic-job.ts";
 import { writePhoneMessageFile } from "./code-sender.ts";
 import { codReplyPayload } from "./cod-reply.ts";
 import { sendMsg91Flow } from "./msg91.ts";
-import { isMessageTemplate, MESSAGE_TEMPLATES, renderMessage, type MessageTemplateName } from "./templates.ts";
+import { isMessageTemplate, MESSAGE_TEMPLATES, renderMessage, type MessageTemplate, type MessageTemplateName } from "./templates.ts";
 import { sendWhatsAppTemplate, type TemplateComponent } from "./whatsapp.ts";
 
 type MessageRow = typeof outboundMessages.$inferSelect;
@@ -50,13 +50,13 @@ async function send(shop: Pick<ShopContext, "config">, row: MessageRow, template
     });
     return { providerMessageId: id, destination: "whatsapp" };
   }
-  const buttons = MESSAGE_TEMPLATES[template] as { buttons?: readonly string[] };
+  const { buttons } = MESSAGE_TEMPLATES[template] as MessageTemplate;
   const file = await writePhoneMessageFile(outboxDirectory(shop), {
     channel: row.channel,
     phone: row.to,
     at: row.createdAt,
     suffix: row.id,
-    headers: { Template: template, ...(row.channel === "whatsapp" && buttons.buttons ? { Buttons: buttons.buttons.join(", ") } : {}) },
+    headers: { Template: template, ...(row.channel === "whatsapp" && buttons ? { Buttons: buttons.join(", ") } : {}) },
     text: renderMessage(template, row.params),
   });
   return { providerMessageId: null, destination: file };

@@ -25,16 +25,19 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** GET /api/whatsapp/webhook: the challenge to echo when Meta's check names our verify token; null: refused. */
-export function subscriptionChallenge(shop: Pick<ShopContext, "config">, query: Record<string, unknown>): string | null | "not-configured" {
+/** GET /api/whatsapp/webhook: the challenge to echo when Meta's check names our verify token. */
+export function subscriptionChallenge(
+  shop: Pick<ShopContext, "config">,
+  query: Record<string, unknown>,
+): { ok: true; challenge: string } | { ok: false; reason: "not-configured" | "token" } {
   const settings = shop.config.whatsapp.orders;
-  if (!settings) return "not-configured";
+  if (!settings) return { ok: false, reason: "not-configured" };
   const mode = query["hub.mode"];
   const token = query["hub.verify_token"];
   const challenge = query["hub.challenge"];
-  if (mode !== "subscribe" || typeof token !== "string" || typeof challenge !== "string") return null;
-  if (!/^[\w-]{1,200}$/.test(challenge) || !sameSecret(token, settings.verifyToken)) return null;
-  return challenge;
+  if (mode !== "subscribe" || typeof token !== "string" || typeof challenge !== "string") return { ok: false, reason: "token" };
+  if (!/^[\w-]{1,200}$/.test(challenge) || !sameSecret(token, settings.verifyToken)) return { ok: false, reason: "token" };
+  return { ok: true, challenge };
 }
 
 /** `sha256=<hex HMAC-SHA256 of the raw body>` with the app secret, compared in constant time. */
