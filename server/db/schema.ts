@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { MessageChannel, MessageStatus } from "#common/phone-messages.ts";
 import { ORDER_STATUSES, type OrderStatus, type PaymentMethod, type ShippingAddress } from "#common/orders.ts";
 import {
   type AnyPgColumn,
@@ -875,8 +876,7 @@ export const outboundEmails = pgTable(
   (t) => [index("outbound_emails_status_idx").on(t.status, t.createdAt)],
 );
 
-export type MessageChannel = "sms" | "whatsapp";
-export type MessageStatus = "queued" | "sent" | "delivered" | "read" | "failed";
+export type { MessageChannel, MessageStatus } from "#common/phone-messages.ts";
 
 /**
  * The outbox of messages to a shopper's phone (decisions/054): written in the transaction of the

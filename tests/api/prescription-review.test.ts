@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REJECT_REASONS, REVIEW_MESSAGES } from "#common/pharmacist.ts";
-import { auditLog, orderLines, orderPrescriptions, orders, outboundEmails, payments, prescriptions, user } from "#server/db/schema.ts";
+import { auditLog, orderLines, orderPrescriptions, orders, outboundEmails, outboundMessages, payments, prescriptions, user } from "#server/db/schema.ts";
 import { buyerWithCart, checkout, makeProduct, stockOf } from "./checkout-helpers.ts";
 import { pendingReviewCount } from "#server/modules/pharmacy/review.ts";
 import { insertOrder } from "../support/orders.ts";
@@ -556,5 +556,24 @@ describe("one prescription attached to two orders (decisions/020: each order dec
     expect(await orderRow(b)).toMatchObject({ status: "Cancelled", prescriptionStatus: "rejected", prescriptionRejectReason: REJECT_REASONS[1] });
     expect(await pendingReviewCount(shop.context.db)).toBe(badgeBefore - 2);
     expect((await queued(b)).entries).toHaveLength(0);
+  });
+});
+
+describe("the decision's messages to the order's phone (decisions/054)", () => {
+  const messagesOf = async (orderId: string) =>
+    (await shop.context.db.select().from(outboundMessages).where(eq(outboundMessages.orderId, orderId))).map((row) => `${row.channel}:${row.template}`).sort();
+
+  it("approval queues prescription_approved by SMS", async () => {
+    const { orderId } = await rxOrder();
+    await review(orderId).set(pharmacist.headers).send(APPROVE).expect(200);
+    expect(await messagesOf(orderId)).toEqual(["sms:prescription_approved"]);
+  });
+
+  it("rejection of a paid order queues prescription_rejected and the refund, and no separate cancellation", async () => {
+    const { orderId } = await paidRxOrder();
+    await review(orderId).set(pharmacist.headers).send({ decision: "reject", reason: REJECT_REASONS[0] }).expect(200);
+    expect(await messagesOf(orderId)).toEqual(["sms:order_paid", "sms:order_refunded", "sms:prescription_rejected"]);
+    const [refunded] = await shop.context.db.select().from(outboundMessages).where(and(eq(outboundMessages.orderId, orderId), eq(outboundMessages.template, "order_refunded")));
+    expect(refunded!.params[2]).toBe("300.00");
   });
 });

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, creditNotes, orderLines, orders, outboundEmails, payments, products, returnRequests } from "#server/db/schema.ts";
+import { auditLog, creditNotes, orderLines, orders, outboundEmails, outboundMessages, payments, products, returnRequests } from "#server/db/schema.ts";
 import { loadCreditNote } from "#server/modules/invoices/credit-notes.ts";
 import { loadInvoice } from "#server/modules/invoices/invoices.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
@@ -104,6 +104,9 @@ describe("the admin's decision", () => {
     const [payment] = await db().select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.status, "captured")));
     expect(payment!.refundedPaise).toBe(48100);
     expect((await emailsTo(orderId)).some((e) => e.subject.endsWith("return approved") && e.text.includes(note!.serial) && e.text.includes("₹481"))).toBe(true);
+    // The refund's SMS (decisions/054), with the amount.
+    const refunded = await db().select().from(outboundMessages).where(and(eq(outboundMessages.orderId, orderId), eq(outboundMessages.template, "order_refunded")));
+    expect(refunded.map((row) => [row.channel, row.params[2]])).toEqual([["sms", "481.00"]]);
     // Returned medicines are not put back on the shelf.
     expect((await db().select().from(products).where(eq(products.id, line!.productId)))[0]!.stock).toBe(stockBefore);
     const [audit] = await db().select().from(auditLog).where(eq(auditLog.entityId, returnId));
@@ -146,6 +149,8 @@ describe("the admin's decision", () => {
     expect(approved.body.returnRequest.refund).toEqual({ amount: 69, method: "manual", id: null });
     expect(approved.body.returnRequest.creditNote.serial).toMatch(/^CN\//);
     expect((await emailsTo(orderId)).some((e) => e.subject.endsWith("return approved") && e.text.includes("our care team will contact you"))).toBe(true);
+    // Paid back by hand later: no "refund issued" message now.
+    expect(await db().select().from(outboundMessages).where(and(eq(outboundMessages.orderId, orderId), eq(outboundMessages.template, "order_refunded")))).toEqual([]);
   });
 
   it("decides a request once when two admins approve at the same moment", async () => {

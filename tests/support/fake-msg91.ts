@@ -1,6 +1,7 @@
 // A stand-in for MSG91's Flow API and Meta's WhatsApp Cloud API on 127.0.0.1, for tests only
-// (decisions/050): it records every request and answers as the providers do. Tests point
-// MSG91_API_BASE / WHATSAPP_API_BASE at it and read the codes from what it recorded.
+// (decisions/050, 054): it records every request and answers as the providers do. Tests point
+// MSG91_API_BASE / WHATSAPP_API_BASE at it and read the codes and order messages from what it recorded.
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -18,6 +19,10 @@ export interface FakeMessaging {
   mode: "ok" | "refuse" | "fail" | "drop";
   /** The code in the last message to a number ("91" + 10 digits), SMS or WhatsApp. */
   lastCode(to: string): string | undefined;
+  /** The Flow API calls (SMS) to a number ("91" + 10 digits), oldest first. */
+  smsTo(to: string): RecordedRequest[];
+  /** The Cloud API calls (WhatsApp) to a number, oldest first. */
+  whatsappTo(to: string): RecordedRequest[];
   close(): Promise<void>;
 }
 
@@ -40,6 +45,9 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
       }
       return undefined;
     },
+    smsTo: (to) =>
+      requests.filter((request) => request.path === "/api/v5/flow" && (request.body as { recipients?: { mobiles?: string }[] } | null)?.recipients?.some((recipient) => recipient.mobiles === to)),
+    whatsappTo: (to) => requests.filter((request) => request.path.endsWith("/messages") && (request.body as { to?: string } | null)?.to === to),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server: Server = createServer((req, res) => {
@@ -69,7 +77,7 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
         res.end(JSON.stringify(isWhatsApp ? { error: { message: "(#132001) Template name does not exist" } } : { type: "error", message: "Template ID missing or DLT not approved" }));
         return;
       }
-      res.end(JSON.stringify(isWhatsApp ? { messaging_product: "whatsapp", messages: [{ id: `wamid.${requests.length}` }] } : { type: "success", message: `request-${requests.length}` }));
+      res.end(JSON.stringify(isWhatsApp ? { messaging_product: "whatsapp", messages: [{ id: `wamid.${randomUUID()}` }] } : { type: "success", message: `request-${requests.length}` }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

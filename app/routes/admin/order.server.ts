@@ -5,6 +5,7 @@ import type { SessionUser } from "#server/auth.ts";
 import { getAdminOrder } from "#server/modules/orders/admin-orders.ts";
 import { orderAftercare } from "#server/modules/returns/returns.ts";
 import { shiprocketConfigured, suggestParcels } from "#server/modules/orders/shiprocket.ts";
+import { listOrderMessages } from "#server/modules/messaging/outbox.ts";
 
 /** The order; a 404 page when there is none. */
 export async function loadOrder(context: AppLoadContext, orderId: string, admin: SessionUser) {
@@ -15,5 +16,12 @@ export async function loadOrder(context: AppLoadContext, orderId: string, admin:
   const shiprocket = shiprocketConfigured(context.shop);
   // "Ship with Shiprocket" starts from the products' parcels (issue 31).
   const parcel = shiprocket ? (await suggestParcels(context.shop.db, [order._id]))[order._id]! : null;
-  return { order, aftercare: await orderAftercare(context.shop.db, order._id), shiprocket, parcel };
+  return {
+    order,
+    aftercare: await orderAftercare(context.shop.db, order._id),
+    shiprocket,
+    parcel,
+    // The SMS and WhatsApp messages sent to the order's phone, with their statuses (decisions/054).
+    messages: await listOrderMessages(context.shop.db, order._id),
+  };
 }

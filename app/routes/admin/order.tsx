@@ -12,6 +12,7 @@ import { ShiprocketForm } from "~/components/admin/shiprocket-form";
 import { CreditNotes } from "~/components/orders/credit-notes";
 import { Tracking } from "~/components/orders/tracking";
 import { HistoryLink } from "~/components/admin/history-link";
+import { OrderMessages } from "~/components/admin/order-messages";
 import { ADMIN_MAIN, AdminPageHeader, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { NOINDEX } from "~/components/auth/auth-card";
@@ -201,6 +202,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       </section>
+
+      <OrderMessages messages={loaderData.messages} className="mt-6" />
 
       {order.statusHistory.length > 0 ? (
         <section aria-labelledby="order-history-heading" className="mt-6">
