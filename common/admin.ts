@@ -36,6 +36,8 @@ export const ORDER_PAGE_MESSAGES = {
   fetchFailed: "Failed to fetch orders",
   updateFailed: "Failed to update order status",
   deleteFailed: "Failed to delete order",
+  confirmCodFailed: "Failed to confirm the order",
+  codConfirmed: "Cash on delivery confirmed for the shopper",
   empty: "No orders found",
 } as const;
 

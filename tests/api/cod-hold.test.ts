@@ -4,13 +4,15 @@
 // or the staff confirms; the job runner cancels an unconfirmed order after COD_CONFIRM_HOURS and puts
 // its stock back. Each of these failed on the code before: three COD orders of 10 units each from a
 // fresh, unverified account emptied a low-stock product.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { ORDER_PAGE_MESSAGES } from "#common/admin.ts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, outboundEmails, user } from "#server/db/schema.ts";
+import { auditLog, orders, outboundEmails, user } from "#server/db/schema.ts";
+import { action as ordersAction } from "~/routes/admin/orders.tsx";
 import { expireUnconfirmedCod } from "#server/modules/orders/expiry.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
-import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
+import { createAdmin, createCustomer, pageContext, type TestUser } from "../support/users.ts";
 import { address, buyerWithCart, checkout, makeProduct, stockOf, verifyEmailOf } from "./checkout-helpers.ts";
 
 let shop: TestShop;
@@ -146,6 +148,27 @@ describe("confirming a COD order", () => {
     const online = await buyerWithCart(shop, [{ productId: item.id, quantity: 1 }]);
     const prepaid = (await checkout(shop, online, { shippingAddress: address, paymentMethod: "razorpay" }).expect(201)).body.order;
     expect((await confirm(online, prepaid._id).expect(409)).body.message).toBe("Only a cash-on-delivery order being prepared can be confirmed");
+  });
+
+  it("the admin order page's Confirm for the shopper (intent confirm-cod) is the same use case: staff-confirmed, audited, once", async () => {
+    const item = await makeProduct(shop.context, { stock: 20 });
+    const buyer = await buyerWithCart(shop, [{ productId: item.id, quantity: 1 }]);
+    const order = (await checkout(shop, buyer, cod).expect(201)).body.order;
+    const post = (user: TestUser, id: string) =>
+      ordersAction({
+        request: new Request("http://localhost/admin/orders", { method: "POST", body: new URLSearchParams({ intent: "confirm-cod", id }) }),
+        context: pageContext(shop.context, user),
+        params: {},
+      } as never) as unknown as Promise<{ data: { ok: boolean; message: string }; init: ResponseInit | null }>;
+    const done = await post(admin, order._id);
+    expect(done.data).toEqual({ ok: true, message: ORDER_PAGE_MESSAGES.codConfirmed });
+    const [row] = await shop.context.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.codConfirmedBy).toBe("staff");
+    const [entry] = await shop.context.db.select().from(auditLog).where(and(eq(auditLog.entityId, order._id), eq(auditLog.action, "order.cod-confirm")));
+    expect(entry).toMatchObject({ actorId: admin.id });
+    expect((await post(admin, "not-an-id")).data).toMatchObject({ ok: false, message: "Order not found" });
+    // A shopper posting to the admin page is sent away before the action runs.
+    await expect(post(buyer, order._id)).rejects.toBeInstanceOf(Response);
   });
 
   it("the order and its confirmation email carry the delivery date and the deadline", async () => {

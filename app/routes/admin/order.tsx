@@ -1,4 +1,7 @@
-import { Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect } from "react";
+import { Link, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { ActionResult } from "~/components/admin/confirm-delete";
+import { toast } from "~/components/ui/toaster";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { addressLines, orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { REVIEW_MESSAGES } from "#common/pharmacist.ts";
@@ -40,6 +43,48 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
 
+/**
+ * A cash-on-delivery order being prepared: awaiting the shopper's confirmation (until when), with
+ * "Confirm for the shopper" after a call (the orders page's intent "confirm-cod", audited), or who
+ * confirmed it (decisions/044).
+ */
+function CodConfirmControl({ order }: { order: Route.ComponentProps["loaderData"]["order"] }) {
+  const fetcher = useFetcher<ActionResult>();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(fetcher.data.message);
+  }, [fetcher.state, fetcher.data]);
+  const confirmation = order.codConfirmation;
+  if (!confirmation || order.status !== "Processing") return null;
+  if (confirmation.confirmed) {
+    return (
+      <p className="w-full text-sm text-gray-800">
+        Cash on delivery confirmed{confirmation.confirmedAt ? ` ${formatDateTime(confirmation.confirmedAt)}` : ""}
+        {confirmation.confirmedBy ? ` by the ${confirmation.confirmedBy === "staff" ? "staff" : "shopper"}` : ""}.
+      </p>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action="/admin/orders" className="flex w-full flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2">
+      <input type="hidden" name="id" value={order._id} />
+      <p className="text-sm text-amber-950">
+        Awaiting confirmation{confirmation.confirmBy ? ` until ${formatDateTime(confirmation.confirmBy)}` : ""}: cancelled then, with its stock released.
+      </p>
+      <button
+        type="submit"
+        name="intent"
+        value="confirm-cod"
+        disabled={fetcher.state !== "idle"}
+        className="rounded-md border border-gray-400 bg-white px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100 disabled:opacity-70"
+      >
+        {fetcher.state !== "idle" ? "Confirming..." : "Confirm for the shopper"}
+        <span className="sr-only"> order {order.orderNumber} (cash on delivery)</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const { order, canChange } = loaderData;
   const navigate = useNavigate();
@@ -70,6 +115,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           {order.prescription?.status === "pending" ? (
             <p className="w-full text-sm text-gray-700">{PRESCRIPTION_NOT_APPROVED_NOTE}</p>
           ) : null}
+          <CodConfirmControl order={order} />
           <RemoveOrderButton order={order} label={label} onDeleted={() => navigate("/admin/orders")} />
         </section>
       ) : null}

@@ -7,6 +7,8 @@ import type { SuggestedParcel } from "#common/shipping.ts";
 import { listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/orders/admin-orders.ts";
 import { shiprocketConfigured, suggestParcels } from "#server/modules/orders/shiprocket.ts";
 import { orderReply } from "#server/modules/orders/replies.ts";
+import { confirmCodOrder } from "#server/modules/orders/cash-on-delivery.ts";
+import { ok } from "#server/replies.ts";
 import { formText } from "~/lib/form-text";
 import { adminAction, changedBy } from "./admin-action.server";
 import { hasNextPage, listForPage } from "./admin-list.server";
@@ -33,12 +35,23 @@ export async function loadOrders(context: AppLoadContext, url: URL) {
   }
 }
 
-/** The form's `intent`: "delete" removes (or archives), "deliver" is Mark as Delivered, anything else the status select. */
+/**
+ * The form's `intent`: "delete" removes (or archives), "deliver" is Mark as Delivered, "confirm-cod"
+ * confirms a cash-on-delivery order for its shopper (after a call, as POST
+ * /api/admin/orders/:id/confirm-cod does, audited), anything else the status select.
+ */
 export function changeOrders(context: AppLoadContext, form: FormData) {
   const { shop } = context;
   const { intent, id, status } = formText(form, ["intent", "id", "status"]);
   if (intent === "delete") {
     return adminAction(context, ORDER_PAGE_MESSAGES.deleteFailed, async () => orderReply.removeOrder(await removeOrder(shop.db, changedBy(context), id)));
+  }
+  if (intent === "confirm-cod") {
+    return adminAction(context, ORDER_PAGE_MESSAGES.confirmCodFailed, async () => {
+      const admin = changedBy(context);
+      const result = await confirmCodOrder(shop.db, id, { role: "staff", actor: { id: admin.id, name: admin.name, role: admin.role } });
+      return result.ok ? ok(ORDER_PAGE_MESSAGES.codConfirmed) : orderReply.confirmCod(result);
+    });
   }
   const wanted = intent === "deliver" ? "Delivered" : status;
   return adminAction(context, ORDER_PAGE_MESSAGES.updateFailed, async () => orderReply.setOrderStatus(await setOrderStatus(shop, changedBy(context), id, { status: wanted })));
