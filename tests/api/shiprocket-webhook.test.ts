@@ -3,10 +3,10 @@
 // (replays add nothing); DELIVERED makes a COD order Delivered and paid with its invoice, RTO
 // DELIVERED makes it Cancelled "Returned to sender" with the stock back — each only after
 // Shiprocket's tracking confirms it; a status never moves an order or its shipment back.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices, orderLines, orderStatusHistory, orders, payments, shipmentEvents, shipments } from "#server/db/schema.ts";
+import { invoices, orderLines, orderStatusHistory, orders, outboundMessages, payments, shipmentEvents, shipments } from "#server/db/schema.ts";
 import { parseShiprocketTime, recheckSilentShipments } from "#server/modules/orders/shipping-webhook.ts";
 import { startFakeShiprocket, type FakeShiprocket } from "../support/fake-shiprocket.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
@@ -106,6 +106,20 @@ describe("POST /api/shipping/webhook", () => {
     // A server-to-server call: no Origin check stands in its way, and nothing else is reachable under its prefix.
     await hook(update(awb, "IN TRANSIT")).set("Origin", "https://elsewhere.example").expect(200);
     await api().post("/api/shipping/other").set("x-api-key", WEBHOOK_TOKEN).send({}).expect(404);
+  });
+
+  it("tells the shopper once that the parcel is out for delivery, however often (and however concurrently) the scan is reported", async () => {
+    const { orderId, awb } = await shipped({ cod: false });
+    const outForDelivery = () =>
+      db().select().from(outboundMessages).where(and(eq(outboundMessages.orderId, orderId), eq(outboundMessages.template, "order_out_for_delivery")));
+    await hook(update(awb, "IN TRANSIT")).expect(200);
+    expect(await outForDelivery()).toEqual([]);
+    const answers = await Promise.all([1, 2, 3].map(() => hook(update(awb, "OUT FOR DELIVERY"))));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    await hook(update(awb, "OUT FOR DELIVERY")).expect(200);
+    const messages = await outForDelivery();
+    expect(messages.map((message) => message.channel)).toEqual(["sms"]);
+    expect(messages[0]!.params).toEqual([expect.any(String), expect.stringMatching(/^HP-/), expect.stringContaining(`/order/${orderId}`)]);
   });
 
   it("makes a COD order Delivered and paid, with its invoice, only once Shiprocket's tracking says DELIVERED", async () => {

@@ -2,7 +2,7 @@
 // with the caller's transaction, so a message commits or rolls back with the change it reports
 // (the email outbox's rule, email/outbox.ts). The dispatcher (dispatcher.ts) sends them.
 // Marketing never comes here: only the order and prescription events below.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { OrderMessageJson } from "#common/phone-messages.ts";
 import { formatAmount } from "#common/money.ts";
 import { normalizeIndianPhone } from "#common/india.ts";
@@ -42,6 +42,7 @@ function paramsFor(news: OrderNews, order: OrderFacts, publicUrl: string): strin
     }
     case "order_refunded":
       return [name, order.orderNumber, formatAmount(news.refundedPaise), link];
+    case "order_out_for_delivery":
     case "order_delivered":
     case "order_cancelled":
     case "prescription_approved":
@@ -82,6 +83,22 @@ export async function queueOrderMessages(shop: Pick<ShopContext, "config">, tx: 
     rows.push({ channel: "whatsapp", template: askToConfirm ? "cod_confirm" : news.template });
   }
   await tx.insert(outboundMessages).values(rows.map((row) => ({ ...row, to: phone, params, orderId: order.id })));
+}
+
+/**
+ * Queues a piece of order news unless the order already had it (a courier scan reported again, by
+ * a retried webhook or the recheck job). The caller holds a lock that serialises the callers for
+ * this order (the shipment's row), so two at once queue it once.
+ */
+export async function queueOrderMessagesOnce(shop: Pick<ShopContext, "config">, tx: Executor, orderId: string, news: OrderNews): Promise<boolean> {
+  const [sent] = await tx
+    .select({ id: outboundMessages.id })
+    .from(outboundMessages)
+    .where(and(eq(outboundMessages.orderId, orderId), eq(outboundMessages.template, news.template)))
+    .limit(1);
+  if (sent) return false;
+  await queueOrderMessages(shop, tx, orderId, news);
+  return true;
 }
 
 async function optedOut(tx: Executor, phone: string): Promise<boolean> {

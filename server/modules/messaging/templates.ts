@@ -37,6 +37,11 @@ export const MESSAGE_TEMPLATES = {
     vars: ["name", "order", "courier", "link"],
     text: "Hi {{1}}, your order {{2}} has been shipped with {{3}}. Track it: {{4}}",
   },
+  order_out_for_delivery: {
+    label: "Out for delivery",
+    vars: ["name", "order", "link"],
+    text: "Hi {{1}}, your order {{2}} is out for delivery today. Your order: {{3}}",
+  },
   order_delivered: {
     label: "Delivered",
     vars: ["name", "order", "link"],
@@ -60,7 +65,7 @@ export const MESSAGE_TEMPLATES = {
   prescription_rejected: {
     label: "Prescription rejected",
     vars: ["name", "order", "link"],
-    text: "Hi {{1}}, our pharmacist could not approve the prescription for your order {{2}}, so it has been cancelled. The reason: {{3}}",
+    text: "Hi {{1}}, our pharmacist could not approve the prescription for your order {{2}}, so it has been cancelled. The reason is on your order page: {{3}}",
   },
 } as const satisfies Record<string, MessageTemplate>;
 

@@ -16,6 +16,7 @@ import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts
 import { countWebhook } from "#server/modules/shipping/counters.ts";
 import { addShipmentEvents, saveShipmentStep, shipmentByAwb } from "#server/modules/shipping/shipments.ts";
 import { ShiprocketError, shiprocketFor } from "#server/modules/shipping/shiprocket.ts";
+import { queueOrderMessagesOnce } from "#server/modules/messaging/outbox.ts";
 import { changeOrderStatus } from "./status.ts";
 
 export type ShippingWebhookResult =
@@ -164,8 +165,22 @@ async function handleUpdate(shop: ShopContext, headers: { apiKey: unknown; clien
     });
   }
 
+  if (update.currentStatus && order.status === "Shipped") await tellOutForDelivery(shop, shipment.id, order.id, update.currentStatus);
   const orderStatus = outcome && order.status === "Shipped" ? await applyOutcome(shop, order.id, update.awb, outcome) : order.status;
   return { ok: true, outcome: "recorded", added, orderStatus };
+}
+
+/**
+ * The courier's OUT FOR DELIVERY scan tells the shopper (SMS, and WhatsApp where they asked for it),
+ * once per order however often the scan is reported: the shipment's row lock serialises a webhook
+ * and its replay, or the recheck job.
+ */
+async function tellOutForDelivery(shop: ShopContext, shipmentId: string, orderId: string, status: string): Promise<void> {
+  if (status !== "OUT FOR DELIVERY") return;
+  await shop.db.transaction(async (tx) => {
+    await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.id, shipmentId)).for("update");
+    await queueOrderMessagesOnce(shop, tx, orderId, { template: "order_out_for_delivery" });
+  });
 }
 
 /**
@@ -234,6 +249,7 @@ export async function recheckSilentShipments(shop: ShopContext, options: { now?:
       read += 1;
       if (!tracked.currentStatus) continue;
       if (tracked.currentStatus !== shipment.currentStatus) await saveShipmentStep(shop.db, shipment.id, { currentStatus: tracked.currentStatus });
+      await tellOutForDelivery(shop, shipment.id, shipment.orderId, tracked.currentStatus);
       const outcome = outcomeOf(tracked.currentStatus, false);
       if (outcome) await applyOutcome(shop, shipment.orderId, shipment.awb!, outcome);
     } catch (error) {
