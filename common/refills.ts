@@ -42,6 +42,14 @@ export interface RefillJson {
   createdAt: string;
 }
 
+/** The product the "Subscribe and refill" form is about. */
+export interface RefillProductJson {
+  _id: string;
+  name: string;
+  price: number;
+  prescriptionRequired: boolean;
+}
+
 /** A refill as the admin list shows it: whose it is besides the refill. */
 export interface AdminRefillJson extends RefillJson {
   customer: { _id: string; name: string; email: string };
@@ -76,6 +84,8 @@ export const REFILL_MESSAGES = {
   updated: "Refill updated",
   skipped: "Skipped: the next order moves on one period",
   cancelledOk: "Refill cancelled",
+  pausedOk: "Refill paused: nothing is ordered until you resume it",
+  resumedOk: "Refill resumed",
 } as const;
 
 export interface RefillItemInput {

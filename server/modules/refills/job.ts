@@ -66,7 +66,6 @@ interface Shopper {
 
 /** Tells the shopper by message (SMS, and WhatsApp when they chose it) and email, in the caller's transaction. */
 async function tell(
-  shop: Pick<ShopContext, "config">,
   tx: Transaction,
   refill: RefillRow,
   shopper: Shopper,
@@ -145,7 +144,7 @@ export async function orderRefill(shop: ShopContext, refillId: string, now = new
       const notice = REFILL_MESSAGES.notCovered(names);
       await tx.update(refillRuns).set({ outcome: "paused", message: notice }).where(and(eq(refillRuns.refillId, refill.id), eq(refillRuns.orderOn, refill.nextOrderOn)));
       await tx.update(refills).set({ status: "paused", notice, updatedAt: now }).where(eq(refills.id, refill.id));
-      await tell(shop, tx, refill, shopper, {
+      await tell(tx, refill, shopper, {
         template: "refill_not_placed",
         params: [name, `${notice} Your refill is paused.`, link],
         subject: "Your refill is paused: a new prescription is needed",
@@ -157,7 +156,7 @@ export async function orderRefill(shop: ShopContext, refillId: string, now = new
     const notice = `Not ordered on ${formatLongDate(refill.nextOrderOn)}: ${reason} The next order is on ${formatLongDate(next)}.`;
     await tx.update(refillRuns).set({ message: reason }).where(and(eq(refillRuns.refillId, refill.id), eq(refillRuns.orderOn, refill.nextOrderOn)));
     await tx.update(refills).set({ nextOrderOn: next, notice, updatedAt: now }).where(eq(refills.id, refill.id));
-    await tell(shop, tx, refill, shopper, {
+    await tell(tx, refill, shopper, {
       template: "refill_not_placed",
       params: [name, `${reason} The next one is on ${formatLongDate(next)}.`, link],
       subject: "Your refill order could not be placed",
@@ -208,7 +207,7 @@ export async function sendPaymentLink(shop: ShopContext, orderId: string, now = 
     await recordProviderOrder(tx, { orderId: order.id, provider: gateway.provider, providerOrderId: link.id, amountPaise: order.totalPaise });
     const shopper = await shopperOf(tx, refill);
     const name = order.shippingAddress.firstName.trim() || "there";
-    await tell(shop, tx, refill, shopper, {
+    await tell(tx, refill, shopper, {
       template: "refill_payment",
       params: [name, order.orderNumber, formatAmount(order.totalPaise), link.url],
       subject: `Refill order ${order.orderNumber}: please pay ${formatRupees(order.totalPaise)}`,
@@ -237,7 +236,7 @@ export async function remindRefills(shop: ShopContext, now = new Date(), batch =
       const shopper = await shopperOf(tx, refill);
       const link = refillsPageUrl(shop.config.publicUrl);
       const date = formatLongDate(refill.nextOrderOn);
-      await tell(shop, tx, refill, shopper, {
+      await tell(tx, refill, shopper, {
         template: "refill_reminder",
         params: [refill.address.firstName.trim() || "there", date, link],
         subject: `Your refill will be ordered on ${date}`,

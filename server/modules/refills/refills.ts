@@ -1,17 +1,18 @@
 // Subscribe and refill (issue 32, api-contract.md "Reorder and refills", decisions/057): the
 // shopper's calls on their own refills and the admin's list. The job that orders them is job.ts.
+import type * as z from "zod/mini";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { addIstDays, istDay } from "#common/dates.ts";
 import { paiseToRupees } from "#common/money.ts";
 import { asSchedule, prescriptionRequiredFor, soldOnline } from "#common/prescriptions.ts";
 import {
-  REFILL_MESSAGES,
   REFILL_REMINDER_DAYS,
   type AdminRefillJson,
   type RefillCreateInput,
   type RefillItemInput,
   type RefillJson,
   type RefillPeriod,
+  type RefillProductJson,
 } from "#common/refills.ts";
 import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
@@ -250,8 +251,19 @@ export async function cancelRefill(db: Database, userId: string, refillId: strin
   return { ok: true, refill: await oneJson(db, row!) };
 }
 
+/** The product a "Subscribe and refill" link names, when it is sold online; null otherwise. */
+export async function refillableProduct(db: Executor, productId: string | null): Promise<RefillProductJson | null> {
+  if (!productId || !ID_PATTERN.test(productId)) return null;
+  const [row] = await db
+    .select({ id: products.id, name: products.name, pricePaise: products.pricePaise, schedule: products.schedule })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.published, true)));
+  if (!row || !soldOnline(asSchedule(row.schedule))) return null;
+  return { _id: row.id, name: row.name, price: paiseToRupees(row.pricePaise), prescriptionRequired: prescriptionRequiredFor(asSchedule(row.schedule)) };
+}
+
 /** GET /api/admin/refills?status=&page=&limit=: every refill, next date first (cancelled ones last). */
-export async function listAdminRefills(db: Database, query: unknown): Promise<Listed<AdminRefillJson>> {
+export async function listAdminRefills(db: Database, query: unknown): Promise<Listed<AdminRefillJson, z.infer<typeof adminRefillsQuerySchema>>> {
   const read = readQuery(adminRefillsQuerySchema, query);
   if (!read.ok) return read;
   const { status, page, limit } = read.input;
