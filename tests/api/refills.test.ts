@@ -364,3 +364,19 @@ describe("GET /api/admin/refills", () => {
     expect(bad.body.message).toBe("Status must be one of active, paused, cancelled");
   });
 });
+
+describe("resuming", () => {
+  it("moves a date that passed while paused to three days on (the reminder goes out first); a future date stays", async () => {
+    const item = await makeProduct(shop.context);
+    const { _id: id } = await codRefill(owner, ownerAddress, [{ productId: item.id, quantity: 1 }], { startOn: addIstDays(istDay(), 10) });
+    await api().put(`/api/refills/${id}`).set(owner.headers).send({ status: "paused" }).expect(200);
+    expect((await api().put(`/api/refills/${id}`).set(owner.headers).send({ status: "active" }).expect(200)).body.nextOrderOn).toBe(addIstDays(istDay(), 10));
+    await api().put(`/api/refills/${id}`).set(owner.headers).send({ status: "paused" }).expect(200);
+    await db().update(refills).set({ nextOrderOn: addIstDays(istDay(), -5) }).where(eq(refills.id, id));
+    // A paused refill is never ordered.
+    await runRefills(shop.context);
+    expect(await runsOf(id)).toEqual([]);
+    const resumed = await api().put(`/api/refills/${id}`).set(owner.headers).send({ status: "active" }).expect(200);
+    expect(resumed.body.nextOrderOn).toBe(addIstDays(istDay(), 3));
+  });
+});

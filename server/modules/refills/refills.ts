@@ -202,21 +202,22 @@ export async function changeRefill(shop: ShopContext, userId: string, refillId: 
   const today = istDay(now);
   const status = input.status ?? existing.status;
   const items = input.items ?? existing.items;
-  let nextOrderOn = existing.nextOrderOn;
-  if (status === "active" && nextOrderOn <= today) nextOrderOn = addIstDays(today, REFILL_REMINDER_DAYS);
-  if (input.items || (status === "active" && existing.status !== "active")) {
-    const refused = await checkItems(shop, userId, items, existing.prescriptionId, nextOrderOn);
+  const resumed = status === "active" && existing.status === "paused";
+  const resumeOn = addIstDays(today, REFILL_REMINDER_DAYS);
+  if (input.items || resumed) {
+    const firstDate = resumed && existing.nextOrderOn <= today ? resumeOn : existing.nextOrderOn;
+    const refused = await checkItems(shop, userId, items, existing.prescriptionId, firstDate);
     if (refused) return refused;
   }
-  const resumed = status === "active" && existing.status === "paused";
+  // The date is never written from what was read (the job may have moved it on meanwhile): only a
+  // resume moves a date that has passed, in the same statement.
   const [row] = await shop.db
     .update(refills)
     .set({
-      items,
-      everyDays: input.everyDays ?? existing.everyDays,
+      ...(input.items ? { items: input.items } : {}),
+      ...(input.everyDays ? { everyDays: input.everyDays } : {}),
       status,
-      nextOrderOn,
-      ...(resumed ? { notice: null } : {}),
+      ...(resumed ? { notice: null, nextOrderOn: sql`case when ${refills.nextOrderOn} <= ${today}::date then ${resumeOn}::date else ${refills.nextOrderOn} end` } : {}),
       updatedAt: now,
     })
     .where(and(eq(refills.id, existing.id), sql`${refills.status} <> 'cancelled'`))
