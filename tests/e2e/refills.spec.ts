@@ -23,7 +23,7 @@ test("subscribe and refill from a product page, see it on My Refills and pause i
   await expectAxeClean(page);
   await form.getByRole("button", { name: "Set up refill" }).click();
 
-  await expect(page.getByRole("status")).toContainText("Refill set up");
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Refill set up");
   const refills = page.getByRole("list", { name: "Refills" });
   await expect(refills.getByRole("listitem")).toHaveCount(1);
   await expect(refills).toContainText(`2 × ${SOFTGELS}`);
@@ -33,7 +33,7 @@ test("subscribe and refill from a product page, see it on My Refills and pause i
   await expectAxeClean(page);
 
   await refills.getByRole("button", { name: "Pause" }).click();
-  await expect(page.getByRole("status")).toContainText("Refill paused");
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Refill paused");
   await expect(refills.getByRole("button", { name: "Resume" })).toBeVisible();
   await expect(refills).toContainText("Paused");
 });
