@@ -113,7 +113,7 @@ function RefillCard({ refill }: { refill: RefillJson }) {
           {refill.items.map((item) => (
             <span key={item.productId} className="block">
               {item.quantity} × {item.name}
-              {item.price > 0 ? <> (today ₹{formatRupeeAmount(item.price)} each)</> : null}
+              {item.price > 0 ? <> (today {formatRupeeAmount(item.price)} each)</> : null}
             </span>
           ))}
         </dd>
@@ -243,7 +243,7 @@ function SubscribeForm({
         <Repeat className="h-5 w-5 text-brand-700" aria-hidden /> Subscribe and refill
       </h2>
       <p className="mt-1 text-gray-700">
-        {product.name}, today ₹{formatRupeeAmount(product.price)} each. Each order is placed at that day's price.
+        {product.name}, today {formatRupeeAmount(product.price)} each. Each order is placed at that day's price.
       </p>
       {result ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">
