@@ -68,7 +68,7 @@ export const REFILL_MESSAGES = {
   status: "A refill can be set to active or paused here; cancel it to end it",
   startOn: `Choose a start date from today up to ${REFILL_START_MAX_DAYS} days ahead (YYYY-MM-DD)`,
   prescriptionId: "Choose one of your prescriptions",
-  nothingToChange: "Send items, everyDays or status to change",
+  nothingToChange: "Send items, everyDays, status or prescriptionId to change",
   unavailable: (name: string) => `${name} is not sold online any more, so it cannot be refilled`,
   overLimit: (name: string, limit: number) => `You can order at most ${limit} of ${name} at a time`,
   prescriptionRequired: (names: string) => `${names} needs a prescription our pharmacist has approved. Choose it, or upload one first.`,
@@ -106,6 +106,8 @@ export interface RefillChangeInput {
   items?: RefillItemInput[];
   everyDays?: RefillPeriod;
   status?: "active" | "paused";
+  /** A newer approved prescription for the prescription-only items (a refill paused for want of one). */
+  prescriptionId?: string;
 }
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -214,8 +216,14 @@ export function checkRefillChange(body: unknown): Checked<RefillChangeInput> {
     if (fields.status !== "active" && fields.status !== "paused") errors.status = REFILL_MESSAGES.status;
     else data.status = fields.status;
   }
+  if (fields.prescriptionId !== undefined && fields.prescriptionId !== "") {
+    if (typeof fields.prescriptionId !== "string" || !ID.test(fields.prescriptionId)) errors.prescriptionId = REFILL_MESSAGES.prescriptionId;
+    else data.prescriptionId = fields.prescriptionId;
+  }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  if (data.items === undefined && data.everyDays === undefined && data.status === undefined) return { ok: false, errors: { _: REFILL_MESSAGES.nothingToChange } };
+  if (data.items === undefined && data.everyDays === undefined && data.status === undefined && data.prescriptionId === undefined) {
+    return { ok: false, errors: { _: REFILL_MESSAGES.nothingToChange } };
+  }
   return { ok: true, data };
 }
 

@@ -51,7 +51,7 @@ export async function writeRefillFromForm(context: AppLoadContext, user: { id: s
       const items = Object.entries(fields)
         .filter(([name]) => name.startsWith("quantity."))
         .map(([name, quantity]) => ({ productId: name.slice("quantity.".length), quantity }));
-      const body = { ...(items.length > 0 ? { items } : {}), everyDays: fields.everyDays };
+      const body = { ...(items.length > 0 ? { items } : {}), everyDays: fields.everyDays, ...(fields.prescriptionId ? { prescriptionId: fields.prescriptionId } : {}) };
       return { intent: "change", reply: replyOf(await changeRefill(shop, user.id, id, body), REFILL_MESSAGES.updated) };
     }
     default: {

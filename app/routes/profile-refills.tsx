@@ -1,4 +1,5 @@
 import { Repeat } from "lucide-react";
+import { useId } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { formatLongDate, istDay } from "#common/dates.ts";
 import { formatRupeeAmount } from "#common/money.ts";
@@ -81,7 +82,7 @@ export default function ProfileRefills({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul aria-label="Refills" className="mt-3 grid gap-4">
             {refills.map((refill) => (
-              <RefillCard key={refill._id} refill={refill} />
+              <RefillCard key={refill._id} refill={refill} prescriptions={loaderData.prescriptions} />
             ))}
           </ul>
         )}
@@ -90,7 +91,7 @@ export default function ProfileRefills({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function RefillCard({ refill }: { refill: RefillJson }) {
+function RefillCard({ refill, prescriptions }: { refill: RefillJson; prescriptions: { _id: string; fileName: string; createdAt: string }[] }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === refill._id;
   const open = refill.status !== "cancelled";
@@ -182,6 +183,20 @@ function RefillCard({ refill }: { refill: RefillJson }) {
               />
             ))}
             <PeriodSelect defaultValue={refill.everyDays} />
+            {refill.items.some((item) => item.prescriptionRequired) && prescriptions.length > 0 ? (
+              <div className="sm:col-span-3">
+                <label htmlFor={`prescription-${refill._id}`} className="block text-sm font-medium text-gray-800">
+                  Approved prescription
+                </label>
+                <select id={`prescription-${refill._id}`} name="prescriptionId" defaultValue={refill.prescriptionId} className={SELECT}>
+                  {prescriptions.map((prescription) => (
+                    <option key={prescription._id} value={prescription._id}>
+                      {prescription.fileName}, uploaded {formatLongDate(prescription.createdAt)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
             <div className="sm:col-span-3">
               <button type="submit" disabled={busy} className={BUTTON}>
                 Save changes
@@ -206,12 +221,13 @@ function RefillButton({ id, intent, label, busy }: { id: string; intent: string;
 }
 
 function PeriodSelect({ defaultValue, error }: { defaultValue: number; error?: string }) {
+  const id = useId();
   return (
     <div>
-      <label htmlFor="refill-every" className="block text-sm font-medium text-gray-800">
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
         Every
       </label>
-      <select id="refill-every" name="everyDays" defaultValue={defaultValue} className={SELECT} aria-invalid={error ? true : undefined}>
+      <select id={id} name="everyDays" defaultValue={defaultValue} className={SELECT} aria-invalid={error ? true : undefined}>
         {REFILL_PERIODS.map((days) => (
           <option key={days} value={days}>
             {days} days

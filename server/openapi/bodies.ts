@@ -158,7 +158,12 @@ export const refillCreateBody = sameInput<RefillCreateInput>()(
 
 /** PUT /api/refills/:id. */
 const refillChange = sameInput<RefillChangeInput>()(
-  z.object({ items: z.optional(refillItems), everyDays: z.optional(refillPeriod), status: z.optional(z.enum(["active", "paused"])) }),
+  z.object({
+    items: z.optional(refillItems),
+    everyDays: z.optional(refillPeriod),
+    status: z.optional(z.enum(["active", "paused"])),
+    prescriptionId: z.optional(z.string().register(apiDocs, { description: "A newer approved prescription of the caller's for the prescription-only items (a refill paused for want of one)." })),
+  }),
   true,
 );
 

@@ -380,3 +380,32 @@ describe("resuming", () => {
     expect(resumed.body.nextOrderOn).toBe(addIstDays(istDay(), 3));
   });
 });
+
+describe("a newer prescription", () => {
+  it("resumes a refill paused for want of cover once the shopper names a newer approved prescription that covers it", async () => {
+    const rx = await makeProduct(shop.context, { schedule: "H", prescriptionRequired: true, stock: 50 });
+    const insertApproved = async (quantity: number) => {
+      const [row] = await db()
+        .insert(prescriptions)
+        .values({ userId: owner.id, status: "approved", storageKey: `rx-${crypto.randomUUID()}.png`, fileName: "rx.png", contentType: "image/png", sizeBytes: 100 })
+        .returning();
+      await db().insert(prescriptionCovers).values({ prescriptionId: row!.id, productId: rx.id, quantity, until: addIstDays(istDay(), 100) });
+      return row!.id;
+    };
+    const first = await insertApproved(1);
+    const { _id: id } = await codRefill(owner, ownerAddress, [{ productId: rx.id, quantity: 1 }], { prescriptionId: first });
+    await runRefills(shop.context);
+    await runRefills(shop.context, new Date(Date.now() + 31 * 86_400_000));
+    expect((await refillRow(id)).status).toBe("paused");
+    const strangers = await db()
+      .insert(prescriptions)
+      .values({ userId: stranger.id, status: "approved", storageKey: `rx-${crypto.randomUUID()}.png`, fileName: "rx.png", contentType: "image/png", sizeBytes: 100 })
+      .returning();
+    expect((await api().put(`/api/refills/${id}`).set(owner.headers).send({ status: "active", prescriptionId: strangers[0]!.id })).status).toBe(400);
+    const second = await insertApproved(6);
+    const resumed = await api().put(`/api/refills/${id}`).set(owner.headers).send({ status: "active", prescriptionId: second });
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    expect(resumed.body).toMatchObject({ status: "active", prescriptionId: second });
+    expect(resumed.body.notice).toBeUndefined();
+  });
+});

@@ -91,25 +91,28 @@ export function ApproveForm({
           error={shown.prescriberRegistration}
         />
         {rxLines.length > 0 ? (
-          <fieldset aria-describedby={shown.cover ? "cover-error" : undefined}>
-            <legend className="text-sm font-medium text-gray-800">What the prescription covers (for refills; optional)</legend>
-            <p className="text-sm text-gray-700">
-              Per medicine, the units it allows in all (this order included) and the last date it may be used. A refill never orders
-              beyond it; left blank, refills of that medicine need a new prescription.
-            </p>
-            {rxLines.map((line, index) => (
-              <div key={line.productId} className="mt-2 grid gap-2 sm:grid-cols-2">
-                <input type="hidden" name={`cover.${index}.productId`} value={line.productId} />
-                <Field label={`${line.name}: units covered`} name={`cover.${index}.quantity`} type="number" inputMode="numeric" min={1} max={10000} autoComplete="off" />
-                <Field label={`${line.name}: covered until`} name={`cover.${index}.until`} type="date" />
-              </div>
-            ))}
-            {shown.cover ? (
-              <p id="cover-error" className="mt-1 text-sm text-red-700">
-                {shown.cover}
+          <details open={Boolean(shown.cover)}>
+            <summary className="cursor-pointer text-sm font-semibold text-brand-800">What the prescription covers (for refills; optional)</summary>
+            <fieldset className="mt-2" aria-describedby={shown.cover ? "cover-help cover-error" : "cover-help"}>
+              <legend className="sr-only">What the prescription covers</legend>
+              <p id="cover-help" className="text-sm text-gray-700">
+                Per medicine, the units it allows in all (this order included) and the last date it may be used. A refill never
+                orders beyond it; left blank, refills of that medicine need a new prescription.
               </p>
-            ) : null}
-          </fieldset>
+              {rxLines.map((line, index) => (
+                <div key={line.productId} className="mt-2 grid gap-2 sm:grid-cols-2">
+                  <input type="hidden" name={`cover.${index}.productId`} value={line.productId} />
+                  <Field label={`${line.name}: units covered`} name={`cover.${index}.quantity`} type="number" inputMode="numeric" min={1} max={10000} autoComplete="off" />
+                  <Field label={`${line.name}: covered until`} name={`cover.${index}.until`} type="date" />
+                </div>
+              ))}
+              {shown.cover ? (
+                <p id="cover-error" className="mt-1 text-sm text-red-700">
+                  {shown.cover}
+                </p>
+              ) : null}
+            </fieldset>
+          </details>
         ) : null}
         <p className="text-sm text-gray-700">
           Reviewed by {reviewer.name}, registration {reviewer.registration ?? "not on file"}.

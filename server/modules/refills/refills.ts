@@ -188,8 +188,8 @@ export async function getRefill(db: Database, userId: string, refillId: string):
 }
 
 /**
- * PUT /api/refills/:id { items?, everyDays?, status? }. Resuming checks the lines again (a
- * prescription that paused it must cover them now); a date that passed while paused becomes
+ * PUT /api/refills/:id { items?, everyDays?, status?, prescriptionId? }. Resuming checks the lines
+ * again (the prescription, or a newer one sent with it, must cover them now); a date that passed while paused becomes
  * REFILL_REMINDER_DAYS from today, so the reminder goes out before anything is ordered.
  */
 export async function changeRefill(shop: ShopContext, userId: string, refillId: string, body: unknown, now = new Date()): Promise<RefillResult> {
@@ -204,9 +204,10 @@ export async function changeRefill(shop: ShopContext, userId: string, refillId: 
   const items = input.items ?? existing.items;
   const resumed = status === "active" && existing.status === "paused";
   const resumeOn = addIstDays(today, REFILL_REMINDER_DAYS);
-  if (input.items || resumed) {
+  const prescriptionId = input.prescriptionId ?? existing.prescriptionId;
+  if (input.items || input.prescriptionId || resumed) {
     const firstDate = resumed && existing.nextOrderOn <= today ? resumeOn : existing.nextOrderOn;
-    const refused = await checkItems(shop, userId, items, existing.prescriptionId, firstDate);
+    const refused = await checkItems(shop, userId, items, prescriptionId, firstDate);
     if (refused) return refused;
   }
   // The date is never written from what was read (the job may have moved it on meanwhile): only a
@@ -216,6 +217,7 @@ export async function changeRefill(shop: ShopContext, userId: string, refillId: 
     .set({
       ...(input.items ? { items: input.items } : {}),
       ...(input.everyDays ? { everyDays: input.everyDays } : {}),
+      ...(input.prescriptionId ? { prescriptionId: input.prescriptionId } : {}),
       status,
       ...(resumed ? { notice: null, nextOrderOn: sql`case when ${refills.nextOrderOn} <= ${today}::date then ${resumeOn}::date else ${refills.nextOrderOn} end` } : {}),
       updatedAt: now,
