@@ -191,6 +191,12 @@ describe("the refill job", () => {
     const row = await refillRow(id);
     expect(row).toMatchObject({ nextOrderOn: addIstDays(istDay(), 30), lastOrderId: placed[0]!.id, status: "active" });
     expect((await db().select().from(products).where(eq(products.id, item.id)))[0]!.stock).toBe(18);
+    // A date acted on is never acted on again, even if the refill were set back to it: only the date moves on.
+    await db().update(refills).set({ nextOrderOn: istDay() }).where(eq(refills.id, id));
+    await Promise.all([runRefills(shop.context), runRefills(shop.context)]);
+    expect(await runsOf(id)).toHaveLength(1);
+    expect(await db().select().from(orders).where(eq(orders.userId, owner.id)).then((rows) => rows.filter((o) => o.status !== "Cancelled"))).toHaveLength(1);
+    expect((await refillRow(id)).nextOrderOn).toBe(addIstDays(istDay(), 30));
     // The shopper's cart was not touched.
     expect((await api().get("/api/cart").set(owner.headers).expect(200)).body.products ?? []).toEqual([]);
   });
