@@ -16,6 +16,7 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("profile/addresses", "routes/profile-addresses.tsx"),
     route("profile/prescriptions", "routes/profile-prescriptions.tsx"),
+    route("profile/refills", "routes/profile-refills.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("order-confirmation", "routes/order-confirmation.tsx"),
     route("order/:orderId", "routes/order.tsx"),
@@ -51,6 +52,7 @@ export default [
     route("orders/:orderId", "routes/admin/order.tsx"),
     route("orders/:orderId/shipment", "routes/admin/order-shipment.ts"),
     route("returns", "routes/admin/returns.tsx"),
+    route("refills", "routes/admin/refills.tsx"),
     // The pharmacist's review (pharmacists and admins; decisions/020).
     route("prescriptions", "routes/admin/prescriptions.tsx"),
     route("prescriptions/orders/:orderId", "routes/admin/prescription-review.tsx"),

@@ -68,6 +68,9 @@ export const REVIEW_MESSAGES = {
   rejected: "Prescription rejected and the order cancelled",
   rejectedRefunded: "Prescription rejected, the order cancelled and the payment refunded",
   notShippable: "This order's prescription has not been approved yet",
+  coverInvalid: "For each medicine the prescription covers, give the units (a whole number from 1 to 10000) and the last date it may be used (YYYY-MM-DD)",
+  coverUnknown: "Cover can be recorded only for this order's prescription medicines, once each",
+  coverPast: "The last date a prescription covers cannot be before today",
   dateRangeInvalid: `Choose a from and a to date (YYYY-MM-DD), from not after to, at most ${H1_RETENTION_YEARS} years apart`,
 } as const;
 
@@ -83,8 +86,50 @@ export function isPharmacistRegistration(value: string): boolean {
   return match !== null && (STATE_COUNCIL_CODES as readonly string[]).includes(match[1]!);
 }
 
+/** What an approved prescription covers of one product: units over its life, and the last date it may be used (decisions/057). */
+export interface CoverEntry {
+  productId: string;
+  quantity: number;
+  until: string;
+}
+
+/**
+ * The cover sent with an approval: the API's `cover: [{ productId, quantity, until }]`, or the
+ * review form's `cover.<n>.productId`, `cover.<n>.quantity`, `cover.<n>.until` (a row left blank
+ * records nothing). Undefined when malformed.
+ */
+export function readCover(fields: Record<string, unknown>): CoverEntry[] | undefined {
+  let rows: unknown[];
+  if (Array.isArray(fields.cover)) rows = fields.cover;
+  else if (fields.cover !== undefined && fields.cover !== null) return undefined;
+  else {
+    const byIndex = new Map<string, Record<string, unknown>>();
+    for (const [key, value] of Object.entries(fields)) {
+      const match = /^cover\.(\d{1,2})\.(productId|quantity|until)$/.exec(key);
+      if (!match) continue;
+      const row = byIndex.get(match[1]!) ?? {};
+      row[match[2]!] = value;
+      byIndex.set(match[1]!, row);
+    }
+    rows = [...byIndex.values()].filter((row) => String(row.quantity ?? "").trim() !== "" || String(row.until ?? "").trim() !== "");
+  }
+  if (rows.length > 50) return undefined;
+  const entries: CoverEntry[] = [];
+  for (const row of rows) {
+    if (typeof row !== "object" || row === null) return undefined;
+    const { productId, quantity, until } = row as Record<string, unknown>;
+    const units = typeof quantity === "string" && /^\s*\d+\s*$/.test(quantity) ? Number(quantity) : quantity;
+    const day = typeof until === "string" ? until.trim() : "";
+    if (typeof productId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(productId)) return undefined;
+    if (typeof units !== "number" || !Number.isInteger(units) || units < 1 || units > 10_000) return undefined;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) return undefined;
+    entries.push({ productId, quantity: units, until: day });
+  }
+  return entries;
+}
+
 export type ReviewInput =
-  | { decision: "approve"; prescriberName: string; prescriberRegistration: string }
+  | { decision: "approve"; prescriberName: string; prescriberRegistration: string; cover: CoverEntry[] }
   | { decision: "reject"; reason: string };
 
 /** The review form's and the API's one check: per-field messages, or the input to decide with. */
@@ -103,8 +148,15 @@ export function checkReview(body: unknown): Checked<ReviewInput> {
       const problem = registrationProblem(prescriberRegistration);
       if (problem) errors.prescriberRegistration = problem;
     }
+    let cover: CoverEntry[] | undefined;
+    try {
+      cover = readCover(fields);
+    } catch {
+      cover = undefined;
+    }
+    if (!cover) errors.cover = REVIEW_MESSAGES.coverInvalid;
     if (Object.keys(errors).length > 0) return { ok: false, errors };
-    return { ok: true, data: { decision, prescriberName, prescriberRegistration } };
+    return { ok: true, data: { decision, prescriberName, prescriberRegistration, cover: cover! } };
   }
   if (decision === "reject") {
     // The page sends the picked reason and, when "Other" is chosen, the typed one.
@@ -119,6 +171,7 @@ export function checkReview(body: unknown): Checked<ReviewInput> {
 
 /** An order line as the review shows it: what the pharmacist must find on the prescription. */
 export interface ReviewLineJson {
+  productId: string;
   name: string;
   sku: string;
   schedule: string;

@@ -204,6 +204,12 @@ function ProductView({
             <QuantitySelector value={quantity} onChange={setQuantity} countInStock={product.countInStock} packText={product.quantity} />
             <AddToCart product={product} quantity={quantity} />
             {inStock ? null : <NotifyMe productId={product._id} accountEmail={accountEmail} />}
+            <p className="text-sm text-gray-700">
+              <Link to={`/profile/refills?product=${encodeURIComponent(product._id)}#new`} className="font-semibold text-brand-800 underline hover:text-brand-900">
+                Subscribe and refill
+              </Link>
+              : ordered again every 30, 60 or 90 days{signedIn ? "" : " (after you sign in)"}
+            </p>
           </div>
           <PageDeliveryCheck className="mt-6" />
           <WhatsAppChatLink text={productChatText(product.name)} className="mt-6" />

@@ -208,6 +208,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Link>
         <span className="text-gray-700">: add, edit or delete your delivery addresses and choose the default</span>
       </p>
+      <p className="mt-4">
+        <Link to="/profile/refills" className="font-semibold text-brand-800 underline hover:text-brand-900">
+          My Refills
+        </Link>
+        <span className="text-gray-700">: medicines ordered again every 30, 60 or 90 days; skip, pause or cancel them</span>
+      </p>
       <MyOrders orders={orders} showingExpired={showingExpired} />
       <TwoFactorSettings status={loaderData.twoFactor} data={actionData} hasPassword={account.hasPassword} />
       <WhatsAppSettings account={account} data={actionData} />

@@ -15,6 +15,7 @@ import { invoicesRouter } from "./invoices.ts";
 import { ordersRouter } from "./orders.ts";
 import { paymentWebhookRouter, paymentsRouter } from "./payments.ts";
 import { prescriptionsRouter } from "./prescriptions.ts";
+import { refillsRouter } from "./refills.ts";
 import { returnsRouter } from "./returns.ts";
 import { productsRouter } from "./products.ts";
 import { shippingWebhookRouter } from "./shipping.ts";
@@ -60,6 +61,7 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/checkout", checkoutRouter], //            checkout.ts      POST /, POST /quote, POST /:orderId/verify
   ["/orders", invoicesRouter], //              invoices.ts      GET /:id/invoice.pdf
   ["/orders", returnsRouter], //               returns.ts       GET POST /:id/returns, GET /:id/credit-notes/:noteId.pdf
+  ["/refills", refillsRouter], //              refills.ts       POST GET /, GET PUT DELETE /:id, POST /:id/skip (signed in, own refills)
   ["/orders", ordersRouter], //                orders.ts        GET /my-orders /:id, POST /:id/cancel /:id/pay
   ["/payments", paymentsRouter], //            payments.ts      POST /test/:orderId/pay /test/:orderId/fail
   ["/openapi.json", openApiRouter], //        openapi/router.ts GET / (this API described: OpenAPI 3.1, ETag)

@@ -1174,3 +1174,89 @@ export const dailyJobRuns = pgTable(
   },
   (t) => [primaryKey({ name: "daily_job_runs_pk", columns: [t.job, t.day] })],
 );
+
+// ---------------------------------------------------------------------------
+// Subscribe and refill (issue 32, decisions/057, migration 0041)
+// ---------------------------------------------------------------------------
+
+export type RefillStatus = "active" | "paused" | "cancelled";
+
+/**
+ * A shopper's standing order: `items` every `everyDays` days, next on `nextOrderOn` (an Indian
+ * date), to `address` (copied from the saved address when chosen: the order is sent where the
+ * shopper said, even if the address book changes), paid by `paymentMethod`. `notice` is what the
+ * shopper was last told about it that they must act on (why nothing was ordered, why it paused).
+ */
+export const refills = pgTable(
+  "refills",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    items: jsonb("items").$type<{ productId: string; quantity: number }[]>().notNull(),
+    everyDays: integer("every_days").notNull(),
+    nextOrderOn: date("next_order_on").notNull(),
+    status: text("status").$type<RefillStatus>().notNull().default("active"),
+    paymentMethod: text("payment_method").$type<PaymentMethod>().notNull(),
+    addressId: text("address_id").references(() => addresses.id, { onDelete: "set null" }),
+    address: jsonb("address").$type<ShippingAddress>().notNull(),
+    prescriptionId: text("prescription_id").references(() => prescriptions.id, { onDelete: "set null" }),
+    lastOrderId: text("last_order_id").references(() => orders.id, { onDelete: "set null" }),
+    notice: text("notice"),
+    /** The date whose reminder was queued (once per date, whichever process got there first). */
+    remindedFor: date("reminded_for"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("refills_every_days_check", sql`${t.everyDays} in (30, 60, 90)`),
+    check("refills_status_check", sql`${t.status} in ('active', 'paused', 'cancelled')`),
+    check("refills_payment_method_check", sql`${t.paymentMethod} in ('razorpay', 'cod')`),
+    index("refills_user_idx").on(t.userId, t.createdAt),
+    index("refills_due_idx").on(t.status, t.nextOrderOn),
+  ],
+);
+
+/** One row per refill and date, inserted in the transaction that orders it: a date is acted on once. */
+export const refillRuns = pgTable(
+  "refill_runs",
+  {
+    refillId: text("refill_id")
+      .notNull()
+      .references(() => refills.id, { onDelete: "cascade" }),
+    orderOn: date("order_on").notNull(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    outcome: text("outcome").$type<"placed" | "not-placed" | "paused">().notNull(),
+    message: text("message"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "refill_runs_pk", columns: [t.refillId, t.orderOn] }),
+    check("refill_runs_outcome_check", sql`${t.outcome} in ('placed', 'not-placed', 'paused')`),
+    uniqueIndex("refill_runs_order_idx").on(t.orderId).where(sql`${t.orderId} is not null`),
+  ],
+);
+
+/** What an approved prescription covers of one product (the pharmacist's record when approving). */
+export const prescriptionCovers = pgTable(
+  "prescription_covers",
+  {
+    prescriptionId: text("prescription_id")
+      .notNull()
+      .references(() => prescriptions.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Units over the prescription's life, every order placed with it counted. */
+    quantity: integer("quantity").notNull(),
+    /** The last Indian date an order may be placed with it. */
+    until: date("until").notNull(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "prescription_covers_pk", columns: [t.prescriptionId, t.productId] }),
+    check("prescription_covers_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);

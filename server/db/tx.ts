@@ -12,7 +12,7 @@ export class Rollback<T> {
 }
 
 /** Runs `work` in a transaction; a `Rollback` thrown inside undoes it and becomes the result. */
-export async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Executor, work: (tx: Transaction) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {

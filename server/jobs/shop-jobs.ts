@@ -9,6 +9,7 @@ import { messageDispatchJob } from "#server/modules/messaging/dispatcher.ts";
 import { reservationExpiryJob } from "#server/modules/orders/expiry.ts";
 import { shipmentRecheckJob } from "#server/modules/orders/shipping-webhook.ts";
 import { prescriptionSweepJob } from "#server/modules/prescriptions/sweep.ts";
+import { refillJob } from "#server/modules/refills/job.ts";
 import { dailyJobsJob } from "#server/modules/stock-alerts/daily-email.ts";
 import type { PeriodicJob } from "#server/periodic-job.ts";
 import { startJobs, type Scheduler } from "./scheduler.ts";
@@ -25,6 +26,7 @@ export function shopJobs(context: ShopContext, options: { intervalMs?: number } 
     dailyJobsJob(context, intervalMs),
     prescriptionSweepJob(context, intervalMs),
     shipmentRecheckJob(context, intervalMs),
+    refillJob(context, intervalMs),
   ];
 }
 

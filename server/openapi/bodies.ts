@@ -18,6 +18,8 @@ import { adminProductSchema, adminProductUpdateSchema } from "#server/schemas/ad
 import { backInStockRequestSchema } from "#server/schemas/back-in-stock.ts";
 import { checkoutSchema, shippingAddressSchema } from "#server/schemas/checkout.ts";
 import { prescriptionReviewSchema } from "#server/schemas/pharmacist.ts";
+import { refillChangeSchema } from "#server/schemas/refills.ts";
+import type { RefillChangeInput, RefillCreateInput } from "#common/refills.ts";
 import { settingsUpdateSchema } from "#server/schemas/settings.ts";
 import type { Parcel } from "#common/shipping.ts";
 import { shipmentParcelSchema } from "#server/schemas/shipping.ts";
@@ -108,7 +110,15 @@ const address = sameInput<AddressInput>()(
 
 const prescriptionReview = sameInput<ReviewInput>()(
   z.union([
-    z.object({ decision: z.literal("approve"), prescriberName: text, prescriberRegistration: text }),
+    z.object({
+      decision: z.literal("approve"),
+      prescriberName: text,
+      prescriberRegistration: text,
+      cover: z.array(z.object({ productId: text, quantity: z.number(), until: text })).register(apiDocs, {
+        description:
+          "Optional: per prescription medicine of the order, the units the prescription covers over its life and the last date (YYYY-MM-DD) it may be used; refills never order beyond it (decisions/057).",
+      }),
+    }),
     z.object({ decision: z.literal("reject"), reason: text }),
   ]),
   true,
@@ -142,6 +152,33 @@ const parcel = sameInput<Partial<Omit<Parcel, "weightKg">> & Pick<Parcel, "weigh
   true,
 );
 
+const refillItems = z.array(z.object({ productId: text, quantity: z.number().register(apiDocs, { description: "A whole number from 1 to 100 (and at most the per-product limit)." }) }));
+const refillPeriod = z.union([z.literal(30), z.literal(60), z.literal(90)]);
+
+/** POST /api/refills (decisions/057). */
+export const refillCreateBody = sameInput<RefillCreateInput>()(
+  z.object({
+    items: refillItems,
+    everyDays: refillPeriod,
+    addressId: z.string().register(apiDocs, { description: "One of the caller's saved addresses; the refill keeps a copy of it." }),
+    paymentMethod: z.enum(["cod", "razorpay"]),
+    prescriptionId: z.optional(z.string().register(apiDocs, { description: "The caller's approved prescription: required when an item is prescription-only." })),
+    startOn: z.optional(z.string().register(apiDocs, { description: "The first order's Indian date, YYYY-MM-DD, today or later; default today (ordered within two minutes)." })),
+  }),
+  true,
+);
+
+/** PUT /api/refills/:id. */
+const refillChange = sameInput<RefillChangeInput>()(
+  z.object({
+    items: z.optional(refillItems),
+    everyDays: z.optional(refillPeriod),
+    status: z.optional(z.enum(["active", "paused"])),
+    prescriptionId: z.optional(z.string().register(apiDocs, { description: "A newer approved prescription of the caller's for the prescription-only items (a refill paused for want of one)." })),
+  }),
+  true,
+);
+
 /** The documented body of each whole-input check the API reads (the schema object is the key). */
 export const DOCUMENTED_BODIES = new Map<unknown, z.ZodMiniType>([
   [adminProductSchema, productCreate],
@@ -153,4 +190,5 @@ export const DOCUMENTED_BODIES = new Map<unknown, z.ZodMiniType>([
   [backInStockRequestSchema, backInStock],
   [checkoutSchema, checkout],
   [shipmentParcelSchema, parcel],
+  [refillChangeSchema, refillChange],
 ]);

@@ -4,6 +4,8 @@
 // route has no entry here, or an entry names no mounted route.
 import * as z from "zod/mini";
 import { addressSchema } from "#server/schemas/addresses.ts";
+import { adminRefillsQuerySchema, refillChangeSchema } from "#server/schemas/refills.ts";
+import { refillCreateBody } from "./bodies.ts";
 import { adminCouponListQuerySchema, adminCouponSchema } from "#server/schemas/admin-coupons.ts";
 import { adminReviewQuerySchema, adminReviewUpdateSchema } from "#server/schemas/admin-reviews.ts";
 import {
@@ -135,6 +137,12 @@ export const OPERATIONS: Operation[] = [
   { method: "GET", path: "/api/users/me/export", tag: "Account", summary: "Everything the shop holds about the customer, as a JSON download.", access: "user", responses: { 200: z.record(z.string(), z.unknown()) } },
   { method: "POST", path: "/api/users/me/deletion-code", tag: "Account", summary: "An account without a password (made by phone): send the code that confirms its deletion to its verified number. An account with a password, or without a verified number: 400.", access: "user", body: deletionCodeSchema, responses: { 200: shapes.codeSent }, errors: [429, 502], example: { channel: "sms" } },
   { method: "DELETE", path: "/api/users/me", tag: "Account", summary: "Delete the account: `{ password }`, or `{ code }` (from POST /api/users/me/deletion-code) for an account without a password; the other one is a 400. Orders and invoices are kept as the law requires.", access: "user", body: z.union([deleteAccountSchema, deleteByCodeSchema]), responses: { 200: shapes.messageReply }, errors: [409, 429] },
+  { method: "POST", path: "/api/refills", tag: "Refills", summary: "Subscribe and refill: the items every 30, 60 or 90 days to a saved address, COD or a payment link each time; prescription-only items need an approved prescription that covers them.", access: "user", body: refillCreateBody, responses: { 201: shapes.refill }, errors: [409] },
+  { method: "GET", path: "/api/refills", tag: "Refills", summary: "The caller's refills, by next date (cancelled last).", access: "user", responses: { 200: list(shapes.refill) } },
+  { method: "GET", path: "/api/refills/:id", tag: "Refills", summary: "One of the caller's refills (another customer's: 404).", access: "user", responses: { 200: shapes.refill }, errors: [404] },
+  { method: "PUT", path: "/api/refills/:id", tag: "Refills", summary: "Change the items or the period, pause or resume (a date passed while paused moves to three days on).", access: "user", body: refillChangeSchema, responses: { 200: shapes.refill }, errors: [404, 409] },
+  { method: "DELETE", path: "/api/refills/:id", tag: "Refills", summary: "Cancel a refill (it is kept, cancelled).", access: "user", responses: { 200: shapes.refill }, errors: [404] },
+  { method: "POST", path: "/api/refills/:id/skip", tag: "Refills", summary: "Skip the next order: the date moves on one period.", access: "user", responses: { 200: shapes.refill }, errors: [404, 409] },
   { method: "GET", path: "/api/users/addresses", tag: "Addresses", summary: "The customer's saved addresses.", access: "user", responses: { 200: list(shapes.savedAddress) } },
   { method: "POST", path: "/api/users/addresses", tag: "Addresses", summary: "Save an address (the state may be left empty: it follows from the PIN).", access: "user", body: addressSchema, responses: { 201: shapes.savedAddress }, errors: [409] },
   { method: "PUT", path: "/api/users/addresses/:id", tag: "Addresses", summary: "Change a saved address.", access: "user", body: addressSchema, responses: { 200: shapes.savedAddress }, errors: [404] },
@@ -220,6 +228,7 @@ export const OPERATIONS: Operation[] = [
   { method: "GET", path: "/api/admin/serviceability", tag: "Admin: delivery", summary: "The serviceability table (PIN ranges, days, cash on delivery).", access: "admin", responses: { 200: list(shapes.serviceabilityRange) } },
   { method: "GET", path: "/api/admin/serviceability.csv", tag: "Admin: delivery", summary: "The serviceability table as CSV.", access: "admin", responses: { 200: csv("The table.") } },
   { method: "POST", path: "/api/admin/serviceability/import", tag: "Admin: delivery", summary: "Replace the serviceability table from a CSV (all rows or none).", access: "admin", body: { multipart: "file", description: "The table as CSV (at most 2 MB)." }, responses: { 200: rangesImported }, errors: [413, 415, 422] },
+  { method: "GET", path: "/api/admin/refills", tag: "Admin: refills", summary: "Every refill, next date first (cancelled ones last); status filter, paging.", access: "admin", query: adminRefillsQuerySchema, responses: { 200: list(shapes.adminRefill) }, paged: true },
   { method: "GET", path: "/api/admin/returns", tag: "Returns", summary: "Return requests, open first (status filter, paging).", access: "admin", query: returnListQuerySchema, responses: { 200: list(shapes.returnRequest) }, paged: true },
   { method: "PUT", path: "/api/admin/returns/:id", tag: "Returns", summary: "Approve and refund, or reject with a reason, a return request.", access: "admin", body: returnDecisionSchema, responses: { 200: messageWith({ returnRequest: shapes.returnRequest }) }, errors: [404, 409, 502] },
 

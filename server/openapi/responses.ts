@@ -15,6 +15,7 @@ import type { CheckoutQuote, MyOrderJson, OrderDetailJson, OrderJson } from "#co
 import type { ShiprocketShipmentJson } from "#common/shipping.ts";
 import type { PrescriptionJson } from "#common/prescriptions.ts";
 import type { ReviewJson } from "#common/review.ts";
+import type { AdminRefillJson, RefillJson } from "#common/refills.ts";
 import { RETURN_REASON_IDS, RETURN_STATUS_LABELS, type ReturnReasonId, type ReturnRequestJson, type ReturnStatusId } from "#common/returns.ts";
 import type { SearchSuggestionsJson } from "#common/search.ts";
 import type { ServiceabilityJson, ServiceabilityRangeJson } from "#common/serviceability.ts";
@@ -273,6 +274,36 @@ const shippingAddress = z.object({
 });
 
 const orderStatus = z.enum(["Pending", "Processing", "Shipped", "Delivered", "Cancelled"]);
+
+const refillFields = {
+  _id: text,
+  items: z.array(
+    z.object({
+      productId: text,
+      quantity: z.number(),
+      name: text,
+      price: rupees,
+      image: text,
+      prescriptionRequired: z.boolean(),
+    }),
+  ),
+  everyDays: z.union([z.literal(30), z.literal(60), z.literal(90)]),
+  nextOrderOn: text,
+  status: z.enum(["active", "paused", "cancelled"]),
+  paymentMethod: z.enum(["razorpay", "cod"]),
+  address: shippingAddress,
+  addressId: z.optional(text),
+  prescriptionId: z.optional(text),
+  lastOrderId: z.optional(text),
+  notice: z.optional(text),
+  createdAt: timestamp,
+};
+
+/** A shopper's refill (decisions/057). */
+export const refill = sameOutput<RefillJson>()(z.object(refillFields), true);
+
+/** A refill in the admin list: whose it is too. */
+export const adminRefill = sameOutput<AdminRefillJson>()(z.object({ ...refillFields, customer: z.object({ _id: text, name: text, email: text }) }), true);
 
 export const order = sameOutput<OrderJson>()(
   z.object({
@@ -571,7 +602,7 @@ export const queuePrescription = sameOutput<QueuePrescriptionJson>()(
         prescriptionStatus: z.nullable(z.enum(["pending", "approved", "rejected"])),
         patient: text,
         customer: z.object({ name: text, email: text }),
-        rxLines: z.array(z.object({ name: text, sku: text, schedule: text, quantity: z.number() })),
+        rxLines: z.array(z.object({ productId: text, name: text, sku: text, schedule: text, quantity: z.number() })),
         createdAt: timestamp,
       }),
     ),

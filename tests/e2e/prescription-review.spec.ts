@@ -126,6 +126,9 @@ test("a pharmacist approves an Rx order from the queue with the keyboard only; t
   await page.keyboard.press("Tab");
   await expect(main.getByRole("textbox", { name: "Prescriber's registration number" })).toBeFocused();
   await page.keyboard.type("KMC 56789");
+  // Past the closed "What the prescription covers" (optional, for refills: decisions/057).
+  await page.keyboard.press("Tab");
+  await expect(main.getByText("What the prescription covers (for refills; optional)")).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(main.getByRole("button", { name: "Approve prescription" })).toBeFocused();
   await page.keyboard.press("Enter");

@@ -17,6 +17,8 @@ export interface FakeRazorpay {
   requests: FakeRazorpayRequest[];
   orders: Map<string, Record<string, unknown>>;
   refunds: Map<string, Record<string, unknown>>;
+  /** Payment links made (POST /v1/payment_links), by id. */
+  paymentLinks: Map<string, Record<string, unknown>>;
   /** What GET /v1/payments/:id reports as the method (default "card"). */
   paymentMethod: string;
   /** The next calls answer with this status (e.g. 500, 503) instead of succeeding. */
@@ -25,9 +27,11 @@ export interface FakeRazorpay {
 }
 
 /**
- * Razorpay's Orders and Refunds API on 127.0.0.1, checking what the real one checks: Basic auth
- * with the key pair, integer paise of at least 100, INR, a receipt of at most 40 characters, and
- * for refunds a valid X-Refund-Idempotency key (the same key returns the same refund).
+ * Razorpay's Orders, Payment Links and Refunds API on 127.0.0.1, checking what the real one
+ * checks: Basic auth with the key pair, integer paise of at least 100, INR, a receipt of at most
+ * 40 characters; for a payment link a reference_id unique among links, a customer contact and an
+ * expire_by at least 15 minutes on; for refunds a valid X-Refund-Idempotency key (the same key
+ * returns the same refund).
  */
 export async function startFakeRazorpay(
   options: { keyId?: string; keySecret?: string; port?: number } = {},
@@ -39,6 +43,7 @@ export async function startFakeRazorpay(
   const requests: FakeRazorpayRequest[] = [];
   const orders = new Map<string, Record<string, unknown>>();
   const refunds = new Map<string, Record<string, unknown>>();
+  const paymentLinks = new Map<string, Record<string, unknown>>();
   let failures: { status: number; remaining: number } | undefined;
   const fake = { paymentMethod: "card" } as FakeRazorpay;
 
@@ -91,6 +96,46 @@ export async function startFakeRazorpay(
       return send(200, order);
     }
 
+    if (req.method === "POST" && path === "/v1/payment_links") {
+      const { amount, currency, reference_id: referenceId, customer, expire_by: expireBy, notes, description } = body;
+      if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 100) {
+        return send(400, error("BAD_REQUEST_ERROR", "The amount must be atleast INR 1.00"));
+      }
+      if (currency !== "INR") return send(400, error("BAD_REQUEST_ERROR", "Currency is not supported"));
+      if (typeof referenceId !== "string" || referenceId.length === 0 || referenceId.length > 40) {
+        return send(400, error("BAD_REQUEST_ERROR", "reference_id: the length must be no more than 40."));
+      }
+      if ([...paymentLinks.values()].some((link) => link.reference_id === referenceId)) {
+        return send(400, error("BAD_REQUEST_ERROR", `Payment Link with reference ${referenceId} already exists`));
+      }
+      const contact = (customer as { contact?: unknown } | undefined)?.contact;
+      if (typeof contact !== "string" || !/^\+?\d{10,13}$/.test(contact)) return send(400, error("BAD_REQUEST_ERROR", "The contact format is invalid."));
+      if (typeof expireBy !== "number" || expireBy < Math.floor(Date.now() / 1000) + 15 * 60) {
+        return send(400, error("BAD_REQUEST_ERROR", "expire_by should be at least 15 minutes after current time"));
+      }
+      const id = `plink_${randomBytes(7).toString("hex")}`;
+      const link = {
+        id,
+        entity: "payment_link",
+        amount,
+        amount_paid: 0,
+        currency,
+        accept_partial: body.accept_partial ?? false,
+        reference_id: referenceId,
+        description: description ?? "",
+        customer,
+        expire_by: expireBy,
+        notes: notes ?? {},
+        notify: body.notify,
+        callback_url: body.callback_url,
+        status: "created",
+        short_url: `https://rzp.io/i/${id.slice(6)}`,
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      paymentLinks.set(id, link);
+      return send(200, link);
+    }
+
     const paymentMatch = /^\/v1\/payments\/(pay_[A-Za-z0-9_]+)$/.exec(path);
     if (req.method === "GET" && paymentMatch) {
       return send(200, { id: paymentMatch[1], entity: "payment", method: fake.paymentMethod, currency: "INR", status: "captured" });
@@ -133,6 +178,7 @@ export async function startFakeRazorpay(
     requests,
     orders,
     refunds,
+    paymentLinks,
     failNext(status: number, times = 1) {
       failures = { status, remaining: times };
     },

@@ -1,4 +1,4 @@
-import { FileCheck, History, Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, Settings, ShoppingBag, Store, TicketPercent, Truck, Undo2, Users, X } from "lucide-react";
+import { FileCheck, History, Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, Repeat, Settings, ShoppingBag, Store, TicketPercent, Truck, Undo2, Users, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
@@ -13,6 +13,7 @@ const LINKS = [
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag, end: false, pharmacist: true },
   { to: "/admin/prescriptions", label: "Prescriptions", icon: FileCheck, end: false, pharmacist: true },
   { to: "/admin/returns", label: "Returns", icon: Undo2, end: false, pharmacist: false },
+  { to: "/admin/refills", label: "Refills", icon: Repeat, end: false, pharmacist: false },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false, pharmacist: false },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercent, end: false, pharmacist: false },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox, end: false, pharmacist: false },

@@ -37,7 +37,16 @@ function useDecision(failure: string) {
  * Approve: the prescriber's name and registration number as written on the prescription; the
  * reviewing pharmacist's own name and registration come from their account (shown, not typed).
  */
-export function ApproveForm({ doctorName, reviewer }: { doctorName: string | null; reviewer: { name: string; registration: string | null } }) {
+export function ApproveForm({
+  doctorName,
+  reviewer,
+  rxLines = [],
+}: {
+  doctorName: string | null;
+  reviewer: { name: string; registration: string | null };
+  /** The order's prescription medicines: for each, what the prescription covers (refills never go beyond it, decisions/057). */
+  rxLines?: { productId: string; name: string; quantity: number }[];
+}) {
   const fetcher = useDecision("Failed to approve");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const serverErrors = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
@@ -81,6 +90,30 @@ export function ApproveForm({ doctorName, reviewer }: { doctorName: string | nul
           required
           error={shown.prescriberRegistration}
         />
+        {rxLines.length > 0 ? (
+          <details open={Boolean(shown.cover)}>
+            <summary className="cursor-pointer text-sm font-semibold text-brand-800">What the prescription covers (for refills; optional)</summary>
+            <fieldset className="mt-2" aria-describedby={shown.cover ? "cover-help cover-error" : "cover-help"}>
+              <legend className="sr-only">What the prescription covers</legend>
+              <p id="cover-help" className="text-sm text-gray-700">
+                Per medicine, the units it allows in all (this order included) and the last date it may be used. A refill never
+                orders beyond it; left blank, refills of that medicine need a new prescription.
+              </p>
+              {rxLines.map((line, index) => (
+                <div key={line.productId} className="mt-2 grid gap-2 sm:grid-cols-2">
+                  <input type="hidden" name={`cover.${index}.productId`} value={line.productId} />
+                  <Field label={`${line.name}: units covered`} name={`cover.${index}.quantity`} type="number" inputMode="numeric" min={1} max={10000} autoComplete="off" />
+                  <Field label={`${line.name}: covered until`} name={`cover.${index}.until`} type="date" />
+                </div>
+              ))}
+              {shown.cover ? (
+                <p id="cover-error" className="mt-1 text-sm text-red-700">
+                  {shown.cover}
+                </p>
+              ) : null}
+            </fieldset>
+          </details>
+        ) : null}
         <p className="text-sm text-gray-700">
           Reviewed by {reviewer.name}, registration {reviewer.registration ?? "not on file"}.
         </p>

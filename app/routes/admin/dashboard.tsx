@@ -10,18 +10,20 @@ import { NOINDEX } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/dashboard";
 import { loadDashboard, loadLowStock } from "./dashboard.server";
+import { loadUpcomingRefills } from "./refills.server";
+import { RefillsTable } from "~/components/admin/refills-table";
 import { requireAdmin } from "./require-admin.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Dashboard | Admin", "How the shop is doing: revenue, orders, products and the latest orders."), NOINDEX];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [dashboard, lowStock] = await Promise.all([loadDashboard(context), loadLowStock(context)]);
-  return { ...dashboard, lowStock };
+  const [dashboard, lowStock, upcomingRefills] = await Promise.all([loadDashboard(context), loadLowStock(context), loadUpcomingRefills(context)]);
+  return { ...dashboard, lowStock, upcomingRefills };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, error, lowStock } = loaderData;
+  const { stats, error, lowStock, upcomingRefills } = loaderData;
   return (
     <main id="main" className={ADMIN_MAIN}>
       <AdminPageHeader title="Dashboard" />
@@ -36,6 +38,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </section>
 
           <LowStockSection lowStock={lowStock} />
+
+          <ListSection id="refills-heading" title="Upcoming refills" to="/admin/refills" linkText="All refills">
+            {!upcomingRefills ? (
+              <EmptyState error>Error: Failed to load data</EmptyState>
+            ) : upcomingRefills.length === 0 ? (
+              <EmptyState>No active refills.</EmptyState>
+            ) : (
+              <RefillsTable refills={upcomingRefills} caption="The next refills to be ordered" />
+            )}
+          </ListSection>
 
           <section aria-labelledby="sales-heading" className="mt-8 rounded-lg border border-gray-200 bg-white p-4">
             <h2 id="sales-heading" className="text-lg font-semibold text-gray-900">

@@ -136,7 +136,7 @@ export default function PrescriptionReview({ loaderData }: Route.ComponentProps)
               <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">{barred}.</p>
             ) : reviewer ? (
               <>
-                <ApproveForm doctorName={doctorNames[0] ?? null} reviewer={reviewer} />
+                <ApproveForm doctorName={doctorNames[0] ?? null} reviewer={reviewer} rxLines={[...new Map(review.rxLines.map((line) => [line.productId, line])).values()]} />
                 <RejectForm />
               </>
             ) : (

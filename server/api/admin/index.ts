@@ -7,6 +7,7 @@ import { adminMessagesRouter, adminSubscribersRouter, subscribersCsvRouter } fro
 import { adminOrdersRouter } from "./orders.ts";
 import { prescriptionReviewRouter, reportsRouter, reviewQueueRouter } from "./pharmacy.ts";
 import { adminProductsRouter } from "./products.ts";
+import { adminRefillsRouter } from "./refills.ts";
 import { requireStaff } from "./require-admin.ts";
 import { adminReturnsRouter } from "./returns.ts";
 import { adminReviewsRouter } from "./reviews.ts";
@@ -33,6 +34,7 @@ export const ADMIN_ROUTES: ReadonlyArray<readonly [prefix: string, router: Route
   ["/reviews", adminReviewsRouter], //                   reviews.ts         GET /, PUT DELETE /:id
   ["/coupons", adminCouponsRouter], //                   coupons.ts         GET POST /, PUT DELETE /:id
   ["/returns", adminReturnsRouter], //                   returns.ts         GET /, PUT /:id
+  ["/refills", adminRefillsRouter], //                   refills.ts         GET /
   ["/serviceability", adminServiceabilityRouter], //     serviceability.ts  GET /, POST /import
   ["/serviceability.csv", serviceabilityCsvRouter], //   serviceability.ts  GET /
   ["/settings", adminSettingsRouter], //                 settings.ts        GET PUT /

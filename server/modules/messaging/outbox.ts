@@ -14,7 +14,7 @@ import { isMessageTemplate, MESSAGE_TEMPLATES, type MessageTemplateName } from "
 
 /** The events a shopper hears of by SMS (always) and WhatsApp (when the order has it); `order_refunded` says how much. */
 export type OrderNews =
-  | { template: Exclude<MessageTemplateName, "cod_confirm" | "order_refunded"> }
+  | { template: Exclude<MessageTemplateName, "cod_confirm" | "order_refunded" | "refill_reminder" | "refill_payment" | "refill_not_placed"> }
   | { template: "order_refunded"; refundedPaise: number };
 
 type OrderFacts = Pick<
@@ -99,6 +99,23 @@ export async function queueOrderMessagesOnce(shop: Pick<ShopContext, "config">, 
   if (sent) return false;
   await queueOrderMessages(shop, tx, orderId, news);
   return true;
+}
+
+/**
+ * A message about no one order (a refill's reminder or why it ordered nothing, decisions/057),
+ * queued like order news inside the caller's transaction: by SMS, and on WhatsApp too when the
+ * account asked for WhatsApp updates and the number has not sent STOP. `orderId` when it concerns one.
+ */
+export async function queueAccountMessage(
+  tx: Executor,
+  message: { phone: string; template: MessageTemplateName; params: string[]; whatsapp: boolean; orderId?: string },
+): Promise<void> {
+  const phone = normalizeIndianPhone(message.phone);
+  if (!phone) return;
+  const channels: MessageChannel[] = message.whatsapp && !(await optedOut(tx, phone)) ? ["sms", "whatsapp"] : ["sms"];
+  await tx
+    .insert(outboundMessages)
+    .values(channels.map((channel) => ({ channel, template: message.template, to: phone, params: message.params, orderId: message.orderId ?? null })));
 }
 
 async function optedOut(tx: Executor, phone: string): Promise<boolean> {

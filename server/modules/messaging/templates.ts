@@ -67,6 +67,21 @@ export const MESSAGE_TEMPLATES = {
     vars: ["name", "order", "link"],
     text: "Hi {{1}}, our pharmacist could not approve the prescription for your order {{2}}, so it has been cancelled. The reason is on your order page: {{3}}",
   },
+  refill_reminder: {
+    label: "Refill reminder",
+    vars: ["name", "date", "link"],
+    text: "Hi {{1}}, your refill will be ordered on {{2}}. To skip or pause it, sign in here: {{3}}",
+  },
+  refill_payment: {
+    label: "Refill ready to pay",
+    vars: ["name", "order", "amount", "link"],
+    text: "Hi {{1}}, your refill order {{2}} is ready. Please pay Rs {{3}} here to have it shipped: {{4}}",
+  },
+  refill_not_placed: {
+    label: "Refill not placed",
+    vars: ["name", "reason", "link"],
+    text: "Hi {{1}}, we could not place your refill order: {{2}} Your refills: {{3}}",
+  },
 } as const satisfies Record<string, MessageTemplate>;
 
 export type MessageTemplateName = keyof typeof MESSAGE_TEMPLATES;

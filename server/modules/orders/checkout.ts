@@ -12,6 +12,7 @@ import { checkCoupon, findCouponById, reserveCouponUse, type CouponRefusal } fro
 import { checkLimit, countRequest, throttled, type Throttled } from "#server/modules/limits/limiter.ts";
 import { orderableCartLines } from "#server/modules/cart/cart.ts";
 import { optInAtCheckout } from "./whatsapp-opt-in.ts";
+import { linesBeyondCover } from "#server/modules/prescriptions/cover.ts";
 import { loadOrderJson } from "./orders.ts";
 import { readCheckoutRequest, type CheckoutRequestRefusal } from "./checkout-request.ts";
 import { priceOrder } from "./pricing.ts";
@@ -66,6 +67,17 @@ export interface CheckoutChoices {
   estimatedDelivery?: { from: string; to: string };
   /** This order's news on WhatsApp (to its delivery phone); also the account's opt-in (decisions/055). */
   whatsappUpdates?: boolean;
+  /**
+   * A refill's lines (decisions/057), ordered instead of the cart's: the cart is left as it is and
+   * its coupon does not apply; a product no longer sold refuses the order ("unavailable").
+   */
+  lines?: readonly { productId: string; quantity: number }[];
+  /** When an unpaid prepaid order's stock is released (default RESERVATION_MINUTES on): a refill's payment link lives for days. */
+  reservationUntil?: Date;
+  /** Prescription-only lines only within what the prescriptions cover (prescriptions/cover.ts): refills never go beyond it. */
+  withinCover?: boolean;
+  /** Place the order inside the caller's transaction (a savepoint): the refill job claims its date in the same one. */
+  within?: Transaction;
 }
 
 type PlaceOrderFailure = Extract<CheckoutResult, { ok: false }>;
@@ -92,11 +104,13 @@ export async function placeOrder(
   now = new Date(),
   choices: CheckoutChoices = {},
 ): Promise<{ ok: true; orderId: string; totalPaise: number; orderNumber: string } | PlaceOrderFailure> {
-  return inTransaction(shop.db, async (tx) => {
+  return inTransaction(choices.within ?? shop.db, async (tx) => {
+    // A refill's order locks the cart too (made if the shopper has none): it serialises the customer's checkouts.
+    if (choices.lines) await tx.insert(carts).values({ userId: customer.id }).onConflictDoNothing();
     const [cart] = await tx.select().from(carts).where(eq(carts.userId, customer.id)).for("update");
     if (!cart) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
     // Unpublished products are not in the cart the shopper sees (cart API), so not in the order either.
-    const cartRows = await orderableCartLines(tx, cart.id);
+    const cartRows = choices.lines ? await givenLines(tx, choices.lines) : await orderableCartLines(tx, cart.id);
     if (cartRows.length === 0) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
     const { maxUnitsPerProduct, maxUnpaidOrders } = shop.config.orderLimits;
     const tooMany = cartRows.find((line) => line.quantity > maxUnitsPerProduct);
@@ -105,6 +119,11 @@ export async function placeOrder(
     }
     const rx = await checkoutPrescriptions(tx, customer.id, cartRows, choices.prescriptionIds);
     if (!rx.ok) throw new Rollback<PlaceOrderFailure>(rx);
+    if (choices.withinCover && rx.status !== null) {
+      // Under the cart lock above, so two refills of one customer cannot both take the last units.
+      const beyond = await linesBeyondCover(tx, rx.prescriptionIds[0]!, cartRows, istDay(now));
+      if (beyond.length > 0) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "prescription-required", productNames: beyond.map((line) => line.name) });
+    }
     // The cart row lock above serialises one customer's checkouts (any process), so this cannot race.
     const kept = await replaceOlderUnpaidOrders(shop, tx, customer.id, maxUnpaidOrders - 1, cartRows.map((line) => line.productId));
     // Units already held unpaid (the kept prepaid orders and the COD orders on the way) count against the cap.
@@ -119,7 +138,8 @@ export async function placeOrder(
 
     // The coupon is checked again here, its row locked until this order commits, so its caps hold
     // however many shoppers check out at once (decisions/025); the discount is shared among the lines.
-    const couponCode = choices.couponCode ?? (cart.couponId ? (await findCouponById(tx, cart.couponId))?.code : undefined);
+    const cartCoupon = cart.couponId && !choices.lines ? (await findCouponById(tx, cart.couponId))?.code : undefined;
+    const couponCode = choices.couponCode ?? cartCoupon;
     let lineDiscounts: number[] = reserved.map(() => 0);
     let applied: { id: string; code: string; discountPaise: number } | undefined;
     if (couponCode) {
@@ -175,7 +195,7 @@ export async function placeOrder(
         codFeePaise: totals.codFeePaise,
         taxPaise: totals.taxPaise,
         totalPaise: totals.totalPaise,
-        reservationExpiresAt: cod ? null : new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
+        reservationExpiresAt: cod ? null : (choices.reservationUntil ?? new Date(now.getTime() + RESERVATION_MINUTES * 60_000)),
         prescriptionStatus: rx.status,
         deliveryFrom: choices.estimatedDelivery?.from ?? null,
         deliveryTo: choices.estimatedDelivery?.to ?? null,
@@ -219,19 +239,31 @@ export async function placeOrder(
         confirmed: cod,
         now,
       });
-      if (cod) await tx.update(carts).set({ couponId: null }).where(eq(carts.id, cart.id));
+      if (cod && !choices.lines) await tx.update(carts).set({ couponId: null }).where(eq(carts.id, cart.id));
     }
     // Cash on delivery is placed, not moved: no payment will confirm it, so it enters as Processing.
     await tx
       .insert(orderStatusHistory)
       .values({ orderId: order!.id, status: cod ? "Processing" : "Pending", note: cod ? "Order placed (cash on delivery)" : "Order placed", createdAt: now });
     if (cod) {
-      // The bought products leave the cart now (a prepaid order's leave when it is paid).
-      await tx.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.productId, cartRows.map((line) => line.productId))));
+      // The bought products leave the cart now (a prepaid order's leave when it is paid); a refill's were never in it.
+      if (!choices.lines) await tx.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.productId, cartRows.map((line) => line.productId))));
       await afterCashOnDeliveryPlaced(shop, tx, order!.id);
     }
     return { ok: true as const, orderId: order!.id, totalPaise: totals.totalPaise, orderNumber };
   });
+}
+
+/** A refill's lines read like a cart's (by product id, the lock order); a product gone or unpublished is refused by reserveStock. */
+async function givenLines(tx: Transaction, lines: readonly { productId: string; quantity: number }[]) {
+  const found = await tx
+    .select({ productId: products.id, name: products.name, schedule: products.schedule })
+    .from(products)
+    .where(inArray(products.id, lines.map((line) => line.productId)));
+  const named = new Map(found.map((row) => [row.productId, row]));
+  return lines
+    .map((line) => ({ productId: line.productId, quantity: line.quantity, name: named.get(line.productId)?.name ?? "A product", schedule: named.get(line.productId)?.schedule ?? "OTC" }))
+    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
 }
 
 /**

@@ -102,7 +102,10 @@ interface RazorpayPaymentEntity {
   error_description?: unknown;
 }
 
-type RazorpayEvent = { event?: unknown; payload?: { payment?: { entity?: RazorpayPaymentEntity }; order?: { entity?: { id?: unknown } } } };
+type RazorpayEvent = {
+  event?: unknown;
+  payload?: { payment?: { entity?: RazorpayPaymentEntity }; order?: { entity?: { id?: unknown } }; payment_link?: { entity?: { id?: unknown } } };
+};
 
 /**
  * POST /api/payments/razorpay/webhook. The signature covers the raw bytes, which are never
@@ -141,11 +144,14 @@ export async function handleGatewayEvent(
       : `body_${createHash("sha256").update(rawBody).digest("hex")}`;
   const type = typeof event.event === "string" ? event.event : "unknown";
   const entity = event.payload?.payment?.entity ?? {};
-  const providerOrderId = str(entity.order_id) ?? str(event.payload?.order?.entity?.id);
+  // A payment link's payment (a refill's order, decisions/057) is matched by the link's id, which
+  // the order holds as its provider order; the link's own Razorpay order id is not ours.
+  const paymentLinkId = type === "payment_link.paid" ? str(event.payload?.payment_link?.entity?.id) : undefined;
+  const providerOrderId = paymentLinkId ?? str(entity.order_id) ?? str(event.payload?.order?.entity?.id);
   const providerPaymentId = str(entity.id);
 
   async function processEvent(tx: Transaction) {
-    if ((type === "payment.captured" || type === "order.paid") && providerOrderId && providerPaymentId) {
+    if ((type === "payment.captured" || type === "order.paid" || (type === "payment_link.paid" && paymentLinkId)) && providerOrderId && providerPaymentId) {
       const result = await markOrderPaid(shop, tx, {
         providerOrderId,
         providerPaymentId,

@@ -12,6 +12,26 @@ export interface ProviderOrder {
   currency: "INR";
 }
 
+/** A payment link sent to the shopper (a refill's prepaid order, decisions/057): its id is stored as the order's provider order. */
+export interface ProviderPaymentLink {
+  /** `plink_...`: the `payment_link.paid` event names it. */
+  id: string;
+  /** Where the shopper pays. */
+  url: string;
+}
+
+export interface PaymentLinkInput {
+  amountPaise: number;
+  /** Our order number (Razorpay's `reference_id`, unique per link). */
+  referenceId: string;
+  description: string;
+  customer: { name: string; contact: string; email?: string };
+  expireBy: Date;
+  /** The order's page: where the shopper lands after paying (and, with the offline test gateway, where they pay). */
+  callbackUrl: string;
+  notes: Record<string, string>;
+}
+
 export interface ProviderRefund {
   id: string;
   amountPaise: number;
@@ -27,6 +47,8 @@ export interface PaymentGateway {
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>;
   /** How the shopper paid (card, upi, netbanking, ...), for the order page; null when unknown. */
   paymentMethod(paymentId: string): Promise<string | null>;
+  /** A payment link for an order the shopper pays later (Razorpay Payment Links); no notification is sent by the provider. */
+  createPaymentLink(input: PaymentLinkInput): Promise<ProviderPaymentLink>;
   /** Refunds a captured payment; the same idempotency key never refunds twice. */
   refund(input: { paymentId: string; amountPaise: number; idempotencyKey: string; notes?: Record<string, string> }): Promise<ProviderRefund>;
 }

@@ -11,7 +11,7 @@ export interface RazorpayOptions {
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 
 /**
- * Razorpay's Orders and Refunds REST API through `fetch` (the SDK cannot send the refund
+ * Razorpay's Orders, Payment Links and Refunds REST API through `fetch` (the SDK cannot send the refund
  * idempotency header). Amounts are integer paise; the receipt is our order number.
  */
 export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway {
@@ -61,6 +61,28 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
       const json = await call("/v1/orders", { amount: amountPaise, currency: "INR", receipt: receipt.slice(0, 40), notes });
       if (typeof json.id !== "string" || json.amount !== amountPaise) throw new GatewayError("Razorpay returned an unexpected order");
       return { id: json.id, amountPaise, currency: "INR" };
+    },
+    async createPaymentLink({ amountPaise, referenceId, description, customer, expireBy, callbackUrl, notes }) {
+      if (!Number.isInteger(amountPaise) || amountPaise < 100) throw new GatewayError("Razorpay payment links need at least 100 paise");
+      const json = await call("/v1/payment_links", {
+        amount: amountPaise,
+        currency: "INR",
+        accept_partial: false,
+        reference_id: referenceId.slice(0, 40),
+        description: description.slice(0, 2048),
+        customer: { name: customer.name, contact: `+91${customer.contact}`, ...(customer.email ? { email: customer.email } : {}) },
+        // The shop sends the link itself (message outbox and email), so Razorpay sends nothing.
+        notify: { sms: false, email: false },
+        reminder_enable: false,
+        expire_by: Math.floor(expireBy.getTime() / 1000),
+        callback_url: callbackUrl,
+        callback_method: "get",
+        notes,
+      });
+      if (typeof json.id !== "string" || typeof json.short_url !== "string" || json.amount !== amountPaise) {
+        throw new GatewayError("Razorpay returned an unexpected payment link");
+      }
+      return { id: json.id, url: json.short_url };
     },
     async paymentMethod(paymentId) {
       const json = await call(`/v1/payments/${encodeURIComponent(paymentId)}`);

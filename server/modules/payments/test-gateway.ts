@@ -18,6 +18,10 @@ export function createTestGateway(secret: string): PaymentGateway {
     async createOrder({ amountPaise }) {
       return { id: randomId("order_test_"), amountPaise, currency: "INR" };
     },
+    /** No page of its own: the link is the order's page, whose "Complete payment" takes the test payment. */
+    async createPaymentLink({ callbackUrl }) {
+      return { id: randomId("plink_test_"), url: callbackUrl };
+    },
     async paymentMethod() {
       return "test";
     },

@@ -4,7 +4,7 @@
 // released and a paid order refunded once). The REST call and the review page both call
 // `reviewOrderPrescription`; its reply table is ./replies.ts.
 import { and, asc, desc, eq, exists, inArray, ne, sql, type SQL } from "drizzle-orm";
-import { isPharmacistRegistration, type OrderReviewJson, type QueuePrescriptionJson, type ReviewInput, type ReviewOrderJson } from "#common/pharmacist.ts";
+import { isPharmacistRegistration, REVIEW_MESSAGES, type OrderReviewJson, type QueuePrescriptionJson, type ReviewInput, type ReviewOrderJson } from "#common/pharmacist.ts";
 import type { PrescriptionStatus } from "#common/prescriptions.ts";
 import type { OrderJson } from "#common/orders.ts";
 import type { SessionUser } from "#server/auth.ts";
@@ -19,6 +19,8 @@ import { queueEmail } from "#server/modules/email/outbox.ts";
 import { loadOrderJson, type OrderRow } from "#server/modules/orders/orders.ts";
 import { applyStatusChange } from "#server/modules/orders/status.ts";
 import { toPrescriptionJson } from "#server/modules/prescriptions/prescriptions.ts";
+import { recordCover } from "#server/modules/prescriptions/cover.ts";
+import { istDay } from "#common/dates.ts";
 import { prescriptionReviewSchema, reviewQueueQuerySchema } from "#server/schemas/pharmacist.ts";
 import { type InvalidInput, readQuery } from "#server/schemas/input.ts";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
@@ -52,7 +54,7 @@ function reviewOrderJson(order: OrderRow, lines: LineRow[], attached: Prescripti
     customer: { name: order.customerName, email: order.customerEmail },
     rxLines: lines
       .filter((line) => line.schedule !== "OTC")
-      .map((line) => ({ name: line.name, sku: line.sku, schedule: line.schedule, quantity: line.quantity })),
+      .map((line) => ({ productId: line.productId, name: line.name, sku: line.sku, schedule: line.schedule, quantity: line.quantity })),
     createdAt: order.createdAt.toISOString(),
   };
 }
@@ -275,6 +277,16 @@ export async function reviewOrderPrescription(
     const reviewerText = `${pharmacist.name} (registration ${registration})`;
 
     if (input.decision === "approve") {
+      // What the prescription covers (decisions/057): only the order's own prescription medicines, once each, not ending before today.
+      const rxProducts = await tx
+        .select({ productId: orderLines.productId })
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, orderId), ne(orderLines.schedule, "OTC")));
+      const known = new Set(rxProducts.map((line) => line.productId));
+      const named = input.cover.map((entry) => entry.productId);
+      if (named.some((id) => !known.has(id)) || new Set(named).size !== named.length) return { ok: false, reason: "invalid", errors: { cover: REVIEW_MESSAGES.coverUnknown } };
+      if (input.cover.some((entry) => entry.until < istDay(now))) return { ok: false, reason: "invalid", errors: { cover: REVIEW_MESSAGES.coverPast } };
+      await recordCover(tx, prescriptionIds, orderId, input.cover, now);
       await tx
         .update(orders)
         .set({
@@ -306,6 +318,7 @@ export async function reviewOrderPrescription(
           prescriptionStatus: "approved",
           prescriptionIds,
           prescriber: { name: input.prescriberName, registration: input.prescriberRegistration },
+          ...(input.cover.length > 0 ? { cover: input.cover } : {}),
           pharmacist: { name: pharmacist.name, registration },
         },
       });
