@@ -5,6 +5,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { SellerDetails } from "#common/seller.ts";
+import { flowIdSetting, MESSAGE_TEMPLATE_NAMES, type MessageTemplateName } from "./modules/messaging/templates.ts";
 import type { S3Settings } from "./storage/s3.ts";
 
 const optionalText = z
@@ -131,6 +132,11 @@ const envSchema = z.object({
     z.string().regex(/^[a-z0-9_]{1,512}$/, "must be a template name (lower-case letters, digits and _)").optional(),
   ),
   WHATSAPP_OTP_TEMPLATE_LANGUAGE: z.string().trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a language code such as en or en_US").default("en"),
+  // Order news on WhatsApp (issue 30, decisions/054): with the account above, the app secret that
+  // signs Meta's webhooks and the token its subscription check echoes; both or neither.
+  WHATSAPP_APP_SECRET: optionalText.refine((value) => value === undefined || value.length >= 16, "must be the app secret from Meta's app dashboard (at least 16 characters)"),
+  WHATSAPP_VERIFY_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, "must be at least 16 characters"),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a language code such as en or en_US").default("en"),
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_SCALE: z.coerce
     .number({ message: "must be a number" })
@@ -237,8 +243,8 @@ export interface Config {
    * One-time codes (decisions/050): MSG91's Flow API for SMS when its key and template are set,
    * WhatsApp's authentication template when those are set; without them codes go to DATA_DIR/outbox/.
    */
-  sms: { apiBase: string; msg91: { authKey: string; templateId: string } | null };
-  whatsapp: { apiBase: string; otp: { token: string; phoneNumberId: string; template: string; language: string } | null };
+  sms: { apiBase: string; msg91: { authKey: string; templateId: string } | null; orders: Msg91OrderFlows | null };
+  whatsapp: { apiBase: string; otp: { token: string; phoneNumberId: string; template: string; language: string } | null; orders: WhatsAppOrderSettings | null };
   /** Express's `trust proxy`: false (the default, trust no proxy), a hop count or addresses and ranges. */
   trustProxy: false | number | string[];
   /** Multiplies every rate limit (server/modules/limits/limits.ts); 1 in production, high in test suites. */
@@ -336,7 +342,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const storage = storageSettings(env);
-  const { sms, whatsapp } = messagingSettings(env);
+  const { sms, whatsapp } = messagingSettings(env, source);
   const shiprocket = shiprocketSettings(env);
 
   // PGlite is opened by one process only (DATA_DIR/shop.lock): several workers need PostgreSQL.
@@ -403,11 +409,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** Order news by SMS (decisions/054): MSG91's key and a DLT Flow id per template (server/modules/messaging/templates.ts). */
+export interface Msg91OrderFlows {
+  authKey: string;
+  flowIds: Record<MessageTemplateName, string>;
+}
+
+/** Order news on WhatsApp (decisions/054): the Cloud API account, the templates' language and the webhook's secrets. */
+export interface WhatsAppOrderSettings {
+  token: string;
+  phoneNumberId: string;
+  language: string;
+  appSecret: string;
+  verifyToken: string;
+}
+
+const FLOW_ID = /^[A-Za-z0-9]{8,64}$/;
+
 /**
- * The code senders' settings: each provider is all or nothing (a key without its template is a
- * mistake, said at start, never a code that silently goes nowhere).
+ * The messaging settings: each provider is all or nothing (a key without its template is a
+ * mistake, said at start, never a message that silently goes nowhere). One-time codes: MSG91's key
+ * and OTP template; WhatsApp's token, number id and OTP template. Order news (decisions/054): every
+ * template's MSG91_FLOW_<NAME> with MSG91_AUTH_KEY; WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN
+ * with the WhatsApp account.
  */
-function messagingSettings(env: Env): Pick<Config, "sms" | "whatsapp"> {
+function messagingSettings(env: Env, source: NodeJS.ProcessEnv): Pick<Config, "sms" | "whatsapp"> {
   const problems: string[] = [];
   const msg91 = [env.MSG91_AUTH_KEY, env.MSG91_OTP_TEMPLATE_ID];
   if (msg91.some(Boolean) && !msg91.every(Boolean)) {
@@ -418,17 +444,52 @@ function messagingSettings(env: Env): Pick<Config, "sms" | "whatsapp"> {
   if (given.length > 0 && given.length < whatsappNames.length) {
     for (const name of whatsappNames) if (!env[name]) problems.push(`  ${name}: required when ${given.join(" and ")} ${given.length > 1 ? "are" : "is"} set`);
   }
+
+  const flowIds: Partial<Record<MessageTemplateName, string>> = {};
+  const flowsGiven: string[] = [];
+  for (const name of MESSAGE_TEMPLATE_NAMES) {
+    const setting = flowIdSetting(name);
+    const value = source[setting]?.trim();
+    if (!value) continue;
+    flowsGiven.push(setting);
+    if (FLOW_ID.test(value)) flowIds[name] = value;
+    else problems.push(`  ${setting}: must be the Flow template's id from MSG91 (letters and digits)`);
+  }
+  if (flowsGiven.length > 0) {
+    const needed = `required when ${flowsGiven.length > 1 ? "other MSG91_FLOW_ settings are" : `${flowsGiven[0]} is`} set (order messages by SMS need every template's flow)`;
+    for (const name of MESSAGE_TEMPLATE_NAMES) if (!source[flowIdSetting(name)]?.trim()) problems.push(`  ${flowIdSetting(name)}: ${needed}`);
+    if (!env.MSG91_AUTH_KEY) problems.push(`  MSG91_AUTH_KEY: ${needed}`);
+  }
+
+  const webhook = [env.WHATSAPP_APP_SECRET, env.WHATSAPP_VERIFY_TOKEN];
+  if (webhook.some(Boolean)) {
+    const named = env.WHATSAPP_APP_SECRET ? "WHATSAPP_APP_SECRET" : "WHATSAPP_VERIFY_TOKEN";
+    if (!env.WHATSAPP_APP_SECRET) problems.push(`  WHATSAPP_APP_SECRET: required when ${named} is set`);
+    if (!env.WHATSAPP_VERIFY_TOKEN) problems.push(`  WHATSAPP_VERIFY_TOKEN: required when ${named} is set`);
+    if (given.length === 0) for (const name of whatsappNames) problems.push(`  ${name}: required when ${named} is set (order messages on WhatsApp need the account)`);
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   return {
     sms: {
       apiBase: env.MSG91_API_BASE.replace(/\/$/, ""),
       msg91: env.MSG91_AUTH_KEY && env.MSG91_OTP_TEMPLATE_ID ? { authKey: env.MSG91_AUTH_KEY, templateId: env.MSG91_OTP_TEMPLATE_ID } : null,
+      orders: env.MSG91_AUTH_KEY && flowsGiven.length > 0 ? { authKey: env.MSG91_AUTH_KEY, flowIds: flowIds as Record<MessageTemplateName, string> } : null,
     },
     whatsapp: {
       apiBase: env.WHATSAPP_API_BASE.replace(/\/$/, ""),
       otp:
         env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_OTP_TEMPLATE
           ? { token: env.WHATSAPP_ACCESS_TOKEN, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID, template: env.WHATSAPP_OTP_TEMPLATE, language: env.WHATSAPP_OTP_TEMPLATE_LANGUAGE }
+          : null,
+      orders:
+        env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_APP_SECRET && env.WHATSAPP_VERIFY_TOKEN
+          ? {
+              token: env.WHATSAPP_ACCESS_TOKEN,
+              phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+              language: env.WHATSAPP_TEMPLATE_LANGUAGE,
+              appSecret: env.WHATSAPP_APP_SECRET,
+              verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+            }
           : null,
     },
   };

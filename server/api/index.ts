@@ -19,6 +19,7 @@ import { returnsRouter } from "./returns.ts";
 import { productsRouter } from "./products.ts";
 import { shippingWebhookRouter } from "./shipping.ts";
 import { uploadRouter } from "./upload.ts";
+import { whatsappWebhookRouter } from "./whatsapp.ts";
 import { usersRouter } from "./users.ts";
 import { accountPhoneRouter, phoneSignInRouter } from "./phone-sign-in.ts";
 import { apiDocsRouter, openApiRouter } from "#server/openapi/router.ts";
@@ -27,11 +28,12 @@ type RouterFactory = (shop: ShopContext) => Router;
 
 /**
  * Met first, before the JSON parser and the same-origin check: server-to-server calls that read
- * their own body (Razorpay signs the bytes; Shiprocket's token is checked before the body is read).
+ * their own body (Razorpay and Meta sign the bytes; Shiprocket's token is checked before the body is read).
  */
 export const RAW_BODY_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterFactory]> = [
   ["/payments", paymentWebhookRouter], //      payments.ts      POST /razorpay/webhook
   ["/shipping", shippingWebhookRouter], //     shipping.ts      POST /webhook (Shiprocket's tracking, x-api-key)
+  ["/whatsapp", whatsappWebhookRouter], //     whatsapp.ts      GET POST /webhook (Meta's check; statuses and replies, X-Hub-Signature-256)
 ];
 
 /**

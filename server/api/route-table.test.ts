@@ -46,6 +46,8 @@ describe("the API route table (server/api/index.ts)", () => {
     const found = new Set(endpoints());
     for (const endpoint of [
       "POST /api/payments/razorpay/webhook",
+      "GET /api/whatsapp/webhook",
+      "POST /api/whatsapp/webhook",
       "POST /api/subscribe",
       "POST /api/contact",
       "GET /api/products",

@@ -15,7 +15,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { sql } from "drizzle-orm";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { ShopContext } from "#server/context.ts";
-import { orders } from "#server/db/schema.ts";
+import { orders, type MessageChannel } from "#server/db/schema.ts";
 import { jobCounters } from "#server/jobs/scheduler.ts";
 import { ordersPlaced } from "#server/modules/orders/placed.ts";
 import { shipmentCounters, webhookCounters } from "#server/modules/shipping/counters.ts";
@@ -269,6 +269,8 @@ export interface ShopFigures {
   outboxFailed: number;
   /** Seconds since the oldest unsent email was queued; 0 when none waits. */
   outboxOldestAgeSeconds: number;
+  /** SMS and WhatsApp messages (decisions/054): sent (delivered and read included), failed, and waiting, per channel. */
+  messages: Record<MessageChannel, { sent: number; failed: number; queued: number }>;
 }
 
 export async function shopFigures(shop: Pick<ShopContext, "db">): Promise<ShopFigures> {
@@ -284,7 +286,19 @@ export async function shopFigures(shop: Pick<ShopContext, "db">): Promise<ShopFi
   `);
   const row = result.rows[0] ?? {};
   const number = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+  const byChannel = await shop.db.execute<{ channel: MessageChannel; sent: number | string; failed: number | string; queued: number | string }>(sql`
+    select channel,
+      count(*) filter (where status in ('sent', 'delivered', 'read'))::int as sent,
+      count(*) filter (where status = 'failed')::int as failed,
+      count(*) filter (where status = 'queued')::int as queued
+    from outbound_messages group by channel
+  `);
+  const messages: ShopFigures["messages"] = { sms: { sent: 0, failed: 0, queued: 0 }, whatsapp: { sent: 0, failed: 0, queued: 0 } };
+  for (const counts of byChannel.rows) {
+    if (counts.channel in messages) messages[counts.channel] = { sent: number(counts.sent), failed: number(counts.failed), queued: number(counts.queued) };
+  }
   return {
+    messages,
     ordersPlaced: number(row.ordersPlaced),
     ordersPaid: number(row.ordersPaid),
     paymentFailures: number(row.paymentFailures),
@@ -310,6 +324,15 @@ export async function renderShopFigures(figures: ShopFigures | null): Promise<st
     gauge("shop_outbox_emails_retrying", "Queued emails whose last delivery attempt failed.", figures.outboxRetrying);
     gauge("shop_outbox_emails_failed", "Emails given up after their last delivery attempt (each logged as an error).", figures.outboxFailed);
     gauge("shop_outbox_oldest_unsent_age_seconds", "Age of the oldest email not yet sent (0 when none waits).", Math.round(figures.outboxOldestAgeSeconds));
+    const perChannel = (name: string, help: string) => new Counter({ name, help, labelNames: ["channel"] as const, registers });
+    const sent = perChannel("shop_messages_sent_total", "SMS and WhatsApp messages the provider took (WhatsApp: sent, delivered or read), counted in the database.");
+    const failed = perChannel("shop_messages_failed_total", "SMS and WhatsApp messages that failed (given up after their attempts, or reported failed by WhatsApp), counted in the database.");
+    const queued = new Gauge({ name: "shop_messages_queued", help: "SMS and WhatsApp messages waiting to be sent.", labelNames: ["channel"] as const, registers });
+    for (const [channel, counts] of Object.entries(figures.messages)) {
+      sent.inc({ channel }, counts.sent);
+      failed.inc({ channel }, counts.failed);
+      queued.set({ channel }, counts.queued);
+    }
   }
   return registry.metrics();
 }

@@ -5,6 +5,7 @@ import type { ShopContext } from "#server/context.ts";
 import { backInStockJob } from "#server/modules/back-in-stock/sender.ts";
 import { guestCartCleanupJob } from "#server/modules/cart/cleanup.ts";
 import { emailDispatchJob } from "#server/modules/email/dispatcher.ts";
+import { messageDispatchJob } from "#server/modules/messaging/dispatcher.ts";
 import { reservationExpiryJob } from "#server/modules/orders/expiry.ts";
 import { shipmentRecheckJob } from "#server/modules/orders/shipping-webhook.ts";
 import { prescriptionSweepJob } from "#server/modules/prescriptions/sweep.ts";
@@ -19,6 +20,7 @@ export function shopJobs(context: ShopContext, options: { intervalMs?: number } 
     guestCartCleanupJob(context.db, context.logger, intervalMs),
     reservationExpiryJob(context, intervalMs),
     emailDispatchJob(context, intervalMs),
+    messageDispatchJob(context, intervalMs),
     backInStockJob(context, intervalMs),
     dailyJobsJob(context, intervalMs),
     prescriptionSweepJob(context, intervalMs),

@@ -39,6 +39,7 @@ const ACCESS_TEXT: Record<Access, string> = {
   staff: "An admin or a pharmacist.",
   gateway: "Razorpay: the body's HMAC signature (X-Razorpay-Signature) with RAZORPAY_WEBHOOK_SECRET.",
   shipping: "Shiprocket: the header x-api-key equal to SHIPROCKET_WEBHOOK_TOKEN (else 401).",
+  whatsapp: "Meta: the body's HMAC-SHA256 signature (X-Hub-Signature-256) with WHATSAPP_APP_SECRET (else 401); the check's verify token WHATSAPP_VERIFY_TOKEN.",
 };
 
 const SIGNED_IN = [{ bearerAuth: [] }, { sessionCookie: [] }];
@@ -148,7 +149,7 @@ function operationObject(operation: Operation, defs: Record<string, JsonSchema>)
   if (operation.access === "user" || operation.access === "admin" || operation.access === "staff") errors.add(401);
   if (operation.access === "admin" || operation.access === "staff") errors.add(403);
   if (operation.access === "gateway") errors.add(400);
-  if (operation.access === "shipping") errors.add(400).add(401);
+  if (operation.access === "shipping" || operation.access === "whatsapp") errors.add(400).add(401);
   errors.add(500);
   for (const status of [...errors].sort()) {
     responses[String(status)] = {
@@ -165,7 +166,7 @@ function operationObject(operation: Operation, defs: Record<string, JsonSchema>)
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,
-    ...(operation.access === "public" || operation.access === "gateway" || operation.access === "shipping"
+    ...(operation.access === "public" || operation.access === "gateway" || operation.access === "shipping" || operation.access === "whatsapp"
       ? { security: [] }
       : operation.access === "optional"
         ? { security: [{}, ...SIGNED_IN] }

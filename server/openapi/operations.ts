@@ -48,7 +48,7 @@ import * as shapes from "./responses.ts";
  * cookie or `Authorization: Bearer <token>`); an admin; an admin or a pharmacist; Razorpay (signed body);
  * Shiprocket (its token in x-api-key).
  */
-export type Access = "public" | "optional" | "user" | "admin" | "staff" | "gateway" | "shipping";
+export type Access = "public" | "optional" | "user" | "admin" | "staff" | "gateway" | "shipping" | "whatsapp";
 
 /** A JSON answer (a zod schema), or a file of this media type. */
 export type Answer = z.ZodMiniType | { file: string; description: string };
@@ -166,6 +166,8 @@ export const OPERATIONS: Operation[] = [
   { method: "GET", path: "/api/orders/:id/credit-notes/:noteId.pdf", tag: "Returns", summary: "A credit note of the order.", access: "user", responses: { 200: pdf("The credit note as a PDF.") }, errors: [404] },
   { method: "POST", path: "/api/payments/razorpay/webhook", tag: "Payments", summary: "Razorpay's events (payment captured or failed, refunds), checked by their signature.", access: "gateway", body: { raw: "application/json" }, responses: { 200: z.object({ ok: z.literal(true), duplicate: z.optional(z.literal(true)) }) }, errors: [503] },
   { method: "POST", path: "/api/shipping/webhook", tag: "Shipping", summary: "Shiprocket's tracking updates: scans recorded once each; DELIVERED and RTO DELIVERED move the order once Shiprocket's tracking confirms them; an unknown AWB is ignored.", access: "shipping", body: { raw: "application/json" }, responses: { 200: z.object({ ok: z.literal(true), ignored: z.optional(z.literal(true)) }) }, errors: [404, 413, 429, 503] },
+  { method: "GET", path: "/api/whatsapp/webhook", tag: "Messages", summary: "Meta's subscription check: `hub.challenge` answered as text when `hub.verify_token` is WHATSAPP_VERIFY_TOKEN (else 403); 404 without WhatsApp's settings.", access: "whatsapp", query: z.object({ "hub.mode": z.optional(z.string()), "hub.verify_token": z.optional(z.string()), "hub.challenge": z.optional(z.string()) }), responses: { 200: { file: "text/plain", description: "The challenge, as sent." } }, errors: [403, 404] },
+  { method: "POST", path: "/api/whatsapp/webhook", tag: "Messages", summary: "Meta's WhatsApp events: delivery statuses of the shop's messages (a failed one is sent again by SMS) and the shopper's replies (cod_confirm's Confirm and Cancel from the order's number, STOP), each message id acted on once; anything else acknowledged.", access: "whatsapp", body: { raw: "application/json" }, responses: { 200: z.object({ ok: z.literal(true) }) }, errors: [404, 413] },
   { method: "POST", path: "/api/payments/test/:orderId/pay", tag: "Payments", summary: "Test mode only (PAYMENTS_TEST_MODE): the signed fields of a successful payment.", access: "user", responses: { 200: z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }) }, errors: [404] },
   { method: "POST", path: "/api/payments/test/:orderId/fail", tag: "Payments", summary: "Test mode only (PAYMENTS_TEST_MODE): a failed payment.", access: "user", responses: { 200: z.object({ error: z.object({ description: z.string() }) }) }, errors: [404] },
 
@@ -193,6 +195,7 @@ export const OPERATIONS: Operation[] = [
   { method: "PUT", path: "/api/admin/orders/:id", tag: "Admin: orders", summary: "Move an order to a status (Shipped needs the courier and AWB).", access: "admin", body: adminOrderStatusSchema, responses: { 200: shapes.adminOrder }, errors: [400, 404, 409] },
   { method: "POST", path: "/api/admin/orders/:id/shipment", tag: "Admin: orders", summary: "Ship through Shiprocket: its order, the AWB, the label and the pickup; the order is Shipped. A refusal is 502 with Shiprocket's reason.", access: "admin", body: shipmentParcelSchema, responses: { 200: z.object({ order: shapes.orderDetail }) }, errors: [404, 409, 502] },
   { method: "GET", path: "/api/admin/orders/:id/shipment/label", tag: "Admin: orders", summary: "The Shiprocket label to print, fetched from Shiprocket by the shop.", access: "admin", responses: { 200: pdf("The label as a PDF.") }, errors: [404, 502] },
+  { method: "GET", path: "/api/admin/orders/:id/messages", tag: "Admin: orders", summary: "The SMS and WhatsApp messages of the order, oldest first: number, channel, template, status and times.", access: "admin", responses: { 200: list(shapes.orderMessage) }, errors: [404] },
   { method: "POST", path: "/api/admin/orders/:id/confirm-cod", tag: "Admin: orders", summary: "Confirm a customer's cash-on-delivery order for them (after a call).", access: "admin", responses: { 200: messageWith({ order: shapes.order }) }, errors: [404, 409] },
   { method: "DELETE", path: "/api/admin/orders/:id", tag: "Admin: orders", summary: "Delete an order, or archive one with an invoice or a payment.", access: "admin", responses: { 200: messageWith({ archived: z.boolean() }) }, errors: [404, 409] },
   { method: "GET", path: "/api/admin/prescriptions", tag: "Admin: prescriptions", summary: "The pharmacist's review queue.", access: "staff", query: reviewQueueQuerySchema, responses: { 200: list(shapes.queuePrescription) }, paged: true },

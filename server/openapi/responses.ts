@@ -26,6 +26,7 @@ import type { ProfileJson } from "#server/modules/users/profile.ts";
 import type { AdminStats } from "#server/modules/orders/dashboard.ts";
 import type { QueuePrescriptionJson } from "#common/pharmacist.ts";
 import type { OrderAftercare } from "#server/modules/returns/returns.ts";
+import type { OrderMessageJson } from "#server/modules/messaging/outbox.ts";
 import type { LowStockList } from "#server/modules/stock-alerts/low-stock.ts";
 import { medicineFields, sameOutput } from "./schema-helpers.ts";
 
@@ -570,6 +571,24 @@ export const queuePrescription = sameOutput<QueuePrescriptionJson>()(
 );
 
 const returnableLine = z.object({ orderLineId: text, name: text, sku: text, quantity: z.number() });
+
+export const orderMessage = sameOutput<OrderMessageJson>()(
+  z.object({
+    _id: text,
+    channel: z.enum(["sms", "whatsapp"]),
+    to: text,
+    template: text,
+    label: text,
+    status: z.enum(["queued", "sent", "delivered", "read", "failed"]),
+    lastError: nullableText,
+    attempts: z.number(),
+    fallbackOf: nullableText,
+    createdAt: timestamp,
+    sentAt: z.nullable(timestamp),
+    statusAt: z.nullable(timestamp),
+  }),
+  true,
+);
 
 export const orderAftercare = sameOutput<OrderAftercare>()(
   z.object({

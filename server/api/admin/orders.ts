@@ -1,10 +1,11 @@
 import { Router } from "express";
 import type { ShopContext } from "#server/context.ts";
-import { replyError } from "#server/http/errors.ts";
+import { HttpError, replyError } from "#server/http/errors.ts";
 import { listAdminOrders, removeOrder, setOrderStatus } from "#server/modules/orders/admin-orders.ts";
 import { COD_CONFIRM_MESSAGES, confirmCodOrder } from "#server/modules/orders/cash-on-delivery.ts";
 import { loadOrderJson } from "#server/modules/orders/orders.ts";
-import { orderReply } from "#server/modules/orders/replies.ts";
+import { listOrderMessages } from "#server/modules/messaging/outbox.ts";
+import { ORDER_MESSAGES, orderReply } from "#server/modules/orders/replies.ts";
 import { shipmentLabel, shipWithShiprocket } from "#server/modules/orders/shiprocket.ts";
 import { signedInAdmin } from "./require-admin.ts";
 import { accepted, sendPage } from "./send.ts";
@@ -32,6 +33,13 @@ export function adminOrdersRouter(shop: ShopContext) {
     const result = await confirmCodOrder(db, req.params.id, { role: "staff", actor: { id: admin.id, name: admin.name, role: admin.role } });
     if (!result.ok) throw replyError(orderReply.confirmCod(result));
     res.json({ message: COD_CONFIRM_MESSAGES.confirmed, order: await loadOrderJson(db, req.params.id) });
+  });
+
+  // What was sent to the order's phone (SMS, WhatsApp) and what became of it (decisions/054).
+  router.get("/:id/messages", async (req, res) => {
+    const order = await loadOrderJson(db, req.params.id);
+    if (!order) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+    res.json(await listOrderMessages(db, order._id));
   });
 
   // Shipping through Shiprocket (issue 31, decisions/052): AWB, label and pickup in one call.

@@ -10,9 +10,9 @@ export interface CodeMessage {
   minutes: number;
 }
 
-/** A provider that did not take the message; its reason is for the log, never for the shopper. */
-export class CodeNotSent extends Error {
-  override name = "CodeNotSent";
+/** A provider that did not take a message (a code, or order news); its reason is for the log, never for the shopper. */
+export class MessageNotSent extends Error {
+  override name = "MessageNotSent";
 }
 
 /** "91" + the 10 digits: how MSG91 and WhatsApp want an Indian number. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import type { Config } from "#server/config.ts";
 import { outboxDirectory } from "#server/modules/email/dispatcher.ts";
-import { providerNumber, type CodeMessage } from "./code-message.ts";
+import { providerNumber, type CodeChannel, type CodeMessage } from "./code-message.ts";
 import { sendMsg91Otp } from "./msg91.ts";
 import { sendWhatsAppOtp } from "./whatsapp.ts";
 
@@ -41,21 +41,39 @@ export async function sendCode(context: CodeSenderContext, message: CodeMessage)
 }
 
 /**
- * `DATA_DIR/outbox/<time>-<channel>-91<number>-<random>.txt` (the emails' outbox, email/dispatcher.ts), owner-only like the emails beside it (the file holds a
- * live code), written whole then renamed, so a reader never sees half a file.
+ * `DATA_DIR/outbox/<time>-<channel>-91<number>-<suffix>.txt` (beside the emails' outbox files,
+ * email/dispatcher.ts), owner-only like them (a file may hold a live code), written whole then
+ * renamed, so a reader never sees half a file. The same `time` and `suffix` name the same file:
+ * order news (messaging/dispatcher.ts) passes its row's, so a message sent again after a crash
+ * replaces its file rather than adding one.
  */
-async function writeCodeFile(directory: string, message: CodeMessage): Promise<void> {
+export async function writePhoneMessageFile(
+  directory: string,
+  message: { channel: CodeChannel; phone: string; at: Date; suffix: string; headers: Record<string, string>; text: string },
+): Promise<string> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("Z", "");
-  const file = path.join(directory, `${stamp}Z-${message.channel}-${providerNumber(message.phone)}-${crypto.randomUUID().slice(0, 8)}.txt`);
+  const stamp = message.at.toISOString().replace(/[-:]/g, "").replace("Z", "");
+  const file = path.join(directory, `${stamp}Z-${message.channel}-${providerNumber(message.phone)}-${message.suffix}.txt`);
   const text = [
     `To: +${providerNumber(message.phone)}`,
     `Channel: ${message.channel}`,
-    `Code: ${message.code}`,
+    ...Object.entries(message.headers).map(([name, value]) => `${name}: ${value}`),
     "",
-    `${message.code} is your sign-in code. It is valid for ${message.minutes} minutes. Do not share it with anyone.`,
+    message.text,
     "",
   ].join("\n");
   await writeFile(`${file}.tmp`, text, { mode: 0o600 });
   await rename(`${file}.tmp`, file);
+  return file;
+}
+
+function writeCodeFile(directory: string, message: CodeMessage): Promise<string> {
+  return writePhoneMessageFile(directory, {
+    channel: message.channel,
+    phone: message.phone,
+    at: new Date(),
+    suffix: crypto.randomUUID().slice(0, 8),
+    headers: { Code: message.code },
+    text: `${message.code} is your sign-in code. It is valid for ${message.minutes} minutes. Do not share it with anyone.`,
+  });
 }

@@ -11,11 +11,13 @@ import {
 import { queueEmail } from "../email/outbox.ts";
 import { issueCreditNote } from "../invoices/credit-notes.ts";
 import { issueInvoice } from "../invoices/invoices.ts";
+import { queueOrderMessages } from "../messaging/outbox.ts";
 
 /** The transaction handle Drizzle passes to `db.transaction(async (tx) => ...)`. */
 
 /*
- * What follows an order's lifecycle events: the tax invoice and the customer's emails.
+ * What follows an order's lifecycle events: the tax invoice, the customer's emails and the
+ * messages to the order's phone (SMS, and WhatsApp when asked for: messaging/outbox.ts).
  * The orders module calls these INSIDE its own transaction, so the invoice and the queued
  * emails commit or roll back together with the order change (transactional outbox): an
  * acknowledged order never loses its email, a rolled-back one never sends one. Links in the
@@ -33,6 +35,7 @@ export async function afterOrderPaid(shop: Pick<ShopContext, "config">, tx: Tran
   const invoice = await issueInvoice(tx, orderId);
   if (!invoice.created) return;
   await queueEmail(tx, await orderConfirmationEmail(tx, orderId, shop.config.publicUrl));
+  await queueOrderMessages(shop, tx, orderId, { template: "order_paid" });
 }
 
 /**
@@ -53,11 +56,16 @@ export async function afterStatusChange(
   }
   if (!statusChangeIsEmailed(to)) return;
   await queueEmail(tx, await statusChangeEmail(tx, orderId, to, shop.config.publicUrl));
+  if (to === "Shipped" || to === "Delivered") await queueOrderMessages(shop, tx, orderId, { template: to === "Shipped" ? "order_shipped" : "order_delivered" });
 }
 
-/** A cash-on-delivery order was placed (Processing at once, unpaid): the confirmation email, no invoice yet. */
+/**
+ * A cash-on-delivery order was placed (Processing at once, unpaid): the confirmation email and
+ * message (on WhatsApp, the request to confirm: `cod_confirm`), no invoice yet.
+ */
 export async function afterCashOnDeliveryPlaced(shop: Pick<ShopContext, "config">, tx: Transaction, orderId: string): Promise<void> {
   await queueEmail(tx, await orderConfirmationEmail(tx, orderId, shop.config.publicUrl));
+  await queueOrderMessages(shop, tx, orderId, { template: "order_placed" });
 }
 
 /** The order was cancelled; `refundedPaise` > 0 when a paid order was refunded, which the email states. */
@@ -68,6 +76,8 @@ export async function afterOrderCancelled(
   details: { refundedPaise: number },
 ): Promise<void> {
   await queueEmail(tx, await cancellationEmail(tx, orderId, details.refundedPaise, shop.config.publicUrl));
+  await queueOrderMessages(shop, tx, orderId, { template: "order_cancelled" });
+  if (details.refundedPaise > 0) await queueOrderMessages(shop, tx, orderId, { template: "order_refunded", refundedPaise: details.refundedPaise });
 }
 
 /**

@@ -23,6 +23,7 @@ import { prescriptionReviewSchema, reviewQueueQuerySchema } from "#server/schema
 import { type InvalidInput, readQuery } from "#server/schemas/input.ts";
 import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { fieldErrors } from "#server/schemas/field-errors.ts";
+import { queueOrderMessages } from "#server/modules/messaging/outbox.ts";
 import * as z from "zod/mini";
 
 type PrescriptionRow = typeof prescriptions.$inferSelect;
@@ -309,6 +310,7 @@ export async function reviewOrderPrescription(
         },
       });
       await queueEmail(tx, await prescriptionApprovedEmail(tx, orderId, shop.config.publicUrl));
+      await queueOrderMessages(shop, tx, orderId, { template: "prescription_approved" });
       return { ok: true, decision: "approve", refundedPaise: 0 };
     }
 
@@ -339,6 +341,8 @@ export async function reviewOrderPrescription(
       after: { prescriptionStatus: "rejected", status: "Cancelled", reason: input.reason, prescriptionIds, refundedPaise },
     });
     await queueEmail(tx, await prescriptionRejectedEmail(tx, orderId, { reason: input.reason, refundedPaise }, shop.config.publicUrl));
+    await queueOrderMessages(shop, tx, orderId, { template: "prescription_rejected" });
+    if (refundedPaise > 0) await queueOrderMessages(shop, tx, orderId, { template: "order_refunded", refundedPaise });
     return { ok: true, decision: "reject", refundedPaise };
   });
   if (!result.ok) {

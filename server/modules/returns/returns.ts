@@ -19,6 +19,7 @@ import { inTransaction, Rollback, type Executor, type Transaction } from "#serve
 import { recordAudit } from "#server/modules/audit/audit.ts";
 import { returnDecisionEmail, returnRequestedEmail } from "#server/modules/email/order-emails.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
+import { queueOrderMessages } from "#server/modules/messaging/outbox.ts";
 import { creditNotesByReturn, creditShare, issueCreditNote, listCreditNotes } from "#server/modules/invoices/credit-notes.ts";
 import { isOrderId } from "#server/modules/orders/orders.ts";
 import { refundForReturn } from "#server/modules/payments/refunds.ts";
@@ -163,6 +164,8 @@ export async function decideReturn(shop: ShopContext, admin: SessionUser, return
           shop.config.publicUrl,
         ),
       );
+      // A COD order's refund is paid by hand later (the email says so); a gateway's is issued now.
+      if (refund.method !== "manual" && refundPaise > 0) await queueOrderMessages(shop, tx, order.id, { template: "order_refunded", refundedPaise: refundPaise });
     }
     const [updated] = await tx.select().from(returnRequests).where(eq(returnRequests.id, request.id));
     return { ok: true, decision, returnRequest: (await returnsJson(tx, [updated!]))[0]! };

@@ -10,7 +10,7 @@ import { user as users } from "#server/db/schema.ts";
 import type { Logger } from "pino";
 import { countRequests, type Throttled } from "#server/modules/limits/limiter.ts";
 import { sendCode, whatsappCodesOffered } from "#server/modules/messaging/code-sender.ts";
-import { CodeNotSent, type CodeChannel } from "#server/modules/messaging/code-message.ts";
+import { MessageNotSent, type CodeChannel } from "#server/modules/messaging/code-message.ts";
 import { codeRequestSchema, codeVerifySchema, deletionCodeSchema, phoneChangeSchema, phoneChangeVerifySchema } from "#server/schemas/phone.ts";
 import { type InvalidInput, readInput } from "#server/schemas/input.ts";
 import { addressAwaitingUndo } from "./account-links.ts";
@@ -277,7 +277,7 @@ async function issueAndSend(
     const sent = await sendCode(context, { phone, code: stored.code, channel, minutes: PHONE_CODE_MINUTES });
     context.logger.info({ channel, via: sent.via }, "One-time code sent");
   } catch (error) {
-    if (!(error instanceof CodeNotSent)) throw error;
+    if (!(error instanceof MessageNotSent)) throw error;
     // Nobody received it: it does not stay live, and the shopper may ask again at once.
     await dropCode(store, phone, stored.code, purpose);
     context.logger.warn({ err: error.message, channel }, "One-time code not sent");

@@ -1,0 +1,131 @@
+// Order news to the shopper's phone (issue 30, decisions/054): rows of outbound_messages written
+// with the caller's transaction, so a message commits or rolls back with the change it reports
+// (the email outbox's rule, email/outbox.ts). The dispatcher (dispatcher.ts) sends them.
+// Marketing never comes here: only the order and prescription events below.
+import { asc, eq } from "drizzle-orm";
+import { formatAmount } from "#common/money.ts";
+import { normalizeIndianPhone } from "#common/india.ts";
+import { shipmentJson } from "#common/couriers.ts";
+import type { ShopContext } from "#server/context.ts";
+import { orders, outboundMessages, whatsappOptOuts, type MessageChannel, type MessageStatus } from "#server/db/schema.ts";
+import type { Executor } from "#server/db/tx.ts";
+import { isMessageTemplate, MESSAGE_TEMPLATES, type MessageTemplateName } from "./templates.ts";
+
+/** The events a shopper hears of by SMS (always) and WhatsApp (when the order has it); `order_refunded` says how much. */
+export type OrderNews =
+  | { template: Exclude<MessageTemplateName, "cod_confirm" | "order_refunded"> }
+  | { template: "order_refunded"; refundedPaise: number };
+
+type OrderFacts = Pick<
+  typeof orders.$inferSelect,
+  "id" | "orderNumber" | "shippingAddress" | "totalPaise" | "paymentMethod" | "codConfirmedAt" | "whatsappUpdatesAt" | "courier" | "trackingNumber" | "shippedAt"
+>;
+
+/** The order's page, where every message points (the shopper signs in to read it). */
+export function orderPageUrl(publicUrl: string, orderId: string): string {
+  return `${publicUrl}/order/${orderId}`;
+}
+
+/** The template's variables in order (templates.ts `vars`). */
+function paramsFor(news: OrderNews, order: OrderFacts, publicUrl: string): string[] {
+  const name = order.shippingAddress.firstName.trim() || "there";
+  const link = orderPageUrl(publicUrl, order.id);
+  switch (news.template) {
+    case "order_placed":
+    case "order_paid":
+      return [name, order.orderNumber, formatAmount(order.totalPaise), link];
+    case "order_shipped": {
+      // The courier's own tracking page when there is one, else the order's page (which shows the AWB).
+      const shipment = shipmentJson(order);
+      return [name, order.orderNumber, shipment?.courierName ?? "our courier", shipment?.trackingUrl ?? link];
+    }
+    case "order_refunded":
+      return [name, order.orderNumber, formatAmount(news.refundedPaise), link];
+    case "order_delivered":
+    case "order_cancelled":
+    case "prescription_approved":
+    case "prescription_rejected":
+      return [name, order.orderNumber, link];
+  }
+}
+
+/**
+ * Queues one piece of order news inside the caller's transaction: an SMS to the order's phone, and
+ * a WhatsApp message too when the order asked for WhatsApp updates and its number has not sent
+ * STOP. A cash-on-delivery order placed that way gets `cod_confirm` on WhatsApp (its Confirm and
+ * Cancel buttons) instead of `order_placed`. An order whose phone is not a mobile number gets none.
+ */
+export async function queueOrderMessages(shop: Pick<ShopContext, "config">, tx: Executor, orderId: string, news: OrderNews): Promise<void> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      shippingAddress: orders.shippingAddress,
+      totalPaise: orders.totalPaise,
+      paymentMethod: orders.paymentMethod,
+      codConfirmedAt: orders.codConfirmedAt,
+      whatsappUpdatesAt: orders.whatsappUpdatesAt,
+      courier: orders.courier,
+      trackingNumber: orders.trackingNumber,
+      shippedAt: orders.shippedAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw new Error(`Order ${orderId} not found`);
+  const phone = normalizeIndianPhone(order.shippingAddress.phone);
+  if (!phone) return;
+  const params = paramsFor(news, order, shop.config.publicUrl);
+  const rows: { channel: MessageChannel; template: MessageTemplateName }[] = [{ channel: "sms", template: news.template }];
+  if (order.whatsappUpdatesAt && !(await optedOut(tx, phone))) {
+    const askToConfirm = news.template === "order_placed" && order.paymentMethod === "cod" && !order.codConfirmedAt;
+    rows.push({ channel: "whatsapp", template: askToConfirm ? "cod_confirm" : news.template });
+  }
+  await tx.insert(outboundMessages).values(rows.map((row) => ({ ...row, to: phone, params, orderId: order.id })));
+}
+
+async function optedOut(tx: Executor, phone: string): Promise<boolean> {
+  const [row] = await tx.select({ phone: whatsappOptOuts.phone }).from(whatsappOptOuts).where(eq(whatsappOptOuts.phone, phone));
+  return row !== undefined;
+}
+
+/** One message as the admin order page lists it: to whom, how, what, and what became of it. */
+export interface OrderMessageJson {
+  _id: string;
+  channel: MessageChannel;
+  /** The number it went to (10 digits): staff see it whole. */
+  to: string;
+  template: string;
+  label: string;
+  status: MessageStatus;
+  /** Set while a queued message waits to be tried again, and on a failed one. */
+  lastError: string | null;
+  attempts: number;
+  /** Sent by SMS because this WhatsApp message failed. */
+  fallbackOf: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  statusAt: string | null;
+}
+
+/** The order's messages, oldest first (GET /api/admin/orders/:id/messages and the admin order page). */
+export async function listOrderMessages(tx: Executor, orderId: string): Promise<OrderMessageJson[]> {
+  const rows = await tx
+    .select()
+    .from(outboundMessages)
+    .where(eq(outboundMessages.orderId, orderId))
+    .orderBy(asc(outboundMessages.createdAt), asc(outboundMessages.id));
+  return rows.map((row) => ({
+    _id: row.id,
+    channel: row.channel,
+    to: row.to,
+    template: row.template,
+    label: isMessageTemplate(row.template) ? MESSAGE_TEMPLATES[row.template].label : row.template,
+    status: row.status,
+    lastError: row.lastError,
+    attempts: row.attempts,
+    fallbackOf: row.fallbackOf,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    statusAt: row.statusAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,83 @@
+// The messages a shopper's phone gets (decisions/054, docs/messages.md): one row per template, the
+// same name on both channels. An operator registers each with Meta (WhatsApp, body parameters
+// {{1}}, {{2}} … in `vars` order) and on the DLT portal through MSG91 (SMS: a Flow whose
+// variables are `vars` by name, its id in MSG91_FLOW_<NAME>). A new message (the refill reminder)
+// is a new row here, its document section, and its flow id setting.
+
+export interface MessageTemplate {
+  /** What the admin order page calls it. */
+  label: string;
+  /** The body's variables in order: WhatsApp's {{1}}, {{2}} …; MSG91 Flow's variables by these names. */
+  vars: readonly string[];
+  /** The text as registered, {{n}} standing for the n-th variable (DLT wants each as a variable of its own). */
+  text: string;
+  /** WhatsApp quick-reply buttons, in order (their payloads are filled in when sent: messaging/cod-reply.ts). */
+  buttons?: readonly string[];
+}
+
+export const MESSAGE_TEMPLATES = {
+  order_placed: {
+    label: "Order placed (cash on delivery)",
+    vars: ["name", "order", "amount", "link"],
+    text: "Hi {{1}}, thank you for your order {{2}}. Please pay Rs {{3}} in cash when it is delivered. Your order: {{4}}",
+  },
+  cod_confirm: {
+    label: "Confirm cash on delivery",
+    vars: ["name", "order", "amount", "link"],
+    text: "Hi {{1}}, please confirm your cash-on-delivery order {{2}} of Rs {{3}} so we can ship it. Your order: {{4}}",
+    buttons: ["Confirm", "Cancel"],
+  },
+  order_paid: {
+    label: "Payment received",
+    vars: ["name", "order", "amount", "link"],
+    text: "Hi {{1}}, we have received your payment of Rs {{3}} for order {{2}} and are preparing it. Your order: {{4}}",
+  },
+  order_shipped: {
+    label: "Shipped",
+    vars: ["name", "order", "courier", "link"],
+    text: "Hi {{1}}, your order {{2}} has been shipped with {{3}}. Track it: {{4}}",
+  },
+  order_delivered: {
+    label: "Delivered",
+    vars: ["name", "order", "link"],
+    text: "Hi {{1}}, your order {{2}} has been delivered. Invoice and returns: {{3}}",
+  },
+  order_cancelled: {
+    label: "Cancelled",
+    vars: ["name", "order", "link"],
+    text: "Hi {{1}}, your order {{2}} has been cancelled. Details: {{3}}",
+  },
+  order_refunded: {
+    label: "Refunded",
+    vars: ["name", "order", "amount", "link"],
+    text: "Hi {{1}}, a refund of Rs {{3}} for your order {{2}} has been issued to your original payment method. Banks usually credit it within 5-7 working days. Details: {{4}}",
+  },
+  prescription_approved: {
+    label: "Prescription approved",
+    vars: ["name", "order", "link"],
+    text: "Hi {{1}}, our pharmacist has approved the prescription for your order {{2}}. Your order: {{3}}",
+  },
+  prescription_rejected: {
+    label: "Prescription rejected",
+    vars: ["name", "order", "link"],
+    text: "Hi {{1}}, our pharmacist could not approve the prescription for your order {{2}}, so it has been cancelled. The reason: {{3}}",
+  },
+} as const satisfies Record<string, MessageTemplate>;
+
+export type MessageTemplateName = keyof typeof MESSAGE_TEMPLATES;
+
+export const MESSAGE_TEMPLATE_NAMES = Object.keys(MESSAGE_TEMPLATES) as MessageTemplateName[];
+
+export function isMessageTemplate(name: string): name is MessageTemplateName {
+  return Object.hasOwn(MESSAGE_TEMPLATES, name);
+}
+
+/** The setting holding a template's MSG91 Flow id: MSG91_FLOW_ORDER_SHIPPED. */
+export function flowIdSetting(name: MessageTemplateName): string {
+  return `MSG91_FLOW_${name.toUpperCase()}`;
+}
+
+/** The text with its variables filled in (the outbox file's body; what the shopper reads). */
+export function renderMessage(name: MessageTemplateName, params: readonly string[]): string {
+  return MESSAGE_TEMPLATES[name].text.replace(/\{\{(\d+)\}\}/g, (_, n: string) => params[Number(n) - 1] ?? "");
+}
