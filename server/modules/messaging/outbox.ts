@@ -13,7 +13,7 @@ import { isMessageTemplate, MESSAGE_TEMPLATES, type MessageTemplateName } from "
 
 /** The events a shopper hears of by SMS (always) and WhatsApp (when the order has it); `order_refunded` says how much. */
 export type OrderNews =
-  | { template: Exclude<MessageTemplateName, "cod_confirm" | "order_refunded"> }
+  | { template: Exclude<MessageTemplateName, "cod_confirm" | "order_refunded" | ShopperNews["template"]> }
   | { template: "order_refunded"; refundedPaise: number };
 
 type OrderFacts = Pick<
@@ -81,6 +81,25 @@ export async function queueOrderMessages(shop: Pick<ShopContext, "config">, tx: 
     rows.push({ channel: "whatsapp", template: askToConfirm ? "cod_confirm" : news.template });
   }
   await tx.insert(outboundMessages).values(rows.map((row) => ({ ...row, to: phone, params, orderId: order.id })));
+}
+
+/** News about something that is not an order (a prescription order request, decisions/058): its template and variables. */
+export interface ShopperNews {
+  template: "prescription_order_proposed" | "prescription_order_declined";
+  params: string[];
+}
+
+/**
+ * Queues news that belongs to no order, inside the caller's transaction: an SMS to `phone`, and
+ * WhatsApp too when the account asked for WhatsApp updates and the number has not sent STOP. A
+ * number that is not a mobile one gets nothing.
+ */
+export async function queueShopperMessages(tx: Executor, to: { phone: string | null; whatsapp: boolean }, news: ShopperNews): Promise<void> {
+  const phone = to.phone ? normalizeIndianPhone(to.phone) : null;
+  if (!phone) return;
+  const channels: MessageChannel[] = ["sms"];
+  if (to.whatsapp && !(await optedOut(tx, phone))) channels.push("whatsapp");
+  await tx.insert(outboundMessages).values(channels.map((channel) => ({ channel, template: news.template, to: phone, params: news.params, orderId: null })));
 }
 
 async function optedOut(tx: Executor, phone: string): Promise<boolean> {
