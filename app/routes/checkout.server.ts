@@ -22,6 +22,8 @@ export interface CheckoutPage {
   prescriptions: PrescriptionJson[];
   /** The account's email (none for an account made by phone) and its verified number, which fills the address's phone (decisions/050). */
   contact: { email: string; phone: string | null };
+  /** A partner's doctor consultation (CONSULT_URL) for a shopper without a prescription; null: none. */
+  consultUrl: string | null;
 }
 
 /** The signed-in shopper's cart summary (null when there is nothing to check out), saved addresses and the payment setup. */
@@ -34,7 +36,7 @@ export async function loadCheckoutPage(context: AppLoadContext, userId: string):
     : [];
   const profile = await getProfile(context.shop.db, userId);
   const contact = { email: profile?.email ?? "", phone: profile?.phoneVerified ? profile.phone : null };
-  return { summary, payments: paymentSetup(context), addresses, codFeePaise: context.shop.config.cod.feePaise, prescriptions, contact };
+  return { summary, payments: paymentSetup(context), addresses, codFeePaise: context.shop.config.cod.feePaise, prescriptions, contact, consultUrl: context.shop.config.consultUrl };
 }
 
 /** The one-time toast of a /checkout with an empty cart (server/http/flash.ts). */

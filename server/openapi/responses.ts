@@ -618,6 +618,7 @@ export const prescriptionOrder = sameOutput<PrescriptionOrderJson>()(
     decidedAt: nullableText,
     createdAt: text,
   }),
+  true,
 );
 
 export const adminPrescriptionOrder = sameOutput<AdminPrescriptionOrderJson>()(
@@ -629,4 +630,5 @@ export const adminPrescriptionOrder = sameOutput<AdminPrescriptionOrderJson>()(
       z.object({ fullName: text, phone: text, line1: text, line2: nullableText, city: text, state: text, postalCode: text }),
     ),
   }),
+  true,
 );

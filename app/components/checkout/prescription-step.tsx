@@ -10,6 +10,7 @@ import {
   type PrescriptionJson,
 } from "#common/prescriptions.ts";
 import { PrescriptionStatus, prescriptionFileUrl } from "~/components/prescriptions/prescription-status";
+import { ConsultDoctorLink } from "~/components/prescriptions/consult-link";
 
 const NETWORK_ERROR = "We couldn't reach the shop. Please check your connection and try again.";
 
@@ -41,7 +42,10 @@ export function PrescriptionStep({
   onSelect,
   onUploaded,
   error,
+  consultUrl = null,
 }: {
+  /** A partner's doctor consultation (CONSULT_URL), linked for a shopper without a prescription; null: no link. */
+  consultUrl?: string | null;
   /** The Rx products in the cart. */
   productNames: string[];
   /** The customer's prescriptions that are not rejected, newest first. */
@@ -85,6 +89,7 @@ export function PrescriptionStep({
       <p id={`${id}-note`} className="text-gray-800">
         {CHECKOUT_PRESCRIPTION_NOTE} Needed for: <strong>{productNames.join(", ")}</strong>.
       </p>
+      <ConsultDoctorLink url={consultUrl} className="text-gray-800" />
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-red-800">
           {error}
@@ -170,6 +175,7 @@ export function PrescriptionStep({
 export function usePrescriptionChoice(
   summary: { lines: { name: string; prescriptionRequired: boolean }[] },
   initial: PrescriptionJson[],
+  consultUrl: string | null = null,
 ): { step: React.ReactNode; ids: string[]; problem?: string } | undefined {
   const productNames = summary.lines.filter((line) => line.prescriptionRequired).map((line) => line.name);
   const [prescriptions, setPrescriptions] = useState(initial);
@@ -188,6 +194,7 @@ export function usePrescriptionChoice(
         setSelected((current) => [...current, prescription._id].slice(-MAX_PRESCRIPTIONS_PER_ORDER));
       }}
       error={problem}
+      consultUrl={consultUrl}
     />
   );
   return { step, ids: selected, problem };
