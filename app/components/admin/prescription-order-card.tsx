@@ -53,7 +53,9 @@ export function PrescriptionOrderCard({ request, canAnswer, maxQuantity }: { req
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const errors = result?.ok === false ? (result.errors ?? {}) : {};
   const busy = fetcher.state !== "idle";
-  const who = request.prescription.patientName ? `${request.prescription.patientName} (${request.customer.name})` : request.customer.name;
+  const patient = request.prescription.patientName?.trim();
+  // The patient named with the prescription, and the account's holder when that is someone else.
+  const who = patient && patient !== request.customer.name ? `${patient} (${request.customer.name})` : request.customer.name;
   const address = request.address;
 
   return (
@@ -315,7 +317,8 @@ function ProposalForm({
         <FieldError id={`${id}-message-error`} message={errors.message} />
       </div>
       <p className="text-sm text-gray-700">
-        The items go into the shopper's cart (as many as are in stock) and the shopper is told by email and SMS. An order of the prescription
+        The items go into the shopper's cart (as many as are in stock) and the shopper is told by email, and by SMS when we have their
+        mobile number. An order of the prescription
         medicines within these quantities, with this prescription, is approved in your name without a second review.
       </p>
       <div className="flex flex-wrap gap-2">
