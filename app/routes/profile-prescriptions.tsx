@@ -9,7 +9,7 @@ import { formatDateTime } from "#common/dates.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/profile-prescriptions";
 import { askFromForm, loadMyPrescriptionOrders, loadMyPrescriptions, uploadPrescriptionFromForm } from "./profile-prescriptions.server";
-import { AskPharmacy, MyPrescriptionOrders } from "~/components/prescriptions/prescription-orders";
+import { AskPharmacy, FormMessage, MyPrescriptionOrders } from "~/components/prescriptions/prescription-orders";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("My Prescriptions", "Upload your prescriptions and see where our pharmacist's review stands."),
@@ -77,14 +77,7 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
         <h2 id="upload-heading" className="text-xl font-semibold text-gray-900">
           Upload a prescription
         </h2>
-        {result ? (
-          <p
-            role={result.ok ? "status" : "alert"}
-            className={`mt-4 rounded-md border px-4 py-3 ${result.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800"}`}
-          >
-            {result.message}
-          </p>
-        ) : null}
+        <FormMessage result={result} />
         <Form ref={formRef} method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <label htmlFor="prescription-file" className="block text-sm font-medium text-gray-800">

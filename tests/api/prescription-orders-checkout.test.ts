@@ -13,23 +13,17 @@ import { pendingReviewCount } from "#server/modules/pharmacy/review.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createCustomer, createPharmacist, type TestUser } from "../support/users.ts";
 import { address, checkout, makeProduct, verifyEmailOf } from "./checkout-helpers.ts";
+import { PRESCRIBER, uploadFor } from "./prescription-order-helpers.ts";
 
 let shop: TestShop;
 let pharmacist: TestUser;
 const api = () => request(shop.app);
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n", "latin1");
-const PRESCRIBER = { prescriberName: "Dr Meera Iyer", prescriberRegistration: "KMC 56789" };
-
-async function uploadFor(user: TestUser): Promise<string> {
-  const res = await api().post("/api/prescriptions").set(user.headers).attach("file", PDF, "rx.pdf").expect(201);
-  return res.body._id;
-}
 
 /** A verified shopper whose request was answered with `items` by `by`; their cart holds exactly those items. */
 async function proposed(items: { productId: string; quantity: number }[], by: TestUser = pharmacist) {
   const shopper = await createCustomer(shop.context);
   await verifyEmailOf(shop, shopper);
-  const prescriptionId = await uploadFor(shopper);
+  const prescriptionId = await uploadFor(shop, shopper);
   const asked = await api().post("/api/prescription-orders").set(shopper.headers).send({ prescriptionId }).expect(201);
   const res = await api().post(`/api/admin/prescription-orders/${asked.body._id}/proposal`).set(by.headers).send({ items, ...PRESCRIBER });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -143,7 +137,7 @@ describe("checkout beyond a proposal: the review as before", () => {
     const { shopper } = await proposed([{ productId: rx.id, quantity: 1 }]);
     const none = await placeWith(shopper, []);
     expect(none.status).toBe(400);
-    const other = await uploadFor(shopper);
+    const other = await uploadFor(shop, shopper);
     const res = await placeWith(shopper, [other]);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.order.prescription.status).toBe("pending");

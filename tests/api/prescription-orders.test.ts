@@ -11,6 +11,7 @@ import { auditLog, cartLines, carts, outboundEmails, outboundMessages, prescript
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, createPharmacist, type TestUser } from "../support/users.ts";
 import { makeProduct } from "./checkout-helpers.ts";
+import { PRESCRIBER, uploadFor } from "./prescription-order-helpers.ts";
 
 let shop: TestShop;
 let admin: TestUser;
@@ -18,13 +19,6 @@ let pharmacist: TestUser;
 let pharmacist2: TestUser;
 
 const api = () => request(shop.app);
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n", "latin1");
-const PRESCRIBER = { prescriberName: "Dr Meera Iyer", prescriberRegistration: "KMC 56789" };
-
-async function uploadFor(user: TestUser): Promise<string> {
-  const res = await api().post("/api/prescriptions").set(user.headers).attach("file", PDF, "rx.pdf").expect(201);
-  return res.body._id;
-}
 
 let phones = 0;
 /** A mobile number of its own for each shopper, so their messages are told apart. */
@@ -42,7 +36,7 @@ async function addressFor(user: TestUser, phone = nextPhone()): Promise<string> 
 /** A shopper with a prescription and a waiting request for it (with a saved address). */
 async function waitingRequest(options: { note?: string } = {}) {
   const shopper = await createCustomer(shop.context);
-  const prescriptionId = await uploadFor(shopper);
+  const prescriptionId = await uploadFor(shop, shopper);
   const phone = nextPhone();
   const addressId = await addressFor(shopper, phone);
   const res = await api().post("/api/prescription-orders").set(shopper.headers).send({ prescriptionId, addressId, note: options.note ?? "Monthly thyroid tablets" });
@@ -78,7 +72,7 @@ afterAll(() => shop?.close());
 describe("POST /api/prescription-orders: the shopper asks", () => {
   it("answers 201 with the request, waiting, for the caller's own prescription", async () => {
     const shopper = await createCustomer(shop.context);
-    const prescriptionId = await uploadFor(shopper);
+    const prescriptionId = await uploadFor(shop, shopper);
     const res = await api().post("/api/prescription-orders").set(shopper.headers).send({ prescriptionId, note: "  Please add the iron syrup too  " });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ _id: expect.any(String), status: "waiting", prescriptionId, note: "Please add the iron syrup too", addressId: null, items: [], pharmacist: null });
@@ -88,7 +82,7 @@ describe("POST /api/prescription-orders: the shopper asks", () => {
 
   it("is 401 signed out, and refuses bad input with clear messages", async () => {
     const shopper = await createCustomer(shop.context);
-    const prescriptionId = await uploadFor(shopper);
+    const prescriptionId = await uploadFor(shop, shopper);
     expect((await api().post("/api/prescription-orders").send({ prescriptionId })).status).toBe(401);
     const none = await api().post("/api/prescription-orders").set(shopper.headers).send({});
     expect(none.status).toBe(400);
@@ -105,7 +99,7 @@ describe("POST /api/prescription-orders: the shopper asks", () => {
   it("another customer's prescription is 404, as an unknown one; another's address is refused", async () => {
     const owner = await createCustomer(shop.context);
     const stranger = await createCustomer(shop.context);
-    const prescriptionId = await uploadFor(owner);
+    const prescriptionId = await uploadFor(shop, owner);
     const res = await api().post("/api/prescription-orders").set(stranger.headers).send({ prescriptionId });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(PRESCRIPTION_ORDER_MESSAGES.prescriptionNotFound);
@@ -122,10 +116,10 @@ describe("POST /api/prescription-orders: the shopper asks", () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(PRESCRIPTION_ORDER_MESSAGES.alreadyWaiting);
     // Two at the same moment: still one.
-    const other = await uploadFor(shopper);
+    const other = await uploadFor(shop, shopper);
     const both = await Promise.all([0, 1].map(() => api().post("/api/prescription-orders").set(shopper.headers).send({ prescriptionId: other })));
     expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
-    const rejected = await uploadFor(shopper);
+    const rejected = await uploadFor(shop, shopper);
     await shop.context.db.update(prescriptions).set({ status: "rejected", rejectReason: "Unreadable" }).where(eq(prescriptions.id, rejected));
     const refused = await api().post("/api/prescription-orders").set(shopper.headers).send({ prescriptionId: rejected });
     expect(refused.status).toBe(409);
@@ -134,8 +128,8 @@ describe("POST /api/prescription-orders: the shopper asks", () => {
 
   it("GET lists the caller's own requests newest first; another's single request is 404", async () => {
     const shopper = await createCustomer(shop.context);
-    const first = await uploadFor(shopper);
-    const second = await uploadFor(shopper);
+    const first = await uploadFor(shop, shopper);
+    const second = await uploadFor(shop, shopper);
     const a = await api().post("/api/prescription-orders").set(shopper.headers).send({ prescriptionId: first }).expect(201);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const b = await api().post("/api/prescription-orders").set(shopper.headers).send({ prescriptionId: second }).expect(201);
@@ -230,7 +224,7 @@ describe("POST /api/admin/prescription-orders/:id/proposal", () => {
     expect((await propose(requestId, shopper, body)).status).toBe(403);
     expect((await api().post(`/api/admin/prescription-orders/${requestId}/proposal`).send(body)).status).toBe(401);
     // A pharmacist's own request (they are the shopper) needs another pharmacist.
-    const own = await uploadFor(pharmacist);
+    const own = await uploadFor(shop, pharmacist);
     const asked = await api().post("/api/prescription-orders").set(pharmacist.headers).send({ prescriptionId: own }).expect(201);
     const ownAnswer = await propose(asked.body._id, pharmacist, body);
     expect(ownAnswer.status).toBe(403);

@@ -11,6 +11,7 @@ import {
   PROPOSAL_MESSAGE_MAX,
   type AdminPrescriptionOrderJson,
 } from "#common/prescription-orders.ts";
+import { Field, FieldError, TextAreaField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
 import { failureText, type ActionResult } from "./confirm-delete";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "./page-header";
@@ -125,12 +126,17 @@ export function PrescriptionOrderCard({ request, canAnswer, maxQuantity }: { req
 
 type Fetcher = ReturnType<typeof useFetcher<ActionResult>>;
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
+function SubmitOrBack({ label, disabled, onCancel }: { label: string; disabled: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="submit" disabled={disabled} className={BUTTON_PRIMARY}>
+        {label}
+      </button>
+      <button type="button" onClick={onCancel} className={BUTTON_SECONDARY}>
+        Back
+      </button>
+    </div>
+  );
 }
 
 /** Search the published catalogue (GET /api/products?search=), pick products and quantities, then send. */
@@ -278,57 +284,22 @@ function ProposalForm({
       </fieldset>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-prescriber`} className="block text-sm font-medium text-gray-900">
-            Prescribing doctor{needsPrescriber ? <span aria-hidden> *</span> : " (for prescription medicines)"}
-          </label>
-          <input
-            id={`${id}-prescriber`}
-            name="prescriberName"
-            required={needsPrescriber}
-            maxLength={PRESCRIBER_NAME_MAX}
-            aria-invalid={errors.prescriberName ? true : undefined}
-            aria-describedby={errors.prescriberName ? `${id}-prescriber-error` : undefined}
-            className={`${INPUT} mt-1`}
-          />
-          <FieldError id={`${id}-prescriber-error`} message={errors.prescriberName} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-registration`} className="block text-sm font-medium text-gray-900">
-            Doctor's registration number{needsPrescriber ? <span aria-hidden> *</span> : null}
-          </label>
-          <input
-            id={`${id}-registration`}
-            name="prescriberRegistration"
-            required={needsPrescriber}
-            maxLength={REGISTRATION_MAX}
-            aria-invalid={errors.prescriberRegistration ? true : undefined}
-            aria-describedby={errors.prescriberRegistration ? `${id}-registration-error` : undefined}
-            className={`${INPUT} mt-1`}
-          />
-          <FieldError id={`${id}-registration-error`} message={errors.prescriberRegistration} />
-        </div>
+        <Field
+          label={`Prescribing doctor${needsPrescriber ? "" : " (for prescription medicines)"}`}
+          name="prescriberName"
+          required={needsPrescriber}
+          maxLength={PRESCRIBER_NAME_MAX}
+          error={errors.prescriberName}
+        />
+        <Field label="Doctor's registration number" name="prescriberRegistration" required={needsPrescriber} maxLength={REGISTRATION_MAX} error={errors.prescriberRegistration} />
       </div>
-      <div>
-        <label htmlFor={`${id}-message`} className="block text-sm font-medium text-gray-900">
-          Message to the shopper (optional)
-        </label>
-        <textarea id={`${id}-message`} name="message" rows={2} maxLength={PROPOSAL_MESSAGE_MAX} className={`${INPUT} mt-1`} />
-        <FieldError id={`${id}-message-error`} message={errors.message} />
-      </div>
+      <TextAreaField label="Message to the shopper (optional)" name="message" rows={2} maxLength={PROPOSAL_MESSAGE_MAX} error={errors.message} />
       <p className="text-sm text-gray-700">
         The items go into the shopper's cart (as many as are in stock) and the shopper is told by email, and by SMS when we have their
         mobile number. An order of the prescription
         medicines within these quantities, with this prescription, is approved in your name without a second review.
       </p>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy || picked.length === 0} className={BUTTON_PRIMARY}>
-          {busy ? "Sending..." : "Send proposal"}
-        </button>
-        <button type="button" onClick={onCancel} className={BUTTON_SECONDARY}>
-          Back
-        </button>
-      </div>
+      <SubmitOrBack label={busy ? "Sending..." : "Send proposal"} disabled={busy || picked.length === 0} onCancel={onCancel} />
     </fetcher.Form>
   );
 }
@@ -358,14 +329,7 @@ function DeclineForm({ requestId, fetcher, busy, errors, onCancel }: { requestId
         ))}
       </datalist>
       <FieldError id={`${id}-reason-error`} message={errors.reason} />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy} className={BUTTON_PRIMARY}>
-          {busy ? "Declining..." : "Decline request"}
-        </button>
-        <button type="button" onClick={onCancel} className={BUTTON_SECONDARY}>
-          Back
-        </button>
-      </div>
+      <SubmitOrBack label={busy ? "Declining..." : "Decline request"} disabled={busy} onCancel={onCancel} />
     </fetcher.Form>
   );
 }

@@ -6,8 +6,23 @@ import { formatDateTime } from "#common/dates.ts";
 import { NOTE_MAX, PRESCRIPTION_ORDER_STATUS_LABELS, type PrescriptionOrderJson } from "#common/prescription-orders.ts";
 import type { PrescriptionJson } from "#common/prescriptions.ts";
 import { SUBMIT_CLASS } from "~/components/auth/auth-card";
+import { FieldError, TextAreaField } from "~/components/ui/field";
 
 type AskResult = { ok: boolean; message: string; errors: Record<string, string> };
+
+/** A form's answer above it: a status when it worked, an alert when it did not (My Prescriptions' two forms). */
+export function FormMessage({ result }: { result?: { ok: boolean; message: string } }) {
+  if (!result) return null;
+  return (
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={`mt-4 rounded-md border px-4 py-3 ${result.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800"}`}
+    >
+      {result.message}
+    </p>
+  );
+}
+
 
 const SELECT = "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-600";
 
@@ -36,14 +51,7 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
         Not sure which products match your prescription? Our pharmacist reads it and puts the medicines in your cart; we tell you by email,
         and by SMS when we have your mobile number. You then check the cart and place the order with this prescription: what the pharmacist added needs no second review.
       </p>
-      {result ? (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`mt-4 rounded-md border px-4 py-3 ${result.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800"}`}
-        >
-          {result.message}
-        </p>
-      ) : null}
+      <FormMessage result={result} />
       {usable.length === 0 ? (
         <p className="mt-4 text-gray-700">Upload a prescription above first.</p>
       ) : (
@@ -67,11 +75,7 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
                 </option>
               ))}
             </select>
-            {errors.prescriptionId ? (
-              <p id="ask-prescription-error" className="mt-1 text-sm text-red-700">
-                {errors.prescriptionId}
-              </p>
-            ) : null}
+            <FieldError id="ask-prescription-error" message={errors.prescriptionId} />
           </div>
           <div>
             <label htmlFor="ask-address" className="block text-sm font-medium text-gray-800">
@@ -98,31 +102,9 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
                 Manage addresses
               </Link>
             </p>
-            {errors.addressId ? (
-              <p id="ask-address-error" className="mt-1 text-sm text-red-700">
-                {errors.addressId}
-              </p>
-            ) : null}
+            <FieldError id="ask-address-error" message={errors.addressId} />
           </div>
-          <div className="sm:col-span-2">
-            <label htmlFor="ask-note" className="block text-sm font-medium text-gray-800">
-              Note for the pharmacist (optional)
-            </label>
-            <textarea
-              id="ask-note"
-              name="note"
-              rows={3}
-              maxLength={NOTE_MAX}
-              aria-invalid={errors.note ? true : undefined}
-              aria-describedby={errors.note ? "ask-note-error" : undefined}
-              className="mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900"
-            />
-            {errors.note ? (
-              <p id="ask-note-error" className="mt-1 text-sm text-red-700">
-                {errors.note}
-              </p>
-            ) : null}
-          </div>
+          <TextAreaField label="Note for the pharmacist (optional)" name="note" rows={3} maxLength={NOTE_MAX} error={errors.note} className="sm:col-span-2" />
           <div className="sm:col-span-2">
             <button type="submit" disabled={sending} className={`${SUBMIT_CLASS} inline-flex items-center justify-center gap-2 sm:w-auto`}>
               <ClipboardList className="h-4 w-4" aria-hidden />

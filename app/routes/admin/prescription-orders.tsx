@@ -1,5 +1,5 @@
-import { Form } from "react-router";
-import { ADMIN_MAIN, AdminPageHeader, BUTTON_SECONDARY, EmptyState } from "~/components/admin/page-header";
+import { ADMIN_MAIN, AdminPageHeader, EmptyState } from "~/components/admin/page-header";
+import { StatusFilter } from "~/components/admin/status-filter";
 import { Pager } from "~/components/admin/pager";
 import { PrescriptionOrderCard } from "~/components/admin/prescription-order-card";
 import { NOINDEX } from "~/components/auth/auth-card";
@@ -44,23 +44,7 @@ export default function AdminPrescriptionOrders({ loaderData }: Route.ComponentP
         Shoppers who sent a prescription and asked us to build the order. Read the prescription, then propose the medicines (they go into the
         shopper's cart) or decline with the reason.{canAnswer ? "" : " Only a pharmacist can answer."}
       </p>
-      <Form method="get" role="search" aria-label="Filter requests" className="mt-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="prescription-order-status" className="block text-sm font-medium text-gray-800">
-            Show
-          </label>
-          <select id="prescription-order-status" name="status" defaultValue={status} className="mt-1 rounded-md border border-gray-400 bg-white px-3 py-2 text-sm">
-            {FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={`${BUTTON_SECONDARY} text-sm`}>
-          Apply
-        </button>
-      </Form>
+      <StatusFilter id="prescription-order-status" label="Filter requests" value={status} options={FILTERS} />
       {requests.length === 0 ? (
         <EmptyState>{status === "waiting" ? "No requests are waiting." : "No requests found"}</EmptyState>
       ) : (

@@ -223,6 +223,11 @@ async function lockForAnswer(tx: Transaction, actorId: string, requestId: string
   return { pharmacist: { ...pharmacist, registration: pharmacist.registration }, request };
 }
 
+/** Who answered and when, copied onto the request as an order's review copies the pharmacist. */
+function answeredBy(pharmacist: Pharmacist, now: Date) {
+  return { pharmacistId: pharmacist.id, pharmacistName: pharmacist.name, pharmacistRegistration: pharmacist.registration, decidedAt: now, updatedAt: now };
+}
+
 /**
  * POST /api/admin/prescription-orders/:id/proposal and the queue page's form. The products must be
  * published and sold online; prescription-only ones need the prescribing doctor's name and
@@ -272,13 +277,9 @@ export async function proposePrescriptionOrder(
         status: "proposed",
         items,
         message: input.message,
-        pharmacistId: pharmacist.id,
-        pharmacistName: pharmacist.name,
-        pharmacistRegistration: pharmacist.registration,
+        ...answeredBy(pharmacist, now),
         prescriberName: needsPrescriber ? input.prescriberName : null,
         prescriberRegistration: needsPrescriber ? input.prescriberRegistration : null,
-        decidedAt: now,
-        updatedAt: now,
       })
       .where(eq(prescriptionOrders.id, request.id))
       .returning();
@@ -313,11 +314,7 @@ export async function declinePrescriptionOrder(
       .set({
         status: "declined",
         declineReason: checked.data.reason,
-        pharmacistId: pharmacist.id,
-        pharmacistName: pharmacist.name,
-        pharmacistRegistration: pharmacist.registration,
-        decidedAt: now,
-        updatedAt: now,
+        ...answeredBy(pharmacist, now),
       })
       .where(eq(prescriptionOrders.id, request.id))
       .returning();
