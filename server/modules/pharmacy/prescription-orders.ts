@@ -285,7 +285,7 @@ export async function proposePrescriptionOrder(
       .returning();
     await recordAudit(tx, pharmacist, {
       action: "prescription-order.propose",
-      entity: "prescription_order",
+      entity: "prescription-order",
       entityId: request.id,
       before: { status: request.status },
       after: { status: "proposed", items, skipped: added.skipped, prescriber: needsPrescriber ? { name: input.prescriberName, registration: input.prescriberRegistration } : null },
@@ -320,7 +320,7 @@ export async function declinePrescriptionOrder(
       .returning();
     await recordAudit(tx, pharmacist, {
       action: "prescription-order.decline",
-      entity: "prescription_order",
+      entity: "prescription-order",
       entityId: request.id,
       before: { status: request.status },
       after: { status: "declined", reason: checked.data.reason },
