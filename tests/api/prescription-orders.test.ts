@@ -313,7 +313,7 @@ describe("POST /api/admin/prescription-orders/:id/decline", () => {
     expect(email!.subject).toBe("We could not build your order from your prescription");
     expect(email!.text).toContain("Reason: The prescription is older than six months");
     const [sms] = await shop.context.db.select().from(outboundMessages).where(eq(outboundMessages.to, phone));
-    expect(sms).toMatchObject({ template: "prescription_order_declined", params: [expect.any(String), "The prescription is older than six months", `${shop.context.config.publicUrl}/profile/prescriptions`] });
+    expect(sms).toMatchObject({ template: "prescription_order_declined", params: [expect.any(String), `${shop.context.config.publicUrl}/profile/prescriptions`] });
     const product = await makeProduct(shop.context);
     const late = await propose(requestId, pharmacist2, { items: [{ productId: product.id, quantity: 1 }] });
     expect(late.status).toBe(409);

@@ -70,8 +70,8 @@ export const MESSAGE_TEMPLATES = {
   },
   prescription_order_declined: {
     label: "Prescription order declined",
-    vars: ["name", "reason", "link"],
-    text: "Hi {{1}}, our pharmacist could not build an order from your prescription. The reason: {{2}}. Details: {{3}}",
+    vars: ["name", "link"],
+    text: "Hi {{1}}, our pharmacist could not build an order from your prescription. The reason and what you can do: {{2}}",
   },
 } as const satisfies Record<string, MessageTemplate>;
 

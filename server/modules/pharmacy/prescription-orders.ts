@@ -333,7 +333,8 @@ export async function declinePrescriptionOrder(
 /**
  * The shopper's news of an answer, in the answer's transaction: an email (not to an account made by
  * phone without one) and a message to the chosen address's phone, else the account's, by SMS and,
- * when they asked for WhatsApp updates, WhatsApp. A proposal links to the checkout, where the cart is.
+ * when they asked for WhatsApp updates, WhatsApp. A proposal links to the checkout, where the cart is;
+ * a decline to My Prescriptions, which shows the reason (a DLT variable holds 30 characters, a reason 300).
  */
 async function tellShopper(shop: ShopContext, tx: Transaction, request: RequestRow, news: { kind: "proposed"; skipped: LeftOutLine[] } | { kind: "declined" }) {
   const [shopper] = await tx
@@ -372,5 +373,5 @@ async function tellShopper(shop: ShopContext, tx: Transaction, request: RequestR
   });
   const to = { phone: address?.phone ?? shopper.phone, whatsapp: shopper.whatsappUpdatesAt !== null };
   if (news.kind === "proposed") await queueShopperMessages(tx, to, { template: "prescription_order_proposed", params: [firstName, checkoutLink] });
-  else await queueShopperMessages(tx, to, { template: "prescription_order_declined", params: [firstName, request.declineReason ?? "", requestsLink] });
+  else await queueShopperMessages(tx, to, { template: "prescription_order_declined", params: [firstName, requestsLink] });
 }
