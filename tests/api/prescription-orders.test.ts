@@ -208,9 +208,12 @@ describe("POST /api/admin/prescription-orders/:id/proposal", () => {
     expect(again.body.message).toBe(PRESCRIPTION_ORDER_MESSAGES.alreadyProposed);
     expect((await decline(requestId, pharmacist2, { reason: "Too late" })).status).toBe(409);
     expect(await cartOf(shopper.id)).toEqual(new Map([[rx.id, 2], [otc.id, 3]]));
-    // The shopper sees it in their list.
+    // The shopper sees it in their list, and in their data export.
     const mine = await api().get("/api/prescription-orders").set(shopper.headers).expect(200);
     expect(mine.body[0]).toMatchObject({ _id: requestId, status: "proposed" });
+    const exported = await api().get("/api/users/me/export").set(shopper.headers).expect(200);
+    const data = JSON.parse(exported.text);
+    expect(data.prescriptionOrders).toMatchObject([{ id: requestId, status: "proposed", note: "Monthly thyroid tablets", message: "Take after breakfast" }]);
   });
 
   it("only a pharmacist answers: 403 for an admin and a customer, and never for their own request", async () => {
