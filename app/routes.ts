@@ -58,6 +58,8 @@ export default [
     route("prescriptions/orders/:orderId", "routes/admin/prescription-review.tsx"),
     route("prescriptions/file/:prescriptionId", "routes/admin/prescription-file.ts"),
     route("prescriptions/h1-register.csv", "routes/admin/h1-register-csv.ts"),
+    // Orders by prescription: the pharmacists' queue (decisions/058).
+    route("prescription-orders", "routes/admin/prescription-orders.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("coupons", "routes/admin/coupons.tsx"),
     route("coupons/new", "routes/admin/coupon-new.tsx"),

@@ -28,6 +28,7 @@ export const AUDIT_ENTITIES = {
   catalogue: "Catalogue import",
   settings: "Settings",
   return: "Return",
+  "prescription-order": "Prescription order request",
 } as const;
 
 /** Labels of the actions recorded; an action without one is shown as written ("entity.verb"). */
@@ -64,6 +65,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "settings.update": "Settings changed",
   "return.approve": "Return approved and refunded",
   "return.reject": "Return rejected",
+  "prescription-order.propose": "Prescription order: items proposed",
+  "prescription-order.decline": "Prescription order declined",
 };
 
 export const AUDIT_PAGE_SIZE = 25;

@@ -143,6 +143,14 @@ describe("loadConfig", () => {
     }
   });
 
+  it("takes the doctor consultation partner's address (CONSULT_URL) only as an https URL, none by default", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).consultUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: tempDir(), CONSULT_URL: " https://consult.example.in/start " }).consultUrl).toBe("https://consult.example.in/start");
+    for (const bad of ["javascript:alert(1)", "http://consult.example.in", "doctor"]) {
+      expect(configError({ DATA_DIR: tempDir(), CONSULT_URL: bad }).message).toContain("CONSULT_URL: must be an https URL");
+    }
+  });
+
   it("names every bad variable at once", () => {
     const error = configError({ DATA_DIR: tempDir(), PORT: "x", DATABASE_URL: "mysql://x", ADMIN_EMAIL: "nope" });
     expect(error.message).toContain("PORT: must be a port number");

@@ -168,6 +168,13 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined))
     .pipe(z.url({ protocol: /^https$/, message: "must be an https URL" }).optional()),
+  // A partner's doctor consultation, linked where a prescription is needed (issue 32, decisions/058); off when unset.
+  CONSULT_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.url({ protocol: /^https$/, message: "must be an https URL" }).optional()),
   SELLER_PHARMACIST_REGISTRATION: z
     .string()
     .trim()
@@ -240,6 +247,8 @@ export interface Config {
     apiBase: string;
   };
   paymentsTestMode: boolean;
+  /** A partner's doctor consultation (CONSULT_URL), linked from prescription-only products and checkout; null: no link. */
+  consultUrl: string | null;
   /** Shiprocket's account, pickup location and webhook token (server/modules/shipping/); null: shipments are entered by hand. */
   shiprocket: ShiprocketSettings | null;
   /** Fair stock (decisions/014): units of one product per order, and unpaid orders held at once. */
@@ -403,6 +412,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     staffTwoFactor: env.STAFF_TWO_FACTOR ?? (isProduction ? "required" : "optional"),
+    consultUrl: env.CONSULT_URL ?? null,
     seller: {
       name: env.SELLER_NAME,
       address: env.SELLER_ADDRESS,

@@ -8,6 +8,7 @@ import { listAddresses } from "#server/modules/addresses/addresses.ts";
 import { checkoutSummary } from "#server/modules/orders/checkout-summary.ts";
 import { getProfile } from "#server/modules/users/profile.ts";
 import { listPrescriptions } from "#server/modules/prescriptions/prescriptions.ts";
+import { listOwnPrescriptionOrders } from "#server/modules/pharmacy/prescription-orders.ts";
 import { paymentsAvailability } from "#server/modules/payments/configured-gateway.ts";
 import type { PaymentSetup } from "~/components/checkout/checkout-form";
 
@@ -24,6 +25,10 @@ export interface CheckoutPage {
   contact: { email: string; phone: string | null };
   /** The account's WhatsApp updates (on: the checkout's box starts ticked) and its number, which an opt-in needs (decisions/055). */
   whatsapp: { accountOptedIn: boolean; accountHasPhone: boolean };
+  /** A partner's doctor consultation (CONSULT_URL) for a shopper without a prescription; null: none. */
+  consultUrl: string | null;
+  /** The prescriptions a pharmacist built the shopper's cart from (decisions/058): ticked at first, and said so. */
+  proposedPrescriptionIds: string[];
 }
 
 /** The signed-in shopper's cart summary (null when there is nothing to check out), saved addresses and the payment setup. */
@@ -34,10 +39,30 @@ export async function loadCheckoutPage(context: AppLoadContext, userId: string):
   const prescriptions = summary.lines.some((line) => line.prescriptionRequired)
     ? (await listPrescriptions(context.shop.db, userId)).filter((prescription) => prescription.status !== "rejected")
     : [];
+  const proposedPrescriptionIds =
+    prescriptions.length === 0
+      ? []
+      : [
+          ...new Set(
+            (await listOwnPrescriptionOrders(context.shop.db, userId))
+              .filter((request) => request.status === "proposed" && prescriptions.some((prescription) => prescription._id === request.prescriptionId))
+              .map((request) => request.prescriptionId),
+          ),
+        ];
   const profile = await getProfile(context.shop.db, userId);
   const contact = { email: profile?.email ?? "", phone: profile?.phoneVerified ? profile.phone : null };
   const whatsapp = { accountOptedIn: profile?.whatsappUpdates ?? false, accountHasPhone: Boolean(profile?.phone) };
-  return { summary, payments: paymentSetup(context), addresses, codFeePaise: context.shop.config.cod.feePaise, prescriptions, contact, whatsapp };
+  return {
+    summary,
+    payments: paymentSetup(context),
+    addresses,
+    codFeePaise: context.shop.config.cod.feePaise,
+    prescriptions,
+    contact,
+    whatsapp,
+    consultUrl: context.shop.config.consultUrl,
+    proposedPrescriptionIds,
+  };
 }
 
 /** The one-time toast of a /checkout with an empty cart (server/http/flash.ts). */

@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { customer, summary, payments } = loaderData;
-  const prescription = usePrescriptionChoice(summary, loaderData.prescriptions);
+  const prescription = usePrescriptionChoice(summary, loaderData.prescriptions, loaderData.consultUrl, loaderData.proposedPrescriptionIds);
   // The checkout's last quote: the summary shows the fees of the choices made (cash on delivery's).
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   const revalidator = useRevalidator();

@@ -29,6 +29,7 @@ import type { Route } from "./+types/product";
 import { addReviewFromForm, checkDeliveryForPage, loadProductPage } from "./product.server";
 import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 import { useHydrated } from "~/components/catalog/use-hydrated";
+import { ConsultDoctorLink } from "~/components/prescriptions/consult-link";
 
 // Recently Viewed renders nothing on the server (it reads this browser's list): its code is
 // fetched once the page has hydrated, not before (decision 037).
@@ -52,7 +53,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = await loadProductPage(context, params.productId);
   if (!page) throw data(null, { status: 404 });
-  return { ...page, delivery: await checkDeliveryForPage(context, request) };
+  return { ...page, delivery: await checkDeliveryForPage(context, request), consultUrl: context.shop.config.consultUrl };
 }
 
 /** The review form posts here (with or without JavaScript). */
@@ -92,6 +93,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
         signedIn={Boolean(root?.user)}
         accountEmail={root?.user?.hasEmail === true}
         actionResult={actionData as ReviewResult | undefined}
+        consultUrl={loaderData.consultUrl}
       />
       <Substitutes key={`substitutes-${product._id}`} composition={product.composition} price={product.price} products={substitutes} />
       <SimilarProducts key={`similar-${product._id}`} products={similar} />
@@ -121,7 +123,10 @@ function ProductView({
   signedIn,
   accountEmail,
   actionResult,
+  consultUrl,
 }: {
+  /** A partner's doctor consultation (CONSULT_URL) for a prescription-only product; null: none. */
+  consultUrl: string | null;
   product: ProductJson;
   reviews: Route.ComponentProps["loaderData"]["reviews"];
   signedIn: boolean;
@@ -196,6 +201,7 @@ function ProductView({
                 <RxChip />
                 <p className="mt-1 font-semibold">{PRESCRIPTION_REQUIRED_LABEL}</p>
                 <p className="mt-1 text-sm">A valid prescription is required. You will upload it at checkout and our pharmacist checks it before dispatch.</p>
+                <ConsultDoctorLink url={consultUrl} className="mt-2" />
               </div>
             </div>
           ) : null}

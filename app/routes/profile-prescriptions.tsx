@@ -8,7 +8,8 @@ import { Field } from "~/components/ui/field";
 import { formatDateTime } from "#common/dates.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/profile-prescriptions";
-import { loadMyPrescriptions, uploadPrescriptionFromForm } from "./profile-prescriptions.server";
+import { askFromForm, loadMyPrescriptionOrders, loadMyPrescriptions, uploadPrescriptionFromForm } from "./profile-prescriptions.server";
+import { AskPharmacy, FormMessage, MyPrescriptionOrders } from "~/components/prescriptions/prescription-orders";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("My Prescriptions", "Upload your prescriptions and see where our pharmacist's review stands."),
@@ -19,7 +20,11 @@ const SIGN_IN_FIRST = `/login?${new URLSearchParams({ redirect: "/profile/prescr
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(SIGN_IN_FIRST);
-  return { prescriptions: await loadMyPrescriptions(context, context.user.id) };
+  const [prescriptions, { requests, addresses }] = await Promise.all([
+    loadMyPrescriptions(context, context.user.id),
+    loadMyPrescriptionOrders(context, context.user.id),
+  ]);
+  return { prescriptions, requests, addresses };
 }
 
 /** The upload form (also without JavaScript): the same checks and answers as POST /api/prescriptions. */
@@ -29,20 +34,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     form = await request.formData();
   } catch {
-    return data({ ok: false, message: PRESCRIPTION_MESSAGES.notMultipart, errors: {} as Record<string, string> }, { status: 400 });
+    return data({ ok: false, intent: "upload", message: PRESCRIPTION_MESSAGES.notMultipart, errors: {} as Record<string, string> }, { status: 400 });
   }
-  const reply = await uploadPrescriptionFromForm(context, context.user.id, form);
+  // Two forms post here: the upload, and "Ask the pharmacy to build my order" (intent "ask").
+  const intent = form.get("intent") === "ask" ? "ask" : "upload";
+  const reply = intent === "ask" ? await askFromForm(context, context.user.id, form) : await uploadPrescriptionFromForm(context, context.user.id, form);
   const ok = reply.status < 300;
-  return data({ ok, message: reply.message, errors: reply.errors ?? {} }, { status: reply.status, headers: reply.headers });
+  return data({ ok, intent, message: reply.message, errors: reply.errors ?? {} }, { status: reply.status, headers: reply.headers });
 }
 
 const MAX_MB = MAX_PRESCRIPTION_BYTES / (1024 * 1024);
 
 export default function ProfilePrescriptions({ loaderData }: Route.ComponentProps) {
-  const { prescriptions } = loaderData;
-  const result = useActionData<typeof action>();
+  const { prescriptions, requests, addresses } = loaderData;
+  const answer = useActionData<typeof action>();
+  const result = answer?.intent === "upload" ? answer : undefined;
   const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formAction === "/profile/prescriptions";
+  const uploading = navigation.state === "submitting" && navigation.formAction === "/profile/prescriptions" && navigation.formData?.get("intent") !== "ask";
   const formRef = useRef<HTMLFormElement>(null);
   const errors = result?.errors ?? {};
 
@@ -69,14 +77,7 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
         <h2 id="upload-heading" className="text-xl font-semibold text-gray-900">
           Upload a prescription
         </h2>
-        {result ? (
-          <p
-            role={result.ok ? "status" : "alert"}
-            className={`mt-4 rounded-md border px-4 py-3 ${result.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800"}`}
-          >
-            {result.message}
-          </p>
-        ) : null}
+        <FormMessage result={result} />
         <Form ref={formRef} method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <label htmlFor="prescription-file" className="block text-sm font-medium text-gray-800">
@@ -112,6 +113,8 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
           </div>
         </Form>
       </section>
+
+      <AskPharmacy prescriptions={prescriptions} addresses={addresses} result={answer?.intent === "ask" ? answer : undefined} />
 
       <section aria-labelledby="list-heading" className="mt-8">
         <h2 id="list-heading" className="text-xl font-semibold text-gray-900">
@@ -155,6 +158,8 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
           </ul>
         )}
       </section>
+
+      <MyPrescriptionOrders requests={requests} prescriptions={prescriptions} />
     </main>
   );
 }

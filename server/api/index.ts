@@ -16,6 +16,7 @@ import { ordersRouter } from "./orders.ts";
 import { paymentWebhookRouter, paymentsRouter } from "./payments.ts";
 import { prescriptionsRouter } from "./prescriptions.ts";
 import { refillsRouter } from "./refills.ts";
+import { prescriptionOrdersRouter } from "./prescription-orders.ts";
 import { returnsRouter } from "./returns.ts";
 import { productsRouter } from "./products.ts";
 import { shippingWebhookRouter } from "./shipping.ts";
@@ -58,6 +59,7 @@ export const API_ROUTES: ReadonlyArray<readonly [prefix: string, router: RouterF
   ["/admin", adminRouter], //                  admin/index.ts   the admin API, its own table (ADMIN_ROUTES): one file per resource; staff only, pharmacists to the order reads and prescription calls
   ["/upload", uploadRouter], //                upload.ts        POST / (admins)
   ["/prescriptions", prescriptionsRouter], //  prescriptions.ts POST /, GET / /:id /:id/file (owner, pharmacist, admin)
+  ["/prescription-orders", prescriptionOrdersRouter], // prescription-orders.ts POST /, GET / /:id (signed in, own requests)
   ["/checkout", checkoutRouter], //            checkout.ts      POST /, POST /quote, POST /:orderId/verify
   ["/orders", invoicesRouter], //              invoices.ts      GET /:id/invoice.pdf
   ["/orders", returnsRouter], //               returns.ts       GET POST /:id/returns, GET /:id/credit-notes/:noteId.pdf

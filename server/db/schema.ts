@@ -1260,3 +1260,63 @@ export const prescriptionCovers = pgTable(
     check("prescription_covers_quantity_check", sql`${t.quantity} > 0`),
   ],
 );
+
+/** A proposed item of an order by prescription: the product, its name when proposed, how many the prescription covers. */
+export interface ProposedItem {
+  productId: string;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * "Build my order from this prescription" (issue 32, decisions/058): waiting for a pharmacist,
+ * then proposed (the items went into the shopper's cart; they are what a later order may hold
+ * without a second review) or declined with the reason. One waiting request per prescription.
+ */
+export const prescriptionOrders = pgTable(
+  "prescription_orders",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    prescriptionId: text("prescription_id")
+      .notNull()
+      .references(() => prescriptions.id, { onDelete: "cascade" }),
+    addressId: text("address_id").references(() => addresses.id, { onDelete: "set null" }),
+    note: text("note"),
+    status: text("status").$type<"waiting" | "proposed" | "declined">().notNull().default("waiting"),
+    items: jsonb("items").$type<ProposedItem[]>(),
+    message: text("message"),
+    declineReason: text("decline_reason"),
+    pharmacistId: text("pharmacist_id").references(() => user.id, { onDelete: "set null" }),
+    /** The deciding pharmacist's name and registration, copied as an order's review copies them. */
+    pharmacistName: text("pharmacist_name"),
+    pharmacistRegistration: text("pharmacist_registration"),
+    prescriberName: text("prescriber_name"),
+    prescriberRegistration: text("prescriber_registration"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("prescription_orders_status_check", sql`${t.status} in ('waiting', 'proposed', 'declined')`),
+    index("prescription_orders_user_idx").on(t.userId, t.createdAt),
+    index("prescription_orders_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("prescription_orders_one_waiting").on(t.prescriptionId).where(sql`${t.status} = 'waiting'`),
+  ],
+);
+
+/** The orders placed already approved from a proposal (decisions/058): what each used of it is counted from their lines. */
+export const prescriptionOrderOrders = pgTable(
+  "prescription_order_orders",
+  {
+    orderId: text("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    prescriptionOrderId: text("prescription_order_id")
+      .notNull()
+      .references(() => prescriptionOrders.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("prescription_order_orders_request_idx").on(t.prescriptionOrderId)],
+);

@@ -14,6 +14,7 @@ import type { CartCouponJson, CartOffersJson } from "#common/coupons.ts";
 import type { CheckoutQuote, MyOrderJson, OrderDetailJson, OrderJson } from "#common/orders.ts";
 import type { ShiprocketShipmentJson } from "#common/shipping.ts";
 import type { PrescriptionJson } from "#common/prescriptions.ts";
+import type { AdminPrescriptionOrderJson, PrescriptionOrderJson } from "#common/prescription-orders.ts";
 import type { ReviewJson } from "#common/review.ts";
 import type { AdminRefillJson, RefillJson } from "#common/refills.ts";
 import { RETURN_REASON_IDS, RETURN_STATUS_LABELS, type ReturnReasonId, type ReturnRequestJson, type ReturnStatusId } from "#common/returns.ts";
@@ -638,6 +639,36 @@ export const orderAftercare = sameOutput<OrderAftercare>()(
     ),
     returns: z.array(returnRequest),
     returnable: z.nullable(z.object({ until: timestamp, lines: z.array(returnableLine) })),
+  }),
+  true,
+);
+
+/** Order by prescription (decisions/058): a request as its shopper reads it, and as the pharmacists' queue lists it. */
+export const prescriptionOrder = sameOutput<PrescriptionOrderJson>()(
+  z.object({
+    _id: text,
+    status: z.enum(["waiting", "proposed", "declined"]),
+    prescriptionId: text,
+    note: nullableText,
+    addressId: nullableText,
+    items: z.array(z.object({ productId: text, name: text, quantity: z.number() })),
+    message: nullableText,
+    declineReason: nullableText,
+    pharmacist: z.nullable(z.object({ name: text, registration: text })),
+    decidedAt: nullableText,
+    createdAt: text,
+  }),
+  true,
+);
+
+export const adminPrescriptionOrder = sameOutput<AdminPrescriptionOrderJson>()(
+  z.object({
+    ...prescriptionOrder.shape,
+    customer: z.object({ name: text, email: nullableText, phone: nullableText }),
+    prescription: z.object({ _id: text, fileName: text, contentType: text, patientName: nullableText, doctorName: nullableText, status: text }),
+    address: z.nullable(
+      z.object({ fullName: text, phone: text, line1: text, line2: nullableText, city: text, state: text, postalCode: text }),
+    ),
   }),
   true,
 );

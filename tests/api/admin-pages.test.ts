@@ -81,7 +81,7 @@ describe("who may load an admin page", () => {
 
   it("an admin gets the pages' data (a missing product or order is a 404)", async () => {
     const layout = await call(layoutLoader, "/admin", admin);
-    expect(layout).toEqual({ data: { admin: { name: admin.name, email: admin.email, role: "admin" }, pendingReviews: 0, unreadMessages: 0 } });
+    expect(layout).toEqual({ data: { admin: { name: admin.name, email: admin.email, role: "admin" }, pendingReviews: 0, unreadMessages: 0, waitingPrescriptionOrders: 0 } });
     const dashboard = (await call(dashboardLoader, "/admin", admin)) as { data: { stats: { salesByDay: unknown[] } } };
     expect(dashboard.data.stats.salesByDay).toHaveLength(30);
     const list = (await call(usersLoader, `/admin/users?search=${encodeURIComponent(admin.email)}`, admin)) as { data: { users: { _id: string }[]; selfId: string } };

@@ -101,7 +101,7 @@ test("a pharmacist approves an Rx order from the queue with the keyboard only; t
   if (!(await sidebar.isVisible())) await page.getByRole("button", { name: "Open admin menu" }).click();
   await expect(sidebar.getByRole("link", { name: /^Prescriptions \d+ awaiting review$/ })).toBeVisible();
   await expect(sidebar.getByRole("link", { name: "Users" })).toHaveCount(0);
-  await expect(sidebar.getByRole("link", { name: "Orders" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "Orders", exact: true })).toBeVisible();
   if (await page.getByRole("button", { name: "Close admin menu" }).isVisible()) await page.getByRole("button", { name: "Close admin menu" }).click();
 
   const main = page.getByRole("main");

@@ -1,4 +1,4 @@
-import { FileCheck, History, Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, Repeat, Settings, ShoppingBag, Store, TicketPercent, Truck, Undo2, Users, X } from "lucide-react";
+import { ClipboardList, FileCheck, History, Inbox, LayoutDashboard, LogOut, Menu, MessageSquareText, Package, Repeat, Settings, ShoppingBag, Store, TicketPercent, Truck, Undo2, Users, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
@@ -12,6 +12,7 @@ const LINKS = [
   { to: "/admin/products", label: "Products", icon: Package, end: false, pharmacist: false },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag, end: false, pharmacist: true },
   { to: "/admin/prescriptions", label: "Prescriptions", icon: FileCheck, end: false, pharmacist: true },
+  { to: "/admin/prescription-orders", label: "Prescription orders", icon: ClipboardList, end: false, pharmacist: true },
   { to: "/admin/returns", label: "Returns", icon: Undo2, end: false, pharmacist: false },
   { to: "/admin/refills", label: "Refills", icon: Repeat, end: false, pharmacist: false },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false, pharmacist: false },
@@ -32,6 +33,7 @@ export function AdminFrame({
   admin,
   pendingReviews,
   unreadMessages = 0,
+  waitingPrescriptionOrders = 0,
   children,
 }: {
   admin: { name: string; email: string; role: string };
@@ -39,6 +41,8 @@ export function AdminFrame({
   pendingReviews: number;
   /** Contact messages not yet marked handled: the Inbox link's badge. */
   unreadMessages?: number;
+  /** Requests to build an order from a prescription, waiting for a pharmacist: the Prescription orders link's badge. */
+  waitingPrescriptionOrders?: number;
   children: React.ReactNode;
 }) {
   const links = admin.role === "admin" ? LINKS : LINKS.filter((link) => link.pharmacist);
@@ -96,6 +100,12 @@ export function AdminFrame({
                       <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                         {pendingReviews}
                         <span className="sr-only"> awaiting review</span>
+                      </span>
+                    ) : null}
+                    {to === "/admin/prescription-orders" && waitingPrescriptionOrders > 0 ? (
+                      <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        {waitingPrescriptionOrders}
+                        <span className="sr-only"> waiting</span>
                       </span>
                     ) : null}
                     {to === "/admin/inbox" && unreadMessages > 0 ? (

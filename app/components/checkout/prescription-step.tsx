@@ -10,6 +10,7 @@ import {
   type PrescriptionJson,
 } from "#common/prescriptions.ts";
 import { PrescriptionStatus, prescriptionFileUrl } from "~/components/prescriptions/prescription-status";
+import { ConsultDoctorLink } from "~/components/prescriptions/consult-link";
 
 const NETWORK_ERROR = "We couldn't reach the shop. Please check your connection and try again.";
 
@@ -41,7 +42,13 @@ export function PrescriptionStep({
   onSelect,
   onUploaded,
   error,
+  consultUrl = null,
+  proposedIds = [],
 }: {
+  /** Prescriptions a pharmacist built the cart from (decisions/058). */
+  proposedIds?: string[];
+  /** A partner's doctor consultation (CONSULT_URL), linked for a shopper without a prescription; null: no link. */
+  consultUrl?: string | null;
   /** The Rx products in the cart. */
   productNames: string[];
   /** The customer's prescriptions that are not rejected, newest first. */
@@ -85,6 +92,7 @@ export function PrescriptionStep({
       <p id={`${id}-note`} className="text-gray-800">
         {CHECKOUT_PRESCRIPTION_NOTE} Needed for: <strong>{productNames.join(", ")}</strong>.
       </p>
+      <ConsultDoctorLink url={consultUrl} className="text-gray-800" />
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-red-800">
           {error}
@@ -111,6 +119,9 @@ export function PrescriptionStep({
                   <FileText className="h-4 w-4 flex-none text-gray-600" aria-hidden />
                   <span className="min-w-0 break-all">{prescription.fileName}</span>
                 </label>
+                {proposedIds.includes(prescription._id) ? (
+                  <span className="w-full pl-7 text-sm text-green-900">Our pharmacist chose your cart's medicines from this prescription.</span>
+                ) : null}
                 <span className="flex w-full items-center gap-3 pl-7 sm:w-auto sm:pl-0">
                   <PrescriptionStatus status={prescription.status} />
                   <a href={prescriptionFileUrl(prescription._id)} target="_blank" rel="noopener" className="text-sm font-medium text-brand-800 underline">
@@ -170,11 +181,14 @@ export function PrescriptionStep({
 export function usePrescriptionChoice(
   summary: { lines: { name: string; prescriptionRequired: boolean }[] },
   initial: PrescriptionJson[],
+  consultUrl: string | null = null,
+  proposedIds: string[] = [],
 ): { step: React.ReactNode; ids: string[]; problem?: string } | undefined {
   const productNames = summary.lines.filter((line) => line.prescriptionRequired).map((line) => line.name);
   const [prescriptions, setPrescriptions] = useState(initial);
-  // Nothing is ticked until the shopper chooses: an older prescription may be for someone or something else.
-  const [selected, setSelected] = useState<string[]>([]);
+  // Nothing is ticked until the shopper chooses (an older prescription may be for someone or something
+  // else), except those a pharmacist built the cart from (decisions/058).
+  const [selected, setSelected] = useState<string[]>(() => proposedIds.slice(0, MAX_PRESCRIPTIONS_PER_ORDER));
   if (productNames.length === 0) return undefined;
   const problem = selected.length === 0 ? PRESCRIPTION_MESSAGES.required(productNames) : undefined;
   const step = (
@@ -188,6 +202,8 @@ export function usePrescriptionChoice(
         setSelected((current) => [...current, prescription._id].slice(-MAX_PRESCRIPTIONS_PER_ORDER));
       }}
       error={problem}
+      consultUrl={consultUrl}
+      proposedIds={proposedIds}
     />
   );
   return { step, ids: selected, problem };

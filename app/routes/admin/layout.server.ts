@@ -3,11 +3,13 @@ import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "#server/auth.ts";
 import { unhandledMessageCount } from "#server/modules/content/inbox.ts";
 import { pendingReviewCount } from "#server/modules/pharmacy/review.ts";
+import { waitingPrescriptionOrderCount } from "#server/modules/pharmacy/prescription-orders.ts";
 
 export async function loadAdminShell(context: AppLoadContext, staff: SessionUser) {
-  const [pendingReviews, unreadMessages] = await Promise.all([
+  const [pendingReviews, unreadMessages, waitingPrescriptionOrders] = await Promise.all([
     pendingReviewCount(context.shop.db),
     staff.role === "admin" ? unhandledMessageCount(context.shop.db) : 0,
+    waitingPrescriptionOrderCount(context.shop.db),
   ]);
-  return { admin: { name: staff.name, email: staff.email, role: staff.role }, pendingReviews, unreadMessages };
+  return { admin: { name: staff.name, email: staff.email, role: staff.role }, pendingReviews, unreadMessages, waitingPrescriptionOrders };
 }

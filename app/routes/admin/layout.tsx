@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame admin={loaderData.admin} pendingReviews={loaderData.pendingReviews} unreadMessages={loaderData.unreadMessages}>
+    <AdminFrame admin={loaderData.admin} pendingReviews={loaderData.pendingReviews} unreadMessages={loaderData.unreadMessages} waitingPrescriptionOrders={loaderData.waitingPrescriptionOrders}>
       <Outlet />
     </AdminFrame>
   );

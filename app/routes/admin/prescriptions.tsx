@@ -1,8 +1,9 @@
 import { H1_RETENTION_YEARS } from "#common/pharmacist.ts";
 import { Download } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { PRESCRIPTION_STATUS_LABELS } from "#common/prescriptions.ts";
-import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, BUTTON_SECONDARY, EmptyState } from "~/components/admin/page-header";
+import { ADMIN_MAIN, AdminPageHeader, BUTTON_PRIMARY, EmptyState } from "~/components/admin/page-header";
+import { StatusFilter } from "~/components/admin/status-filter";
 import { Pager } from "~/components/admin/pager";
 import { ReviewStateBadge } from "~/components/admin/prescription-review";
 import { NOINDEX } from "~/components/auth/auth-card";
@@ -40,23 +41,7 @@ export default function AdminPrescriptions({ loaderData }: Route.ComponentProps)
           {status === "pending" ? " awaiting review, oldest first" : ""}
         </p>
       </AdminPageHeader>
-      <Form method="get" role="search" aria-label="Filter prescriptions" className="mt-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="prescription-status-filter" className="block text-sm font-medium text-gray-800">
-            Show
-          </label>
-          <select id="prescription-status-filter" name="status" defaultValue={status} className="mt-1 rounded-md border border-gray-400 bg-white px-3 py-2 text-sm">
-            {FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={`${BUTTON_SECONDARY} text-sm`}>
-          Apply
-        </button>
-      </Form>
+      <StatusFilter id="prescription-status-filter" label="Filter prescriptions" value={status} options={FILTERS} />
 
       {entries.length === 0 ? (
         <EmptyState>{status === "pending" ? "No prescriptions are waiting for review." : "No prescriptions found"}</EmptyState>

@@ -5,7 +5,7 @@ import { adminCouponsRouter } from "./coupons.ts";
 import { adminStatsRouter, lowStockRouter } from "./dashboard.ts";
 import { adminMessagesRouter, adminSubscribersRouter, subscribersCsvRouter } from "./inbox.ts";
 import { adminOrdersRouter } from "./orders.ts";
-import { prescriptionReviewRouter, reportsRouter, reviewQueueRouter } from "./pharmacy.ts";
+import { prescriptionOrderQueueRouter, prescriptionReviewRouter, reportsRouter, reviewQueueRouter } from "./pharmacy.ts";
 import { adminProductsRouter } from "./products.ts";
 import { adminRefillsRouter } from "./refills.ts";
 import { requireStaff } from "./require-admin.ts";
@@ -30,6 +30,7 @@ export const ADMIN_ROUTES: ReadonlyArray<readonly [prefix: string, router: Route
   ["/orders", adminOrdersRouter], //                     orders.ts          GET / (pharmacists too), PUT DELETE /:id, POST /:id/confirm-cod /:id/shipment, GET /:id/shipment/label
   ["/orders", prescriptionReviewRouter], //              pharmacy.ts        POST /:id/prescription-review (pharmacists)
   ["/prescriptions", reviewQueueRouter], //              pharmacy.ts        GET / (pharmacists too)
+  ["/prescription-orders", prescriptionOrderQueueRouter], // pharmacy.ts GET / (pharmacists too), POST /:id/proposal /:id/decline (pharmacists)
   ["/reports", reportsRouter], //                        pharmacy.ts        GET /h1-register.csv (pharmacists too)
   ["/reviews", adminReviewsRouter], //                   reviews.ts         GET /, PUT DELETE /:id
   ["/coupons", adminCouponsRouter], //                   coupons.ts         GET POST /, PUT DELETE /:id

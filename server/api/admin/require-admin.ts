@@ -38,6 +38,9 @@ const PHARMACIST_CALLS: ReadonlyArray<readonly [methods: readonly string[], path
   [["GET", "HEAD"], /^\/prescriptions\/?$/],
   [["POST"], /^\/orders\/[^/]+\/prescription-review\/?$/],
   [["GET", "HEAD"], /^\/reports\/h1-register\.csv$/],
+  // Order by prescription (decisions/058): the queue, and a pharmacist's proposal or decline.
+  [["GET", "HEAD"], /^\/prescription-orders\/?$/],
+  [["POST"], /^\/prescription-orders\/[^/]+\/(?:proposal|decline)\/?$/],
 ];
 
 /** Whether a signed-in role may make this admin call (path relative to /api/admin). */

@@ -225,49 +225,57 @@ export async function addLinesToCart(
   wanted: readonly WantedLine[],
   maxUnitsPerProduct: number = Number.MAX_SAFE_INTEGER,
 ): Promise<{ cart: CartJson; skipped: LeftOutLine[]; added: number }> {
-  return inTransaction(db, async (tx) => {
-    const { cart } = await lockOrCreateCart(tx, owner);
-    const ids = [...new Set(wanted.map((line) => line.productId))];
-    const [found, held] = await Promise.all([
-      ids.length === 0
-        ? []
-        : tx.select({ id: products.id, stock: products.stock, schedule: products.schedule }).from(products).where(and(inArray(products.id, ids), eq(products.published, true))),
-      tx.select({ productId: cartLines.productId, quantity: cartLines.quantity }).from(cartLines).where(eq(cartLines.cartId, cart.id)),
-    ]);
-    const product = new Map(found.map((row) => [row.id, row]));
-    const inCart = new Map(held.map((line) => [line.productId, line.quantity]));
-    const skipped: LeftOutLine[] = [];
-    let addedLines = 0;
-    const leftOut = (line: WantedLine, reason: string) => skipped.push({ productId: line.productId, name: line.name, reason });
-    for (const line of wanted) {
-      const current = product.get(line.productId);
-      if (!current) {
-        leftOut(line, LEFT_OUT_MESSAGES.noLongerSold);
-        continue;
-      }
-      if (!soldOnline(asSchedule(current.schedule))) {
-        leftOut(line, LEFT_OUT_MESSAGES.notSoldOnline);
-        continue;
-      }
-      const before = inCart.get(line.productId) ?? 0;
-      const after = Math.min(before + line.quantity, current.stock, maxUnitsPerProduct);
-      const added = Math.max(after - before, 0);
-      if (added < line.quantity) {
-        if (current.stock === 0) leftOut(line, LEFT_OUT_MESSAGES.outOfStock);
-        else if (after === maxUnitsPerProduct && maxUnitsPerProduct < current.stock) leftOut(line, LEFT_OUT_MESSAGES.partOverLimit(added, line.quantity, maxUnitsPerProduct));
-        else leftOut(line, LEFT_OUT_MESSAGES.partInStock(added, line.quantity));
-      }
-      if (added === 0) continue;
-      addedLines += 1;
-      inCart.set(line.productId, after);
-      await tx
-        .insert(cartLines)
-        .values({ cartId: cart.id, productId: line.productId, quantity: after })
-        .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: after } });
+  return inTransaction(db, (tx) => addLinesInTransaction(tx, owner, wanted, maxUnitsPerProduct));
+}
+
+/** addLinesToCart inside the caller's transaction (a pharmacist's proposal commits with its request's change). */
+export async function addLinesInTransaction(
+  tx: Transaction,
+  owner: CartOwner,
+  wanted: readonly WantedLine[],
+  maxUnitsPerProduct: number = Number.MAX_SAFE_INTEGER,
+): Promise<{ cart: CartJson; skipped: LeftOutLine[]; added: number }> {
+  const { cart } = await lockOrCreateCart(tx, owner);
+  const ids = [...new Set(wanted.map((line) => line.productId))];
+  const [found, held] = await Promise.all([
+    ids.length === 0
+      ? []
+      : tx.select({ id: products.id, stock: products.stock, schedule: products.schedule }).from(products).where(and(inArray(products.id, ids), eq(products.published, true))),
+    tx.select({ productId: cartLines.productId, quantity: cartLines.quantity }).from(cartLines).where(eq(cartLines.cartId, cart.id)),
+  ]);
+  const product = new Map(found.map((row) => [row.id, row]));
+  const inCart = new Map(held.map((line) => [line.productId, line.quantity]));
+  const skipped: LeftOutLine[] = [];
+  let addedLines = 0;
+  const leftOut = (line: WantedLine, reason: string) => skipped.push({ productId: line.productId, name: line.name, reason });
+  for (const line of wanted) {
+    const current = product.get(line.productId);
+    if (!current) {
+      leftOut(line, LEFT_OUT_MESSAGES.noLongerSold);
+      continue;
     }
-    const touched = await touchCart(tx, cart.id);
-    return { cart: await cartJson(tx, touched), skipped, added: addedLines };
-  });
+    if (!soldOnline(asSchedule(current.schedule))) {
+      leftOut(line, LEFT_OUT_MESSAGES.notSoldOnline);
+      continue;
+    }
+    const before = inCart.get(line.productId) ?? 0;
+    const after = Math.min(before + line.quantity, current.stock, maxUnitsPerProduct);
+    const added = Math.max(after - before, 0);
+    if (added < line.quantity) {
+      if (current.stock === 0) leftOut(line, LEFT_OUT_MESSAGES.outOfStock);
+      else if (after === maxUnitsPerProduct && maxUnitsPerProduct < current.stock) leftOut(line, LEFT_OUT_MESSAGES.partOverLimit(added, line.quantity, maxUnitsPerProduct));
+      else leftOut(line, LEFT_OUT_MESSAGES.partInStock(added, line.quantity));
+    }
+    if (added === 0) continue;
+    addedLines += 1;
+    inCart.set(line.productId, after);
+    await tx
+      .insert(cartLines)
+      .values({ cartId: cart.id, productId: line.productId, quantity: after })
+      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: after } });
+  }
+  const touched = await touchCart(tx, cart.id);
+  return { cart: await cartJson(tx, touched), skipped, added: addedLines };
 }
 
 /** Sets a line's quantity (0 removes it); more than the current stock or the per-product limit is refused. */

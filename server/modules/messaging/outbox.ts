@@ -14,7 +14,7 @@ import { isMessageTemplate, MESSAGE_TEMPLATES, type MessageTemplateName } from "
 
 /** The events a shopper hears of by SMS (always) and WhatsApp (when the order has it); `order_refunded` says how much. */
 export type OrderNews =
-  | { template: Exclude<MessageTemplateName, "cod_confirm" | "order_refunded" | "refill_reminder" | "refill_payment" | "refill_not_placed"> }
+  | { template: Exclude<MessageTemplateName, "cod_confirm" | "order_refunded" | AccountNewsTemplate> }
   | { template: "order_refunded"; refundedPaise: number };
 
 type OrderFacts = Pick<
@@ -101,16 +101,25 @@ export async function queueOrderMessagesOnce(shop: Pick<ShopContext, "config">, 
   return true;
 }
 
+/** The news that belongs to an account rather than to one order's events: refills (decisions/057), orders by prescription (decisions/058). */
+export type AccountNewsTemplate =
+  | "refill_reminder"
+  | "refill_payment"
+  | "refill_not_placed"
+  | "prescription_order_proposed"
+  | "prescription_order_declined";
+
 /**
- * A message about no one order (a refill's reminder or why it ordered nothing, decisions/057),
- * queued like order news inside the caller's transaction: by SMS, and on WhatsApp too when the
- * account asked for WhatsApp updates and the number has not sent STOP. `orderId` when it concerns one.
+ * A message about no one order's event (a refill's reminder or why it ordered nothing, decisions/057;
+ * a pharmacist's answer to an order by prescription, decisions/058), queued like order news inside
+ * the caller's transaction: by SMS, and on WhatsApp too when the account asked for WhatsApp updates
+ * and the number has not sent STOP. A number that is not a mobile one gets nothing. `orderId` when it concerns one.
  */
 export async function queueAccountMessage(
   tx: Executor,
-  message: { phone: string; template: MessageTemplateName; params: string[]; whatsapp: boolean; orderId?: string },
+  message: { phone: string | null; template: AccountNewsTemplate; params: string[]; whatsapp: boolean; orderId?: string },
 ): Promise<void> {
-  const phone = normalizeIndianPhone(message.phone);
+  const phone = message.phone ? normalizeIndianPhone(message.phone) : null;
   if (!phone) return;
   const channels: MessageChannel[] = message.whatsapp && !(await optedOut(tx, phone)) ? ["sms", "whatsapp"] : ["sms"];
   await tx

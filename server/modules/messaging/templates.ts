@@ -82,6 +82,17 @@ export const MESSAGE_TEMPLATES = {
     vars: ["name", "reason", "link"],
     text: "Hi {{1}}, we could not place your refill order: {{2}} Your refills: {{3}}",
   },
+  // Order by prescription (issue 32, decisions/058): about a request, not an order (outbox.ts queueAccountMessage).
+  prescription_order_proposed: {
+    label: "Prescription order: items in the cart",
+    vars: ["name", "link"],
+    text: "Hi {{1}}, our pharmacist has put the medicines from your prescription in your cart. Check them and place the order: {{2}}",
+  },
+  prescription_order_declined: {
+    label: "Prescription order declined",
+    vars: ["name", "link"],
+    text: "Hi {{1}}, our pharmacist could not build an order from your prescription. The reason and what you can do: {{2}}",
+  },
 } as const satisfies Record<string, MessageTemplate>;
 
 export type MessageTemplateName = keyof typeof MESSAGE_TEMPLATES;

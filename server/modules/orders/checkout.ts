@@ -8,6 +8,8 @@ import { recordProviderOrder } from "#server/modules/payments/rows.ts";
 import { istDay } from "#common/dates.ts";
 import { RESERVATION_MINUTES, type CheckoutPayment, type OrderJson, type PaymentMethod } from "#common/orders.ts";
 import { checkoutPrescriptions, linkOrderPrescriptions, type CheckoutPrescriptionRefusal } from "#server/modules/prescriptions/checkout.ts";
+import { linkProposalApproval, proposalCovering } from "#server/modules/prescriptions/proposal-cover.ts";
+import { recordAudit } from "#server/modules/audit/audit.ts";
 import { checkCoupon, findCouponById, reserveCouponUse, type CouponRefusal } from "#server/modules/coupons/coupons.ts";
 import { checkLimit, countRequest, throttled, type Throttled } from "#server/modules/limits/limiter.ts";
 import { orderableCartLines } from "#server/modules/cart/cart.ts";
@@ -135,6 +137,8 @@ export async function placeOrder(
     const stock = await reserveStock(tx, cartRows);
     if (!stock.ok) throw new Rollback<PlaceOrderFailure>(stock);
     const { reserved } = stock;
+    // A pharmacist's proposal covering every prescription-only line approves the order now (decisions/058).
+    const preApproved = rx.status === "pending" ? await proposalCovering(tx, customer.id, rx.prescriptionIds, cartRows) : null;
 
     // The coupon is checked again here, its row locked until this order commits, so its caps hold
     // however many shoppers check out at once (decisions/025); the discount is shared among the lines.
@@ -196,7 +200,17 @@ export async function placeOrder(
         taxPaise: totals.taxPaise,
         totalPaise: totals.totalPaise,
         reservationExpiresAt: cod ? null : (choices.reservationUntil ?? new Date(now.getTime() + RESERVATION_MINUTES * 60_000)),
-        prescriptionStatus: rx.status,
+        prescriptionStatus: preApproved ? "approved" : rx.status,
+        ...(preApproved
+          ? {
+              prescriptionReviewedAt: now,
+              prescriptionReviewerId: preApproved.pharmacist.id,
+              prescriptionReviewerName: preApproved.pharmacist.name,
+              prescriptionReviewerRegistration: preApproved.pharmacist.registration,
+              prescriberName: preApproved.prescriber.name,
+              prescriberRegistration: preApproved.prescriber.registration,
+            }
+          : {}),
         deliveryFrom: choices.estimatedDelivery?.from ?? null,
         deliveryTo: choices.estimatedDelivery?.to ?? null,
         // Confirmed by the shopper or the staff within the window, else cancelled by the job runner (decisions/044).
@@ -245,6 +259,25 @@ export async function placeOrder(
     await tx
       .insert(orderStatusHistory)
       .values({ orderId: order!.id, status: cod ? "Processing" : "Pending", note: cod ? "Order placed (cash on delivery)" : "Order placed", createdAt: now });
+    if (preApproved) {
+      const { pharmacist } = preApproved;
+      await linkProposalApproval(tx, order!.id, preApproved, rx.prescriptionIds, now);
+      const note = `Prescription approved by ${pharmacist.name} (registration ${pharmacist.registration}) with the items they proposed from it`;
+      // A moment after "Order placed", so the timeline reads in order.
+      await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: cod ? "Processing" : "Pending", note, createdAt: new Date(now.getTime() + 1) });
+      await recordAudit(tx, { id: pharmacist.id, name: pharmacist.name, role: "pharmacist" }, {
+        action: "order.prescription-approve",
+        entity: "order",
+        entityId: order!.id,
+        after: {
+          prescriptionStatus: "approved",
+          prescriptionIds: rx.prescriptionIds,
+          prescriptionOrderId: preApproved.requestId,
+          prescriber: preApproved.prescriber,
+          pharmacist: { name: pharmacist.name, registration: pharmacist.registration },
+        },
+      });
+    }
     if (cod) {
       // The bought products leave the cart now (a prepaid order's leave when it is paid); a refill's were never in it.
       if (!choices.lines) await tx.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.productId, cartRows.map((line) => line.productId))));

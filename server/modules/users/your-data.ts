@@ -12,6 +12,7 @@ import {
   orders,
   outboundEmails,
   prescriptions,
+  prescriptionOrders,
   products,
   rateLimit,
   returnRequests,
@@ -103,6 +104,18 @@ export interface AccountExport {
     reviewedAt: string | null;
     createdAt: string;
   }[];
+  /** Requests to build an order from a prescription (decisions/058) and their answers. */
+  prescriptionOrders: {
+    id: string;
+    prescriptionId: string;
+    status: string;
+    note: string | null;
+    items: { productId: string; name: string; quantity: number }[];
+    message: string | null;
+    declineReason: string | null;
+    decidedAt: string | null;
+    createdAt: string;
+  }[];
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -112,7 +125,7 @@ export async function exportAccountData(db: Database, userId: string): Promise<A
   const [profile] = await db.select().from(users).where(eq(users.id, userId));
   if (!profile) return null;
 
-  const [signIns, addressRows, orderRows, reviewRows, subscription, prescriptionRows] = await Promise.all([
+  const [signIns, addressRows, orderRows, reviewRows, subscription, prescriptionRows, requestRows] = await Promise.all([
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)),
     db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.createdAt)),
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)),
@@ -124,6 +137,7 @@ export async function exportAccountData(db: Database, userId: string): Promise<A
       .orderBy(desc(reviews.createdAt)),
     db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, profile.email)),
     db.select().from(prescriptions).where(eq(prescriptions.userId, userId)).orderBy(desc(prescriptions.createdAt)),
+    db.select().from(prescriptionOrders).where(eq(prescriptionOrders.userId, userId)).orderBy(desc(prescriptionOrders.createdAt)),
   ]);
 
   const orderIds = orderRows.map((order) => order.id);
@@ -208,6 +222,17 @@ export async function exportAccountData(db: Database, userId: string): Promise<A
       rejectReason: p.rejectReason,
       reviewedAt: iso(p.reviewedAt),
       createdAt: p.createdAt.toISOString(),
+    })),
+    prescriptionOrders: requestRows.map((r) => ({
+      id: r.id,
+      prescriptionId: r.prescriptionId,
+      status: r.status,
+      note: r.note,
+      items: r.items ?? [],
+      message: r.message,
+      declineReason: r.declineReason,
+      decidedAt: iso(r.decidedAt),
+      createdAt: r.createdAt.toISOString(),
     })),
   };
 }
