@@ -12,7 +12,6 @@ import { BackButton } from "~/components/product/back-button";
 import { Breadcrumbs } from "~/components/product/breadcrumbs";
 import { ImageGallery } from "~/components/product/image-gallery";
 import { ExpiryNote, MedicineInformation } from "~/components/product/medicine-information";
-import { NotifyMe } from "~/components/product/notify-me";
 import { WhatsAppChatLink } from "~/components/ui/whatsapp-chat-link";
 import { productChatText } from "#common/whatsapp-chat.ts";
 import { absoluteImageUrl, ProductJsonLd } from "~/components/product/product-json-ld";
@@ -34,6 +33,11 @@ import { ConsultDoctorLink } from "~/components/prescriptions/consult-link";
 // Recently Viewed renders nothing on the server (it reads this browser's list): its code is
 // fetched once the page has hydrated, not before (decision 037).
 const RecentlyViewed = lazy(() => import("~/components/product/recently-viewed").then((module) => ({ default: module.RecentlyViewed })));
+
+// "Notify me when back in stock" shows only on an out-of-stock product: its code (the form and its
+// check) is fetched with such a page, not counted before every product page hydrates (decision 037).
+// The server renders it in place; until its code arrives the form posts without JavaScript.
+const NotifyMe = lazy(() => import("~/components/product/notify-me").then((module) => ({ default: module.NotifyMe })));
 
 const DESCRIPTION_CHARS = 155;
 
@@ -209,7 +213,11 @@ function ProductView({
           <div className="mt-6 space-y-4 border-t border-gray-200 pt-6">
             <QuantitySelector value={quantity} onChange={setQuantity} countInStock={product.countInStock} packText={product.quantity} />
             <AddToCart product={product} quantity={quantity} />
-            {inStock ? null : <NotifyMe productId={product._id} accountEmail={accountEmail} />}
+            {inStock ? null : (
+              <Suspense fallback={null}>
+                <NotifyMe productId={product._id} accountEmail={accountEmail} />
+              </Suspense>
+            )}
             <p className="text-sm text-gray-700">
               <Link to={`/profile/refills?product=${encodeURIComponent(product._id)}#new`} className="font-semibold text-brand-800 underline hover:text-brand-900">
                 Subscribe and refill

@@ -29,15 +29,18 @@ export function BuyAgain({ orderId, orderNumber, variant }: { orderId: string; o
     void store.fetchCart().then(() => store.openDrawer());
   }, [answer, store]);
 
-  const button =
-    variant === "page"
-      ? "inline-flex w-full items-center justify-center gap-2 rounded-md border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70 sm:w-auto"
-      : "mt-2 inline-flex items-center gap-1.5 rounded-md border border-brand-700 px-2.5 py-1 text-xs font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70";
+  const page = variant === "page";
   return (
-    <div className={variant === "row" ? "" : "flex flex-col"}>
+    <div>
       <fetcher.Form method="post" action={`/order/${encodeURIComponent(orderId)}`}>
-        <button type="submit" name="intent" value="reorder" disabled={busy} className={button}>
-          <RotateCcw className={variant === "page" ? "h-4 w-4" : "h-3.5 w-3.5"} aria-hidden />
+        <button
+          type="submit"
+          name="intent"
+          value="reorder"
+          disabled={busy}
+          className={`inline-flex items-center justify-center gap-2 rounded-md border border-brand-700 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70 ${page ? "w-full px-5 py-2.5 sm:w-auto" : "mt-2 px-2.5 py-1 text-xs"}`}
+        >
+          <RotateCcw className="h-4 w-4" aria-hidden />
           {busy ? "Adding..." : "Buy again"}
           <span className="sr-only"> the items of order {orderNumber}</span>
         </button>

@@ -1,5 +1,3 @@
-import { ExternalLink } from "lucide-react";
-
 /**
  * "Consult a doctor" where a product needs a prescription (issue 32, decisions/058): a partner's
  * service (CONSULT_URL), opened in a new tab; the shop sends the partner nothing. Absent when the
@@ -11,8 +9,7 @@ export function ConsultDoctorLink({ url, className = "" }: { url: string | null;
     <p className={`text-sm ${className}`}>
       No prescription?{" "}
       <a href={url} target="_blank" rel="noopener" className="font-semibold underline">
-        Consult a doctor
-        <ExternalLink className="ml-1 inline h-3.5 w-3.5" aria-hidden />
+        Consult a doctor<span aria-hidden> ↗</span>
         <span className="sr-only"> (opens in a new tab)</span>
       </a>{" "}
       online through our partner's service. It is theirs, not ours: we send them nothing about you or your cart.
