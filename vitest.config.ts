@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
@@ -13,6 +14,10 @@ export default defineConfig({
     // PostgreSQL template database when TEST_DATABASE_URL is set).
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/console-guard.ts"],
+    // Vitest's default is one worker fewer than the cores: one on the 2-core CI runner, where the
+    // tests mostly wait on servers, PostgreSQL and child processes. Two there (whole PGlite suite:
+    // 506 s with two, about 800-900 s with one); one fewer than the cores elsewhere.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
