@@ -15,8 +15,8 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/console-guard.ts"],
     // Vitest's default is one worker fewer than the cores: one on the 2-core CI runner, where the
-    // tests mostly wait on servers, PostgreSQL and child processes. Two there (whole PGlite suite:
-    // 506 s with two, about 800-900 s with one); one fewer than the cores elsewhere.
+    // tests often wait on servers, PostgreSQL and child processes. Two there (decisions/059); one
+    // fewer than the cores elsewhere.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 60_000,
