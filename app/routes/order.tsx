@@ -121,7 +121,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
           />
         ) : null}
-        <OrderItems order={order} />
+        <OrderItems order={order} refillLinks={isOwner && order.status !== "Cancelled"} />
         <div className="grid gap-6 lg:grid-cols-2">
           <ShippingInfo order={order} />
           <PaymentInfo order={order} />

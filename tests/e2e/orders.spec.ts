@@ -45,7 +45,7 @@ test.describe("orders", () => {
   test("the order page shows lines, address, payment and history, and the owner cancels a paid order", async ({ page }) => {
     test.slow();
     await signUpShopper(page, "orders-cancel");
-    const { order } = await placeOrder(page, { pay: true });
+    const { order, product } = await placeOrder(page, { pay: true });
 
     const response = await openPage(page, `/order/${order._id}`);
     expect(response?.status()).toBe(200);
@@ -60,6 +60,7 @@ test.describe("orders", () => {
     await expect(history.getByRole("listitem").nth(1)).toContainText("Processing");
     await expect(history.locator("time").first()).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
     await expect(main(page).getByRole("link", { name: "View invoice" })).toHaveAttribute("href", `/order/${order._id}/invoice`);
+    await expect(main(page).getByRole("link", { name: `Subscribe and refill ${CHOLECALCIFEROL}` })).toHaveAttribute("href", `/profile/refills?product=${product._id}#new`);
     await expectAxeClean(page);
 
     // Cancel: a confirmation first; "Keep order" changes nothing.

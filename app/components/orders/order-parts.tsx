@@ -81,7 +81,11 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
 }
 
 /** The lines as bought (prices of the day of purchase) and the order's totals. */
-export function OrderItems({ order }: { order: OrderDetail }) {
+/**
+ * The order's lines and totals. `refillLinks` (the order page, for its owner) adds under each line
+ * "Subscribe and refill", which opens My Refills' set-up for that product (issue 32).
+ */
+export function OrderItems({ order, refillLinks = false }: { order: OrderDetail; refillLinks?: boolean }) {
   return (
     <section aria-labelledby="items-heading" className={CARD}>
       <h2 id="items-heading" className="text-lg font-semibold text-gray-900">
@@ -105,6 +109,11 @@ export function OrderItems({ order }: { order: OrderDetail }) {
               <p className="text-sm text-gray-700">
                 Qty {line.quantity} × {rupees(line.price)}
               </p>
+              {refillLinks ? (
+                <Link to={`/profile/refills?product=${encodeURIComponent(line.productId)}#new`} className="text-sm font-semibold text-brand-800 underline print:hidden">
+                  Subscribe and refill<span className="sr-only"> {line.name}</span>
+                </Link>
+              ) : null}
             </div>
             <p className="font-semibold whitespace-nowrap text-gray-900">{rupees(line.lineTotal)}</p>
           </li>
