@@ -282,6 +282,7 @@ test.describe("checkout", () => {
     await type(""); // State/UT: filled from the PIN code
     await type("9876543210");
     await type(""); // Save this address to my address book (left unticked)
+    await type(""); // Get this order's updates on WhatsApp (left unticked)
     await type(""); // Payment: Pay online is chosen
     await page.keyboard.press("Tab");
     await expect(payButton(page)).toBeFocused();
