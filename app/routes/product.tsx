@@ -28,16 +28,11 @@ import type { Route } from "./+types/product";
 import { addReviewFromForm, checkDeliveryForPage, loadProductPage } from "./product.server";
 import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import { ConsultDoctorLink } from "~/components/prescriptions/consult-link";
+import { NotifyMe } from "~/components/product/notify-me";
 
 // Recently Viewed renders nothing on the server (it reads this browser's list): its code is
 // fetched once the page has hydrated, not before (decision 037).
 const RecentlyViewed = lazy(() => import("~/components/product/recently-viewed").then((module) => ({ default: module.RecentlyViewed })));
-
-// "Notify me when back in stock" shows only on an out-of-stock product: its code (the form and its
-// check) is fetched with such a page, not counted before every product page hydrates (decision 037).
-// The server renders it in place; until its code arrives the form posts without JavaScript.
-const NotifyMe = lazy(() => import("~/components/product/notify-me").then((module) => ({ default: module.NotifyMe })));
 
 const DESCRIPTION_CHARS = 155;
 
@@ -57,7 +52,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = await loadProductPage(context, params.productId);
   if (!page) throw data(null, { status: 404 });
-  return { ...page, delivery: await checkDeliveryForPage(context, request), consultUrl: context.shop.config.consultUrl };
+  return { ...page, delivery: await checkDeliveryForPage(context, request) };
 }
 
 /** The review form posts here (with or without JavaScript). */
@@ -97,7 +92,6 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
         signedIn={Boolean(root?.user)}
         accountEmail={root?.user?.hasEmail === true}
         actionResult={actionData as ReviewResult | undefined}
-        consultUrl={loaderData.consultUrl}
       />
       <Substitutes key={`substitutes-${product._id}`} composition={product.composition} price={product.price} products={substitutes} />
       <SimilarProducts key={`similar-${product._id}`} products={similar} />
@@ -127,10 +121,7 @@ function ProductView({
   signedIn,
   accountEmail,
   actionResult,
-  consultUrl,
 }: {
-  /** A partner's doctor consultation (CONSULT_URL) for a prescription-only product; null: none. */
-  consultUrl: string | null;
   product: ProductJson;
   reviews: Route.ComponentProps["loaderData"]["reviews"];
   signedIn: boolean;
@@ -205,7 +196,6 @@ function ProductView({
                 <RxChip />
                 <p className="mt-1 font-semibold">{PRESCRIPTION_REQUIRED_LABEL}</p>
                 <p className="mt-1 text-sm">A valid prescription is required. You will upload it at checkout and our pharmacist checks it before dispatch.</p>
-                <ConsultDoctorLink url={consultUrl} className="mt-2" />
               </div>
             </div>
           ) : null}
@@ -213,11 +203,7 @@ function ProductView({
           <div className="mt-6 space-y-4 border-t border-gray-200 pt-6">
             <QuantitySelector value={quantity} onChange={setQuantity} countInStock={product.countInStock} packText={product.quantity} />
             <AddToCart product={product} quantity={quantity} />
-            {inStock ? null : (
-              <Suspense fallback={null}>
-                <NotifyMe productId={product._id} accountEmail={accountEmail} />
-              </Suspense>
-            )}
+            {inStock ? null : <NotifyMe productId={product._id} accountEmail={accountEmail} />}
             <p className="text-sm text-gray-700">
               <Link to={`/profile/refills?product=${encodeURIComponent(product._id)}#new`} className="font-semibold text-brand-800 underline hover:text-brand-900">
                 Subscribe and refill

@@ -1,7 +1,7 @@
 // The order-by-prescription pages, called the way React Router calls them (decisions/058): My
 // Prescriptions' request form without JavaScript, the pharmacists' queue (who may load it, who may
-// answer, the proposal's repeated fields), the sidebar's count, and CONSULT_URL's link on the
-// product page and at checkout (none when unset).
+// answer, the proposal's repeated fields), the sidebar's count, and CONSULT_URL's link at
+// checkout (none when unset).
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +10,6 @@ import { prescriptionOrders } from "#server/db/schema.ts";
 import { loader as layoutLoader } from "~/routes/admin/layout.tsx";
 import { action as queueAction, loader as queueLoader } from "~/routes/admin/prescription-orders.tsx";
 import { loader as checkoutLoader } from "~/routes/checkout.tsx";
-import { loader as productLoader } from "~/routes/product.tsx";
 import { action as profileAction, loader as profileLoader } from "~/routes/profile-prescriptions.tsx";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, createPharmacist, pageContext, type TestUser } from "../support/users.ts";
@@ -135,15 +134,16 @@ describe("the pharmacists' queue page", () => {
 });
 
 describe("CONSULT_URL", () => {
-  it("is on a prescription-only product's page when set, and nowhere when unset", async () => {
-    const rx = await makeProduct(shop.context, { schedule: "H", prescriptionRequired: true });
-    const page = await call(shop, productLoader, `/product/${rx.id}`, null, undefined, { productId: rx.id });
-    expect(page.data).toMatchObject({ consultUrl: "https://consult.example.in/start" });
+  // The checkout's prescription step links it (above, with the setting); the product page does not (the contract's "may";
+  // the product page's JavaScript budget, decisions/058).
+  it("is null on the checkout page when unset", async () => {
     const plain = await createTestShop();
     try {
-      const other = await makeProduct(plain.context, { schedule: "H", prescriptionRequired: true });
-      const without = await call(plain, productLoader, `/product/${other.id}`, null, undefined, { productId: other.id });
-      expect(without.data).toMatchObject({ consultUrl: null });
+      const shopper = await createCustomer(plain.context);
+      const rx = await makeProduct(plain.context, { schedule: "H", prescriptionRequired: true });
+      await request(plain.app).post("/api/cart").set(shopper.headers).send({ productId: rx.id, quantity: 1 }).expect(201);
+      const checkout = await call(plain, checkoutLoader, "/checkout", shopper);
+      expect(checkout.data).toMatchObject({ consultUrl: null });
     } finally {
       await plain.close();
     }

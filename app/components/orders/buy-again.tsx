@@ -45,22 +45,21 @@ export function BuyAgain({ orderId, orderNumber, variant }: { orderId: string; o
           <span className="sr-only"> the items of order {orderNumber}</span>
         </button>
       </fetcher.Form>
-      <div role="status" className={answer ? "mt-2 max-w-xs text-sm" : "sr-only"}>
-        {answer ? (
-          <>
-            <p className={answer.ok && answer.skipped.length === 0 ? "text-brand-900" : "text-amber-900"}>{answer.message}</p>
-            {answer.skipped.length > 0 ? (
-              <ul className="mt-1 list-disc pl-5 text-gray-800">
-                {answer.skipped.map((line) => (
-                  <li key={line.productId}>
-                    {line.name}: {line.reason}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        ) : null}
-      </div>
+      {answer ? (
+        // Only with an answer: an empty status region on the order page would be one more "status" to tell apart.
+        <div role="status" className="mt-2 max-w-xs text-sm">
+          <p className={answer.ok && answer.skipped.length === 0 ? "text-brand-900" : "text-amber-900"}>{answer.message}</p>
+          {answer.skipped.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5 text-gray-800">
+              {answer.skipped.map((line) => (
+                <li key={line.productId}>
+                  {line.name}: {line.reason}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }
