@@ -86,12 +86,15 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"
 
 /**
  * Runs axe (WCAG 2.2 AA rules) on the page as it is now and expects no violations. Finite
- * animations and transitions are let finish first (at most 2 s): a toast still fading in has
- * the contrast of its half-way opacity, which no shopper reads.
+ * animations and transitions, including one starting on the next frame, are let finish first (at
+ * most 2 s): a toast still fading in has the contrast of its half-way opacity, which no shopper reads.
  */
 export async function expectAxeClean(page: Page) {
-  await page.evaluate(() =>
-    Promise.race([
+  await page.evaluate(async () => {
+    // Two frames first: a toast mounted just now starts its fade-in transition on the next frame
+    // (the toaster flags it mounted after rendering), after which getAnimations() sees it.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.race([
       Promise.all(
         document
           .getAnimations()
@@ -99,8 +102,8 @@ export async function expectAxeClean(page: Page) {
           .map((animation) => animation.finished.catch(() => undefined)),
       ),
       new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
+    ]);
+  });
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
