@@ -1,4 +1,5 @@
 import { MapPin, Star } from "lucide-react";
+import { AccountPageTitle } from "~/components/account/account-page-title";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { ADDRESS_FIELD_LABELS as LABELS, ADDRESS_LIMITS, ADDRESS_MESSAGES, checkAddressForm, MAX_ADDRESSES, type SavedAddress } from "#common/addresses.ts";
@@ -47,12 +48,7 @@ export default function ProfileAddresses({ loaderData }: Route.ComponentProps) {
   const full = addresses.length >= MAX_ADDRESSES;
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <p className="text-sm">
-        <Link to="/profile" className="text-brand-800 underline">
-          My Profile
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold text-gray-900">My Addresses</h1>
+      <AccountPageTitle title="My Addresses" />
       <div role="status" className="mt-4">
         {done && !actionData ? <p className="rounded-md bg-green-50 px-4 py-3 text-green-900">{done}</p> : null}
       </div>

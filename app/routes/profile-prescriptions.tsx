@@ -1,6 +1,7 @@
 import { FileText, Upload } from "lucide-react";
+import { AccountPageTitle } from "~/components/account/account-page-title";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { MAX_PRESCRIPTION_BYTES, PRESCRIPTION_ACCEPT, PRESCRIPTION_MESSAGES, PRESCRIPTION_NAME_MAX } from "#common/prescriptions.ts";
 import { NOINDEX, SUBMIT_CLASS } from "~/components/auth/auth-card";
 import { PrescriptionStatus, prescriptionFileUrl } from "~/components/prescriptions/prescription-status";
@@ -60,14 +61,7 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
 
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <p className="text-sm">
-        <Link to="/profile" className="font-medium text-brand-800 underline hover:text-brand-900">
-          My Profile
-        </Link>
-        <span aria-hidden> / </span>
-        <span className="text-gray-700">My Prescriptions</span>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold text-gray-900">My Prescriptions</h1>
+      <AccountPageTitle title="My Prescriptions" />
       <p className="mt-2 text-gray-700">
         Prescription medicines are dispensed only against a valid prescription. Upload a clear photo or PDF; our pharmacist
         reviews it with your order before it is packed.

@@ -1,4 +1,5 @@
 import { Repeat } from "lucide-react";
+import { AccountPageTitle } from "~/components/account/account-page-title";
 import { useId } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { formatLongDate, istDay } from "#common/dates.ts";
@@ -47,14 +48,7 @@ export default function ProfileRefills({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <p className="text-sm">
-        <Link to="/profile" className="font-medium text-brand-800 underline hover:text-brand-900">
-          My Profile
-        </Link>
-        <span aria-hidden> / </span>
-        <span className="text-gray-700">My Refills</span>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold text-gray-900">My Refills</h1>
+      <AccountPageTitle title="My Refills" />
       <p className="mt-2 text-gray-700">
         A refill orders the same medicines again every 30, 60 or 90 days at that day's prices. We remind you {REFILL_REMINDER_DAYS} days
         before each order, by SMS and email, so you can skip it or pause the refill here. If an item is out of stock or we no longer
