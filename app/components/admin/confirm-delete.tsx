@@ -16,6 +16,20 @@ export interface ActionResult {
   errors?: Record<string, string>;
 }
 
+/**
+ * A fetcher whose answer is shown as a toast: the success message, or `failure` with the server's
+ * reason (failureText). Field errors stay with the form that reads `fetcher.data`.
+ */
+export function useToastedFetcher(failure: string) {
+  const fetcher = useFetcher<ActionResult>();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(failureText(failure, fetcher.data.message));
+  }, [fetcher.state, fetcher.data, failure]);
+  return fetcher;
+}
+
 interface ConfirmDeleteProps {
   /** What is deleted, for the button's accessible name and the question ("Delete user Asha"). */
   what: string;

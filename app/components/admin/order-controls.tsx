@@ -1,9 +1,8 @@
 import { Truck } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { ADMIN_ORDER_STATUSES, ORDER_PAGE_MESSAGES, statusOptionLabel } from "#common/admin.ts";
-import { failureText, type ActionResult } from "./confirm-delete";
-import { toast } from "~/components/ui/toaster";
+import { useToastedFetcher } from "./confirm-delete";
 
 /**
  * Statuses the select never offers: moving there needs more than the status (the transition
@@ -41,13 +40,8 @@ export function OrderStatusControls({
   shipControl?: ReactNode;
   action?: string;
 }) {
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useToastedFetcher(ORDER_PAGE_MESSAGES.updateFailed);
   const busy = fetcher.state !== "idle";
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(failureText(ORDER_PAGE_MESSAGES.updateFailed, fetcher.data.message));
-  }, [fetcher.state, fetcher.data]);
   const options = ADMIN_ORDER_STATUSES.filter((option) => nextStatuses.includes(option) && !STATUSES_WITH_FORM.includes(option));
   const canShip = nextStatuses.includes("Shipped");
   if (options.length === 0 && !canShip) return <span className="text-sm text-gray-600">No status change possible</span>;

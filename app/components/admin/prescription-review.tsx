@@ -1,14 +1,12 @@
 import { Check, X } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useState } from "react";
 import { orderStateLabel, type OrderStatus } from "#common/orders.ts";
 import { checkReview, PRESCRIBER_NAME_MAX, REGISTRATION_MAX, REJECT_REASON_MAX, REJECT_REASONS } from "#common/pharmacist.ts";
 import type { PrescriptionStatus } from "#common/prescriptions.ts";
 import { BUTTON_PRIMARY, INPUT } from "./page-header";
 import { ConfirmAction } from "./confirm-action";
-import { failureText, type ActionResult } from "./confirm-delete";
+import { useToastedFetcher } from "./confirm-delete";
 import { Field } from "~/components/ui/field";
-import { toast } from "~/components/ui/toaster";
 
 /** An order's state in the queue, in the words every page uses (orderStateLabel). */
 export function ReviewStateBadge({ status, prescriptionStatus }: { status: string; prescriptionStatus: PrescriptionStatus | null }) {
@@ -22,16 +20,6 @@ export function ReviewStateBadge({ status, prescriptionStatus }: { status: strin
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{label}</span>;
 }
 
-/** Shows the decision's answer as a toast; the field errors stay under their fields. */
-function useDecision(failure: string) {
-  const fetcher = useFetcher<ActionResult>();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(failureText(failure, fetcher.data.message));
-  }, [fetcher.state, fetcher.data, failure]);
-  return fetcher;
-}
 
 /**
  * Approve: the prescriber's name and registration number as written on the prescription; the
@@ -47,7 +35,7 @@ export function ApproveForm({
   /** The order's prescription medicines: for each, what the prescription covers (refills never go beyond it, decisions/057). */
   rxLines?: { productId: string; name: string; quantity: number }[];
 }) {
-  const fetcher = useDecision("Failed to approve");
+  const fetcher = useToastedFetcher("Failed to approve");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const serverErrors = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
   const shown = { ...serverErrors, ...errors };
@@ -127,7 +115,7 @@ export function ApproveForm({
 
 /** Reject: a reason from the list, or typed ("Other reason"); the order is cancelled and refunded. */
 export function RejectForm() {
-  const fetcher = useDecision("Failed to reject");
+  const fetcher = useToastedFetcher("Failed to reject");
   const [picked, setPicked] = useState<string>("");
   const [error, setError] = useState<string | undefined>();
   // A valid rejection is asked about first (it cancels and refunds the order; issue 27 item 8).

@@ -1,13 +1,10 @@
 import { CheckCircle2, Download, RotateCcw } from "lucide-react";
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
-import { failureText, type ActionResult } from "~/components/admin/confirm-delete";
+import { useToastedFetcher } from "~/components/admin/confirm-delete";
 import { unreadMessagesText } from "#common/admin.ts";
 import { formatDateTime } from "#common/dates.ts";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState, TABLE, TABLE_WRAP, TD, TH, THEAD } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { NOINDEX } from "~/components/auth/auth-card";
-import { toast } from "~/components/ui/toaster";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/inbox";
 import { loadInbox, markMessage } from "./inbox.server";
@@ -116,13 +113,8 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
 }
 
 function HandledToggle({ id, name, handled, handledAt }: { id: string; name: string; handled: boolean; handledAt: string | null }) {
-  const fetcher = useFetcher<ActionResult>();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(failureText("Failed to update message", fetcher.data.message));
-  }, [fetcher.state, fetcher.data]);
-  return (
+  const fetcher = useToastedFetcher("Failed to update message");
+    return (
     <div className="flex flex-col items-end gap-1">
       {handled ? (
         <p className="inline-flex items-center gap-1 text-sm font-medium text-green-800">

@@ -1,7 +1,6 @@
-import { useEffect } from "react";
-import { Link, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
-import type { ActionResult } from "~/components/admin/confirm-delete";
-import { toast } from "~/components/ui/toaster";
+import { Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useToastedFetcher } from "~/components/admin/confirm-delete";
+import { ORDER_PAGE_MESSAGES } from "#common/admin.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { addressLines, orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
 import { REVIEW_MESSAGES } from "#common/pharmacist.ts";
@@ -49,12 +48,7 @@ const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
  * confirmed it (decisions/044).
  */
 function CodConfirmControl({ order }: { order: Route.ComponentProps["loaderData"]["order"] }) {
-  const fetcher = useFetcher<ActionResult>();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
+  const fetcher = useToastedFetcher(ORDER_PAGE_MESSAGES.confirmCodFailed);
   const confirmation = order.codConfirmation;
   if (!confirmation || order.status !== "Processing") return null;
   if (confirmation.confirmed) {

@@ -1,14 +1,12 @@
 import { BadgeCheck, Eye, EyeOff, Star } from "lucide-react";
-import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { REVIEW_PAGE_MESSAGES, REVIEW_STATUSES, type AdminReviewJson } from "#common/admin.ts";
-import { ConfirmDelete, failureText, type ActionResult } from "~/components/admin/confirm-delete";
+import { ConfirmDelete, useToastedFetcher } from "~/components/admin/confirm-delete";
 import { formatDateTime } from "#common/dates.ts";
 import { ADMIN_MAIN, AdminPageHeader, EmptyState } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { SearchBox } from "~/components/admin/search-box";
 import { NOINDEX } from "~/components/auth/auth-card";
-import { toast } from "~/components/ui/toaster";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/reviews";
 import { requireAdmin } from "./require-admin.server";
@@ -173,13 +171,8 @@ function Stars({ rating }: { rating: number }) {
 }
 
 function VisibilityButton({ review }: { review: AdminReviewJson }) {
-  const fetcher = useFetcher<ActionResult>();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(failureText(UPDATE_FAILED, fetcher.data.message));
-  }, [fetcher.state, fetcher.data]);
-  const busy = fetcher.state !== "idle";
+  const fetcher = useToastedFetcher(UPDATE_FAILED);
+    const busy = fetcher.state !== "idle";
   const Icon = review.hidden ? Eye : EyeOff;
   return (
     <fetcher.Form method="post">
