@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { MessageChannel, MessageStatus } from "#common/phone-messages.ts";
 import { ORDER_STATUSES, type OrderStatus, type PaymentMethod, type ShippingAddress } from "#common/orders.ts";
+import type { Language, ProductTranslations } from "#common/language.ts";
 import {
   type AnyPgColumn,
   bigint,
@@ -60,10 +61,13 @@ export const user = pgTable(
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     /** When the shopper asked for order news on WhatsApp (profile or checkout; decisions/054); null when not. */
     whatsappUpdatesAt: timestamp("whatsapp_updates_at", { withTimezone: true }),
+    /** The language of the pages the shopper last used (decisions/063): their emails, SMS and WhatsApp follow it. */
+    language: text("language").$type<Language>().notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("user_language_check", sql`${t.language} in ('en', 'hi')`),
     check("user_role_check", sql`${t.role} in ('customer', 'pharmacist', 'admin')`),
     uniqueIndex("user_verified_phone_unique").on(t.phone).where(sql`${t.phoneVerified}`),
   ],
@@ -277,6 +281,8 @@ export const products = pgTable(
     marketer: text("marketer"),
     countryOfOrigin: text("country_of_origin"),
     published: boolean("published").notNull().default(true),
+    /** Text in other languages (decisions/063): `{ hi: { name?, description?, composition?, … } }`; English where a field is missing. */
+    i18n: jsonb("i18n").$type<ProductTranslations>().notNull().default({}),
     /** Maintained by a trigger (see the migrations): weighted name, brand, tags, description. */
     searchVector: tsvector("search_vector"),
     createdAt: createdAt(),
@@ -490,10 +496,13 @@ export const orders = pgTable(
     codConfirmedBy: text("cod_confirmed_by").$type<"customer" | "staff">(),
     /** The shopper asked for this order's news on WhatsApp (checkout's box or the profile's choice; decisions/054). */
     whatsappUpdatesAt: timestamp("whatsapp_updates_at", { withTimezone: true }),
+    /** The language the order was placed in (decisions/063): its emails, SMS and WhatsApp messages are written in it. */
+    language: text("language").$type<Language>().notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("orders_language_check", sql`${t.language} in ('en', 'hi')`),
     check("orders_cod_confirmed_by_check", sql`${t.codConfirmedBy} in ('customer', 'staff')`),
     index("orders_cod_confirm_by_idx").on(t.codConfirmBy).where(sql`${t.codConfirmedAt} is null`),
     check("orders_prescription_status_check", sql`${t.prescriptionStatus} in ('pending', 'approved', 'rejected')`),
