@@ -4,6 +4,7 @@ import { FLASH_COOKIE, type Flash } from "#common/flash.ts";
 import type { DeliveryPolicy } from "#common/delivery-policy.ts";
 import { ErrorPage } from "~/components/error-page";
 import { DeferredScripts } from "~/components/layout/deferred-scripts";
+import { useHydrationDone } from "~/components/ui/static";
 import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
 import { dispatchCutoff, pageUser, takeFlash } from "./root.server";
 import { setNonce } from "get-nonce";
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useHydrationDone();
   return <Outlet />;
 }
 

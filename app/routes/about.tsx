@@ -6,6 +6,7 @@ import { PageHero } from "~/components/ui/page-hero";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/about";
+import { Static } from "~/components/ui/static";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -79,6 +80,7 @@ const VALUES = ["Innovation", "Quality", "Affordability", "Integrity", "Compassi
 export default function About() {
   const seller = useRouteLoaderData<typeof rootLoader>("root")?.seller;
   return (
+    <Static>
     <main id="main">
       <PageHero
         eyebrow="About us"
@@ -218,5 +220,6 @@ export default function About() {
         </div>
       </ContentSection>
     </main>
+    </Static>
   );
 }

@@ -4,6 +4,7 @@ import { ButtonLink, ContentSection, FeatureGrid, TEXT_LINK, type Feature } from
 import { PageHero } from "~/components/ui/page-hero";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/career-path";
+import { Static } from "~/components/ui/static";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -87,6 +88,7 @@ const PROGRAMMES: Feature[] = [
 
 export default function CareerPath() {
   return (
+    <Static>
     <main id="main">
       <PageHero
         eyebrow="Careers"
@@ -150,5 +152,6 @@ export default function CareerPath() {
         </div>
       </ContentSection>
     </main>
+    </Static>
   );
 }

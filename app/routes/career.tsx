@@ -6,6 +6,7 @@ import { PageHero } from "~/components/ui/page-hero";
 import { JOB_OPENINGS } from "~/lib/careers";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/career";
+import { Static } from "~/components/ui/static";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -69,6 +70,7 @@ const TESTIMONIALS = [
 
 export default function Career() {
   return (
+    <Static>
     <main id="main">
       <PageHero
         eyebrow="Careers"
@@ -216,5 +218,6 @@ export default function Career() {
         </ul>
       </ContentSection>
     </main>
+    </Static>
   );
 }

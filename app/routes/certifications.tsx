@@ -5,6 +5,7 @@ import { PageHero } from "~/components/ui/page-hero";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/certifications";
+import { Static } from "~/components/ui/static";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -96,6 +97,7 @@ const PROCESS: Step[] = [
 export default function Certifications() {
   const seller = useRouteLoaderData<typeof rootLoader>("root")?.seller;
   return (
+    <Static>
     <main id="main">
       <PageHero
         eyebrow="Trust and quality"
@@ -182,5 +184,6 @@ export default function Certifications() {
         </div>
       </ContentSection>
     </main>
+    </Static>
   );
 }

@@ -8,6 +8,7 @@ import { NewArrivals } from "~/components/home/new-arrivals";
 import { NewLaunch } from "~/components/home/new-launch";
 import { ResearchHighlights } from "~/components/home/research-highlights";
 import { CompanyValues } from "~/components/home/values";
+import { Static } from "~/components/ui/static";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 import { loadHomePage } from "./home.server";
@@ -40,11 +41,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {SHOP_NAME}: {SHOP_TAGLINE.toLowerCase()}
       </h1>
       <HeroSlider />
-      <CompanyValues />
+      <Static>
+        <CompanyValues />
+      </Static>
       <NewArrivals products={loaderData.newArrivals} />
-      <BenefitsStrip />
+      <Static>
+        <BenefitsStrip />
+      </Static>
       <NewLaunch product={loaderData.newLaunch} />
-      <DigitalDispensary />
+      <Static>
+        <DigitalDispensary />
+      </Static>
       <ResearchHighlights articles={loaderData.articles} />
     </main>
   );

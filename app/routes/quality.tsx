@@ -4,6 +4,7 @@ import { ButtonLink, ContentSection, FeatureGrid, StepList, TEXT_LINK, type Feat
 import { PageHero } from "~/components/ui/page-hero";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/quality";
+import { Static } from "~/components/ui/static";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -75,6 +76,7 @@ const CONCERN_STEPS: Step[] = [
 
 export default function Quality() {
   return (
+    <Static>
     <main id="main">
       <PageHero
         eyebrow="Quality Promise"
@@ -190,5 +192,6 @@ export default function Quality() {
         </div>
       </ContentSection>
     </main>
+    </Static>
   );
 }

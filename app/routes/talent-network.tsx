@@ -5,6 +5,7 @@ import { PageHero } from "~/components/ui/page-hero";
 import { CAREERS_EMAIL, careersMailto } from "~/lib/careers";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/talent-network";
+import { Static } from "~/components/ui/static";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -61,6 +62,7 @@ const WHAT_WE_SEND: Feature[] = [
 
 export default function TalentNetwork() {
   return (
+    <Static>
     <main id="main">
       <PageHero
         eyebrow="Careers"
@@ -125,5 +127,6 @@ export default function TalentNetwork() {
         </div>
       </ContentSection>
     </main>
+    </Static>
   );
 }

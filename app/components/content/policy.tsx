@@ -1,5 +1,6 @@
 import { PageHero } from "~/components/ui/page-hero";
 import { useSeller } from "./delivery-texts";
+import { Static } from "~/components/ui/static";
 
 /** The date every policy page shows; change it whenever a policy's wording changes. */
 export const POLICY_LAST_UPDATED = { iso: "2026-11-28", text: "28 November 2026" };
@@ -32,7 +33,9 @@ export function PolicyPage({
     { id: "grievance-redressal", title: "Grievance redressal" },
     { id: "seller-details", title: "Seller details" },
   ];
+  // Text and in-page links only: rendered on the server, never hydrated (decisions/060).
   return (
+    <Static>
     <main id="main">
       <PageHero eyebrow="Policies" title={title} intro={intro} />
       <div className="mx-auto max-w-4xl px-4 pb-12 sm:px-6">
@@ -62,6 +65,7 @@ export function PolicyPage({
         <SellerLegalDetails />
       </div>
     </main>
+    </Static>
   );
 }
 

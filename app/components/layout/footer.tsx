@@ -4,6 +4,7 @@ import { WELCOME_OFFER } from "#common/content.ts";
 import type { SellerDetails } from "#common/seller.ts";
 import { NewsletterForm } from "./newsletter-form";
 import { GENERAL_CHAT_TEXT } from "#common/whatsapp-chat.ts";
+import { Static } from "~/components/ui/static";
 import { WhatsAppChatLink } from "~/components/ui/whatsapp-chat-link";
 
 const HELP_LINKS = [
@@ -26,6 +27,7 @@ export function Footer({ seller }: { seller: SellerDetails }) {
           <p className="mt-2 text-sm">Subscribe for health tips, new launches and offers: {WELCOME_OFFER}.</p>
           <NewsletterForm />
         </section>
+        <Static>
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop" className="text-lg font-semibold text-white">
             Shop
@@ -89,7 +91,9 @@ export function Footer({ seller }: { seller: SellerDetails }) {
             </p>
           ) : null}
         </section>
+        </Static>
       </div>
+      <Static>
       <div className="border-t border-brand-800">
         <div className="mx-auto max-w-7xl space-y-1 px-4 py-6 text-xs text-brand-100 sm:px-6">
           <p>
@@ -110,6 +114,7 @@ export function Footer({ seller }: { seller: SellerDetails }) {
           </p>
         </div>
       </div>
+      </Static>
     </footer>
   );
 }
