@@ -29,6 +29,7 @@ import { addReviewFromForm, checkDeliveryForPage, loadProductPage } from "./prod
 import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { NotifyMe } from "~/components/product/notify-me";
+import { Static } from "~/components/ui/static";
 
 // Recently Viewed renders nothing on the server (it reads this browser's list): its code is
 // fetched once the page has hydrated, not before (decision 037).
@@ -215,7 +216,9 @@ function ProductView({
           <WhatsAppChatLink text={productChatText(product.name)} className="mt-6" />
         </div>
       </div>
-      <MedicineInformation product={product} />
+      <Static>
+        <MedicineInformation product={product} />
+      </Static>
       <ProductTabs product={product} reviews={reviews} signedIn={signedIn} actionResult={actionResult} tab={tab} onTabChange={setTab} />
     </>
   );

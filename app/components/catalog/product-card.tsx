@@ -4,6 +4,7 @@ import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { CardAddToCart } from "~/components/cart/card-add-to-cart";
 import { maxQuantity } from "~/components/product/quantity-selector";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { Static } from "~/components/ui/static";
 import { CardRating } from "./card-rating";
 import { Price } from "./price";
 import { RxChip } from "./rx-chip";
@@ -50,6 +51,10 @@ export function toCardProduct(product: ProductJson): CardProduct {
 /** Image widths on the listing grid: two columns on phones, three beside the filters on wide screens. */
 export const CARD_IMAGE_SIZES = "(max-width: 639px) 46vw, (max-width: 900px) 30vw, (max-width: 1280px) 26vw, 300px";
 
+/** What a card's static parts are made from: when it changes, they render afresh (decisions/060). */
+const cardVersion = (product: CardProduct) =>
+  [product.name, product.description, product.price, product.mrp, product.image?.url, product.inStock, product.rating, product.numReviews].join("|");
+
 export function ProductCard({
   product,
   priority = false,
@@ -65,6 +70,8 @@ export function ProductCard({
 }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
+      {/* The picture and the text are never hydrated (decisions/060); Add to Cart and the link are. */}
+      <Static watch={cardVersion(product)}>
       <div className="relative aspect-square bg-gray-50">
         <ResponsiveImage
           src={product.image?.url ?? "/images/placeholder-product.svg"}
@@ -81,7 +88,9 @@ export function ProductCard({
           <span className="absolute bottom-2 left-2 rounded-full bg-gray-800 px-2 py-0.5 text-xs font-semibold text-white">Out of Stock</span>
         ) : null}
       </div>
+      </Static>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <Static watch={cardVersion(product)}>
         <h3 className="text-sm font-semibold leading-snug text-gray-900 sm:text-base">{product.name}</h3>
         <p className="line-clamp-2 text-sm text-gray-700">{product.description}</p>
         <CardRating rating={product.rating} numReviews={product.numReviews} />
@@ -91,6 +100,7 @@ export function ProductCard({
             <p className="text-xs font-semibold text-green-800">You save {formatRupees(rupeesToPaise(product.mrp) - rupeesToPaise(product.price))}</p>
           ) : null}
         </div>
+        </Static>
         {addToCart && product.inStock ? <CardAddToCart productId={product._id} name={product.name} maxQuantity={product.maxQuantity} /> : null}
         <Link
           to={`/product/${product._id}`}

@@ -14,7 +14,7 @@ export function BenefitsStrip() {
     { icon: Lock, title: "Secure Checkout", text: "Encrypted payments through Razorpay" },
   ];
   return (
-    <section aria-label="Why shop with us" className="border-y border-brand-100 bg-brand-50">
+    <section aria-label="Why shop with us" className="below-fold border-y border-brand-100 bg-brand-50">
       <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:grid-cols-3 sm:px-6">
         {BENEFITS.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex items-center gap-4">

@@ -35,7 +35,7 @@ const QUALITY_PROMISES = [
 /** The digital dispensary: one card per shop section, then the Quality Promise. */
 export function DigitalDispensary() {
   return (
-    <section aria-labelledby="dispensary-heading" className="bg-white">
+    <section aria-labelledby="dispensary-heading" className="below-fold bg-white">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
         <h2 id="dispensary-heading" className="text-2xl font-bold text-gray-900 sm:text-3xl">
           Our Digital Dispensary

@@ -11,7 +11,7 @@ const DRAG_THRESHOLD_PX = 5;
 /** "Explore New Arrivals": streamed in after the first paint (the loader defers it). */
 export function NewArrivals({ products }: { products: Promise<CardProduct[]> }) {
   return (
-    <section aria-labelledby="new-arrivals-heading" className="bg-white">
+    <section aria-labelledby="new-arrivals-heading" className="below-fold bg-white">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
         <Suspense
           fallback={

@@ -30,7 +30,7 @@ export function NewLaunch({ product }: { product: NewLaunchProduct | null }) {
   const [open, setOpen] = useState(false);
   const price = formatRupees(rupeesToPaise(product?.price ?? NEW_LAUNCH_PRICE_RUPEES));
   return (
-    <section aria-labelledby="new-launch-heading" className="bg-gradient-to-br from-brand-50 via-white to-pink-50">
+    <section aria-labelledby="new-launch-heading" className="below-fold bg-gradient-to-br from-brand-50 via-white to-pink-50">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-16 md:grid-cols-2">
         <div className="mx-auto aspect-square w-full max-w-md overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-gray-200">
           {product?.image ? (

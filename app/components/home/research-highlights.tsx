@@ -88,7 +88,7 @@ export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }
 
   const selectedLabel = FILTERS.find((option) => option.value === filter)!.label;
   return (
-    <section aria-labelledby="research-heading" className="bg-brand-50">
+    <section aria-labelledby="research-heading" className="below-fold bg-brand-50">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
         <h2 id="research-heading" className="text-2xl font-bold text-gray-900 sm:text-3xl">
           Research Highlights

@@ -11,7 +11,7 @@ const CARD_ICON = "inline-flex h-11 w-11 items-center justify-center rounded-lg 
 /** Vision, Mission and Core Values cards, then the company blurb. */
 export function CompanyValues() {
   return (
-    <section aria-labelledby="values-heading" className="bg-white">
+    <section aria-labelledby="values-heading" className="below-fold bg-white">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
         <h2 id="values-heading" className="text-2xl font-bold text-gray-900 sm:text-3xl">
           What we stand for

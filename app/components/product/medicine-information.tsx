@@ -25,7 +25,7 @@ export function MedicineInformation({ product }: { product: ProductJson }) {
   const title = medicine ? "Medicine information" : "Product information";
 
   return (
-    <section aria-labelledby="medicine-information" className="mt-10 rounded-lg border border-gray-200 bg-white">
+    <section aria-labelledby="medicine-information" className="below-fold mt-10 rounded-lg border border-gray-200 bg-white">
       <h2 id="medicine-information" className="border-b border-gray-200 px-4 py-3 text-lg font-semibold text-gray-900 sm:px-6">
         {title}
       </h2>

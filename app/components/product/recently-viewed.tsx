@@ -80,7 +80,7 @@ export function RecentlyViewed({ productId }: { productId: string }) {
 
   if (products.length === 0) return null;
   return (
-    <section aria-labelledby="recently-viewed-heading" className="mt-12">
+    <section aria-labelledby="recently-viewed-heading" className="below-fold mt-12">
       <h2 id="recently-viewed-heading" className="text-2xl font-bold text-gray-900">
         Recently Viewed
       </h2>

@@ -11,7 +11,7 @@ export function SimilarProducts({ products }: { products: Promise<CardProduct[]>
       <Await resolve={products} errorElement={null}>
         {(list) =>
           list.length > 0 ? (
-            <section aria-labelledby="similar-heading" className="mt-12">
+            <section aria-labelledby="similar-heading" className="below-fold mt-12">
               <h2 id="similar-heading" className="text-2xl font-bold text-gray-900">
                 You May Also Like
               </h2>

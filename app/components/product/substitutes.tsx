@@ -51,7 +51,7 @@ export function Substitutes({
       <Await resolve={products} errorElement={null}>
         {(list) =>
           list.length > 0 ? (
-            <section aria-labelledby="substitutes-heading" className="mt-12">
+            <section aria-labelledby="substitutes-heading" className="below-fold mt-12">
               <h2 id="substitutes-heading" className="text-2xl font-bold text-gray-900">
                 Substitutes
               </h2>

@@ -38,14 +38,27 @@ export function ResponsiveImage({
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding={priority ? "sync" : "async"}
-      onError={(event) => {
-        const img = event.currentTarget;
-        if (img.dataset.fallback) return;
-        img.dataset.fallback = "1";
-        img.removeAttribute("srcset");
-        img.src = fallback;
-      }}
+      data-fallback-src={fallback}
       {...rest}
     />
   );
+}
+
+/**
+ * Shows an image's fallback when it fails to load: one listener for the whole document (an
+ * image's `error` does not bubble, so it listens in the capture phase), which also serves images
+ * in parts of the page that are never hydrated (`<Static>`, decisions/060). Set up when this
+ * module first runs in the browser, before the page hydrates.
+ */
+function showFallback(img: HTMLImageElement) {
+  if (!img.dataset.fallbackSrc || img.dataset.fallback) return;
+  img.dataset.fallback = "1";
+  img.removeAttribute("srcset");
+  img.src = img.dataset.fallbackSrc;
+}
+
+if (typeof document !== "undefined") {
+  document.addEventListener("error", (event) => event.target instanceof HTMLImageElement && showFallback(event.target), true);
+  // Those that failed before this code arrived.
+  for (const img of document.images) if (img.complete && img.naturalWidth === 0 && img.currentSrc) showFallback(img);
 }

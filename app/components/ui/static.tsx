@@ -30,12 +30,16 @@ function serverHtml(id: string): string | null {
  * whose children React does not walk), so none of its components run again in the browser;
  * after a client-side navigation it renders its children as usual. What is inside must not
  * need React in the browser: no event handlers, no state, no effects (a `<Link>` is a plain
- * link there). The wrapper is `display: contents`, so it adds no box to the layout.
+ * link there). The wrapper is `display: contents`, so it adds no box to the layout. `watch`: a
+ * value made from what the children show; when it changes, the server's HTML is replaced by a
+ * render of the children.
  */
-export function Static({ children }: { children: ReactNode }) {
+export function Static({ children, watch }: { children: ReactNode; watch?: string }) {
   const id = useId();
   const [html] = useState(() => (typeof document === "undefined" ? null : serverHtml(id)));
-  if (html !== null) {
+  // What the server's HTML was made from: once that changes (new data for the same element), render afresh.
+  const [first] = useState(watch);
+  if (html !== null && watch === first) {
     return (
       <div
         data-static={id}
