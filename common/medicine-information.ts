@@ -70,7 +70,7 @@ export interface SafetyAdviceLine {
 
 /**
  * Safety advice as the page shows it: one entry per line; a line starting with a short topic
- * and a colon ("Alcohol: Avoid.") is shown under that topic.
+ * and a colon ("Alcohol: Avoid.", "शराब: सेवन न करें।": letters and vowel signs) is shown under that topic.
  */
 export function safetyAdviceLines(text: string): SafetyAdviceLine[] {
   return text

@@ -6,6 +6,7 @@ import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CATALOGUE_CSV_HEADER } from "#common/catalogue-csv.ts";
 import { TRANSLATABLE_PRODUCT_FIELDS } from "#common/language.ts";
+import { safetyAdviceLines } from "#common/medicine-information.ts";
 import { parseCsv } from "#server/csv.ts";
 import { DEMO_HINDI } from "#server/db/seed/hindi.ts";
 import { demoMedicineColumns } from "#server/db/seed/medicine-information.ts";
@@ -267,6 +268,11 @@ describe("the demo catalogue in Hindi", () => {
       // Safety advice keeps one line per topic, as the English does.
       if (english.safetyAdvice) expect(hindi.safetyAdvice!.split("\n")).toHaveLength(english.safetyAdvice.split("\n").length);
     }
+  });
+
+  it("writes safety advice under Hindi topics the product page reads as topics", () => {
+    const topics = safetyAdviceLines(DEMO_HINDI["HP-WC-003"]!.safetyAdvice!).map((line) => line.topic);
+    expect(topics).toEqual(["गर्भावस्था", "स्तनपान", "शराब", "ड्राइविंग"]);
   });
 });
 
