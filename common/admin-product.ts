@@ -5,6 +5,7 @@
 import { ADMIN_MESSAGES, GST_RATES, MAX_PRICE_RUPEES, MAX_PRODUCT_IMAGES, MAX_STOCK, SHOP_IMAGE_URL } from "./admin.ts";
 import { CATEGORIES, DOSAGE_FORMS, type ProductImageJson } from "./catalog.ts";
 import { checked, type Checked, type Problem } from "./forms.ts";
+import { isLanguage, type Language, TRANSLATABLE_PRODUCT_FIELDS, type TranslatableProductField } from "./language.ts";
 import { cleanMedicineText, MEDICINE_FIELDS, type MedicineField, medicineTextMessages, medicineTextProblem } from "./medicine-information.ts";
 import { PRESCRIPTION_MESSAGES, SCHEDULES, type Schedule } from "./prescriptions.ts";
 import { SETTINGS_MESSAGES, wholeNumber } from "./settings.ts";
@@ -61,7 +62,17 @@ export interface AdminProductInput {
   manufacturer?: string | null;
   marketer?: string | null;
   countryOfOrigin?: string | null;
+  /**
+   * Text in other languages (api-contract "Hindi"): `{ hi: { name?, description?, … } }`. A field
+   * given changes, empty (or null) removes it, an absent one stays; `hi: null` (or `i18n: null`)
+   * removes every Hindi text. Shoppers see English where a field has none (decisions/063).
+   */
+  i18n?: ProductTranslationsInput | null;
 }
+
+/** The Hindi text of an admin write: a field's new text, or null to remove it. */
+export type ProductTranslationInput = Partial<Record<TranslatableProductField, string | null>>;
+export type ProductTranslationsInput = { hi?: ProductTranslationInput | null };
 
 /** PUT: any product fields (the rest stay). */
 export type AdminProductUpdate = Partial<AdminProductInput>;
@@ -290,8 +301,101 @@ function medicineText(name: MedicineField): (value: unknown) => Read<string | nu
   };
 }
 
+/** The limits of a translated field: those of its English field. */
+const TRANSLATED_MAX: Record<TranslatableProductField, number> = {
+  name: 200,
+  description: 10_000,
+  composition: 500,
+  uses: 2000,
+  directions: 2000,
+  sideEffects: 2000,
+  safetyAdvice: 2000,
+};
+
+/** How a language is named in messages for staff. */
+export const LANGUAGE_NAMES = { en: "English", hi: "Hindi" } as const;
+
+/** The English label of a translatable field ("Hindi name", "Hindi salt composition"). */
+function translatedLabel(field: TranslatableProductField): string {
+  if (field === "name" || field === "description") return field;
+  return MEDICINE_FIELDS.find((known) => known.name === field)!.noun;
+}
+
+/** Where a translated field's message goes: `i18n.hi.name` (the form's field name too). */
+export const translationKey = (language: string, field: string) => `i18n.${language}.${field}`;
+
+export const TRANSLATION_MESSAGES = {
+  notObject: "Translations must be given as { hi: { name, description, … } }",
+  english: "English text goes in the product's own fields, not under i18n",
+  unknownLanguage: (language: string) =>
+    `"${language.slice(0, 20)}" is not a language of the shop; product text may be translated into Hindi (hi)`,
+  languageNotObject: (language: Exclude<Language, "en">) => `The ${LANGUAGE_NAMES[language]} text must be an object of fields (name, description, …)`,
+  unknownField: (field: string) =>
+    `"${field.slice(0, 40)}" cannot be translated; the translated fields are ${TRANSLATABLE_PRODUCT_FIELDS.join(", ")}`,
+  wrongType: (language: Exclude<Language, "en">, field: TranslatableProductField) => `The ${LANGUAGE_NAMES[language]} ${translatedLabel(field)} must be text`,
+} as const;
+
+/** One translated text: trimmed; empty (or null) removes it; the English field's length and line rules. */
+function translatedText(language: Exclude<Language, "en">, field: TranslatableProductField, value: unknown): Read<string | null> {
+  if (value === null) return ok(null);
+  if (typeof value !== "string") return wrongType(TRANSLATION_MESSAGES.wrongType(language, field));
+  const label = `${LANGUAGE_NAMES[language]} ${translatedLabel(field)}`;
+  const medicine = MEDICINE_FIELDS.find((known) => known.name === field);
+  if (medicine) {
+    const text = cleanMedicineText(value);
+    const problem = medicineTextProblem(text, { ...medicine, noun: label });
+    return problem ? refuse(problem) : ok(text === "" ? null : text);
+  }
+  const text = value.trim();
+  if (text.length > TRANSLATED_MAX[field]) return refuse(tooLong(label.charAt(0).toUpperCase() + label.slice(1), TRANSLATED_MAX[field]));
+  return ok(text === "" ? null : text);
+}
+
+/**
+ * `i18n` of an admin write: the texts by language and field (null: remove), and a message per
+ * wrong part under its key (`i18n`, `i18n.fr`, `i18n.hi.name`).
+ */
+function readTranslations(value: unknown): { value: ProductTranslationsInput | null | undefined; problems: Record<string, Problem> } {
+  const problems: Record<string, Problem> = {};
+  if (value === undefined || value === null) return { value: value as null | undefined, problems };
+  if (typeof value !== "object" || Array.isArray(value)) return { value: undefined, problems: { i18n: TRANSLATION_MESSAGES.notObject } };
+  const read: ProductTranslationsInput = {};
+  for (const [language, texts] of Object.entries(value as Record<string, unknown>)) {
+    if (!isLanguage(language)) {
+      problems[`i18n.${language.slice(0, 20)}`] = TRANSLATION_MESSAGES.unknownLanguage(language);
+      continue;
+    }
+    if (language === "en") {
+      problems[`i18n.${language}`] = TRANSLATION_MESSAGES.english;
+      continue;
+    }
+    if (texts === undefined) continue;
+    if (texts === null) {
+      read[language] = null;
+      continue;
+    }
+    if (typeof texts !== "object" || Array.isArray(texts)) {
+      problems[`i18n.${language}`] = TRANSLATION_MESSAGES.languageNotObject(language);
+      continue;
+    }
+    const fields: ProductTranslationInput = {};
+    for (const [field, text] of Object.entries(texts as Record<string, unknown>)) {
+      if (!(TRANSLATABLE_PRODUCT_FIELDS as readonly string[]).includes(field)) {
+        problems[translationKey(language, field.slice(0, 40))] = TRANSLATION_MESSAGES.unknownField(field);
+        continue;
+      }
+      if (text === undefined) continue;
+      const checkedText = translatedText(language, field as TranslatableProductField, text);
+      if ("problem" in checkedText) problems[translationKey(language, field)] = checkedText.problem;
+      else fields[field as TranslatableProductField] = checkedText.value;
+    }
+    read[language] = fields;
+  }
+  return { value: read, problems };
+}
+
 /** Every field's reader, in the order the form shows them (and the first message is the summary). */
-const PRODUCT_FIELDS: { [K in keyof AdminProductInput]-?: (value: unknown) => Read<AdminProductInput[K]> } = {
+const PRODUCT_FIELDS: { [K in Exclude<keyof AdminProductInput, "i18n">]-?: (value: unknown) => Read<AdminProductInput[K]> } = {
   name: (value) => requiredText(value, ADMIN_MESSAGES.nameRequired, "Name", 200),
   description: (value) => requiredText(value, ADMIN_MESSAGES.descriptionRequired, "Description", 10_000),
   category,
@@ -351,6 +455,11 @@ export function checkProduct(input: unknown, mode: "create" | "update"): Checked
       problems[name] = read.problem;
       if (read.wrongType) comparable = false;
     } else if (read.value !== undefined) data[name] = read.value;
+  }
+  if (fields.i18n !== undefined) {
+    const translations = readTranslations(fields.i18n);
+    Object.assign(problems, translations.problems);
+    if (translations.value !== undefined) data.i18n = translations.value;
   }
   // Compared even when other fields have problems, so one submit shows this message too.
   const price = numeric(fields.price);

@@ -1,5 +1,6 @@
 // The catalogue's public shapes, sections and list limits, shared by the API, the pages and tests
 // (the product-list query's zod schema is server/schemas/catalog.ts).
+import type { Language, TranslatableProductField } from "./language.ts";
 import type { Schedule } from "./prescriptions.ts";
 
 export const CATEGORIES = ["Women Care", "Sports Nutrition", "Kids Nutrition"] as const;
@@ -58,6 +59,13 @@ export interface ProductJson {
   marketer: string | null;
   countryOfOrigin: string | null;
   createdAt: string;
+  /**
+   * Present when the product was asked for in a language other than English (`?lang=hi`,
+   * decisions/063): that language, and the translatable fields answered in English because the
+   * product has no text for them in it (a page marks those `lang="en"`).
+   */
+  lang?: Language;
+  untranslated?: TranslatableProductField[];
   updatedAt: string;
 }
 

@@ -2,10 +2,12 @@
 // one table of columns, each an admin product field (common/admin-product.ts) with its cell in
 // the export and its example in the template. A new product field is one line here; the import
 // reads each column under the same field name, through the same rules as the product form.
+import { translationKey } from "./admin-product.ts";
 import type { ProductJson } from "./catalog.ts";
+import { type Language, type ProductTranslations, TRANSLATABLE_PRODUCT_FIELDS, type TranslatableProductField } from "./language.ts";
 
 /** A product as the export writes it: the admin's product JSON. */
-export type CatalogueProduct = ProductJson & { published: boolean; lowStockThreshold: number | null } & ProductParcelJson;
+export type CatalogueProduct = ProductJson & { published: boolean; lowStockThreshold: number | null; i18n: ProductTranslations } & ProductParcelJson;
 
 /** A product's parcel as the admin's product JSON carries it (null: not given). */
 export interface ProductParcelJson {
@@ -27,6 +29,8 @@ export interface CatalogueColumn {
   example: string;
   /** Items separated by CSV_LIST_SEPARATOR. */
   list?: true;
+  /** A field's text in another language (`name_hi`): the import gives it as `i18n: { hi: { name } }`. */
+  translation?: { language: Exclude<Language, "en">; field: TranslatableProductField };
 }
 
 const text = (value: string | null | undefined) => value ?? "";
@@ -42,6 +46,17 @@ const field = <K extends keyof CatalogueProduct>(name: K, example: string): Cata
   },
   example,
 });
+
+/** The template's Hindi examples, for the English examples above. */
+const HINDI_EXAMPLES: Record<TranslatableProductField, string> = {
+  name: "आयरन + फ़ोलिक एसिड टैबलेट",
+  description: "महिलाओं के लिए आयरन और फ़ोलिक एसिड, रोज़ खाने के बाद एक टैबलेट।",
+  composition: "फेरस एस्कॉर्बेट (100mg) + फ़ोलिक एसिड (1.5mg)",
+  uses: "आयरन की कमी से होने वाला एनीमिया\nगर्भावस्था में आयरन और फ़ोलिक एसिड की ज़रूरत",
+  directions: "रोज़ खाने के बाद एक टैबलेट, या डॉक्टर की सलाह के अनुसार।",
+  sideEffects: "कब्ज़\nजी मिचलाना\nमल का रंग गहरा होना",
+  safetyAdvice: "गर्भावस्था: अपने डॉक्टर से सलाह लें।\nशराब: कोई ज्ञात प्रभाव नहीं।",
+};
 
 /** Every column, in the file's order; `sku` first (it is the key of the import). */
 export const CATALOGUE_COLUMNS: readonly CatalogueColumn[] = [
@@ -84,7 +99,25 @@ export const CATALOGUE_COLUMNS: readonly CatalogueColumn[] = [
   field("manufacturer", "Zenkart Pharma Pvt Ltd, Plot 12, Baddi, Himachal Pradesh 173205"),
   field("marketer", "Zenkart Health Pvt Ltd, Bengaluru 560001"),
   field("countryOfOrigin", "India"),
+  // Hindi (decisions/063): empty where the product has no Hindi text (shoppers then read English).
+  ...TRANSLATABLE_PRODUCT_FIELDS.map((name) => translatedColumn("hi", name)),
 ];
+
+/** A translated field's column: `name_hi`, `sideEffects_hi`. */
+function translatedColumn(language: Exclude<Language, "en">, name: TranslatableProductField): CatalogueColumn {
+  return {
+    name: `${name}_${language}`,
+    cell: (product) => product.i18n[language]?.[name] ?? "",
+    example: HINDI_EXAMPLES[name],
+    translation: { language, field: name },
+  };
+}
+
+/** The column a product field's message belongs to: `i18n.hi.name` is the column `name_hi`. */
+export function columnOfField(field: string): string {
+  const column = CATALOGUE_COLUMNS.find((known) => known.translation && translationKey(known.translation.language, known.translation.field) === field);
+  return column?.name ?? field;
+}
 
 export const CATALOGUE_CSV_HEADER = CATALOGUE_COLUMNS.map((column) => column.name);
 

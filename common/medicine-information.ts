@@ -26,8 +26,11 @@ export const SAFETY_TOPICS = ["Pregnancy", "Breastfeeding", "Alcohol", "Driving"
 /** Control characters other than line breaks and tabs (a pasted NUL or escape code cannot be shown). */
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
+/** What a field's rule needs: its noun in messages, its length and whether it may have lines (a Hindi field names itself "Hindi uses"). */
+type TextRule = Pick<(typeof MEDICINE_FIELDS)[number], "max" | "multiline"> & { noun: string };
+
 /** The messages of one field, naming it as a sentence does ("the salt composition"). */
-export function medicineTextMessages(field: (typeof MEDICINE_FIELDS)[number]) {
+export function medicineTextMessages(field: TextRule) {
   return {
     wrongType: `The ${field.noun} field must be text.`,
     tooLong: `Please keep the ${field.noun} within ${field.max.toLocaleString("en-IN")} characters.`,
@@ -40,7 +43,7 @@ export function medicineTextMessages(field: (typeof MEDICINE_FIELDS)[number]) {
  * The rule for one medicine information text (already known to be a string): the message, or
  * undefined. Line breaks are kept in the fields that may have several lines.
  */
-export function medicineTextProblem(text: string, field: (typeof MEDICINE_FIELDS)[number]): string | undefined {
+export function medicineTextProblem(text: string, field: TextRule): string | undefined {
   const messages = medicineTextMessages(field);
   if (CONTROL_CHARACTERS.test(text)) return messages.control;
   if (!field.multiline && /[\r\n]/.test(text)) return messages.lineBreak;
@@ -67,7 +70,7 @@ export interface SafetyAdviceLine {
 
 /**
  * Safety advice as the page shows it: one entry per line; a line starting with a short topic
- * and a colon ("Alcohol: Avoid.") is shown under that topic.
+ * and a colon ("Alcohol: Avoid.", "शराब: सेवन न करें।": letters and vowel signs) is shown under that topic.
  */
 export function safetyAdviceLines(text: string): SafetyAdviceLine[] {
   return text
@@ -75,7 +78,7 @@ export function safetyAdviceLines(text: string): SafetyAdviceLine[] {
     .map((line) => line.trim())
     .filter((line) => line !== "")
     .map((line) => {
-      const match = /^([\p{L}][\p{L} ]{0,29}):\s+(.+)$/u.exec(line);
+      const match = /^([\p{L}][\p{L}\p{M} ]{0,29}):\s+(.+)$/u.exec(line);
       return match ? { topic: match[1]!.trim(), advice: match[2]!.trim() } : { topic: null, advice: line };
     });
 }

@@ -4,6 +4,8 @@ import * as z from "zod/mini";
 import { productQuerySchema } from "#server/schemas/catalog.ts";
 import type { ShopContext } from "#server/context.ts";
 import { HttpError, parseInput, replyError } from "#server/http/errors.ts";
+import { LANGUAGE_MESSAGES, requestLanguage } from "#server/http/language.ts";
+import type { Language } from "#common/language.ts";
 import {
   getProduct,
   listProducts,
@@ -19,7 +21,10 @@ import { PRODUCT_NOT_FOUND, REVIEW_SIGN_IN_REPLY, reviewReply } from "#server/mo
 
 const suggestionsQuerySchema = z.object({ q: productQuerySchema.shape.search });
 
-/** Public catalogue reads and product reviews (api-contract.md, "Products"). */
+/**
+ * Public catalogue reads and product reviews (api-contract.md, "Products"). Reads answer in the
+ * language of `?lang=` or Accept-Language (server/http/language.ts, decisions/063).
+ */
 export function productsRouter(shop: ShopContext) {
   const { db, database } = shop;
   const router = Router();
@@ -27,9 +32,9 @@ export function productsRouter(shop: ShopContext) {
 
   router.get(
     "/",
-    cacheable(LISTING, async (req) => {
+    cacheable(LISTING, async (req, language) => {
       const query = parseInput(productQuerySchema, req.query);
-      const page = await listProducts(db, query);
+      const page = await listProducts(db, query, language);
       return { body: page.products, headers: { "X-Total-Count": String(page.total) } };
     }),
   );
@@ -44,22 +49,22 @@ export function productsRouter(shop: ShopContext) {
 
   router.get(
     "/new-arrivals",
-    cacheable(LISTING, async () => ({ body: await newArrivals(db) })),
+    cacheable(LISTING, async (_req, language) => ({ body: await newArrivals(db, language) })),
   );
 
   // The header's suggestions while a shopper types (decisions/028).
   router.get(
     "/suggestions",
-    cacheable(LISTING, async (req) => {
+    cacheable(LISTING, async (req, language) => {
       const { q } = parseInput(suggestionsQuerySchema, req.query);
-      return { body: await searchSuggestions(db, q ?? "") };
+      return { body: await searchSuggestions(db, q ?? "", language) };
     }),
   );
 
   router.get(
     "/similar/:id",
-    cacheable(LISTING, async (req) => {
-      const similar = await similarProducts(db, String(req.params.id));
+    cacheable(LISTING, async (req, language) => {
+      const similar = await similarProducts(db, String(req.params.id), language);
       if (!similar) throw new HttpError(404, PRODUCT_NOT_FOUND);
       return { body: similar };
     }),
@@ -67,8 +72,8 @@ export function productsRouter(shop: ShopContext) {
 
   router.get(
     "/:id",
-    cacheable(LISTING, async (req) => {
-      const product = await getProduct(db, String(req.params.id));
+    cacheable(LISTING, async (req, language) => {
+      const product = await getProduct(db, String(req.params.id), language);
       if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
       return { body: product };
     }),
@@ -77,8 +82,8 @@ export function productsRouter(shop: ShopContext) {
   // Other products with the same salt composition, cheapest first (decisions/028).
   router.get(
     "/:id/substitutes",
-    cacheable(LISTING, async (req) => {
-      const substitutes = await substitutesOf(db, String(req.params.id));
+    cacheable(LISTING, async (req, language) => {
+      const substitutes = await substitutesOf(db, String(req.params.id), language);
       if (!substitutes) throw new HttpError(404, PRODUCT_NOT_FOUND);
       return { body: substitutes };
     }),
@@ -119,6 +124,8 @@ interface PreparedReply {
   json: string;
   etag: string;
   headers?: Record<string, string>;
+  /** The answer's language came from Accept-Language (no `lang` in the query): caches must vary on it. */
+  varyLanguage?: boolean;
 }
 
 function prepare({ body, headers }: Reply): PreparedReply {
@@ -138,6 +145,7 @@ function sendJson(req: Request, res: Response, reply: PreparedReply, policy: str
   res.setHeader("Cache-Control", `${credentialed ? "private" : "public"}, ${policy}`);
   res.vary("Authorization");
   res.vary("Cookie");
+  if (reply.varyLanguage) res.vary("Accept-Language");
   res.setHeader("ETag", reply.etag);
   res.type("json").send(reply.json);
 }
@@ -152,14 +160,17 @@ const KEPT_REPLIES = { entries: 500, bytes: 8 << 20, sizeOf: (reply: PreparedRep
  */
 function responseCache(database: ShopContext["database"]) {
   const kept = keptPerProductsVersion<PreparedReply>(database, KEPT_REPLIES);
-  return (policy: string, handler: (req: Request) => Promise<Reply>) => async (req: Request, res: Response) => {
-    const key = req.originalUrl;
+  return (policy: string, handler: (req: Request, language: Language) => Promise<Reply>) => async (req: Request, res: Response) => {
+    const chosen = requestLanguage(req.query.lang, req.headers["accept-language"]);
+    if (!chosen) throw new HttpError(400, LANGUAGE_MESSAGES.lang, { lang: LANGUAGE_MESSAGES.lang });
+    // By language too: the same URL answers in Hindi or English by the request's Accept-Language.
+    const key = `${chosen.language} ${req.originalUrl}`;
     const version = await kept.version();
     // The same bytes for every anonymous caller at this version: kept finished, too (decisions/040).
     res.locals.keepAnswerAt = version;
     const hit = kept.get(key, version);
     if (hit) return sendJson(req, res, hit, policy);
-    const reply = prepare(await handler(req));
+    const reply = { ...prepare(await handler(req, chosen.language)), varyLanguage: chosen.fromHeader };
     kept.keep(key, version, reply);
     sendJson(req, res, reply, policy);
   };

@@ -16,6 +16,7 @@ import type { Logger } from "pino";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { keptPerProductsVersion, productsVersionOf } from "#server/modules/catalog/catalogue-cache.ts";
 import { nextNonce } from "./csp.ts";
+import { languageOfUrl } from "./language.ts";
 import { countRequest, routeLabel } from "./metrics.ts";
 import { collectSent, cutOut, fillIn } from "./answer-again.ts";
 import { logEachRequest } from "./request-log.ts";
@@ -33,7 +34,8 @@ declare global {
 }
 
 /**
- * Answers kept, by URL and Accept-Encoding, within 16 MB (a body and its headers); the least
+ * Answers kept, by URL, Accept-Encoding and the language the request asks for (`?lang=` or
+ * Accept-Language, decisions/063), within 16 MB (a body and its headers); the least
  * recently used goes first.
  */
 const KEPT_ANSWERS = {
@@ -130,13 +132,18 @@ export function finishedResponses(database: DatabaseHandle, logger: Logger): Fin
   };
 }
 
-/** The key of an anonymous, unconditional GET: its Accept-Encoding and URL; undefined for any other request. */
+/**
+ * The key of an anonymous, unconditional GET: its Accept-Encoding, language and URL; undefined for
+ * any other request (and for a `lang` naming no language, which is refused).
+ */
 function keyOf(req: IncomingMessage): string | undefined {
   const { headers } = req;
   if (req.method !== "GET" || headers.cookie || headers.authorization || headers["if-none-match"]) return undefined;
   const encoding = headers["accept-encoding"] ?? "";
   if (encoding.length > MAX_ENCODING_LENGTH) return undefined;
-  return `${encoding} ${req.url}`;
+  const language = languageOfUrl(req.url ?? "", headers["accept-language"]);
+  if (language === undefined) return undefined;
+  return `${encoding} ${language} ${req.url}`;
 }
 
 function isKeepable(res: Response): boolean {

@@ -70,11 +70,17 @@ function isAnonymousRead(req: Request): boolean {
   return req.method === "GET" && !req.headers.cookie && !req.headers.authorization;
 }
 
+/**
+ * Pages are kept by URL: a page's language is its path (`/hi/...`, decisions/063). A page whose
+ * answer depends on Accept-Language (it says so with Vary) is not kept, so a URL can never serve
+ * one shopper's language to another.
+ */
 function isKeepable(res: Response): boolean {
   const type = String(res.getHeader("content-type") ?? "");
   return (
     res.statusCode === 200 &&
     !res.hasHeader("set-cookie") &&
+    !/accept-language|\*/i.test(String(res.getHeader("vary") ?? "")) &&
     !/no-store|private/.test(String(res.getHeader("cache-control") ?? "")) &&
     (type.startsWith("text/html") || type.startsWith("text/x-script"))
   );

@@ -24,7 +24,7 @@ import { settingsUpdateSchema } from "#server/schemas/settings.ts";
 import type { Parcel } from "#common/shipping.ts";
 import { shipmentParcelSchema } from "#server/schemas/shipping.ts";
 import { apiDocs } from "./registry.ts";
-import { medicineFields, sameInput } from "./schema-helpers.ts";
+import { medicineFields, sameInput, translatedFields } from "./schema-helpers.ts";
 
 const text = z.string();
 const nullableText = z.optional(z.nullable(z.string()));
@@ -58,6 +58,14 @@ const productFields = {
   parcelHeightCm: z.optional(z.nullable(z.number().register(apiDocs, { description: "Box height in whole cm (1 to 300); null clears it." }))),
   images: z.optional(z.array(z.object({ url: text, altText: text }))),
   ...medicineFields(nullableText),
+  i18n: z.optional(
+    z
+      .nullable(z.object({ hi: z.optional(z.nullable(z.object(translatedFields(nullableText)))) }))
+      .register(apiDocs, {
+        description:
+          "Text in Hindi (decisions/063): each field given changes (trimmed, the English field's length), empty or null removes it, absent ones stay; `hi: null` removes all. Shoppers read English where a field has none.",
+      }),
+  ),
 };
 
 const productCreate = sameInput<AdminProductInput>()(z.object(productFields), true);

@@ -34,6 +34,7 @@ import { codeRequestSchema, codeVerifySchema, deleteByCodeSchema, deletionCodeSc
 import { backInStockRequestSchema } from "#server/schemas/back-in-stock.ts";
 import { addToCartSchema, removeCartLineSchema, updateCartLineSchema } from "#server/schemas/cart.ts";
 import { productQuerySchema } from "#server/schemas/catalog.ts";
+import { LANGUAGES } from "#common/language.ts";
 import { checkoutSchema, verifyPaymentSchema } from "#server/schemas/checkout.ts";
 import { contactSchema, subscribeSchema } from "#server/schemas/content.ts";
 import { h1RegisterQuerySchema, prescriptionReviewSchema, reviewQueueQuerySchema } from "#server/schemas/pharmacist.ts";
@@ -91,18 +92,34 @@ apiDocs.add(adminCouponListQuerySchema.shape.kind, {
 // The return list's page: corrected, never refused (returnListQuerySchema).
 apiDocs.add(returnListQuerySchema.shape.page, { description: "The page, a whole number from 1; anything else lists page 1." });
 
+/**
+ * `?lang=` of the catalogue reads (decisions/063): the language of names, descriptions and medicine
+ * information, English where a product has no text in it. Without it the first language of
+ * Accept-Language chooses (hi or en; any other: en), and the answer varies on that header.
+ */
+const languageQuery = {
+  lang: z.optional(
+    z.enum(LANGUAGES).register(apiDocs, {
+      description:
+        "The language of product text: hi answers each field in Hindi where the product has it, English where not (listed in `untranslated`). Without it, the first language of Accept-Language (hi or en) chooses.",
+    }),
+  ),
+};
+const catalogueQuery = z.extend(productQuerySchema, languageQuery);
+const languageOnly = z.object(languageQuery);
+
 const catalogueImported = z.object({ message: z.string(), created: z.number(), updated: z.number() });
 const rangesImported = z.object({ message: z.string(), imported: z.number(), replaced: z.number() });
 
 export const OPERATIONS: Operation[] = [
   // --- Catalogue ------------------------------------------------------------------------------
-  { method: "GET", path: "/api/products", tag: "Products", summary: "List published products (filters, sort, paging).", access: "public", query: productQuerySchema, responses: { 200: list(shapes.product) }, paged: true },
-  { method: "GET", path: "/api/products/facets", tag: "Products", summary: "Filter counts for a listing, each option counted under the other filters.", access: "public", query: productQuerySchema, responses: { 200: shapes.productFacets } },
-  { method: "GET", path: "/api/products/new-arrivals", tag: "Products", summary: "The newest published products.", access: "public", responses: { 200: list(shapes.product) } },
-  { method: "GET", path: "/api/products/suggestions", tag: "Products", summary: "Search suggestions while typing: products, sections and 'did you mean'.", access: "public", query: z.object({ q: productQuerySchema.shape.search }), responses: { 200: shapes.searchSuggestions } },
-  { method: "GET", path: "/api/products/similar/:id", tag: "Products", summary: "Products similar to one product.", access: "public", responses: { 200: list(shapes.product) }, errors: [404] },
-  { method: "GET", path: "/api/products/:id", tag: "Products", summary: "One published product.", access: "public", responses: { 200: shapes.product }, errors: [404] },
-  { method: "GET", path: "/api/products/:id/substitutes", tag: "Products", summary: "Other products with the same salt composition, cheapest first.", access: "public", responses: { 200: list(shapes.product) }, errors: [404] },
+  { method: "GET", path: "/api/products", tag: "Products", summary: "List published products (filters, sort, paging).", access: "public", query: catalogueQuery, responses: { 200: list(shapes.product) }, paged: true },
+  { method: "GET", path: "/api/products/facets", tag: "Products", summary: "Filter counts for a listing, each option counted under the other filters.", access: "public", query: catalogueQuery, responses: { 200: shapes.productFacets } },
+  { method: "GET", path: "/api/products/new-arrivals", tag: "Products", summary: "The newest published products.", access: "public", query: languageOnly, responses: { 200: list(shapes.product) } },
+  { method: "GET", path: "/api/products/suggestions", tag: "Products", summary: "Search suggestions while typing: products, sections and 'did you mean'.", access: "public", query: z.object({ q: productQuerySchema.shape.search, ...languageQuery }), responses: { 200: shapes.searchSuggestions } },
+  { method: "GET", path: "/api/products/similar/:id", tag: "Products", summary: "Products similar to one product.", access: "public", query: languageOnly, responses: { 200: list(shapes.product) }, errors: [404] },
+  { method: "GET", path: "/api/products/:id", tag: "Products", summary: "One published product.", access: "public", query: languageOnly, responses: { 200: shapes.product }, errors: [404] },
+  { method: "GET", path: "/api/products/:id/substitutes", tag: "Products", summary: "Other products with the same salt composition, cheapest first.", access: "public", query: languageOnly, responses: { 200: list(shapes.product) }, errors: [404] },
   { method: "GET", path: "/api/products/:id/reviews", tag: "Reviews", summary: "A product's visible reviews, newest first.", access: "public", responses: { 200: list(shapes.review) }, errors: [404] },
   { method: "POST", path: "/api/products/:id/reviews", tag: "Reviews", summary: "Review a product (one review per customer and product).", access: "user", body: reviewSchema, responses: { 201: shapes.review }, errors: [404, 409, 429] },
   { method: "GET", path: "/api/products/{*rest}", tag: "Products", summary: "Any deeper path under /api/products names no product: always 404.", access: "public", responses: {}, errors: [404] },

@@ -31,7 +31,8 @@ import type { OrderAftercare } from "#server/modules/returns/returns.ts";
 import type { OrderMessageJson } from "#common/phone-messages.ts";
 import type { LowStockList } from "#server/modules/stock-alerts/low-stock.ts";
 import { apiDocs } from "./registry.ts";
-import { medicineFields, sameOutput } from "./schema-helpers.ts";
+import { medicineFields, sameOutput, translatedFields } from "./schema-helpers.ts";
+import { LANGUAGES, type ProductTranslations, TRANSLATABLE_PRODUCT_FIELDS } from "#common/language.ts";
 
 const text = z.string();
 const nullableText = z.nullable(z.string());
@@ -85,7 +86,19 @@ export const product = sameOutput<ProductJson>()(
     ...medicineFields(nullableText),
     createdAt: timestamp,
     updatedAt: timestamp,
+    lang: z.optional(z.enum(LANGUAGES).register(apiDocs, { description: "Present when asked in another language than English (`?lang=hi`)." })),
+    untranslated: z.optional(
+      z.array(z.enum(TRANSLATABLE_PRODUCT_FIELDS)).register(apiDocs, {
+        description: "With `lang`: the fields answered in English because the product has no text for them in that language.",
+      }),
+    ),
   }),
+  true,
+);
+
+/** A product's text in other languages than English (`i18n.hi.name`…, decisions/063). */
+export const productTranslations = sameOutput<ProductTranslations>()(
+  z.object({ hi: z.optional(z.object(translatedFields(z.optional(text)))) }),
   true,
 );
 
@@ -98,6 +111,7 @@ export const adminProduct = z.object({
   parcelLengthCm: z.optional(z.nullable(z.number())),
   parcelBreadthCm: z.optional(z.nullable(z.number())),
   parcelHeightCm: z.optional(z.nullable(z.number())),
+  i18n: z.optional(productTranslations),
 });
 
 const facetCount = z.object({ name: text, count: z.number() });

@@ -4,6 +4,7 @@
 // runs of fields both files describe alike are built here once.
 import type * as z from "zod/mini";
 import { MEDICINE_FIELDS, type MedicineField } from "#common/medicine-information.ts";
+import { TRANSLATABLE_PRODUCT_FIELDS, type TranslatableProductField } from "#common/language.ts";
 
 /** True only when A and B are the same type (each assignable to the other). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -21,4 +22,9 @@ export function sameOutput<T>() {
 /** A product's medicine information fields (common/medicine-information.ts), in their order, each described by `schema`. */
 export function medicineFields<S extends z.ZodMiniType>(schema: S): Record<MedicineField, S> {
   return Object.fromEntries(MEDICINE_FIELDS.map((field) => [field.name, schema])) as Record<MedicineField, S>;
+}
+
+/** A product's translatable fields (common/language.ts), in their order, each described by `schema`. */
+export function translatedFields<S extends z.ZodMiniType>(schema: S): Record<TranslatableProductField, S> {
+  return Object.fromEntries(TRANSLATABLE_PRODUCT_FIELDS.map((field) => [field, schema])) as Record<TranslatableProductField, S>;
 }

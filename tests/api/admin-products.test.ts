@@ -64,8 +64,8 @@ describe("POST /api/admin/products", () => {
 
     const publicView = await api().get(`/api/products/${res.body._id}`).expect(200);
     // The admin shape adds whether it is published and its own low-stock threshold (decisions/031).
-    // The parcel (issue 31) is the admin's too: it pre-fills "Ship with Shiprocket".
-    const { published: _published, lowStockThreshold: _threshold, parcelWeightG: _g, parcelLengthCm: _l, parcelBreadthCm: _b, parcelHeightCm: _h, ...withoutPublished } = res.body;
+    // The parcel (issue 31) is the admin's too: it pre-fills "Ship with Shiprocket"; so is the Hindi text (i18n, decisions/063).
+    const { published: _published, lowStockThreshold: _threshold, parcelWeightG: _g, parcelLengthCm: _l, parcelBreadthCm: _b, parcelHeightCm: _h, i18n: _i18n, ...withoutPublished } = res.body;
     expect(publicView.body).toEqual(withoutPublished);
     // The search vocabulary and the listing follow at once (triggers, docs/decisions/005).
     const words = await shop.context.db.select().from(searchTerms).where(eq(searchTerms.word, "zincovit"));

@@ -317,7 +317,7 @@ test.describe("the admin where features meet (issue 27)", () => {
     await openPage(page, "/admin/products/new");
     const form = main(page);
     await form.getByRole("textbox", { name: "Name", exact: true }).fill(`Joins New ${unique()}`);
-    await form.getByRole("textbox", { name: "Description" }).fill("A product whose SKU is taken.");
+    await form.getByRole("textbox", { name: "Description", exact: true }).fill("A product whose SKU is taken.");
     await form.getByRole("combobox", { name: "Category (shop section)" }).selectOption({ index: 1 });
     await form.getByRole("textbox", { name: "SKU" }).fill(taken);
     await form.getByRole("textbox", { name: "Price (₹)" }).fill("70");

@@ -236,11 +236,11 @@ test.describe("as the admin", () => {
       // Required fields are checked before anything is sent.
       await main.getByRole("button", { name: "Create Product" }).click();
       await expect(main.getByRole("textbox", { name: "Name", exact: true })).toHaveAccessibleDescription("Name is required");
-      await expect(main.getByRole("textbox", { name: "Description" })).toHaveAccessibleDescription("Description is required");
+      await expect(main.getByRole("textbox", { name: "Description", exact: true })).toHaveAccessibleDescription("Description is required");
       await expect(main.getByRole("combobox", { name: "Category (shop section)" })).toHaveAccessibleDescription("Category is required");
 
       await main.getByRole("textbox", { name: "Name", exact: true }).fill(name);
-      await main.getByRole("textbox", { name: "Description" }).fill("A tonic made by the admin end-to-end test.");
+      await main.getByRole("textbox", { name: "Description", exact: true }).fill("A tonic made by the admin end-to-end test.");
       await main.getByRole("combobox", { name: "Category (shop section)" }).selectOption("Kids Nutrition");
       await main.getByRole("combobox", { name: "Form" }).selectOption("Syrup");
       await main.getByRole("textbox", { name: "Brand" }).fill("E2E Labs");
@@ -321,6 +321,61 @@ test.describe("as the admin", () => {
     }
   });
 
+  test("products: the Hindi section saves Hindi text, marked lang=hi, that the catalogue answers with ?lang=hi", async ({ page, isMobile }, testInfo) => {
+    test.slow();
+    const name = `Hindi Test Syrup ${unique(testInfo.project.name)}`;
+    await openPage(page, "/admin/products/new");
+    const main = page.getByRole("main");
+    await main.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+    await main.getByRole("textbox", { name: "Description", exact: true }).fill("A syrup made by the Hindi end-to-end test.");
+    await main.getByRole("combobox", { name: "Category (shop section)" }).selectOption("Kids Nutrition");
+    await main.getByRole("textbox", { name: "Price (₹)" }).fill("150");
+    await main.getByRole("textbox", { name: "Salt composition", exact: true }).fill("Zinc Sulphate 20 mg");
+
+    const hindi = main.getByRole("region", { name: "Hindi" });
+    const hindiName = hindi.getByRole("textbox", { name: "Name in Hindi" });
+    await expect(hindiName).toHaveAttribute("lang", "hi");
+    for (const label of ["Description in Hindi", "Salt composition in Hindi", "Uses in Hindi", "How to take, in Hindi", "Side effects in Hindi", "Safety advice in Hindi"]) {
+      await expect(hindi.getByRole("textbox", { name: label })).toHaveAttribute("lang", "hi");
+    }
+    // Checked before sending, with the API's own message beside the field.
+    await hindiName.fill("न".repeat(201));
+    await main.getByRole("button", { name: "Create Product" }).click();
+    await expect(hindiName).toHaveAccessibleDescription("Hindi name is too long (200 characters at most)");
+    await expect(hindiName).toBeFocused();
+
+    await hindiName.fill("हिन्दी टेस्ट सिरप");
+    await hindi.getByRole("textbox", { name: "Description in Hindi" }).fill("हिन्दी एंड-टू-एंड टेस्ट का बनाया सिरप।");
+    await hindi.getByRole("textbox", { name: "Safety advice in Hindi" }).fill("गर्भावस्था: अपने डॉक्टर से पूछें।\nशराब: कोई ज्ञात असर नहीं।");
+    await main.getByRole("button", { name: "Create Product" }).click();
+    await page.waitForURL(/\/admin\/products\/[^/]+\/edit\?created=1$/, { timeout: 15_000 });
+    const productId = new URL(page.url()).pathname.split("/")[3]!;
+    await expect(hindi.getByRole("textbox", { name: "Name in Hindi" })).toHaveValue("हिन्दी टेस्ट सिरप");
+    await expect(hindi.getByRole("textbox", { name: "Safety advice in Hindi" })).toHaveValue("गर्भावस्था: अपने डॉक्टर से पूछें।\nशराब: कोई ज्ञात असर नहीं।");
+
+    // Emptying a Hindi field removes it: shoppers then read the English one.
+    await hindi.getByRole("textbox", { name: "Description in Hindi" }).fill("");
+    await main.getByRole("button", { name: "Save Changes" }).click();
+    await expect(main.getByRole("status")).toContainText("Product saved");
+    const read = await page.request.get(`/api/products/${productId}?lang=hi`);
+    expect(read.status()).toBe(200);
+    expect(await read.json()).toMatchObject({ name: "हिन्दी टेस्ट सिरप", description: "A syrup made by the Hindi end-to-end test.", composition: "Zinc Sulphate 20 mg", lang: "hi", untranslated: ["description", "composition"] });
+    await expectNoAxeViolations(page, "the product edit page with Hindi text");
+
+    // The section at a phone's and a desktop's width, for people to look at.
+    await page.setViewportSize(isMobile ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+    await hindi.scrollIntoViewIfNeeded();
+    await hindi.screenshot({ path: testInfo.outputPath(`hindi-section-${isMobile ? 390 : 1280}.png`) });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(isMobile ? 390 : 1280);
+
+    await openPage(page, `/admin/products?search=${encodeURIComponent(name)}`);
+    const row = main.getByRole("row").filter({ hasText: name });
+    await row.getByRole("button", { name: `Delete ${name}` }).click();
+    await page.getByRole("dialog", { name: `Delete ${name}?` }).getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(toast(page, "Product deleted")).toBeVisible();
+  });
+
   test("products: a file that is not an image is refused with the server's message", async ({ page, consoleErrors }) => {
     consoleErrors.allow(/status of 415/);
     const dir = mkdtempSync(path.join(tmpdir(), "admin-upload-"));
@@ -368,7 +423,7 @@ test.describe("as the admin", () => {
 
       const name = `Admin Duplicate SKU ${unique("sku")}`;
       await main.getByRole("textbox", { name: "Name", exact: true }).fill(name);
-      await main.getByRole("textbox", { name: "Description" }).fill("Refused for its SKU.");
+      await main.getByRole("textbox", { name: "Description", exact: true }).fill("Refused for its SKU.");
       await main.getByRole("combobox", { name: "Category (shop section)" }).selectOption("Women Care");
       await main.getByRole("textbox", { name: "Price (₹)" }).fill("99");
       await main.getByRole("textbox", { name: "SKU" }).fill(takenSku);
@@ -376,7 +431,7 @@ test.describe("as the admin", () => {
       await expect(main.getByRole("textbox", { name: "SKU" })).toHaveAccessibleDescription("A product with this SKU already exists");
       await expectPath(page, "/admin/products/new");
       await expect(main.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
-      await expect(main.getByRole("textbox", { name: "Description" })).toHaveValue("Refused for its SKU.");
+      await expect(main.getByRole("textbox", { name: "Description", exact: true })).toHaveValue("Refused for its SKU.");
       await expect(main.getByRole("textbox", { name: "Price (₹)" })).toHaveValue("99");
       expect(await alts()).toEqual(["front label"]);
     } finally {

@@ -3,7 +3,8 @@ import { useFocusFirstError } from "~/lib/focus-first-error";
 import { UnsavedChangesGuard } from "./unsaved-changes";
 import { Form, useNavigation } from "react-router";
 import { GST_RATES } from "#common/admin.ts";
-import { checkProduct } from "#common/admin-product.ts";
+import { checkProduct, translationKey } from "#common/admin-product.ts";
+import { TRANSLATABLE_PRODUCT_FIELDS, type ProductTranslations, type TranslatableProductField } from "#common/language.ts";
 import { CATEGORIES, DOSAGE_FORMS, type ProductImageJson } from "#common/catalog.ts";
 import { MEDICINE_FIELDS, type MedicineInformation } from "#common/medicine-information.ts";
 import { SCHEDULE_LABELS, SCHEDULES, type Schedule } from "#common/prescriptions.ts";
@@ -41,6 +42,8 @@ export interface ProductFormValues extends MedicineInformation {
   parcelBreadthCm: number | null;
   parcelHeightCm: number | null;
   images: ProductImageJson[];
+  /** The product's Hindi text (decisions/063); shoppers read English where a field has none. */
+  i18n: ProductTranslations;
 }
 
 export const BLANK_PRODUCT: ProductFormValues = {
@@ -70,6 +73,7 @@ export const BLANK_PRODUCT: ProductFormValues = {
   parcelBreadthCm: null,
   parcelHeightCm: null,
   images: [],
+  i18n: {},
   ...(Object.fromEntries(MEDICINE_FIELDS.map((field) => [field.name, null])) as MedicineInformation),
 };
 
@@ -88,6 +92,14 @@ export function productInput(form: FormData): Record<string, unknown> {
     if (typeof value !== "string" || name === "intent") continue;
     // An empty number field is "not given" (MRP then defaults to the price); empty text clears a field.
     if (NUMBER_FIELDS.has(name) && value.trim() === "") continue;
+    // The Hindi fields (`i18n.hi.name`) are the body's `i18n: { hi: { name } }`; empty removes that text.
+    const translated = /^i18n\.([a-z]+)\.(\w+)$/.exec(name);
+    if (translated) {
+      const [, language, field] = translated as unknown as [string, string, string];
+      const i18n = (input.i18n ??= {}) as Record<string, Record<string, string>>;
+      (i18n[language] ??= {})[field] = value;
+      continue;
+    }
     input[name] = value;
   }
   for (const flag of PRODUCT_FLAGS) input[flag] = form.get(flag) === "on";
@@ -230,6 +242,8 @@ export function ProductForm({ values, mode, errors: serverErrors = {}, message }
 
       <MedicineFields values={values} errors={errors} />
 
+      <HindiFields translations={values.i18n} errors={errors} />
+
       <section aria-labelledby="product-flags" className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="product-flags" className="text-lg font-semibold text-gray-900">
           Visibility
@@ -300,6 +314,52 @@ function MedicineFields({ values, errors }: { values: MedicineInformation; error
           />
         ),
       )}
+    </section>
+  );
+}
+
+/** The Hindi labels' English names, for staff. */
+const HINDI_LABELS: Record<TranslatableProductField, string> = {
+  name: "Name in Hindi",
+  description: "Description in Hindi",
+  composition: "Salt composition in Hindi",
+  uses: "Uses in Hindi",
+  directions: "How to take, in Hindi",
+  sideEffects: "Side effects in Hindi",
+  safetyAdvice: "Safety advice in Hindi",
+};
+
+const HINDI_PLACEHOLDERS: Partial<Record<TranslatableProductField, string>> = {
+  name: "e.g. Macnurish न्यूट्रिशन पाउडर",
+  safetyAdvice: "One line per topic, e.g.\nगर्भावस्था: अपने डॉक्टर से सलाह लें।\nशराब: सेवन न करें।",
+};
+
+/**
+ * The product's text in Hindi for the /hi pages (decisions/063): shoppers reading Hindi see each
+ * field that is filled in here, and the English one where it is left empty. Labels stay English
+ * for staff; the inputs are marked Hindi, so the browser and screen readers treat the text as Hindi.
+ */
+function HindiFields({ translations, errors }: { translations: ProductTranslations; errors: Record<string, string> }) {
+  const hindi = translations.hi ?? {};
+  return (
+    <section aria-labelledby="product-hindi" className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <h2 id="product-hindi" className="text-lg font-semibold text-gray-900">
+          Hindi
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          Shown on the Hindi pages. Leave a field empty to show the English text there. Brand and medicine names may stay as they are.
+        </p>
+      </div>
+      {TRANSLATABLE_PRODUCT_FIELDS.map((field) => {
+        const name = translationKey("hi", field);
+        const shared = { label: HINDI_LABELS[field], name, lang: "hi", defaultValue: hindi[field] ?? "", error: errors[name], placeholder: HINDI_PLACEHOLDERS[field] };
+        return field === "name" || field === "composition" ? (
+          <Field key={field} {...shared} className="sm:col-span-2" />
+        ) : (
+          <TextAreaField key={field} {...shared} rows={field === "description" || field === "safetyAdvice" ? 5 : 3} className="sm:col-span-2" />
+        );
+      })}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { products, researchArticles } from "../schema.ts";
 import { DEMO_ARTICLES } from "./articles.ts";
 import { productImages } from "./packshots.ts";
 import { demoMedicineColumns } from "./medicine-information.ts";
+import { demoTranslations } from "./hindi.ts";
 import { DEMO_PRODUCTS, type DemoProduct, type ShopCategory } from "./products.ts";
 import { prescriptionRequiredFor } from "#common/prescriptions.ts";
 
@@ -50,6 +51,7 @@ export function demoProductRow(product: DemoProduct, now: Date): typeof products
     batchNumber: product.batchNumber,
     expiryDate: product.expiryDate,
     ...demoMedicineColumns(product.sku, product.brand),
+    i18n: demoTranslations(product.sku),
     published: true,
     createdAt,
     updatedAt: createdAt,

@@ -6,6 +6,7 @@ import { ADMIN_PAGE_SIZE } from "#common/admin.ts";
 import { PARCEL_FIELDS, type AdminProductInput, type AdminProductUpdate } from "#common/admin-product.ts";
 import type { ProductParcelJson } from "#common/catalogue-csv.ts";
 import { MEDICINE_FIELDS } from "#common/medicine-information.ts";
+import type { ProductTranslations } from "#common/language.ts";
 import { adminProductQuerySchema, adminProductSchema, adminProductUpdateSchema, type AdminProductQuery } from "#server/schemas/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
@@ -13,13 +14,14 @@ import type { Executor } from "#server/db/tx.ts";
 import { orderLines, products, stockNotifications } from "#server/db/schema.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { toProductJson } from "./products.ts";
+import { mergeTranslations } from "./translations.ts";
 import { isForeignKeyViolation, isUniqueViolation, likePattern } from "#server/db/errors.ts";
 import { readInput, readQuery, type InvalidInput } from "#server/schemas/input.ts";
 import type { Page } from "#server/db/page.ts";
 
 /** A product as the admin sees it: the public JSON plus whether shoppers can see it. */
-/** `lowStockThreshold`: the product's own (null: the shop's default, decisions/031). */
-export type AdminProductJson = ProductJson & { published: boolean; lowStockThreshold: number | null } & ProductParcelJson;
+/** `lowStockThreshold`: the product's own (null: the shop's default, decisions/031); `i18n`: its text in Hindi (decisions/063). */
+export type AdminProductJson = ProductJson & { published: boolean; lowStockThreshold: number | null; i18n: ProductTranslations } & ProductParcelJson;
 
 type ProductRow = typeof products.$inferSelect;
 type ProductValues = Partial<typeof products.$inferInsert>;
@@ -35,6 +37,7 @@ function toAdminProductJson(row: ProductRow): AdminProductJson {
     parcelLengthCm: row.parcelLengthCm,
     parcelBreadthCm: row.parcelBreadthCm,
     parcelHeightCm: row.parcelHeightCm,
+    i18n: row.i18n,
   };
 }
 
@@ -104,9 +107,13 @@ export async function getAdminProduct(db: Database, id: string): Promise<AdminPr
   return row ? toAdminProductJson(row as ProductRow) : null;
 }
 
-/** The API's field names and rupees → the table's columns and paise; absent fields stay absent. */
-function productValues(input: AdminProductUpdate): ProductValues {
+/**
+ * The API's field names and rupees → the table's columns and paise; absent fields stay absent.
+ * Translations are merged into the stored ones (`current`: {} on create).
+ */
+function productValues(input: AdminProductUpdate, current: ProductTranslations = {}): ProductValues {
   const values: ProductValues = {};
+  if (input.i18n !== undefined) values.i18n = mergeTranslations(current, input.i18n);
   if (input.name !== undefined) values.name = input.name;
   if (input.description !== undefined) values.description = input.description;
   if (input.category !== undefined) values.category = input.category;
@@ -228,7 +235,7 @@ export async function updateProduct(db: Executor, actor: AuditActor, id: string,
       const [current] = await tx.select(productColumns).from(products).where(eq(products.id, id)).for("update");
       if (!current) return { ok: false, reason: "not-found" } as const;
 
-      const values = productValues(input);
+      const values = productValues(input, current.i18n);
       const schedule = scheduleFromInput(input, asSchedule(current.schedule));
       if (schedule !== undefined) Object.assign(values, { schedule, prescriptionRequired: prescriptionRequiredFor(schedule) });
       if (!soldOnline(schedule ?? asSchedule(current.schedule)) && (values.published ?? current.published)) {

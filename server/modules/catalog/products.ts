@@ -24,17 +24,26 @@ import {
   type ProductQuery,
 } from "#common/catalog.ts";
 import { paiseToRupees, rupeesToPaise } from "#common/money.ts";
+import { DEFAULT_LANGUAGE, type Language } from "#common/language.ts";
 import { asSchedule, prescriptionRequiredFor } from "#common/prescriptions.ts";
 import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN } from "#server/db/ids.ts";
 import { products } from "#server/db/schema.ts";
 import { cachedForVersion, catalogueVersion, catalogueVersionColumn } from "./catalogue-cache.ts";
 import { productSearch, type ProductSearch } from "./search.ts";
+import { localizeProduct } from "./translations.ts";
 
 type ProductRow = typeof products.$inferSelect;
 
-/** The public JSON of a product (money in rupees, the contract's field names). */
-export function toProductJson(row: ProductRow): ProductJson {
+/**
+ * The public JSON of a product (money in rupees, the contract's field names), its text in
+ * `language` where the product has it and in English where not (translations.ts).
+ */
+export function toProductJson(row: ProductRow, language: Language = DEFAULT_LANGUAGE): ProductJson {
+  return localizeProduct(toEnglishJson(row), row.i18n, language);
+}
+
+function toEnglishJson(row: ProductRow): ProductJson {
   return {
     _id: row.id,
     name: row.name,
@@ -151,11 +160,11 @@ const RANKED_IDS = 480;
  * catalogue version and filter set (catalogue-cache.ts). A search without an explicit order is
  * ranked by relevance: products with every word in the name first, newest first within each.
  */
-export async function listProducts(db: Database, query: ProductQuery): Promise<ProductPage> {
+export async function listProducts(db: Database, query: ProductQuery, language: Language = DEFAULT_LANGUAGE): Promise<ProductPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const page = query.page ?? 1;
   const offset = (page - 1) * limit;
-  if (query.search) return searchProducts(db, query, query.search, { page, limit, offset });
+  if (query.search) return searchProducts(db, query, query.search, { page, limit, offset }, language);
 
   const where = and(...filterConditions(query, undefined));
   const rows = await db
@@ -168,7 +177,7 @@ export async function listProducts(db: Database, query: ProductQuery): Promise<P
   const version = rows[0]?.catalogueVersion ?? (await catalogueVersion(db));
   const total = await countMatches(db, filterKey(query, undefined), version, where);
   return {
-    products: rows.map(({ catalogueVersion: _version, ...row }) => toProductJson(row as ProductRow)),
+    products: rows.map(({ catalogueVersion: _version, ...row }) => toProductJson(row as ProductRow, language)),
     total,
     page,
     limit,
@@ -193,6 +202,7 @@ async function searchProducts(
   query: ProductQuery,
   text: string,
   { page, limit, offset }: Paging,
+  language: Language,
 ): Promise<ProductPage> {
   const version = await catalogueVersion(db);
   const search = await cachedForVersion(db, "search", text, version, () => productSearch(db, text));
@@ -210,7 +220,7 @@ async function searchProducts(
       .limit(limit)
       .offset(offset);
     const total = await countMatches(db, key, version, where);
-    return { products: rows.map((row) => toProductJson(row as ProductRow)), total, page, limit };
+    return { products: rows.map((row) => toProductJson(row as ProductRow, language)), total, page, limit };
   }
 
   // Ranking reads every match once (one narrow query that also counts them), then pages are
@@ -244,39 +254,39 @@ async function searchProducts(
       .limit(limit)
       .offset(offset)) as ProductRow[];
   }
-  return { products: rows.map(toProductJson), total: ranking.total, page, limit };
+  return { products: rows.map((row) => toProductJson(row, language)), total: ranking.total, page, limit };
 }
 
 /** A published product, or null for unknown and malformed ids. */
-export async function getProduct(db: Database, id: string): Promise<ProductJson | null> {
+export async function getProduct(db: Database, id: string, language: Language = DEFAULT_LANGUAGE): Promise<ProductJson | null> {
   if (!ID_PATTERN.test(id)) return null;
   const [row] = await db
     .select(productColumns)
     .from(products)
     .where(and(eq(products.id, id), eq(products.published, true)));
-  return row ? toProductJson(row as ProductRow) : null;
+  return row ? toProductJson(row as ProductRow, language) : null;
 }
 
 /** The published product of that exact name (the home page's New Launch), or null. */
-export async function findProductByName(db: Database, name: string): Promise<ProductJson | null> {
+export async function findProductByName(db: Database, name: string, language: Language = DEFAULT_LANGUAGE): Promise<ProductJson | null> {
   const [row] = await db
     .select(productColumns)
     .from(products)
     .where(and(eq(products.name, name), eq(products.published, true)))
     .limit(1);
-  return row ? toProductJson(row as ProductRow) : null;
+  return row ? toProductJson(row as ProductRow, language) : null;
 }
 
 export const NEW_ARRIVALS_LIMIT = 8;
 
-export async function newArrivals(db: Database, limit = NEW_ARRIVALS_LIMIT): Promise<ProductJson[]> {
+export async function newArrivals(db: Database, language: Language = DEFAULT_LANGUAGE, limit = NEW_ARRIVALS_LIMIT): Promise<ProductJson[]> {
   const rows = await db
     .select(productColumns)
     .from(products)
     .where(eq(products.published, true))
     .orderBy(IN_STOCK_FIRST, ...NEWEST)
     .limit(limit);
-  return rows.map((row) => toProductJson(row as ProductRow));
+  return rows.map((row) => toProductJson(row as ProductRow, language));
 }
 
 export const SIMILAR_LIMIT = 8;
@@ -290,7 +300,12 @@ const SIMILAR_CANDIDATES = 100;
  * candidates of each group are compared (by id and tags alone), so a large category costs no
  * more than a small one.
  */
-export async function similarProducts(db: Database, id: string, limit = SIMILAR_LIMIT): Promise<ProductJson[] | null> {
+export async function similarProducts(
+  db: Database,
+  id: string,
+  language: Language = DEFAULT_LANGUAGE,
+  limit = SIMILAR_LIMIT,
+): Promise<ProductJson[] | null> {
   const product = await getProduct(db, id);
   if (!product) return null;
   const sameSubcategory = sql`${products.subcategory} is not distinct from ${product.subcategory}`;
@@ -323,7 +338,7 @@ export async function similarProducts(db: Database, id: string, limit = SIMILAR_
   const byId = new Map(rows.map((row) => [row.id, row as ProductRow]));
   return chosen.flatMap((chosenId) => {
     const row = byId.get(chosenId);
-    return row ? [toProductJson(row)] : [];
+    return row ? [toProductJson(row, language)] : [];
   });
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { ProductJson } from "#common/catalog.ts";
+import { DEFAULT_LANGUAGE, type Language } from "#common/language.ts";
 import type { Database } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
 import { getProduct, toProductJson } from "./products.ts";
@@ -17,7 +18,12 @@ const normalised = (value: SQL) =>
  * there is no such product. The search index narrows the candidates to products containing the salts'
  * names before the exact comparison, so the catalogue is not scanned.
  */
-export async function substitutesOf(db: Database, id: string, limit = SUBSTITUTES_LIMIT): Promise<ProductJson[] | null> {
+export async function substitutesOf(
+  db: Database,
+  id: string,
+  language: Language = DEFAULT_LANGUAGE,
+  limit = SUBSTITUTES_LIMIT,
+): Promise<ProductJson[] | null> {
   const product = await getProduct(db, id);
   if (!product) return null;
   const composition = product.composition?.trim();
@@ -37,5 +43,5 @@ export async function substitutesOf(db: Database, id: string, limit = SUBSTITUTE
     )
     .orderBy(asc(products.pricePaise), asc(products.name), asc(products.id))
     .limit(limit);
-  return rows.map(toProductJson);
+  return rows.map((row) => toProductJson(row, language));
 }

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { SECTION_COLLECTIONS } from "#common/catalog.ts";
+import { DEFAULT_LANGUAGE, type Language } from "#common/language.ts";
 import { paiseToRupees } from "#common/money.ts";
 import { MIN_SUGGEST_LENGTH, searchUrl, type SearchSuggestionsJson } from "#common/search.ts";
 import type { Database } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
 import { cachedForVersion, catalogueVersion } from "./catalogue-cache.ts";
 import { didYouMean, productSearch, searchWords } from "./search.ts";
+import { localizeProduct } from "./translations.ts";
 
 /** Products offered in the header's suggestions. */
 export const SUGGESTED_PRODUCTS = 6;
@@ -18,17 +20,18 @@ const NONE: SearchSuggestionsJson = { products: [], categories: [] };
  * What the header offers while a shopper types (decisions/028): the best-matching published
  * products (the listing's own search: name matches first, then newest; salt, brand, tags and
  * sections match too), the shop sections holding matches with how many each, and, when nothing
- * matches, a product name close to the text. Kept per catalogue version, by the search's words.
+ * matches, a product name close to the text. Names and compositions in `language` where a product
+ * has them (English where not). Kept per catalogue version, by the language and the search's words.
  */
-export async function searchSuggestions(db: Database, text: string): Promise<SearchSuggestionsJson> {
+export async function searchSuggestions(db: Database, text: string, language: Language = DEFAULT_LANGUAGE): Promise<SearchSuggestionsJson> {
   const words = searchWords(text);
   const query = words.join(" ");
   if (query.length < MIN_SUGGEST_LENGTH) return NONE;
   const version = await catalogueVersion(db);
-  return cachedForVersion(db, "suggestions", query, version, () => suggest(db, query));
+  return cachedForVersion(db, "suggestions", `${language} ${query}`, version, () => suggest(db, query, language));
 }
 
-async function suggest(db: Database, query: string): Promise<SearchSuggestionsJson> {
+async function suggest(db: Database, query: string, language: Language): Promise<SearchSuggestionsJson> {
   const search = await productSearch(db, query);
   if (!search) return NONE;
   const matching = and(eq(products.published, true), sql`${products.searchVector} @@ to_tsquery('english', ${search.anywhere})`);
@@ -39,6 +42,7 @@ async function suggest(db: Database, query: string): Promise<SearchSuggestionsJs
       images: products.images,
       pricePaise: products.pricePaise,
       composition: products.composition,
+      i18n: products.i18n,
     })
     .from(products)
     .where(matching)
@@ -55,14 +59,17 @@ async function suggest(db: Database, query: string): Promise<SearchSuggestionsJs
     .groupBy(products.category)
     .orderBy(desc(sql`count(*)`), asc(products.category));
   return {
-    products: found.map((row) => ({
-      _id: row.id,
-      name: row.name,
-      url: `/product/${row.id}`,
-      image: row.images[0] ?? null,
-      price: paiseToRupees(row.pricePaise),
-      composition: row.composition,
-    })),
+    products: found.map((row) => {
+      const { name, composition } = localizeProduct({ name: row.name, composition: row.composition }, row.i18n, language);
+      return {
+        _id: row.id,
+        name,
+        url: `/product/${row.id}`,
+        image: row.images[0] ?? null,
+        price: paiseToRupees(row.pricePaise),
+        composition,
+      };
+    }),
     categories: sections.flatMap((section) => {
       const slug = SECTION_SLUGS.get(section.name);
       return slug ? [{ name: section.name, url: searchUrl(query, slug), count: section.count }] : [];

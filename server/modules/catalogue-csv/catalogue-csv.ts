@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import {
   CATALOGUE_COLUMNS,
   CATALOGUE_CSV_MESSAGES as M,
+  columnOfField,
   CSV_LIST_SEPARATOR,
   MAX_CATALOGUE_IMPORT_ROWS,
   MAX_CATALOGUE_ROW_ERRORS,
@@ -97,6 +98,14 @@ function readRow(cells: string[], columns: CatalogueColumn[], row: number): { bo
     body.images = urls.map((url, i) => ({ url, altText: alts[i] ?? "" }));
   }
   delete body.imageAlt;
+  // Hindi columns (`name_hi`) are the admin body's `i18n: { hi: { name } }`; an empty cell removes that text.
+  for (const column of columns) {
+    if (!column.translation) continue;
+    const { language, field } = column.translation;
+    const i18n = (body.i18n ??= {}) as Record<string, Record<string, unknown>>;
+    (i18n[language] ??= {})[field] = body[column.name];
+    delete body[column.name];
+  }
   const sku = String(body.sku ?? "").trim();
   if (sku === "") errors.push({ row, field: "sku", message: M.skuRequired });
   return errors.length > 0 ? { errors } : { body, sku };
@@ -120,7 +129,9 @@ async function idsBySku(db: Database, skus: string[]): Promise<Map<string, strin
 function writeErrors(result: Exclude<ProductWriteResult, { ok: true }>, mode: "create" | "update", row: number): CatalogueRowError[] {
   const reply = catalogReply.writeProduct(result, mode);
   const fields = Object.entries(reply.errors ?? {});
-  return fields.length > 0 ? fields.map(([field, message]) => ({ row, ...(field === "_" ? {} : { field }), message })) : [{ row, message: reply.message }];
+  return fields.length > 0
+    ? fields.map(([field, message]) => ({ row, ...(field === "_" ? {} : { field: columnOfField(field) }), message }))
+    : [{ row, message: reply.message }];
 }
 
 function badRows(errors: CatalogueRowError[]): CatalogueImportResult {
@@ -167,7 +178,9 @@ export async function importCatalogueCsv(shop: Pick<ShopContext, "db" | "config"
     entry.id = ids.get(entry.sku.toLowerCase());
     const checked = readInput(entry.id ? adminProductUpdateSchema : adminProductSchema, entry.body);
     if (!checked.ok) {
-      for (const [field, message] of Object.entries(checked.errors)) errors.push({ row: entry.row, ...(field === "_" ? {} : { field }), message });
+      for (const [field, message] of Object.entries(checked.errors)) {
+        errors.push({ row: entry.row, ...(field === "_" ? {} : { field: columnOfField(field) }), message });
+      }
       continue;
     }
     for (const image of checked.input.images ?? []) {
