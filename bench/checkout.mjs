@@ -247,10 +247,11 @@ async function withDataDir(work) {
   }
 }
 
+// BENCH_ONLY=PostgreSQL (or PGlite): one database only.
 const databases = [
   { name: "PGlite", fresh: (_n, work) => withDataDir(work) },
   ...(SERVER_URL === "none" ? [] : [{ name: "PostgreSQL", fresh: withPostgresDatabase }]),
-];
+].filter((database) => !process.env.BENCH_ONLY || database.name === process.env.BENCH_ONLY);
 const rows = [];
 const counts = [];
 let run = 0;
