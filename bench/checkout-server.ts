@@ -1,16 +1,18 @@
 // The shop's API for bench/checkout.mjs, in a process of its own, counting the SQL statements it
 // sends. Run by checkout.mjs (node --import tsx bench/checkout-server.ts) with DATABASE_URL or
 // DATA_DIR set; it talks to its parent over IPC: it sends { ready, port, buyers, productIds } once
-// listening, and answers { statements } to every "count" message.
+// listening, and answers { statements } to every "count" message, { flash } to { flash: { units,
+// buyers } } (a product with that stock and that many buyers) and { stock } to { stockOf: productId }.
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { createApp } from "#server/app.ts";
 import { createAuth } from "#server/auth.ts";
 import { loadConfig } from "#server/config.ts";
 import { createShopContext } from "#server/context.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { products } from "#server/db/schema.ts";
+import { products, session, user } from "#server/db/schema.ts";
 import { createLogger } from "#server/logger.ts";
 
 /**
@@ -106,7 +108,9 @@ const buyers: { token: string }[] = [];
 for (let n = 0; n < BUYERS; n++) {
   const email = `buyer-${n}-${randomBytes(3).toString("hex")}@example.com`;
   const password = `password-${randomBytes(6).toString("hex")}`;
-  await context.auth.api.signUpEmail({ body: { name: `Buyer ${n}`, email, password } });
+  const { user: made } = await context.auth.api.signUpEmail({ body: { name: `Buyer ${n}`, email, password } });
+  // Cash on delivery needs a verified email (orders/cash-on-delivery.ts): as if the buyer opened the link.
+  await database.db.update(user).set({ emailVerified: true }).where(eq(user.id, made.id));
   const { token } = await context.auth.api.signInEmail({ body: { email, password } });
   buyers.push({ token });
 }
@@ -115,8 +119,51 @@ const app = createApp(context);
 const server = app.listen(PORT, "127.0.0.1", () => {
   process.send?.({ ready: true, port: PORT, buyers, productIds, kind: database.kind });
 });
-process.on("message", (message) => {
+/**
+ * The flash sale (checkout.mjs): a product with `units` left and `buyers` signed-in customers,
+ * emails verified. Their accounts and sessions are written straight to the database (as a sign-up
+ * and sign-in would leave them), so 200 buyers take no 400 password hashes to set up.
+ */
+async function flashSale(units: number, count: number) {
+  const [row] = await database.db
+    .insert(products)
+    .values({
+      name: "Flash sale product",
+      description: "The last units of a new launch",
+      pricePaise: 49_900,
+      mrpPaise: 59_900,
+      category: "Sports Nutrition",
+      subcategory: "Protein",
+      sku: `FLASH-${randomBytes(4).toString("hex")}`,
+      stock: units,
+      images: [{ url: "/images/flash.jpg", altText: "pack" }],
+      packText: "1kg",
+    })
+    .returning({ id: products.id });
+  const flashBuyers: { token: string }[] = [];
+  for (let n = 0; n < count; n++) {
+    const [made] = await database.db
+      .insert(user)
+      .values({ id: crypto.randomUUID(), name: `Flash buyer ${n}`, email: `flash-${n}-${randomBytes(3).toString("hex")}@example.com`, emailVerified: true })
+      .returning({ id: user.id });
+    const token = randomBytes(24).toString("base64url");
+    await database.db.insert(session).values({ id: crypto.randomUUID(), token, userId: made!.id, expiresAt: new Date(Date.now() + 86_400_000) });
+    flashBuyers.push({ token });
+  }
+  return { productId: row!.id, buyers: flashBuyers };
+}
+
+process.on("message", (message: unknown) => {
   if (message === "count") process.send?.({ statements });
+  const ask = message as { flash?: { units: number; buyers: number }; stockOf?: string };
+  if (ask.flash) void flashSale(ask.flash.units, ask.flash.buyers).then((flash) => process.send?.({ flash }));
+  if (ask.stockOf) {
+    void database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, ask.stockOf))
+      .then(([found]) => process.send?.({ stock: found?.stock }));
+  }
 });
 process.on("SIGTERM", () => {
   server.close();

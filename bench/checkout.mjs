@@ -2,11 +2,14 @@
 // verify, by 1, 10 and 50 concurrent signed-in buyers, on the embedded database and on
 // PostgreSQL, each run on a fresh data directory or a fresh database of its own. Prints
 // checkouts/s, p50/p99 of a whole checkout, and the SQL statements one checkout sends (counted
-// in the server process, bench/checkout-server.ts), step by step, for the test gateway and COD.
+// in the server process, bench/checkout-server.ts), step by step, for the test gateway and COD;
+// then a flash sale: 200 buyers at once for the last 100 units of one product (sold, refused, p50/p99).
 //   node bench/checkout.mjs
 // Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres; a database
 // bench_checkout_<pid>_<n> is created beside it for each run and dropped afterwards; "none" to skip
-// PostgreSQL), LEVELS (1,10,50), DURATION seconds per level (10), WARMUP seconds (2), BENCH_PORT (3641).
+// PostgreSQL), LEVELS (1,10,50), DURATION seconds per level (10), WARMUP seconds (2), BENCH_PORT (3641),
+// FLASH_UNITS (100) and FLASH_BUYERS (200; 0 skips the flash sale),
+// BENCH_CPU_PROF (a directory: each server process writes a V8 CPU profile there; bench/cpu-profile.mjs sums one up).
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -14,7 +17,7 @@ import path from "node:path";
 import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
-const LEVELS = (process.env.LEVELS ?? "1,10,50").split(",").map(Number);
+const LEVELS = (process.env.LEVELS ?? "1,10,50").split(",").filter(Boolean).map(Number);
 const DURATION = Number(process.env.DURATION ?? 10);
 const WARMUP = Number(process.env.WARMUP ?? 2);
 const PORT = Number(process.env.BENCH_PORT ?? 3641);
@@ -34,18 +37,26 @@ const ADDRESS = {
 function startServer(env, buyers) {
   const child = fork(path.join(root, "bench/checkout-server.ts"), [], {
     cwd: root,
-    execArgv: ["--import", "tsx"],
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, written there when it stops (node --cpu-prof).
+    execArgv: ["--import", "tsx", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, ...env, BENCH_BUYERS: String(buyers), PORT: String(PORT) },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
     child.once("message", (ready) => {
-      const statements = () =>
+      // One question at a time is asked of the server (the bench awaits each answer).
+      const ask = (question, key) =>
         new Promise((answer) => {
-          child.once("message", (message) => answer(message.statements));
-          child.send("count");
+          const listen = (message) => {
+            if (!(key in message)) return;
+            child.off("message", listen);
+            answer(message[key]);
+          };
+          child.on("message", listen);
+          child.send(question);
         });
+      const statements = () => ask("count", "statements");
       const stop = () =>
         new Promise((done) => {
           if (child.exitCode !== null) return done();
@@ -53,7 +64,7 @@ function startServer(env, buyers) {
           child.once("exit", done);
           child.kill("SIGTERM");
         });
-      resolve({ ...ready, pid: child.pid, statements, stop });
+      resolve({ ...ready, pid: child.pid, statements, ask, stop });
     });
   });
 }
@@ -143,6 +154,75 @@ async function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
+/** Why a request was refused: its status and message (thrown by `call`). */
+class Refused extends Error {
+  constructor(step, status, message) {
+    super(`${step}: ${status} ${message}`);
+    this.step = step;
+    this.status = status;
+    this.reply = message;
+  }
+}
+
+async function attempt(base, token, step, method, url, body) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Origin: base },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status === 409) throw new Refused(step, response.status, JSON.parse(text).message);
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * The flash sale: FLASH_BUYERS buyers at once, each the whole path for one unit of a product with
+ * FLASH_UNITS left (add to cart → checkout → pay → verify with the test gateway). A buyer has
+ * bought when verify says paid; refused when the shop answered 409 with its stock message, at add
+ * to cart ("Only N items available") or at checkout ("… is out of stock"); anything else is an error.
+ */
+async function flashSale(server, units, count) {
+  const flash = await server.ask({ flash: { units, buyers: count } }, "flash");
+  const base = `http://127.0.0.1:${server.port}`;
+  const results = await Promise.all(
+    flash.buyers.map(async (buyer) => {
+      const started = performance.now();
+      try {
+        await attempt(base, buyer.token, "add to cart", "POST", "/api/cart", { productId: flash.productId, quantity: 1 });
+        const { order } = await attempt(base, buyer.token, "checkout", "POST", "/api/checkout", { shippingAddress: ADDRESS, paymentMethod: "razorpay" });
+        const fields = await attempt(base, buyer.token, "pay", "POST", `/api/payments/test/${order._id}/pay`);
+        const verified = await attempt(base, buyer.token, "verify", "POST", `/api/checkout/${order._id}/verify`, fields);
+        if (!verified.order.isPaid) throw new Error("the verified order is not paid");
+        return { outcome: "sold", ms: performance.now() - started };
+      } catch (error) {
+        const ms = performance.now() - started;
+        if (error instanceof Refused) return { outcome: "refused", step: error.step, message: error.reply, ms };
+        const cause = error.cause ? ` (${error.cause.code ?? error.cause.message})` : "";
+        return { outcome: "error", message: `${error.message}${cause}`, ms };
+      }
+    }),
+  );
+  const sorted = results.map((result) => result.ms).toSorted((a, b) => a - b);
+  const refusals = new Map();
+  for (const result of results.filter((r) => r.outcome === "refused")) {
+    const key = `${result.step}: "${result.message.replace(/\d+/, "N")}"`;
+    refusals.set(key, (refusals.get(key) ?? 0) + 1);
+  }
+  const errors = results.filter((r) => r.outcome === "error");
+  return {
+    sold: results.filter((r) => r.outcome === "sold").length,
+    refused: results.filter((r) => r.outcome === "refused").length,
+    errors: errors.length,
+    firstError: errors[0]?.message,
+    refusals: [...refusals].map(([key, n]) => `${n} at ${key}`).join(", "),
+    stockLeft: await server.ask({ stockOf: flash.productId }, "stock"),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    slowestRefusal: Math.max(0, ...results.filter((r) => r.outcome === "refused").map((r) => r.ms)),
+  };
+}
+
 async function withPostgresDatabase(n, work) {
   const name = `bench_checkout_${process.pid}_${n}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
@@ -167,10 +247,11 @@ async function withDataDir(work) {
   }
 }
 
+// BENCH_ONLY=PostgreSQL (or PGlite): one database only.
 const databases = [
   { name: "PGlite", fresh: (_n, work) => withDataDir(work) },
   ...(SERVER_URL === "none" ? [] : [{ name: "PostgreSQL", fresh: withPostgresDatabase }]),
-];
+].filter((database) => !process.env.BENCH_ONLY || database.name === process.env.BENCH_ONLY);
 const rows = [];
 const counts = [];
 let run = 0;
@@ -200,7 +281,41 @@ for (const database of databases) {
           "server CPU ms/checkout": +(cpu / Math.max(latencies.length, 1)).toFixed(1),
           failures,
         });
-        console.log(`${database.name}, ${concurrency} buyers: done (load average ${loadavg()[0].toFixed(1)})`);
+        const row = rows.at(-1);
+        console.log(
+          `${database.name}, ${concurrency} buyers: ${row["checkouts/s"]} checkouts/s, p50 ${row["p50 ms"]} ms, p99 ${row["p99 ms"]} ms, ${row["server CPU ms/checkout"]} ms CPU/checkout, ${failures} failed (load average ${loadavg()[0].toFixed(1)})`,
+        );
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+}
+
+// The flash sale, on a fresh database of each kind.
+const FLASH_UNITS = Number(process.env.FLASH_UNITS ?? 100);
+const FLASH_BUYERS = Number(process.env.FLASH_BUYERS ?? 200);
+const flashRows = [];
+if (FLASH_BUYERS > 0) {
+  for (const database of databases) {
+    await database.fresh(run++, async (env) => {
+      const server = await startServer(env, 0);
+      try {
+        const result = await flashSale(server, FLASH_UNITS, FLASH_BUYERS);
+        if (result.firstError) console.error(`${database.name}, flash sale: ${result.errors} errors, first: ${result.firstError}`);
+        flashRows.push({
+          database: database.name,
+          buyers: FLASH_BUYERS,
+          units: FLASH_UNITS,
+          sold: result.sold,
+          refused: result.refused,
+          errors: result.errors,
+          "stock left": result.stockLeft,
+          "p50 ms": +result.p50.toFixed(1),
+          "p99 ms": +result.p99.toFixed(1),
+          "slowest refusal ms": +result.slowestRefusal.toFixed(1),
+        });
+        console.log(`${database.name}, flash sale: ${JSON.stringify(flashRows.at(-1))}; refusals: ${result.refusals} (load average ${loadavg()[0].toFixed(1)})`);
       } finally {
         await server.stop();
       }
@@ -216,4 +331,8 @@ console.log(
   `\nA checkout: two products added to the cart, checkout, then (test gateway) pay and verify; ${DURATION} s per level after ${WARMUP} s warm-up.`,
 );
 console.table(rows);
+if (flashRows.length > 0) {
+  console.log(`\nFlash sale: ${FLASH_BUYERS} buyers at once for the last ${FLASH_UNITS} units of one product, one unit each (the whole path); p50/p99 of a buyer's path to bought or refused:`);
+  console.table(flashRows);
+}
 console.log(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);

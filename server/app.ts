@@ -5,6 +5,7 @@ import helmet from "helmet";
 import { fromNodeHeaders } from "better-auth/node";
 import { apiRouter } from "./api/index.ts";
 import type { SessionUser } from "./auth.ts";
+import { readSession, sessionToken } from "./session-read.ts";
 import { twoFactorSetupRequired } from "./modules/users/two-factor.ts";
 import type { ShopContext } from "./context.ts";
 import { authDoor } from "./http/auth-door.ts";
@@ -139,7 +140,10 @@ async function resolveSessionUser(shop: ShopContext, req: Request): Promise<Sess
   const hasCredentials = Boolean(req.headers.authorization || req.headers.cookie?.includes("better-auth"));
   if (!hasCredentials) return null;
   try {
-    const session = await shop.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    // One statement for a plain current session (session-read.ts); anything else as Better Auth says.
+    const token = sessionToken(req.headers, shop.config);
+    if (token === null) return null;
+    const session = (token && (await readSession(shop.db, token))) || (await shop.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }));
     if (!session) return null;
     const { id, name, email, role, twoFactorEnabled } = session.user as typeof session.user & { role?: string; twoFactorEnabled?: boolean | null };
     const user: SessionUser = { id, name, email, role: role === "admin" || role === "pharmacist" ? role : "customer" };

@@ -30,6 +30,15 @@ export const CLIENT_IP_HEADER = "x-shop-client-ip";
 /** How long a two-factor sign-in challenge is valid (api-contract.md, "Staff two-factor"). */
 export const TWO_FACTOR_CHALLENGE_SECONDS = 5 * 60;
 
+/** A session lasts 30 days and is extended (to 30 days from then) once a day while it is used. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
+/** Better Auth's `__Secure-` cookies: only for a production shop served over https. */
+export function usesSecureCookies(config: Pick<Config, "isProduction" | "publicUrl">): boolean {
+  return config.isProduction && config.publicUrl.startsWith("https://");
+}
+
 export function createAuth(config: Config, db: Database, log?: Logger) {
   const emails = accountEmailCallbacks(db, config.publicUrl);
   return betterAuth({
@@ -71,8 +80,8 @@ export function createAuth(config: Config, db: Database, log?: Logger) {
     // Tokens are kept hashed in the verification table: a database read does not hand out reset links.
     verification: { storeIdentifier: "hashed" },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     user: {
       additionalFields: {
@@ -110,7 +119,7 @@ export function createAuth(config: Config, db: Database, log?: Logger) {
     },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
-      useSecureCookies: config.isProduction && config.publicUrl.startsWith("https://"),
+      useSecureCookies: usesSecureCookies(config),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderStatusHistory, orders, payments, products } from "#server/db/schema.ts";
+import { orderLines, orderStatusHistory, orders, payments, products } from "#server/db/schema.ts";
 import { RESERVATION_MINUTES } from "#common/orders.ts";
 import { every } from "#server/jobs/scheduler.ts";
 import { expireReservations, reservationExpiryJob } from "#server/modules/orders/expiry.ts";
@@ -173,6 +173,33 @@ describe("POST /api/checkout: the order", () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(17);
     for (const res of results.filter((r) => r.status === 409)) expect(res.body.message).toBe(`${item.name} is out of stock`);
     expect(await stockOf(shop.context, item.id)).toBe(0);
+  });
+
+  // A flash sale (issue 33): every buyer's whole path at once — add to cart, then check out — for
+  // fewer units than buyers. Exactly the units sell; every other buyer is refused with the shop's
+  // stock message, at add to cart when the units were already reserved, else at checkout.
+  it("a flash sale: 16 buyers at once for the last 6 units sell exactly 6 and refuse the rest with the stock message", { timeout: 180_000 }, async () => {
+    const item = await product({ stock: 6 });
+    const buyers = await Promise.all(Array.from({ length: 16 }, () => buyerWithCart(shop, [])));
+    const outcomes = await Promise.all(
+      buyers.map(async (buyer) => {
+        const added = await api().post("/api/cart").set(buyer.headers).send({ productId: item.id, quantity: 1 });
+        if (added.status !== 200 && added.status !== 201) return { step: "add", status: added.status, message: added.body.message as string };
+        const res = await checkout(shop, buyer);
+        return { step: "checkout", status: res.status, message: res.body.message as string | undefined };
+      }),
+    );
+    expect(outcomes.filter((o) => o.step === "checkout" && o.status === 201)).toHaveLength(6);
+    const refused = outcomes.filter((o) => o.status !== 201);
+    expect(refused).toHaveLength(10);
+    for (const o of refused) {
+      expect(o.status).toBe(409);
+      if (o.step === "add") expect(o.message).toBe("Only 0 items available");
+      else expect(o.message).toBe(`${item.name} is out of stock`);
+    }
+    expect(await stockOf(shop.context, item.id)).toBe(0);
+    const placed = await shop.context.db.select({ id: orders.id }).from(orders).innerJoin(orderLines, eq(orderLines.orderId, orders.id)).where(and(eq(orderLines.productId, item.id), eq(orders.status, "Pending")));
+    expect(placed).toHaveLength(6);
   });
 
   it("refuses totals below ₹1 or above ₹5,00,000 without reserving anything", async () => {

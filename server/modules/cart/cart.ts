@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { LEFT_OUT_MESSAGES, type CartJson, type CartLineJson, type LeftOutLine } from "#common/cart.ts";
 import { paiseToRupees } from "#common/money.ts";
 import { asSchedule, soldOnline } from "#common/prescriptions.ts";
@@ -64,6 +64,21 @@ async function lockOrCreateCart(tx: Transaction, owner: CartOwner): Promise<{ ca
   const cart = await lockCart(tx, owner);
   if (!cart) throw new Error("cart vanished between insert and lock");
   return { cart, created: inserted.length > 0 };
+}
+
+/**
+ * The owner's cart, created if missing, touched (`updatedAt`) and locked, in one statement: the
+ * upsert takes the row lock as FOR UPDATE would. For a change that touches the cart anyway.
+ */
+async function touchOrCreateCart(tx: Transaction, owner: CartOwner): Promise<{ cart: CartRow; created: boolean }> {
+  const [row] = await tx
+    .insert(carts)
+    .values("userId" in owner ? { userId: owner.userId } : { guestId: owner.guestId })
+    .onConflictDoUpdate({ target: "userId" in owner ? carts.userId : carts.guestId, set: { updatedAt: sql`now()` } })
+    .returning({ ...getTableColumns(carts), created: sql<boolean>`(xmax = 0)` });
+  if (!row) throw new Error("the cart upsert returned no row");
+  const { created, ...cart } = row;
+  return { cart, created };
 }
 
 async function touchCart(tx: Transaction, cartId: string): Promise<CartRow> {
@@ -175,22 +190,20 @@ export async function addToCart(
   assertQuantity(quantity, 1);
   if (quantity > maxUnitsPerProduct) return { ok: false, reason: "over-limit", limit: maxUnitsPerProduct };
   return inTransaction(db, async (tx) => {
-    const { cart, created } = await lockOrCreateCart(tx, owner);
+    // Touched now (a refusal below rolls it back with the rest), so no second write at the end.
+    const { cart, created } = await touchOrCreateCart(tx, owner);
     // Read after the cart lock, so the line and the stock are the latest committed values.
     const [product] = await tx
-      .select({ stock: products.stock, name: products.name, schedule: products.schedule })
+      .select({ stock: products.stock, name: products.name, schedule: products.schedule, inCart: cartLines.quantity })
       .from(products)
+      .leftJoin(cartLines, and(eq(cartLines.cartId, cart.id), eq(cartLines.productId, products.id)))
       .where(publishedProduct(productId));
     if (!product) throw new Rollback<AddToCartResult>({ ok: false, reason: "product-not-found" });
     if (!soldOnline(asSchedule(product.schedule))) {
       throw new Rollback<AddToCartResult>({ ok: false, reason: "not-sold-online", productName: product.name });
     }
 
-    const [line] = await tx
-      .select({ quantity: cartLines.quantity })
-      .from(cartLines)
-      .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productId, productId)));
-    const wanted = (line?.quantity ?? 0) + quantity;
+    const wanted = (product.inCart ?? 0) + quantity;
     if (wanted > maxUnitsPerProduct) throw new Rollback<AddToCartResult>({ ok: false, reason: "over-limit", limit: maxUnitsPerProduct });
     if (wanted > product.stock) {
       throw new Rollback<AddToCartResult>({ ok: false, reason: "insufficient-stock", available: product.stock });
@@ -200,8 +213,7 @@ export async function addToCart(
       .insert(cartLines)
       .values({ cartId: cart.id, productId, quantity: wanted })
       .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: wanted } });
-    const touched = await touchCart(tx, cart.id);
-    return { ok: true, cart: await cartJson(tx, touched), created } as const;
+    return { ok: true, cart: await cartJson(tx, cart), created } as const;
   });
 }
 

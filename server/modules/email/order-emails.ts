@@ -13,8 +13,8 @@ import type { EmailMessage } from "./outbox.ts";
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 
-async function loadOrder(tx: Pick<Database, "select">, orderId: string) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+async function loadOrder(tx: Pick<Database, "select">, orderId: string, known?: OrderRow) {
+  const [order] = known ? [known] : await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error(`Order ${orderId} not found`);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name));
   return { order, lines };
@@ -126,8 +126,9 @@ function deliveryParagraphs(order: OrderRow, publicUrl: string): string[] {
  * "Order HP-… confirmed": lines, totals, address, links to the order and its tax invoice. A
  * cash-on-delivery order is confirmed unpaid: the amount to keep ready, the invoice at dispatch.
  */
-export async function orderConfirmationEmail(tx: Pick<Database, "select">, orderId: string, publicUrl: string): Promise<EmailMessage> {
-  const { order, lines } = await loadOrder(tx, orderId);
+/** `known` (optional): the order row as it now is, when the caller holds it (only its lines are read). */
+export async function orderConfirmationEmail(tx: Pick<Database, "select">, orderId: string, publicUrl: string, known?: OrderRow): Promise<EmailMessage> {
+  const { order, lines } = await loadOrder(tx, orderId, known);
   const paragraphs =
     order.paymentMethod === "cod"
       ? [

@@ -57,8 +57,9 @@ function paramsFor(news: OrderNews, order: OrderFacts, publicUrl: string): strin
  * STOP. A cash-on-delivery order placed that way gets `cod_confirm` on WhatsApp (its Confirm and
  * Cancel buttons) instead of `order_placed`. An order whose phone is not a mobile number gets none.
  */
-export async function queueOrderMessages(shop: Pick<ShopContext, "config">, tx: Executor, orderId: string, news: OrderNews): Promise<void> {
-  const [order] = await tx
+export async function queueOrderMessages(shop: Pick<ShopContext, "config">, tx: Executor, orderId: string, news: OrderNews, known?: OrderFacts): Promise<void> {
+  // `known`: the order row as it now is, when the caller holds it (nothing is read again).
+  const [order] = known ? [known] : await tx
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,

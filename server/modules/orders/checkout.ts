@@ -15,7 +15,7 @@ import { checkLimit, countRequest, throttled, type Throttled } from "#server/mod
 import { orderableCartLines } from "#server/modules/cart/cart.ts";
 import { optInAtCheckout } from "./whatsapp-opt-in.ts";
 import { linesBeyondCover } from "#server/modules/prescriptions/cover.ts";
-import { loadOrderJson } from "./orders.ts";
+import { ordersJson, type OrderRow } from "./orders.ts";
 import { readCheckoutRequest, type CheckoutRequestRefusal } from "./checkout-request.ts";
 import { priceOrder } from "./pricing.ts";
 import { codDecision, unitsHeldUnpaid } from "./cash-on-delivery.ts";
@@ -105,7 +105,7 @@ export async function placeOrder(
   shippingAddress: ShippingAddress,
   now = new Date(),
   choices: CheckoutChoices = {},
-): Promise<{ ok: true; orderId: string; totalPaise: number; orderNumber: string } | PlaceOrderFailure> {
+): Promise<{ ok: true; orderId: string; totalPaise: number; orderNumber: string; order: OrderRow } | PlaceOrderFailure> {
   return inTransaction(choices.within ?? shop.db, async (tx) => {
     // A refill's order locks the cart too (made if the shopper has none): it serialises the customer's checkouts.
     if (choices.lines) await tx.insert(carts).values({ userId: customer.id }).onConflictDoNothing();
@@ -219,7 +219,7 @@ export async function placeOrder(
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: orders.id });
+      .returning();
     await tx.insert(orderLines).values(
       reserved.map(({ product, quantity }, index) => ({
         orderId: order!.id,
@@ -281,9 +281,9 @@ export async function placeOrder(
     if (cod) {
       // The bought products leave the cart now (a prepaid order's leave when it is paid); a refill's were never in it.
       if (!choices.lines) await tx.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.productId, cartRows.map((line) => line.productId))));
-      await afterCashOnDeliveryPlaced(shop, tx, order!.id);
+      await afterCashOnDeliveryPlaced(shop, tx, order!.id, order);
     }
-    return { ok: true as const, orderId: order!.id, totalPaise: totals.totalPaise, orderNumber };
+    return { ok: true as const, orderId: order!.id, totalPaise: totals.totalPaise, orderNumber, order: order! };
   });
 }
 
@@ -324,7 +324,7 @@ export async function startCheckout(shop: ShopContext, customer: CheckoutCustome
   if (paymentMethod === "cod") {
     const placed = await placeOrder(shop, customer, shippingAddress, new Date(), choices);
     if (!placed.ok) return afterCouponRefusal(shop, customer.id, couponCode, placed);
-    return { ok: true, order: (await loadOrderJson(shop.db, placed.orderId))!, payment: null };
+    return { ok: true, order: (await ordersJson(shop.db, [placed.order]))[0]!, payment: null };
   }
 
   const gateway = shop.gateway;
@@ -347,18 +347,18 @@ export async function startCheckout(shop: ShopContext, customer: CheckoutCustome
     return { ok: false, reason: "gateway-failed" };
   }
 
-  const stillPending = await shop.db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, placed.orderId)).for("update");
-    // Stored even when a newer checkout replaced the order meanwhile, so a stray payment on it is matched and refunded.
-    await tx.update(orders).set({ providerOrderId }).where(eq(orders.id, placed.orderId));
+  const row = await shop.db.transaction(async (tx) => {
+    // Stored even when a newer checkout replaced the order meanwhile, so a stray payment on it is
+    // matched and refunded. The UPDATE locks the row and returns it as it now is (status included).
+    const [updated] = await tx.update(orders).set({ providerOrderId }).where(eq(orders.id, placed.orderId)).returning();
     await recordProviderOrder(tx, { orderId: placed.orderId, provider: gateway.provider, providerOrderId, amountPaise: placed.totalPaise });
-    return row?.status === "Pending";
+    return updated;
   });
-  if (!stillPending) return { ok: false, reason: "superseded" };
-  const order = (await loadOrderJson(shop.db, placed.orderId))!;
+  if (row?.status !== "Pending") return { ok: false, reason: "superseded" };
+  const [order] = await ordersJson(shop.db, [row]);
   return {
     ok: true,
-    order,
+    order: order!,
     payment: { provider: gateway.provider, keyId: gateway.keyId, orderId: providerOrderId, amount: placed.totalPaise, currency: "INR" },
   };
 }

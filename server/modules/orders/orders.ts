@@ -144,10 +144,16 @@ async function paymentsByOrder(db: Executor, orderIds: string[]): Promise<Map<st
   return map;
 }
 
-/** Order rows as contract JSON, lines and payment results loaded in two queries. */
+/**
+ * Order rows as contract JSON: their lines, and only where the JSON shows them the payments (a
+ * paid order's payment result) and the prescriptions (an order with a prescription review); at
+ * most three queries, one for a new unpaid order without prescription-only lines.
+ */
 export async function ordersJson(db: Executor, rows: OrderRow[]): Promise<OrderJson[]> {
   const ids = rows.map((row) => row.id);
-  const [lines, pays, rx] = await Promise.all([linesByOrder(db, ids), paymentsByOrder(db, ids), prescriptionIdsByOrder(db, ids)]);
+  const paid = rows.filter((row) => row.isPaid).map((row) => row.id);
+  const reviewed = rows.filter((row) => row.prescriptionStatus).map((row) => row.id);
+  const [lines, pays, rx] = await Promise.all([linesByOrder(db, ids), paymentsByOrder(db, paid), prescriptionIdsByOrder(db, reviewed)]);
   return rows.map((row) => orderJson(row, lines.get(row.id) ?? [], pays.get(row.id) ?? [], rx.get(row.id) ?? []));
 }
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import type { Transaction } from "#server/db/tx.ts";
 import { orders, type OrderStatus } from "#server/db/schema.ts";
+import type { OrderRow } from "./orders.ts";
 import {
   cancellationEmail,
   orderConfirmationEmail,
@@ -28,14 +29,17 @@ import { queueOrderMessages } from "../messaging/outbox.ts";
  * The order has just been marked paid: issue its tax invoice and queue the confirmation email.
  * Idempotent: a second call (a replayed webhook after verify) finds the invoice and does nothing.
  */
-export async function afterOrderPaid(shop: Pick<ShopContext, "config">, tx: Transaction, orderId: string): Promise<void> {
-  // Concurrent payers of one order queue here, so only one of them issues the invoice.
-  const locked = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
-  if (locked.length === 0) throw new Error(`Order ${orderId} not found`);
+export async function afterOrderPaid(shop: Pick<ShopContext, "config">, tx: Transaction, orderId: string, locked?: OrderRow): Promise<void> {
+  // Concurrent payers of one order queue here, so only one of them issues the invoice. `locked`:
+  // the order row as it now is, already locked by the caller (applyStatusChange's contract).
+  if (!locked) {
+    const found = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+    if (found.length === 0) throw new Error(`Order ${orderId} not found`);
+  }
   const invoice = await issueInvoice(tx, orderId);
   if (!invoice.created) return;
-  await queueEmail(tx, await orderConfirmationEmail(tx, orderId, shop.config.publicUrl));
-  await queueOrderMessages(shop, tx, orderId, { template: "order_paid" });
+  await queueEmail(tx, await orderConfirmationEmail(tx, orderId, shop.config.publicUrl, locked));
+  await queueOrderMessages(shop, tx, orderId, { template: "order_paid" }, locked);
 }
 
 /**
@@ -63,9 +67,10 @@ export async function afterStatusChange(
  * A cash-on-delivery order was placed (Processing at once, unpaid): the confirmation email and
  * message (on WhatsApp, the request to confirm: `cod_confirm`), no invoice yet.
  */
-export async function afterCashOnDeliveryPlaced(shop: Pick<ShopContext, "config">, tx: Transaction, orderId: string): Promise<void> {
-  await queueEmail(tx, await orderConfirmationEmail(tx, orderId, shop.config.publicUrl));
-  await queueOrderMessages(shop, tx, orderId, { template: "order_placed" });
+export async function afterCashOnDeliveryPlaced(shop: Pick<ShopContext, "config">, tx: Transaction, orderId: string, placed?: OrderRow): Promise<void> {
+  // `placed`: the order row just written, when the caller holds it (not read again).
+  await queueEmail(tx, await orderConfirmationEmail(tx, orderId, shop.config.publicUrl, placed));
+  await queueOrderMessages(shop, tx, orderId, { template: "order_placed" }, placed);
 }
 
 /** The order was cancelled; `refundedPaise` > 0 when a paid order was refunded, which the email states. */

@@ -138,13 +138,15 @@ export async function applyStatusChange(
   if (!check.ok) throw new Error(`Order ${order.id}: ${order.status} → ${to} by ${options.actor} refused (${check.message})`);
   const now = options.now ?? new Date();
   let refundedPaise = 0;
+  let paid: OrderRow | undefined;
   if (to === "Processing" && order.status === "Pending") {
-    await tx
+    [paid] = await tx
       .update(orders)
       .set({ isPaid: true, paidAt: now, status: "Processing", reservationExpiresAt: null, updatedAt: now })
-      .where(eq(orders.id, order.id));
-    // Paid: the coupon's reserved use counts for good.
-    await confirmCouponUse(tx, order.id, now);
+      .where(eq(orders.id, order.id))
+      .returning();
+    // Paid: the coupon's reserved use counts for good (an order without a coupon has no use to confirm).
+    if (order.couponCode) await confirmCouponUse(tx, order.id, now);
   } else if (to === "Cancelled") {
     await releaseStock(tx, order.id);
     // A coupon's use comes back with the stock (decisions/025).
@@ -182,7 +184,7 @@ export async function applyStatusChange(
     after: { status: to, note, ...(refundedPaise > 0 ? { refundedPaise } : {}), ...(options.shipment ? { shipment: options.shipment } : {}) },
   });
   if (options.notify === false) return refundedPaise;
-  if (to === "Processing" && order.status === "Pending") await afterOrderPaid(shop, tx, order.id);
+  if (to === "Processing" && order.status === "Pending") await afterOrderPaid(shop, tx, order.id, paid);
   else if (to === "Cancelled") await afterOrderCancelled(shop, tx, order.id, { refundedPaise });
   else await afterStatusChange(shop, tx, order.id, order.status, to);
   return refundedPaise;
