@@ -146,7 +146,7 @@ export async function changePassword(
   return { ok: true };
 }
 
-/** Name and/or phone of the signed-in customer (`{ name?, phone? }`). */
+/** Name, phone, WhatsApp updates and/or language of the signed-in customer (`{ name?, phone?, whatsappUpdates?, language? }`). */
 export async function updateProfile(context: Pick<SelfServiceContext, "db">, userId: string | undefined, body: unknown, now = new Date()): Promise<ProfileResult> {
   if (!userId) return NOT_SIGNED_IN;
   const read = readInput(profileSchema, body);
@@ -164,6 +164,7 @@ export async function updateProfile(context: Pick<SelfServiceContext, "db">, use
     if (input.whatsappUpdates === true && !phoneAfter) return { ok: false, reason: "invalid", errors: { whatsappUpdates: WHATSAPP_MESSAGES.phoneNeeded } };
     if (input.whatsappUpdates !== undefined) changes.whatsappUpdatesAt = input.whatsappUpdates ? now : null;
     else if (!phoneAfter) changes.whatsappUpdatesAt = null;
+    if (input.language !== undefined) changes.language = input.language;
     if (Object.keys(changes).length === 0) return null;
     const [after] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning({ phone: users.phone, phoneVerified: users.phoneVerified });
     if (input.whatsappUpdates && after) await undoStop(tx, after);
