@@ -234,12 +234,15 @@ export async function verifyEmail(context: SelfServiceContext, token: string, re
 /** After a confirmed email change: every other link is voided and the old address gets the notice with its undo link. */
 async function emailChanged(context: SelfServiceContext, userId: string, before: { name: string; email: string }): Promise<void> {
   await inTransaction(context.db, async (tx) => {
-    const [now] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const [now] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
     if (!now) return;
     await voidAccountLinks(tx, userId);
     const undoToken = newLinkToken();
     await recordLink(tx, { userId, kind: "undo-email-change", email: before.email, token: undoToken, seconds: UNDO_LINK_SECONDS });
-    await queueEmail(tx, emailChangedEmail(context.config.publicUrl, { name: before.name, oldEmail: before.email, newEmail: now.email }, undoToken));
+    await queueEmail(
+      tx,
+      emailChangedEmail(context.config.publicUrl, { name: before.name, oldEmail: before.email, newEmail: now.email, language: now.language }, undoToken),
+    );
   });
 }
 
