@@ -622,6 +622,7 @@ export const orderMessage = sameOutput<OrderMessageJson>()(
     to: text,
     template: text,
     label: text,
+    language: z.enum(LANGUAGES).register(apiDocs, { description: "The language it went out in: the order's, or `en` where the provider has no Hindi template." }),
     status: z.enum(["queued", "sent", "delivered", "read", "failed"]),
     lastError: nullableText,
     attempts: z.number(),

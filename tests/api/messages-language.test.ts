@@ -15,7 +15,7 @@ import { afterStatusChange } from "#server/modules/orders/side-effects.ts";
 import { rememberLanguage } from "#server/modules/users/profile.ts";
 import { startFakeMessaging, type FakeMessaging } from "../support/fake-msg91.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
-import { createCustomer, type TestUser } from "../support/users.ts";
+import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
 import { makeProduct } from "./cart-helpers.ts";
 import { messagingEnv, randomMobile } from "./messages-helpers.ts";
 
@@ -106,6 +106,10 @@ describe("an order placed in Hindi", () => {
     expect(sms!.body).toMatchObject({ template_id: "floworderplacedhi1", recipients: [{ mobiles: `91${phone}`, name: "Asha", order: order.orderNumber }] });
     const [whatsapp] = fake.whatsappTo(`91${phone}`);
     expect(whatsapp!.body).toMatchObject({ template: { name: "cod_confirm", language: { code: "hi" } } });
+    // The admin's list says which language each went out in.
+    const admin = await createAdmin(shop.context);
+    const listed = await request(shop.app).get(`/api/admin/orders/${order.id}/messages`).set(admin.headers).expect(200);
+    expect(listed.body.map((message: { language: string }) => message.language)).toEqual(["hi", "hi"]);
     // What the shopper reads: the Hindi text as registered, with the order's variables.
     expect(renderMessage("order_placed", rows.find((row) => row.channel === "sms")!.params, "hi")).toMatch(
       new RegExp(`^नमस्ते Asha, आपका ऑर्डर ${order.orderNumber} हमें मिल गया है, धन्यवाद। डिलीवरी के समय ₹[\\d,.]+ नकद भुगतान करें।`),

@@ -181,6 +181,7 @@ export async function listOrderMessages(tx: Executor, orderId: string): Promise<
     to: row.to,
     template: row.template,
     label: isMessageTemplate(row.template) ? MESSAGE_TEMPLATES[row.template].label : row.template,
+    language: row.language,
     status: row.status,
     lastError: row.lastError,
     attempts: row.attempts,
