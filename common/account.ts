@@ -10,6 +10,7 @@ import {
   passwordProblem,
 } from "./auth.ts";
 import { checked, formText, normalizeEmail, type Checked, type Problem } from "./forms.ts";
+import type { Language } from "./language.ts";
 import { mobileNumberProblem, normalizeIndianPhone } from "./india.ts";
 import type { OrderStatus } from "./orders.ts";
 
@@ -139,6 +140,8 @@ export interface ProfileInput {
   phone?: string | null;
   /** Order news on WhatsApp on or off (decisions/055). */
   whatsappUpdates?: boolean;
+  /** The language of the shopper's emails, SMS and WhatsApp messages (decisions/064). */
+  language?: Language;
 }
 
 /** The profile form: both fields present (an empty phone removes it). The API also takes either alone. */

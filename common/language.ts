@@ -11,6 +11,9 @@ export function isLanguage(value: unknown): value is Language {
   return value === "en" || value === "hi";
 }
 
+/** The refusal of a `language` that is not one of LANGUAGES (checkout and profile bodies). */
+export const LANGUAGE_MESSAGE = 'Language must be "en" (English) or "hi" (Hindi)';
+
 /** The product fields that may carry a translation (api-contract "Hindi"); English where one is missing. */
 export const TRANSLATABLE_PRODUCT_FIELDS = [
   "name",

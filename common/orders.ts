@@ -235,11 +235,11 @@ export interface CheckoutPlaced {
 }
 
 /** An address's lines after the name, as every page, email and invoice prints them. */
-export function addressLines(address: ShippingAddress): string[] {
+export function addressLines(address: ShippingAddress, landmarkLabel = "Landmark"): string[] {
   return [
     address.address,
     ...(address.line2 ? [address.line2] : []),
-    ...(address.landmark ? [`Landmark: ${address.landmark}`] : []),
+    ...(address.landmark ? [`${landmarkLabel}: ${address.landmark}`] : []),
     `${address.city}${address.state ? `, ${address.state}` : ""} ${address.postalCode}`.trim(),
     address.country,
   ];

@@ -1,4 +1,5 @@
 // Messages to a shopper's phone (SMS, WhatsApp) as the admin order page shows them (decisions/054).
+import type { Language } from "./language.ts";
 
 export type MessageChannel = "sms" | "whatsapp";
 export type MessageStatus = "queued" | "sent" | "delivered" | "read" | "failed";
@@ -11,6 +12,8 @@ export interface OrderMessageJson {
   to: string;
   template: string;
   label: string;
+  /** The language it went out in (decisions/064): the order's, or English where the provider has no Hindi template. */
+  language: Language;
   status: MessageStatus;
   /** Set while a queued message waits to be tried again, and on a failed one. */
   lastError: string | null;

@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import type { Language } from "#common/language.ts";
 import type { SellerDetails } from "#common/seller.ts";
 import { chatNumberDigits } from "#common/whatsapp.ts";
 import { flowIdSetting, MESSAGE_TEMPLATE_NAMES, type MessageTemplateName } from "./modules/messaging/templates.ts";
@@ -138,6 +139,9 @@ const envSchema = z.object({
   WHATSAPP_APP_SECRET: optionalText.refine((value) => value === undefined || value.length >= 16, "must be the app secret from Meta's app dashboard (at least 16 characters)"),
   WHATSAPP_VERIFY_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, "must be at least 16 characters"),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a language code such as en or en_US").default("en"),
+  // The code the Hindi order templates are registered under with Meta (decisions/064), normally `hi`;
+  // unset: none are, and Hindi shoppers get the English templates on WhatsApp.
+  WHATSAPP_TEMPLATE_LANGUAGE_HI: optionalText.pipe(z.string().regex(/^hi(_[A-Z]{2})?$/, "must be Meta's code for Hindi: hi").optional()),
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_SCALE: z.coerce
     .number({ message: "must be a number" })
@@ -434,6 +438,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 export interface Msg91OrderFlows {
   authKey: string;
   flowIds: Record<MessageTemplateName, string>;
+  /** The Hindi flows (MSG91_FLOW_<NAME>_HI, decisions/064), all or none; none: Hindi shoppers get the English flows. */
+  hindiFlowIds: Record<MessageTemplateName, string> | null;
 }
 
 /** Order news on WhatsApp (decisions/054): the Cloud API account, the templates' language and the webhook's secrets. */
@@ -441,6 +447,8 @@ export interface WhatsAppOrderSettings {
   token: string;
   phoneNumberId: string;
   language: string;
+  /** The code the Hindi templates are registered under (WHATSAPP_TEMPLATE_LANGUAGE_HI, decisions/064); null: Hindi shoppers get the English ones. */
+  hindiLanguage: string | null;
   appSecret: string;
   verifyToken: string;
 }
@@ -466,20 +474,33 @@ function messagingSettings(env: Env, source: NodeJS.ProcessEnv): Pick<Config, "s
     for (const name of whatsappNames) if (!env[name]) problems.push(`  ${name}: required when ${given.join(" and ")} ${given.length > 1 ? "are" : "is"} set`);
   }
 
-  const flowIds: Partial<Record<MessageTemplateName, string>> = {};
-  const flowsGiven: string[] = [];
-  for (const name of MESSAGE_TEMPLATE_NAMES) {
-    const setting = flowIdSetting(name);
-    const value = source[setting]?.trim();
-    if (!value) continue;
-    flowsGiven.push(setting);
-    if (FLOW_ID.test(value)) flowIds[name] = value;
-    else problems.push(`  ${setting}: must be the Flow template's id from MSG91 (letters and digits)`);
+  // Each language's flows are all or none (decisions/054, 064); Hindi ones only beside the English ones.
+  const readFlows = (language: Language) => {
+    const ids: Partial<Record<MessageTemplateName, string>> = {};
+    const given: string[] = [];
+    for (const name of MESSAGE_TEMPLATE_NAMES) {
+      const setting = flowIdSetting(name, language);
+      const value = source[setting]?.trim();
+      if (!value) continue;
+      given.push(setting);
+      if (FLOW_ID.test(value)) ids[name] = value;
+      else problems.push(`  ${setting}: must be the Flow template's id from MSG91 (letters and digits)`);
+    }
+    if (given.length > 0) {
+      const which = language === "en" ? "MSG91_FLOW_" : `MSG91_FLOW_…_${language.toUpperCase()}`;
+      const needed = `required when ${given.length > 1 ? `other ${which} settings are` : `${given[0]} is`} set (order messages by SMS need every template's flow)`;
+      for (const name of MESSAGE_TEMPLATE_NAMES) if (!source[flowIdSetting(name, language)]?.trim()) problems.push(`  ${flowIdSetting(name, language)}: ${needed}`);
+      if (!env.MSG91_AUTH_KEY) problems.push(`  MSG91_AUTH_KEY: ${needed}`);
+    }
+    return { ids: ids as Record<MessageTemplateName, string>, given };
+  };
+  const { ids: flowIds, given: flowsGiven } = readFlows("en");
+  const { ids: hindiFlowIds, given: hindiFlowsGiven } = readFlows("hi");
+  if (hindiFlowsGiven.length > 0 && flowsGiven.length === 0) {
+    problems.push(`  ${flowIdSetting(MESSAGE_TEMPLATE_NAMES[0]!)}: the English flows are required when Hindi ones (${hindiFlowsGiven[0]}) are set`);
   }
-  if (flowsGiven.length > 0) {
-    const needed = `required when ${flowsGiven.length > 1 ? "other MSG91_FLOW_ settings are" : `${flowsGiven[0]} is`} set (order messages by SMS need every template's flow)`;
-    for (const name of MESSAGE_TEMPLATE_NAMES) if (!source[flowIdSetting(name)]?.trim()) problems.push(`  ${flowIdSetting(name)}: ${needed}`);
-    if (!env.MSG91_AUTH_KEY) problems.push(`  MSG91_AUTH_KEY: ${needed}`);
+  if (env.WHATSAPP_TEMPLATE_LANGUAGE_HI && !(env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_APP_SECRET && env.WHATSAPP_VERIFY_TOKEN)) {
+    problems.push("  WHATSAPP_TEMPLATE_LANGUAGE_HI: only with the WhatsApp account for order messages (WHATSAPP_ACCESS_TOKEN … WHATSAPP_VERIFY_TOKEN)");
   }
 
   const webhook = [env.WHATSAPP_APP_SECRET, env.WHATSAPP_VERIFY_TOKEN];
@@ -494,7 +515,10 @@ function messagingSettings(env: Env, source: NodeJS.ProcessEnv): Pick<Config, "s
     sms: {
       apiBase: env.MSG91_API_BASE.replace(/\/$/, ""),
       msg91: env.MSG91_AUTH_KEY && env.MSG91_OTP_TEMPLATE_ID ? { authKey: env.MSG91_AUTH_KEY, templateId: env.MSG91_OTP_TEMPLATE_ID } : null,
-      orders: env.MSG91_AUTH_KEY && flowsGiven.length > 0 ? { authKey: env.MSG91_AUTH_KEY, flowIds: flowIds as Record<MessageTemplateName, string> } : null,
+      orders:
+        env.MSG91_AUTH_KEY && flowsGiven.length > 0
+          ? { authKey: env.MSG91_AUTH_KEY, flowIds, hindiFlowIds: hindiFlowsGiven.length > 0 ? hindiFlowIds : null }
+          : null,
     },
     whatsapp: {
       apiBase: env.WHATSAPP_API_BASE.replace(/\/$/, ""),
@@ -508,6 +532,7 @@ function messagingSettings(env: Env, source: NodeJS.ProcessEnv): Pick<Config, "s
               token: env.WHATSAPP_ACCESS_TOKEN,
               phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
               language: env.WHATSAPP_TEMPLATE_LANGUAGE,
+              hindiLanguage: env.WHATSAPP_TEMPLATE_LANGUAGE_HI ?? null,
               appSecret: env.WHATSAPP_APP_SECRET,
               verifyToken: env.WHATSAPP_VERIFY_TOKEN,
             }

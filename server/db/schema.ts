@@ -903,6 +903,8 @@ export const outboundMessages = pgTable(
     to: text("to").notNull(),
     template: text("template").notNull(),
     params: jsonb("params").$type<string[]>().notNull(),
+    /** The language it is written in (decisions/064): chosen when queued; its MSG91 flow and WhatsApp template follow it. */
+    language: text("language").$type<Language>().notNull().default("en"),
     orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
     status: text("status").$type<MessageStatus>().notNull().default("queued"),
     providerMessageId: text("provider_message_id").unique(),
@@ -917,6 +919,7 @@ export const outboundMessages = pgTable(
   },
   (t) => [
     check("outbound_messages_channel_check", sql`${t.channel} in ('sms', 'whatsapp')`),
+    check("outbound_messages_language_check", sql`${t.language} in ('en', 'hi')`),
     check("outbound_messages_status_check", sql`${t.status} in ('queued', 'sent', 'delivered', 'read', 'failed')`),
     index("outbound_messages_due_idx").on(t.status, t.nextAttemptAt),
     index("outbound_messages_order_idx").on(t.orderId, t.createdAt),

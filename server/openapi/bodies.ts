@@ -9,6 +9,7 @@ import type { AdminProductInput, AdminProductUpdate } from "#common/admin-produc
 import type { AddressInput } from "#common/addresses.ts";
 import { CATEGORIES, DOSAGE_FORMS } from "#common/catalog.ts";
 import { INDIAN_STATES, type IndianState } from "#common/india.ts";
+import { LANGUAGES } from "#common/language.ts";
 import type { ReviewInput } from "#common/pharmacist.ts";
 import { SCHEDULES } from "#common/prescriptions.ts";
 import type { ShopSettingsUpdate } from "#common/settings.ts";
@@ -144,6 +145,11 @@ const checkout = z.object({
   whatsappUpdates: z.optional(
     z.boolean().register(apiDocs, {
       description: "This order's news on WhatsApp, to its delivery phone (stored with the time); true also turns the account's WhatsApp updates on when it has a mobile number.",
+    }),
+  ),
+  language: z.optional(
+    z.enum(LANGUAGES).register(apiDocs, {
+      description: "The language of the pages the order is placed from, `en` or `hi`: its emails, SMS and WhatsApp messages are written in it. Absent: the account's language.",
     }),
   ),
 });

@@ -12,6 +12,7 @@ import type { CartJson } from "#common/cart.ts";
 import type { ProductFacets, ProductJson } from "#common/catalog.ts";
 import type { CartCouponJson, CartOffersJson } from "#common/coupons.ts";
 import type { CheckoutQuote, MyOrderJson, OrderDetailJson, OrderJson } from "#common/orders.ts";
+import { LANGUAGES } from "#common/language.ts";
 import type { ShiprocketShipmentJson } from "#common/shipping.ts";
 import type { PrescriptionJson } from "#common/prescriptions.ts";
 import type { AdminPrescriptionOrderJson, PrescriptionOrderJson } from "#common/prescription-orders.ts";
@@ -169,6 +170,7 @@ export const profile = sameOutput<ProfileJson>()(
     emailVerified: z.boolean(),
     whatsappUpdates: z.boolean().register(apiDocs, { description: "Order news on WhatsApp asked for (profile or checkout); turned off by `false` or by removing the number." }),
     whatsappUpdatesAt: z.nullable(z.string().register(apiDocs, { description: "When WhatsApp updates were turned on; null while off." })),
+    language: z.enum(LANGUAGES).register(apiDocs, { description: "The language of the shopper's emails, SMS and WhatsApp messages: `en` or `hi` (the pages they last used; default `en`)." }),
     createdAt: timestamp,
   }),
   true,
@@ -634,6 +636,7 @@ export const orderMessage = sameOutput<OrderMessageJson>()(
     to: text,
     template: text,
     label: text,
+    language: z.enum(LANGUAGES).register(apiDocs, { description: "The language it went out in: the order's, or `en` where the provider has no Hindi template." }),
     status: z.enum(["queued", "sent", "delivered", "read", "failed"]),
     lastError: nullableText,
     attempts: z.number(),

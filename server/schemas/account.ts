@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { ACCOUNT_MESSAGES, TOKEN_MAX, normalizeProfilePhone, phoneProblem } from "#common/account.ts";
 import { AUTH_MESSAGES, confirmPasswordProblem } from "#common/auth.ts";
 import { MOBILE_NUMBER_MESSAGE } from "#common/india.ts";
+import { language } from "./language.ts";
 import { whatsappUpdates } from "./whatsapp.ts";
 import { accountEmail, password, personName } from "./auth.ts";
 import { rule } from "./rule.ts";
@@ -50,7 +51,13 @@ const phone = z.pipe(
 );
 
 /** Any of the fields alone, or together; nothing else is taken. `whatsappUpdates`: order news on WhatsApp on or off (decisions/055). */
-export const profileSchema = z.object({ name: z.optional(personName), phone: z.optional(phone), whatsappUpdates: z.optional(whatsappUpdates) });
+export const profileSchema = z.object({
+  name: z.optional(personName),
+  phone: z.optional(phone),
+  whatsappUpdates: z.optional(whatsappUpdates),
+  /** The language of the shopper's emails, SMS and WhatsApp messages (decisions/064). */
+  language: z.optional(language),
+});
 
 export const changeEmailSchema = z.object({
   email: accountEmail(AUTH_MESSAGES.registerEmailInvalid),

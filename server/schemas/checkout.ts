@@ -9,6 +9,7 @@ import { PAYMENT_METHODS } from "#common/orders.ts";
 import { COUPON_MESSAGES } from "#common/coupons.ts";
 import { prescriptionIdsSchema } from "./prescriptions.ts";
 import { rule } from "./rule.ts";
+import { language } from "./language.ts";
 import { whatsappUpdates } from "./whatsapp.ts";
 
 const trimmed = z.transform((value: unknown) => (typeof value === "string" ? value.trim() : value === undefined || value === null ? "" : value));
@@ -77,6 +78,8 @@ export const checkoutSchema = z.object({
   ),
   /** This order's news on WhatsApp to its delivery phone; true also turns the account's opt-in on (decisions/055). */
   whatsappUpdates: z.optional(whatsappUpdates),
+  /** The language of the pages the order is placed from (decisions/064); absent: the account's. */
+  language: z.optional(language),
 });
 
 /** The three fields the checkout widget (or the test dialog) hands back. */

@@ -265,6 +265,9 @@ describe("docs/messages.md", () => {
       expect(doc, name).toContain(template.text);
       expect(doc, name).toContain(template.vars.map((variable) => `\`${variable}\``).join(", "));
       expect(doc, name).toContain(flowIdSetting(name));
+      // In Hindi (decisions/064): its text and its flow's setting.
+      expect(doc, name).toContain(template.hi.text);
+      expect(doc, name).toContain(flowIdSetting(name, "hi"));
     }
   });
 });

@@ -297,7 +297,7 @@ describe("logging out", () => {
 });
 
 describe("GET /api/users/profile", () => {
-  it("answers { _id, name, email, role, phone, phoneVerified, emailVerified, whatsappUpdates, whatsappUpdatesAt, createdAt } and nothing more", async () => {
+  it("answers { _id, name, email, role, phone, phoneVerified, emailVerified, whatsappUpdates, whatsappUpdatesAt, language, createdAt } and nothing more", async () => {
     const res = await profile(customerA.headers);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -312,6 +312,8 @@ describe("GET /api/users/profile", () => {
       // WhatsApp order updates (decisions/055): off until asked for.
       whatsappUpdates: false,
       whatsappUpdatesAt: null,
+      // The language of the shopper's emails and messages (decisions/064): English until changed.
+      language: "en",
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     });
   });

@@ -39,7 +39,9 @@ export function OrderMessages({ messages, className = "" }: { messages: OrderMes
             <li key={message._id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 p-3 text-sm">
               <div className="min-w-0">
                 <p className="font-medium text-gray-900">
-                  {message.label} <span className="font-normal text-gray-700">· {CHANNEL_LABELS[message.channel]} to {formatIndianPhone(message.to)}</span>
+                  {message.label} <span className="font-normal text-gray-700">· {CHANNEL_LABELS[message.channel]} to {formatIndianPhone(message.to)}
+                    {message.language === "hi" ? " · in Hindi" : ""}
+                  </span>
                 </p>
                 <p className="text-gray-700">
                   Queued {formatDateTime(message.createdAt)}

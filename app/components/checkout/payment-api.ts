@@ -1,3 +1,4 @@
+import type { Language } from "#common/language.ts";
 import type { CheckoutPlaced, CheckoutQuote, OrderJson } from "#common/orders.ts";
 import type { ServiceabilityJson } from "#common/serviceability.ts";
 import { postJson, type ApiResult } from "~/lib/api";
@@ -13,6 +14,8 @@ export type CheckoutBody = ({ addressId: string } | { shippingAddress: Record<st
   prescriptionIds?: string[];
   /** This order's news on WhatsApp, to its delivery phone (decisions/055). */
   whatsappUpdates?: boolean;
+  /** The language of the pages the order is placed from: its emails and messages are written in it (decisions/064). */
+  language?: Language;
 };
 
 /** Builds the order from the cart on the server (prices, stock reserved) and, paid online, the provider's order. */

@@ -1,4 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
+import type { Language } from "#common/language.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { stockNotifications } from "#server/db/schema.ts";
@@ -20,6 +21,10 @@ interface DueRow extends Record<string, unknown> {
   created_at: string | Date;
   product_id: string;
   name: string;
+  /** The product's Hindi name, when it has one (products.i18n, decisions/063). */
+  name_hi: string | null;
+  /** The requesting account's language; null for a guest (decisions/064). */
+  language: Language | null;
   stock: number;
   published: boolean;
 }
@@ -34,8 +39,8 @@ interface DueRow extends Record<string, unknown> {
 export async function sendDueBackInStockEmails(context: BackInStockSenderContext, batch = BATCH): Promise<number> {
   return context.db.transaction(async (tx) => {
     const due = await tx.execute<DueRow>(sql`
-      select n.id, n.email, n.created_at, p.id as product_id, p.name, p.stock, p.published
-      from stock_notifications n join products p on p.id = n.product_id
+      select n.id, n.email, n.created_at, p.id as product_id, p.name, p.i18n->'hi'->>'name' as name_hi, u.language, p.stock, p.published
+      from stock_notifications n join products p on p.id = n.product_id left join "user" u on u.id = n.user_id
       where n.notified_at is null and n.due_at is not null
       order by n.due_at, n.id
       limit ${batch}
@@ -52,7 +57,14 @@ export async function sendDueBackInStockEmails(context: BackInStockSenderContext
       await queueEmail(
         tx,
         backInStockEmail(
-          { email: row.email, productId: row.product_id, productName: row.name, requestedAt: new Date(row.created_at) },
+          {
+            email: row.email,
+            productId: row.product_id,
+            // A signed-in shopper's email is in their language, with the product's Hindi name where it has one.
+            productName: row.language === "hi" ? row.name_hi || row.name : row.name,
+            requestedAt: new Date(row.created_at),
+            language: row.language ?? "en",
+          },
           context.config.publicUrl,
         ),
       );

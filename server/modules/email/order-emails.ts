@@ -1,14 +1,16 @@
 import { asc, eq } from "drizzle-orm";
 import { SHOP_NAME } from "#common/brand.ts";
-import { formatDateTime } from "#common/dates.ts";
-import { formatDeliveryDate } from "#common/dates.ts";
+import { formatDateTime, formatDeliveryDate } from "#common/dates.ts";
 import { formatRupees } from "#common/money.ts";
 import { shipmentJson } from "#common/couriers.ts";
-import { addressLines, orderStateLabel, paymentMethodLabel } from "#common/orders.ts";
-import { returnReasonLabel } from "#common/returns.ts";
+import { addressLines } from "#common/orders.ts";
 import type { Database } from "#server/db/client.ts";
 import { creditNotes, orderLines, orders, type OrderStatus } from "#server/db/schema.ts";
+import { ORDER_EMAIL_TEXT, type OrderEmailText } from "./order-email-text.ts";
 import type { EmailMessage } from "./outbox.ts";
+
+// Each email below is written once; its words come from ORDER_EMAIL_TEXT in the order's language
+// (orders.language, decisions/064), read with the order. Product names are the order lines' (as billed).
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
@@ -17,7 +19,7 @@ async function loadOrder(tx: Pick<Database, "select">, orderId: string, known?: 
   const [order] = known ? [known] : await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error(`Order ${orderId} not found`);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name));
-  return { order, lines };
+  return { order, lines, t: ORDER_EMAIL_TEXT[order.language] ?? ORDER_EMAIL_TEXT.en };
 }
 
 /** `publicUrl` is the shop's configured address without a trailing slash (`shop.config.publicUrl`), given by the caller. */
@@ -27,9 +29,9 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function shippingLines(order: OrderRow): string[] {
+function shippingLines(order: OrderRow, t: OrderEmailText): string[] {
   const a = order.shippingAddress;
-  return [`${a.firstName} ${a.lastName}`.trim(), ...addressLines(a), `Phone: ${a.phone}`];
+  return [`${a.firstName} ${a.lastName}`.trim(), ...addressLines(a, t.landmark), `${t.phone}: ${a.phone}`];
 }
 
 /** What the buyer saved against the printed MRP, the coupon included (issue 15). */
@@ -38,22 +40,22 @@ function mrpSavings(order: OrderRow, lines: LineRow[]): number {
   return mrp - order.itemsPaise + order.discountPaise;
 }
 
-function summaryText(order: OrderRow, lines: LineRow[]): string[] {
+function summaryText(order: OrderRow, lines: LineRow[], t: OrderEmailText): string[] {
   return [
     ...lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatRupees(l.unitPricePaise * l.quantity)}`),
     "",
-    `Subtotal: ${formatRupees(order.itemsPaise)}`,
-    ...(order.discountPaise > 0 ? [`Discount${order.couponCode ? ` (${order.couponCode})` : ""}: -${formatRupees(order.discountPaise)}`] : []),
-    `Shipping: ${order.shippingPaise === 0 ? "FREE" : formatRupees(order.shippingPaise)}`,
-    ...(order.codFeePaise > 0 ? [`Cash on delivery fee: ${formatRupees(order.codFeePaise)}`] : []),
-    `GST included: ${formatRupees(order.taxPaise)}`,
-    `Total: ${formatRupees(order.totalPaise)}`,
-    ...(mrpSavings(order, lines) > 0 ? [`You save ${formatRupees(mrpSavings(order, lines))} on MRP`] : []),
-    `Payment: ${paymentMethodLabel(order.paymentMethod)}`,
+    `${t.subtotal}: ${formatRupees(order.itemsPaise)}`,
+    ...(order.discountPaise > 0 ? [`${t.discount}${order.couponCode ? ` (${order.couponCode})` : ""}: -${formatRupees(order.discountPaise)}`] : []),
+    `${t.shipping}: ${order.shippingPaise === 0 ? t.free : formatRupees(order.shippingPaise)}`,
+    ...(order.codFeePaise > 0 ? [`${t.codFee}: ${formatRupees(order.codFeePaise)}`] : []),
+    `${t.gstIncluded}: ${formatRupees(order.taxPaise)}`,
+    `${t.total}: ${formatRupees(order.totalPaise)}`,
+    ...(mrpSavings(order, lines) > 0 ? [t.youSave(formatRupees(mrpSavings(order, lines)))] : []),
+    `${t.payment}: ${t.paymentMethod(order.paymentMethod)}`,
   ];
 }
 
-function summaryHtml(order: OrderRow, lines: LineRow[]): string {
+function summaryHtml(order: OrderRow, lines: LineRow[], t: OrderEmailText): string {
   const rows = lines
     .map(
       (l) =>
@@ -64,60 +66,68 @@ function summaryHtml(order: OrderRow, lines: LineRow[]): string {
     `<tr><td colspan="2">${strong ? `<strong>${label}</strong>` : label}</td><td style="text-align:right">${strong ? `<strong>${escapeHtml(value)}</strong>` : escapeHtml(value)}</td></tr>`;
   return [
     `<table style="border-collapse:collapse;width:100%;max-width:560px" cellpadding="4">`,
-    `<thead><tr><th style="text-align:left">Item</th><th style="text-align:right">Qty</th><th style="text-align:right">Amount</th></tr></thead>`,
+    `<thead><tr><th style="text-align:left">${t.item}</th><th style="text-align:right">${t.quantity}</th><th style="text-align:right">${t.amount}</th></tr></thead>`,
     `<tbody>${rows}</tbody>`,
     `<tfoot>`,
-    total("Subtotal", formatRupees(order.itemsPaise)),
-    ...(order.discountPaise > 0 ? [total(`Discount${order.couponCode ? ` (${escapeHtml(order.couponCode)})` : ""}`, `-${formatRupees(order.discountPaise)}`)] : []),
-    total("Shipping", order.shippingPaise === 0 ? "FREE" : formatRupees(order.shippingPaise)),
-    ...(order.codFeePaise > 0 ? [total("Cash on delivery fee", formatRupees(order.codFeePaise))] : []),
-    total("GST included", formatRupees(order.taxPaise)),
-    total("Total", formatRupees(order.totalPaise), true),
-    ...(mrpSavings(order, lines) > 0 ? [total("You save on MRP", formatRupees(mrpSavings(order, lines)))] : []),
-    total("Payment", paymentMethodLabel(order.paymentMethod)),
+    total(t.subtotal, formatRupees(order.itemsPaise)),
+    ...(order.discountPaise > 0 ? [total(`${t.discount}${order.couponCode ? ` (${escapeHtml(order.couponCode)})` : ""}`, `-${formatRupees(order.discountPaise)}`)] : []),
+    total(t.shipping, order.shippingPaise === 0 ? t.free : formatRupees(order.shippingPaise)),
+    ...(order.codFeePaise > 0 ? [total(t.codFee, formatRupees(order.codFeePaise))] : []),
+    total(t.gstIncluded, formatRupees(order.taxPaise)),
+    total(t.total, formatRupees(order.totalPaise), true),
+    ...(mrpSavings(order, lines) > 0 ? [total(t.youSaveLabel, formatRupees(mrpSavings(order, lines)))] : []),
+    total(t.payment, t.paymentMethod(order.paymentMethod)),
     `</tfoot></table>`,
   ].join("");
 }
 
-function wrapHtml(paragraphs: string[], order: OrderRow, body: string, publicUrl: string): string {
-  const address = shippingLines(order).map(escapeHtml).join("<br>");
+function wrapHtml(paragraphs: string[], order: OrderRow, body: string, publicUrl: string, t: OrderEmailText): string {
+  const address = shippingLines(order, t).map(escapeHtml).join("<br>");
   return [
-    `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111">`,
+    `<!doctype html><html lang="${order.language}"><body style="font-family:Arial,Helvetica,sans-serif;color:#111">`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     body,
-    `<h2 style="font-size:16px">Shipping address</h2><p>${address}</p>`,
-    `<p><a href="${escapeHtml(orderLink(order, publicUrl))}">View your order ${escapeHtml(order.orderNumber)}</a></p>`,
+    `<h2 style="font-size:16px">${t.shippingAddress}</h2><p>${address}</p>`,
+    `<p><a href="${escapeHtml(orderLink(order, publicUrl))}">${escapeHtml(t.viewOrder(order.orderNumber))}</a></p>`,
     `<p>${escapeHtml(SHOP_NAME)}</p>`,
     `</body></html>`,
   ].join("\n");
 }
 
-function composeText(paragraphs: string[], order: OrderRow, summary: string[], publicUrl: string): string {
+function composeText(paragraphs: string[], order: OrderRow, summary: string[], publicUrl: string, t: OrderEmailText): string {
   return [
     ...paragraphs.flatMap((p) => [p, ""]),
     ...summary,
     "",
-    "Shipping address:",
-    ...shippingLines(order),
+    `${t.shippingAddress}:`,
+    ...shippingLines(order, t),
     "",
-    `View your order: ${orderLink(order, publicUrl)}`,
+    `${t.viewOrderText}: ${orderLink(order, publicUrl)}`,
     "",
     SHOP_NAME,
     "",
   ].join("\n");
 }
 
+/** The email with the order's summary, address and link: the one shape every order email has. */
+function orderEmail(order: OrderRow, lines: LineRow[], t: OrderEmailText, subject: string, paragraphs: string[], publicUrl: string): EmailMessage {
+  return {
+    to: order.customerEmail,
+    subject,
+    text: composeText(paragraphs, order, summaryText(order, lines, t), publicUrl, t),
+    html: wrapHtml(paragraphs, order, summaryHtml(order, lines, t), publicUrl, t),
+  };
+}
+
 /**
  * The delivery date promised for the PIN code when the order was placed, and for an unconfirmed
  * cash-on-delivery order the deadline to confirm it (decisions/044).
  */
-function deliveryParagraphs(order: OrderRow, publicUrl: string): string[] {
+function deliveryParagraphs(order: OrderRow, publicUrl: string, t: OrderEmailText): string[] {
   const paragraphs: string[] = [];
-  if (order.deliveryTo) paragraphs.push(`Expected delivery by ${formatDeliveryDate(order.deliveryTo)}.`);
+  if (order.deliveryTo) paragraphs.push(t.expectedDelivery(formatDeliveryDate(order.deliveryTo, order.language)));
   if (order.paymentMethod === "cod" && !order.codConfirmedAt && order.codConfirmBy) {
-    paragraphs.push(
-      `Please confirm this cash-on-delivery order by ${formatDateTime(order.codConfirmBy)} (India time) on your order page: ${orderLink(order, publicUrl)}. An order not confirmed by then is cancelled and its items released.`,
-    );
+    paragraphs.push(t.confirmCodBy(formatDateTime(order.codConfirmBy, order.language), orderLink(order, publicUrl)));
   }
   return paragraphs;
 }
@@ -128,37 +138,23 @@ function deliveryParagraphs(order: OrderRow, publicUrl: string): string[] {
  */
 /** `known` (optional): the order row as it now is, when the caller holds it (only its lines are read). */
 export async function orderConfirmationEmail(tx: Pick<Database, "select">, orderId: string, publicUrl: string, known?: OrderRow): Promise<EmailMessage> {
-  const { order, lines } = await loadOrder(tx, orderId, known);
+  const { order, lines, t } = await loadOrder(tx, orderId, known);
   const paragraphs =
     order.paymentMethod === "cod"
-      ? [
-          `Hello ${order.customerName},`,
-          `Thank you for your order ${order.orderNumber}, to be paid by cash on delivery. We are preparing your order; please keep ${formatRupees(order.totalPaise)} ready for the courier.`,
-          "Your tax invoice will be available on your order page once the order is shipped.",
-        ]
-      : [
-          `Hello ${order.customerName},`,
-          `Thank you for your order ${order.orderNumber}. We have received your payment of ${formatRupees(order.totalPaise)} and are preparing your order.`,
-          `Your tax invoice: ${orderLink(order, publicUrl)}/invoice`,
-        ];
-  if (order.prescriptionStatus === "pending") paragraphs.push(PRESCRIPTION_UNDER_REVIEW_SENTENCE);
-  paragraphs.push(...deliveryParagraphs(order, publicUrl));
-  return {
-    to: order.customerEmail,
-    subject: `Order ${order.orderNumber} confirmed`,
-    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
-    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
-  };
+      ? [t.hello(order.customerName), t.thanksCod(order.orderNumber, formatRupees(order.totalPaise)), t.invoiceAtDispatch]
+      : [t.hello(order.customerName), t.thanksPaid(order.orderNumber, formatRupees(order.totalPaise)), t.invoiceLink(`${orderLink(order, publicUrl)}/invoice`)];
+  if (order.prescriptionStatus === "pending") paragraphs.push(t.prescriptionUnderReview);
+  paragraphs.push(...deliveryParagraphs(order, publicUrl, t));
+  return orderEmail(order, lines, t, t.confirmedSubject(order.orderNumber), paragraphs, publicUrl);
 }
 
-const STATUS_SENTENCES: Partial<Record<OrderStatus, (orderNumber: string) => string>> = {
-  Shipped: (n) => `Good news: your order ${n} has been shipped and is on its way.`,
-  Delivered: (n) => `Your order ${n} has been delivered. We hope you are happy with it.`,
-};
+/** The statuses emailed when reached: Processing is the payment (the confirmation email) and Cancelled has its own email. */
+const EMAILED_STATUSES = ["Shipped", "Delivered"] as const satisfies readonly OrderStatus[];
+type EmailedStatus = (typeof EMAILED_STATUSES)[number];
 
 /** Which status changes are emailed: Processing is the payment (the confirmation email) and Cancelled has its own email. */
-export function statusChangeIsEmailed(to: OrderStatus): boolean {
-  return STATUS_SENTENCES[to] !== undefined;
+export function statusChangeIsEmailed(to: OrderStatus): to is EmailedStatus {
+  return (EMAILED_STATUSES as readonly OrderStatus[]).includes(to);
 }
 
 export async function statusChangeEmail(
@@ -167,23 +163,17 @@ export async function statusChangeEmail(
   to: OrderStatus,
   publicUrl: string,
 ): Promise<EmailMessage> {
-  const sentence = STATUS_SENTENCES[to];
-  if (!sentence) throw new Error(`No email for the status ${to}`);
-  const { order, lines } = await loadOrder(tx, orderId);
-  const paragraphs = [`Hello ${order.customerName},`, sentence(order.orderNumber)];
+  if (!statusChangeIsEmailed(to)) throw new Error(`No email for the status ${to}`);
+  const { order, lines, t } = await loadOrder(tx, orderId);
+  const paragraphs = [t.hello(order.customerName), t.statusSentence[to](order.orderNumber)];
   // The courier, AWB and tracking page the parcel was shipped with (decisions/032).
   const shipment = to === "Shipped" ? shipmentJson(order) : null;
   if (shipment) {
-    paragraphs.push(`Courier: ${shipment.courierName}. AWB / tracking number: ${shipment.awb}.`);
-    if (shipment.trackingUrl) paragraphs.push(`Track your parcel: ${shipment.trackingUrl}`);
+    paragraphs.push(t.courier(shipment.courierName, shipment.awb));
+    if (shipment.trackingUrl) paragraphs.push(t.track(shipment.trackingUrl));
   }
-  if (to === "Shipped" && order.deliveryTo) paragraphs.push(`Expected delivery by ${formatDeliveryDate(order.deliveryTo)}.`);
-  return {
-    to: order.customerEmail,
-    subject: `Order ${order.orderNumber}: ${to}`,
-    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
-    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
-  };
+  if (to === "Shipped" && order.deliveryTo) paragraphs.push(t.expectedDelivery(formatDeliveryDate(order.deliveryTo, order.language)));
+  return orderEmail(order, lines, t, t.statusSubject[to](order.orderNumber), paragraphs, publicUrl);
 }
 
 export async function cancellationEmail(
@@ -192,53 +182,35 @@ export async function cancellationEmail(
   refundedPaise: number,
   publicUrl: string,
 ): Promise<EmailMessage> {
-  const { order, lines } = await loadOrder(tx, orderId);
+  const { order, lines, t } = await loadOrder(tx, orderId);
   const paragraphs = [
-    `Hello ${order.customerName},`,
-    `Your order ${order.orderNumber} has been cancelled.`,
-    refundedPaise > 0
-      ? `A refund of ${formatRupees(refundedPaise)} has been issued to your original payment method. Banks usually credit it within 5–7 working days.`
-      : "No payment was taken for this order.",
+    t.hello(order.customerName),
+    t.cancelled(order.orderNumber),
+    refundedPaise > 0 ? t.refunded(formatRupees(refundedPaise)) : t.noPaymentTaken,
   ];
   // Cancelled by the job runner at the deadline (decisions/044), not by the shopper within it.
   if (order.paymentMethod === "cod" && !order.codConfirmedAt && order.codConfirmBy && order.cancelledAt && order.cancelledAt >= order.codConfirmBy) {
-    paragraphs.splice(2, 0, "It was not confirmed in time, so its items were released. You are welcome to order again.");
+    paragraphs.splice(2, 0, t.notConfirmedInTime);
   }
   // The credit note issued with the cancellation of an invoiced order (decisions/032).
   const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.issuedAt));
-  if (note && note.kind === "cancellation") paragraphs.push(`Your invoice has been cancelled by credit note ${note.serial}, on your order page: ${orderLink(order, publicUrl)}`);
-  return {
-    to: order.customerEmail,
-    subject: `Order ${order.orderNumber} cancelled`,
-    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
-    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
-  };
+  if (note && note.kind === "cancellation") paragraphs.push(t.invoiceCancelled(note.serial, orderLink(order, publicUrl)));
+  return orderEmail(order, lines, t, t.cancelledSubject(order.orderNumber), paragraphs, publicUrl);
 }
 
 // ---------------------------------------------------------------------------
 // Prescription review (issue 13, decisions/020): the states read as orderStateLabel words them.
 // ---------------------------------------------------------------------------
 
-/** Said in the confirmation of an order with prescription-only lines. */
-const PRESCRIPTION_UNDER_REVIEW_SENTENCE = `Status: ${orderStateLabel({ status: "Processing", prescription: { status: "pending" } })}. Your order has prescription medicines: our pharmacist checks your prescription before the order is packed, and we email you as soon as it is approved.`;
-
 /** Where a customer uploads a new prescription after a rejection. */
 const uploadLink = (publicUrl: string) => `${publicUrl}/profile/prescriptions`;
 
 /** "Order HP-…: Prescription approved": the pharmacist's approval, the order now being prepared. */
 export async function prescriptionApprovedEmail(tx: Pick<Database, "select">, orderId: string, publicUrl: string): Promise<EmailMessage> {
-  const { order, lines } = await loadOrder(tx, orderId);
-  const label = orderStateLabel({ status: "Processing", prescription: { status: "approved" } });
-  const paragraphs = [
-    `Hello ${order.customerName},`,
-    `${label}: our pharmacist${order.prescriptionReviewerName ? `, ${order.prescriptionReviewerName} (registration ${order.prescriptionReviewerRegistration}),` : ""} has checked and approved the prescription for your order ${order.orderNumber}. We are now preparing it for dispatch and will email you when it ships.`,
-  ];
-  return {
-    to: order.customerEmail,
-    subject: `Order ${order.orderNumber}: ${label}`,
-    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
-    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
-  };
+  const { order, lines, t } = await loadOrder(tx, orderId);
+  const pharmacist = order.prescriptionReviewerName ? { name: order.prescriptionReviewerName, registration: order.prescriptionReviewerRegistration } : null;
+  const paragraphs = [t.hello(order.customerName), t.prescriptionApproved(order.orderNumber, pharmacist)];
+  return orderEmail(order, lines, t, t.prescriptionApprovedSubject(order.orderNumber), paragraphs, publicUrl);
 }
 
 /**
@@ -251,23 +223,15 @@ export async function prescriptionRejectedEmail(
   details: { reason: string; refundedPaise: number },
   publicUrl: string,
 ): Promise<EmailMessage> {
-  const { order, lines } = await loadOrder(tx, orderId);
-  const label = orderStateLabel({ status: "Cancelled", prescription: { status: "rejected" } });
+  const { order, lines, t } = await loadOrder(tx, orderId);
   const paragraphs = [
-    `Hello ${order.customerName},`,
-    `${label}: our pharmacist could not accept the prescription for your order ${order.orderNumber}, so the order has been cancelled.`,
-    `Reason: ${details.reason}`,
-    details.refundedPaise > 0
-      ? `A refund of ${formatRupees(details.refundedPaise)} has been issued to your original payment method. Banks usually credit it within 5–7 working days.`
-      : "No payment was taken for this order.",
-    `You can upload a new prescription at ${uploadLink(publicUrl)} and place the order again.`,
+    t.hello(order.customerName),
+    t.prescriptionRejected(order.orderNumber),
+    t.reason(details.reason),
+    details.refundedPaise > 0 ? t.refunded(formatRupees(details.refundedPaise)) : t.noPaymentTaken,
+    t.uploadAgain(uploadLink(publicUrl)),
   ];
-  return {
-    to: order.customerEmail,
-    subject: `Order ${order.orderNumber}: ${label}`,
-    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
-    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
-  };
+  return orderEmail(order, lines, t, t.prescriptionRejectedSubject(order.orderNumber), paragraphs, publicUrl);
 }
 
 // ---------------------------------------------------------------------------
@@ -291,18 +255,9 @@ export async function returnRequestedEmail(
   details: ReturnEmailDetails,
   publicUrl: string,
 ): Promise<EmailMessage> {
-  const { order, lines } = await loadOrder(tx, orderId);
-  const paragraphs = [
-    `Hello ${order.customerName},`,
-    `We have received your request to return ${returnedLines(details)} from order ${order.orderNumber} (${returnReasonLabel(details.reason)}).`,
-    "Our team will look at it within two business days and email you the decision. Please keep the items and their packs until then.",
-  ];
-  return {
-    to: order.customerEmail,
-    subject: `Order ${order.orderNumber}: return requested`,
-    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
-    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
-  };
+  const { order, lines, t } = await loadOrder(tx, orderId);
+  const paragraphs = [t.hello(order.customerName), t.returnRequested(returnedLines(details), order.orderNumber, t.returnReason(details.reason)), t.returnNext];
+  return orderEmail(order, lines, t, t.returnRequestedSubject(order.orderNumber), paragraphs, publicUrl);
 }
 
 /** "Order HP-…: return approved" (the refund and the credit note) or "return rejected" (the reason). */
@@ -313,23 +268,16 @@ export async function returnDecisionEmail(
     ({ approved: true; refundPaise: number; manualRefund: boolean; creditNoteSerial: string | null } | { approved: false; rejectReason: string }),
   publicUrl: string,
 ): Promise<EmailMessage> {
-  const { order, lines } = await loadOrder(tx, orderId);
-  const paragraphs = [`Hello ${order.customerName},`];
+  const { order, lines, t } = await loadOrder(tx, orderId);
+  const paragraphs = [t.hello(order.customerName)];
   if (details.approved) {
-    paragraphs.push(`We have approved the return of ${returnedLines(details)} from order ${order.orderNumber}.`);
-    paragraphs.push(
-      details.manualRefund
-        ? `A refund of ${formatRupees(details.refundPaise)} has been approved. As the order was paid in cash on delivery, our care team will contact you to pay it to your bank account.`
-        : `A refund of ${formatRupees(details.refundPaise)} has been issued to your original payment method. Banks usually credit it within 5–7 working days.`,
-    );
-    if (details.creditNoteSerial) paragraphs.push(`Credit note ${details.creditNoteSerial} for the returned items is on your order page.`);
+    paragraphs.push(t.returnApproved(returnedLines(details), order.orderNumber));
+    paragraphs.push(details.manualRefund ? t.refundByHand(formatRupees(details.refundPaise)) : t.refunded(formatRupees(details.refundPaise)));
+    if (details.creditNoteSerial) paragraphs.push(t.returnCreditNote(details.creditNoteSerial));
   } else {
-    paragraphs.push(`We could not accept the return of ${returnedLines(details)} from order ${order.orderNumber}.`, `Reason: ${details.rejectReason}`);
+    paragraphs.push(t.returnRejected(returnedLines(details), order.orderNumber), t.reason(details.rejectReason));
   }
-  return {
-    to: order.customerEmail,
-    subject: `Order ${order.orderNumber}: return ${details.approved ? "approved" : "rejected"}`,
-    text: composeText(paragraphs, order, summaryText(order, lines), publicUrl),
-    html: wrapHtml(paragraphs, order, summaryHtml(order, lines), publicUrl),
-  };
+  const subject = details.approved ? t.returnApprovedSubject(order.orderNumber) : t.returnRejectedSubject(order.orderNumber);
+  return orderEmail(order, lines, t, subject, paragraphs, publicUrl);
 }
+

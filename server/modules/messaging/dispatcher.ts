@@ -11,7 +11,7 @@ import type { PeriodicJob } from "#server/periodic-job.ts";
 import { writePhoneMessageFile } from "./code-sender.ts";
 import { codReplyPayload } from "./cod-reply.ts";
 import { sendMsg91Flow } from "./msg91.ts";
-import { isMessageTemplate, MESSAGE_TEMPLATES, renderMessage, type MessageTemplate, type MessageTemplateName } from "./templates.ts";
+import { isMessageTemplate, MESSAGE_TEMPLATES, renderMessage, templateIn, type MessageTemplateName } from "./templates.ts";
 import { sendWhatsAppTemplate, type TemplateComponent } from "./whatsapp.ts";
 
 type MessageRow = typeof outboundMessages.$inferSelect;
@@ -36,28 +36,31 @@ async function send(shop: Pick<ShopContext, "config">, row: MessageRow, template
   if (row.channel === "sms" && sms.orders) {
     const vars = MESSAGE_TEMPLATES[template].vars;
     const variables = Object.fromEntries(vars.map((name, index) => [name, row.params[index] ?? ""]));
-    await sendMsg91Flow(sms.apiBase, { authKey: sms.orders.authKey, flowId: sms.orders.flowIds[template] }, row.to, variables);
+    // The Hindi flow for a Hindi row; the English one when the Hindi flows are not (or no longer) set.
+    const flowIds = row.language === "hi" && sms.orders.hindiFlowIds ? sms.orders.hindiFlowIds : sms.orders.flowIds;
+    await sendMsg91Flow(sms.apiBase, { authKey: sms.orders.authKey, flowId: flowIds[template] }, row.to, variables);
     return { providerMessageId: null, destination: "msg91" };
   }
   if (row.channel === "whatsapp" && whatsapp.orders) {
     const id = await sendWhatsAppTemplate(whatsapp.apiBase, whatsapp.orders, {
       phone: row.to,
       template,
-      language: whatsapp.orders.language,
+      // Meta keeps each template per language: the Hindi one's code for a Hindi row when set.
+      language: row.language === "hi" && whatsapp.orders.hindiLanguage ? whatsapp.orders.hindiLanguage : whatsapp.orders.language,
       components: [{ type: "body", parameters: row.params.map((text) => ({ type: "text", text })) }, ...buttonPayloads(shop, row)],
       // Meta names the row in its status webhooks, even one arriving before the id below is stored.
       callbackData: row.id,
     });
     return { providerMessageId: id, destination: "whatsapp" };
   }
-  const { buttons } = MESSAGE_TEMPLATES[template] as MessageTemplate;
+  const { buttons } = templateIn(template, row.language);
   const file = await writePhoneMessageFile(outboxDirectory(shop), {
     channel: row.channel,
     phone: row.to,
     at: row.createdAt,
     suffix: row.id,
     headers: { Template: template, ...(row.channel === "whatsapp" && buttons ? { Buttons: buttons.join(", ") } : {}) },
-    text: renderMessage(template, row.params),
+    text: renderMessage(template, row.params, row.language),
   });
   return { providerMessageId: null, destination: file };
 }

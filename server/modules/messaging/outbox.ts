@@ -3,6 +3,7 @@
 // (the email outbox's rule, email/outbox.ts). The dispatcher (dispatcher.ts) sends them.
 // Marketing never comes here: only the order and prescription events below.
 import { and, asc, eq } from "drizzle-orm";
+import type { Language } from "#common/language.ts";
 import type { OrderMessageJson } from "#common/phone-messages.ts";
 import { formatAmount } from "#common/money.ts";
 import { normalizeIndianPhone } from "#common/india.ts";
@@ -19,17 +20,40 @@ export type OrderNews =
 
 type OrderFacts = Pick<
   typeof orders.$inferSelect,
-  "id" | "orderNumber" | "shippingAddress" | "totalPaise" | "paymentMethod" | "codConfirmedAt" | "whatsappUpdatesAt" | "courier" | "trackingNumber" | "shippedAt"
+  "id" | "orderNumber" | "shippingAddress" | "totalPaise" | "paymentMethod" | "codConfirmedAt" | "whatsappUpdatesAt" | "courier" | "trackingNumber" | "shippedAt" | "language"
 >;
+
+/**
+ * The language a message to a shopper who reads `wanted` goes out in on a channel (decisions/064):
+ * theirs, unless the provider is set up without that language's templates (MSG91 without the
+ * MSG91_FLOW_<NAME>_HI flows, WhatsApp without WHATSAPP_TEMPLATE_LANGUAGE_HI): then English, the
+ * templates every set-up has. Without a provider (the outbox files) the shopper's language.
+ */
+export function messageLanguage(config: Pick<ShopContext["config"], "sms" | "whatsapp">, channel: MessageChannel, wanted: Language): Language {
+  if (wanted === "en") return "en";
+  if (channel === "sms") return !config.sms.orders || config.sms.orders.hindiFlowIds ? wanted : "en";
+  return !config.whatsapp.orders || config.whatsapp.orders.hindiLanguage ? wanted : "en";
+}
+
+/** What a message says where it has no value of its own: the greeting's name, the courier's. */
+const FALLBACK_WORDS: Record<Language, { name: string; courier: string }> = {
+  en: { name: "there", courier: "our courier" },
+  hi: { name: "ग्राहक", courier: "हमारे कूरियर" },
+};
+
+/** The greeting's name: the address's first name, or "there" (in Hindi "ग्राहक"). */
+export function greetingName(firstName: string, language: Language): string {
+  return firstName.trim() || FALLBACK_WORDS[language].name;
+}
 
 /** The order's page, where every message points (the shopper signs in to read it). */
 export function orderPageUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl}/order/${orderId}`;
 }
 
-/** The template's variables in order (templates.ts `vars`). */
-function paramsFor(news: OrderNews, order: OrderFacts, publicUrl: string): string[] {
-  const name = order.shippingAddress.firstName.trim() || "there";
+/** The template's variables in order (templates.ts `vars`), in the message's language. */
+function paramsFor(news: OrderNews, order: OrderFacts, publicUrl: string, language: Language): string[] {
+  const name = greetingName(order.shippingAddress.firstName, language);
   const link = orderPageUrl(publicUrl, order.id);
   switch (news.template) {
     case "order_placed":
@@ -38,7 +62,7 @@ function paramsFor(news: OrderNews, order: OrderFacts, publicUrl: string): strin
     case "order_shipped": {
       // The courier's own tracking page when there is one, else the order's page (which shows the AWB).
       const shipment = shipmentJson(order);
-      return [name, order.orderNumber, shipment?.courierName ?? "our courier", shipment?.trackingUrl ?? link];
+      return [name, order.orderNumber, shipment?.courierName ?? FALLBACK_WORDS[language].courier, shipment?.trackingUrl ?? link];
     }
     case "order_refunded":
       return [name, order.orderNumber, formatAmount(news.refundedPaise), link];
@@ -71,19 +95,25 @@ export async function queueOrderMessages(shop: Pick<ShopContext, "config">, tx: 
       courier: orders.courier,
       trackingNumber: orders.trackingNumber,
       shippedAt: orders.shippedAt,
+      language: orders.language,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) throw new Error(`Order ${orderId} not found`);
   const phone = normalizeIndianPhone(order.shippingAddress.phone);
   if (!phone) return;
-  const params = paramsFor(news, order, shop.config.publicUrl);
   const rows: { channel: MessageChannel; template: MessageTemplateName }[] = [{ channel: "sms", template: news.template }];
   if (order.whatsappUpdatesAt && !(await optedOut(tx, phone))) {
     const askToConfirm = news.template === "order_placed" && order.paymentMethod === "cod" && !order.codConfirmedAt;
     rows.push({ channel: "whatsapp", template: askToConfirm ? "cod_confirm" : news.template });
   }
-  await tx.insert(outboundMessages).values(rows.map((row) => ({ ...row, to: phone, params, orderId: order.id })));
+  // In the order's language where the channel has its templates (messageLanguage), the row keeping it.
+  await tx.insert(outboundMessages).values(
+    rows.map((row) => {
+      const language = messageLanguage(shop.config, row.channel, order.language);
+      return { ...row, to: phone, params: paramsFor(news, order, shop.config.publicUrl, language), language, orderId: order.id };
+    }),
+  );
 }
 
 /**
@@ -115,17 +145,23 @@ export type AccountNewsTemplate =
  * a pharmacist's answer to an order by prescription, decisions/058), queued like order news inside
  * the caller's transaction: by SMS, and on WhatsApp too when the account asked for WhatsApp updates
  * and the number has not sent STOP. A number that is not a mobile one gets nothing. `orderId` when it concerns one.
+ * In the account's `language` where the channel has its templates (messageLanguage): `params` gives
+ * the variables in the language chosen.
  */
 export async function queueAccountMessage(
+  shop: Pick<ShopContext, "config">,
   tx: Executor,
-  message: { phone: string | null; template: AccountNewsTemplate; params: string[]; whatsapp: boolean; orderId?: string },
+  message: { phone: string | null; template: AccountNewsTemplate; language: Language; params: (language: Language) => string[]; whatsapp: boolean; orderId?: string },
 ): Promise<void> {
   const phone = message.phone ? normalizeIndianPhone(message.phone) : null;
   if (!phone) return;
   const channels: MessageChannel[] = message.whatsapp && !(await optedOut(tx, phone)) ? ["sms", "whatsapp"] : ["sms"];
-  await tx
-    .insert(outboundMessages)
-    .values(channels.map((channel) => ({ channel, template: message.template, to: phone, params: message.params, orderId: message.orderId ?? null })));
+  await tx.insert(outboundMessages).values(
+    channels.map((channel) => {
+      const language = messageLanguage(shop.config, channel, message.language);
+      return { channel, template: message.template, to: phone, params: message.params(language), language, orderId: message.orderId ?? null };
+    }),
+  );
 }
 
 async function optedOut(tx: Executor, phone: string): Promise<boolean> {
@@ -146,6 +182,7 @@ export async function listOrderMessages(tx: Executor, orderId: string): Promise<
     to: row.to,
     template: row.template,
     label: isMessageTemplate(row.template) ? MESSAGE_TEMPLATES[row.template].label : row.template,
+    language: row.language,
     status: row.status,
     lastError: row.lastError,
     attempts: row.attempts,

@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import type { SavedAddress } from "#common/addresses.ts";
 import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
 import { COUNTRY_INDIA } from "#common/india.ts";
+import type { Language } from "#common/language.ts";
 import type { PaymentMethod, ShippingAddress } from "#common/orders.ts";
 import { shownEmail } from "#server/db/no-email.ts";
 import type { ShopContext } from "#server/context.ts";
@@ -32,6 +33,8 @@ export interface CheckoutRequest {
   couponCode?: string;
   /** This order's news on WhatsApp, to its delivery phone (decisions/055). */
   whatsappUpdates?: boolean;
+  /** The language of the pages the order is placed from (decisions/064); absent: the account's. */
+  language?: Language;
 }
 
 export type CheckoutRequestRefusal =
@@ -85,7 +88,7 @@ export async function readCheckoutRequest(
     const errors = fieldErrors(fields.error);
     return { ok: false, reason: "invalid", message: Object.values(errors)[0] ?? CHECKOUT_MESSAGES.required, errors };
   }
-  const { addressId, shippingAddress: typed, paymentMethod = "razorpay", prescriptionIds, couponCode, whatsappUpdates } = fields.data;
+  const { addressId, shippingAddress: typed, paymentMethod = "razorpay", prescriptionIds, couponCode, whatsappUpdates, language } = fields.data;
 
   let shippingAddress: ShippingAddress;
   if (addressId !== undefined) {
@@ -120,6 +123,7 @@ export async function readCheckoutRequest(
       ...(prescriptionIds ? { prescriptionIds } : {}),
       ...(couponCode ? { couponCode } : {}),
       ...(whatsappUpdates ? { whatsappUpdates } : {}),
+      ...(language ? { language } : {}),
     },
   };
 }

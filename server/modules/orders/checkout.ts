@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { ShopContext } from "#server/context.ts";
-import { cartLines, carts, orderLines, orderStatusHistory, orders, products, type ShippingAddress } from "#server/db/schema.ts";
+import { cartLines, carts, orderLines, orderStatusHistory, orders, products, user as users, type ShippingAddress } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
 import { recordProviderOrder } from "#server/modules/payments/rows.ts";
 import { istDay } from "#common/dates.ts";
+import type { Language } from "#common/language.ts";
 import { RESERVATION_MINUTES, type CheckoutPayment, type OrderJson, type PaymentMethod } from "#common/orders.ts";
 import { checkoutPrescriptions, linkOrderPrescriptions, type CheckoutPrescriptionRefusal } from "#server/modules/prescriptions/checkout.ts";
 import { linkProposalApproval, proposalCovering } from "#server/modules/prescriptions/proposal-cover.ts";
@@ -69,6 +70,8 @@ export interface CheckoutChoices {
   estimatedDelivery?: { from: string; to: string };
   /** This order's news on WhatsApp (to its delivery phone); also the account's opt-in (decisions/055). */
   whatsappUpdates?: boolean;
+  /** The language of its emails and messages (decisions/064); absent: the account's. */
+  language?: Language;
   /**
    * A refill's lines (decisions/057), ordered instead of the cart's: the cart is left as it is and
    * its coupon does not apply; a product no longer sold refuses the order ("unavailable").
@@ -216,6 +219,7 @@ export async function placeOrder(
         // Confirmed by the shopper or the staff within the window, else cancelled by the job runner (decisions/044).
         codConfirmBy: cod ? new Date(now.getTime() + shop.config.cod.confirmHours * 3_600_000) : null,
         whatsappUpdatesAt: choices.whatsappUpdates ? now : null,
+        language: choices.language ?? sql<Language>`(select ${users.language} from ${users} where ${users.id} = ${customer.id})`,
         createdAt: now,
         updatedAt: now,
       })
@@ -309,7 +313,7 @@ async function givenLines(tx: Transaction, lines: readonly { productId: string; 
 export async function startCheckout(shop: ShopContext, customer: CheckoutCustomer, body: unknown): Promise<CheckoutResult> {
   const read = await readCheckoutRequest(shop, customer, body);
   if (!read.ok) return read;
-  const { shippingAddress, paymentMethod, delivery, prescriptionIds, couponCode, whatsappUpdates } = read.request;
+  const { shippingAddress, paymentMethod, delivery, prescriptionIds, couponCode, whatsappUpdates, language } = read.request;
   const choices: CheckoutChoices = {
     prescriptionIds,
     paymentMethod,
@@ -317,6 +321,7 @@ export async function startCheckout(shop: ShopContext, customer: CheckoutCustome
     couponCode,
     estimatedDelivery: delivery.estimatedDelivery,
     whatsappUpdates,
+    language,
   };
   const tooMany = await couponAttemptsLeft(shop, customer.id, couponCode);
   if (tooMany) return tooMany;

@@ -18,6 +18,7 @@ import {
 } from "#common/prescription-orders.ts";
 import { asSchedule, prescriptionRequiredFor, soldOnline } from "#common/prescriptions.ts";
 import { formatDateTime } from "#common/dates.ts";
+import type { Language } from "#common/language.ts";
 import type { SessionUser } from "#server/auth.ts";
 import type { ShopContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
@@ -30,7 +31,7 @@ import { recordAudit } from "#server/modules/audit/audit.ts";
 import { addLinesInTransaction } from "#server/modules/cart/cart.ts";
 import { findAddressOfUser } from "#server/modules/addresses/addresses.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
-import { queueAccountMessage } from "#server/modules/messaging/outbox.ts";
+import { greetingName, queueAccountMessage } from "#server/modules/messaging/outbox.ts";
 import { adminListQuerySchema } from "#server/schemas/admin.ts";
 import { readQuery, type InvalidInput } from "#server/schemas/input.ts";
 import * as z from "zod/mini";
@@ -338,7 +339,7 @@ export async function declinePrescriptionOrder(
  */
 async function tellShopper(shop: ShopContext, tx: Transaction, request: RequestRow, news: { kind: "proposed"; skipped: LeftOutLine[] } | { kind: "declined" }) {
   const [shopper] = await tx
-    .select({ name: users.name, email: users.email, phone: users.phone, whatsappUpdatesAt: users.whatsappUpdatesAt })
+    .select({ name: users.name, email: users.email, phone: users.phone, whatsappUpdatesAt: users.whatsappUpdatesAt, language: users.language })
     .from(users)
     .where(eq(users.id, request.userId));
   if (!shopper) return;
@@ -347,35 +348,81 @@ async function tellShopper(shop: ShopContext, tx: Transaction, request: RequestR
   const publicUrl = shop.config.publicUrl;
   const checkoutLink = `${publicUrl}/checkout`;
   const requestsLink = `${publicUrl}/profile/prescriptions`;
-  const firstName = shopper.name.trim().split(/\s+/)[0] || "there";
-  const which = prescription ? `your prescription ${prescription.fileName} (uploaded ${formatDateTime(prescription.createdAt)})` : "your prescription";
-  const by = `${request.pharmacistName} (registration ${request.pharmacistRegistration})`;
+  // In the account's language (decisions/064); the medicines' names as proposed, the pharmacist's words as written.
+  const t = ANSWER_EMAIL_TEXT[shopper.language];
+  const which = prescription ? t.which(prescription.fileName, formatDateTime(prescription.createdAt, shopper.language)) : t.yourPrescription;
+  const by = t.by(request.pharmacistName ?? "", request.pharmacistRegistration ?? "");
   const paragraphs =
     news.kind === "proposed"
       ? [
-          `Hello ${shopper.name},`,
-          `Our pharmacist ${by} has read ${which} and put these medicines in your cart:`,
+          t.hello(shopper.name),
+          t.proposed(by, which),
           ...(request.items ?? []).map((item) => `- ${item.name} × ${item.quantity}`),
-          ...(news.skipped.length > 0 ? ["Not added in full:", ...news.skipped.map((line) => `- ${line.name}: ${line.reason}`)] : []),
-          ...(request.message ? [`Their note: ${request.message}`] : []),
-          `Check your cart and place the order at ${checkoutLink}. Choose this prescription at checkout: the medicines the pharmacist proposed need no second review.`,
+          ...(news.skipped.length > 0 ? [t.notAddedInFull, ...news.skipped.map((line) => `- ${line.name}: ${line.reason}`)] : []),
+          ...(request.message ? [t.note(request.message)] : []),
+          t.placeOrder(checkoutLink),
         ]
-      : [
-          `Hello ${shopper.name},`,
-          `Our pharmacist ${by} could not build an order from ${which}.`,
-          `Reason: ${request.declineReason}`,
-          `You can upload a new prescription or ask again at ${requestsLink}.`,
-        ];
+      : [t.hello(shopper.name), t.declined(by, which), t.reason(request.declineReason ?? ""), t.askAgain(requestsLink)];
   await queueEmail(tx, {
     to: shopper.email,
-    subject: news.kind === "proposed" ? "Your medicines are in your cart" : "We could not build your order from your prescription",
+    subject: news.kind === "proposed" ? t.proposedSubject : t.declinedSubject,
     text: paragraphs.join("\n\n"),
   });
-  await queueAccountMessage(tx, {
+  const firstName = shopper.name.trim().split(/\s+/)[0] ?? "";
+  await queueAccountMessage(shop, tx, {
     phone: address?.phone ?? shopper.phone,
     whatsapp: shopper.whatsappUpdatesAt !== null,
+    language: shopper.language,
     ...(news.kind === "proposed"
-      ? { template: "prescription_order_proposed", params: [firstName, checkoutLink] }
-      : { template: "prescription_order_declined", params: [firstName, requestsLink] }),
+      ? { template: "prescription_order_proposed", params: (language) => [greetingName(firstName, language), checkoutLink] }
+      : { template: "prescription_order_declined", params: (language) => [greetingName(firstName, language), requestsLink] }),
   });
 }
+
+/** The answer emails' words in each language (decisions/064). */
+const ANSWER_EMAIL_TEXT: Record<Language, {
+  hello: (name: string) => string;
+  which: (fileName: string, uploadedAt: string) => string;
+  yourPrescription: string;
+  by: (name: string, registration: string) => string;
+  proposed: (by: string, which: string) => string;
+  notAddedInFull: string;
+  note: (message: string) => string;
+  placeOrder: (link: string) => string;
+  declined: (by: string, which: string) => string;
+  reason: (reason: string) => string;
+  askAgain: (link: string) => string;
+  proposedSubject: string;
+  declinedSubject: string;
+}> = {
+  en: {
+    hello: (name) => `Hello ${name},`,
+    which: (fileName, uploadedAt) => `your prescription ${fileName} (uploaded ${uploadedAt})`,
+    yourPrescription: "your prescription",
+    by: (name, registration) => `${name} (registration ${registration})`,
+    proposed: (by, which) => `Our pharmacist ${by} has read ${which} and put these medicines in your cart:`,
+    notAddedInFull: "Not added in full:",
+    note: (message) => `Their note: ${message}`,
+    placeOrder: (link) => `Check your cart and place the order at ${link}. Choose this prescription at checkout: the medicines the pharmacist proposed need no second review.`,
+    declined: (by, which) => `Our pharmacist ${by} could not build an order from ${which}.`,
+    reason: (reason) => `Reason: ${reason}`,
+    askAgain: (link) => `You can upload a new prescription or ask again at ${link}.`,
+    proposedSubject: "Your medicines are in your cart",
+    declinedSubject: "We could not build your order from your prescription",
+  },
+  hi: {
+    hello: (name) => `नमस्ते ${name} जी,`,
+    which: (fileName, uploadedAt) => `आपका प्रिस्क्रिप्शन ${fileName} (${uploadedAt} को अपलोड किया गया)`,
+    yourPrescription: "आपका प्रिस्क्रिप्शन",
+    by: (name, registration) => `${name} (रजिस्ट्रेशन ${registration})`,
+    proposed: (by, which) => `हमारे फ़ार्मासिस्ट ${by} ने ${which} पढ़कर ये दवाइयाँ आपकी कार्ट में डाल दी हैं:`,
+    notAddedInFull: "पूरी मात्रा में नहीं जोड़ी गईं:",
+    note: (message) => `फ़ार्मासिस्ट का नोट: ${message}`,
+    placeOrder: (link) => `अपनी कार्ट देखें और ${link} पर ऑर्डर करें। चेकआउट पर यही प्रिस्क्रिप्शन चुनें: फ़ार्मासिस्ट की सुझाई दवाइयों की दोबारा जाँच नहीं होगी।`,
+    declined: (by, which) => `हमारे फ़ार्मासिस्ट ${by} ${which} से ऑर्डर नहीं बना सके।`,
+    reason: (reason) => `कारण: ${reason}`,
+    askAgain: (link) => `आप ${link} पर नया प्रिस्क्रिप्शन अपलोड कर सकते हैं या दोबारा अनुरोध कर सकते हैं।`,
+    proposedSubject: "आपकी दवाइयाँ आपकी कार्ट में हैं",
+    declinedSubject: "हम आपके प्रिस्क्रिप्शन से ऑर्डर नहीं बना सके",
+  },
+};

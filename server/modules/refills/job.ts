@@ -8,6 +8,7 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { addIstDays, formatLongDate, istDay } from "#common/dates.ts";
+import type { Language } from "#common/language.ts";
 import { formatAmount, formatRupees } from "#common/money.ts";
 import { REFILL_MESSAGES, REFILL_REMINDER_DAYS } from "#common/refills.ts";
 import type { ShopContext } from "#server/context.ts";
@@ -15,7 +16,7 @@ import { orders, refillRuns, refills, user as users } from "#server/db/schema.ts
 import type { Transaction } from "#server/db/tx.ts";
 import { findServiceability } from "#server/modules/delivery/serviceability.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
-import { queueAccountMessage } from "#server/modules/messaging/outbox.ts";
+import { greetingName, queueAccountMessage } from "#server/modules/messaging/outbox.ts";
 import { placeOrder, type CheckoutResult } from "#server/modules/orders/checkout.ts";
 import { ORDER_MESSAGES } from "#server/modules/orders/replies.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
@@ -35,8 +36,9 @@ export function refillsPageUrl(publicUrl: string): string {
   return `${publicUrl}/profile/refills`;
 }
 
-/** Why an order of a refill was not placed, in the shopper's words. */
-export function notPlacedReason(failure: Extract<CheckoutResult, { ok: false }>): string {
+/** Why an order of a refill was not placed, in the shopper's words (and language, decisions/064). */
+export function notPlacedReason(failure: Extract<CheckoutResult, { ok: false }>, language: Language = "en"): string {
+  if (language === "hi") return hindiNotPlacedReason(failure);
   switch (failure.reason) {
     case "out-of-stock":
       return `${failure.productName} is out of stock.`;
@@ -58,26 +60,123 @@ export function notPlacedReason(failure: Extract<CheckoutResult, { ok: false }>)
   }
 }
 
+function hindiNotPlacedReason(failure: Extract<CheckoutResult, { ok: false }>): string {
+  switch (failure.reason) {
+    case "out-of-stock":
+      return `${failure.productName} स्टॉक में नहीं है।`;
+    case "unavailable":
+    case "not-sold-online":
+      return `${failure.productName} अब उपलब्ध नहीं है।`;
+    case "cod-unavailable":
+      return "इस पते के लिए कैश ऑन डिलीवरी अब उपलब्ध नहीं है; ऑनलाइन भुगतान चुनें।";
+    case "over-limit":
+      return `एक बार में ${failure.productName} की ज़्यादा से ज़्यादा ${failure.limit} यूनिट ऑर्डर की जा सकती हैं।`;
+    case "not-serviceable":
+      return "हम अब इस पिन कोड पर डिलीवरी नहीं करते।";
+    case "below-minimum":
+      return "ऑर्डर की कुल राशि कम से कम ₹1 होनी चाहिए।";
+    case "above-maximum":
+      return "ऑर्डर की कुल राशि ज़्यादा से ज़्यादा ₹5,00,000 हो सकती है।";
+    default:
+      return "आज ऑर्डर नहीं किया जा सका।";
+  }
+}
+
+/** The refill emails' and messages' words in each language (decisions/064); dates come written in it. */
+const REFILL_TEXT: Record<
+  Language,
+  {
+    hello: (name: string) => string;
+    pausedSubject: string;
+    paused: (date: string, names: string, link: string) => string;
+    pausedReason: (names: string) => string;
+    notPlacedSubject: string;
+    notPlaced: (date: string, reason: string, next: string, link: string) => string;
+    nextOne: (reason: string, next: string) => string;
+    paymentSubject: (orderNumber: string, amount: string) => string;
+    payment: (orderNumber: string, amount: string, by: string, url: string, orderPage: string) => string;
+    reminderSubject: (date: string) => string;
+    reminder: (date: string, cod: boolean, link: string) => string;
+  }
+> = {
+  en: {
+    hello: (name) => `Hello ${name},`,
+    pausedSubject: "Your refill is paused: a new prescription is needed",
+    paused: (date, names, link) =>
+      `We could not place your refill order of ${date}. ${REFILL_MESSAGES.notCovered(names)}\n\nYour refill is paused. Once a new prescription is approved, resume it here: ${link}`,
+    pausedReason: (names) => `${REFILL_MESSAGES.notCovered(names)} Your refill is paused.`,
+    notPlacedSubject: "Your refill order could not be placed",
+    notPlaced: (date, reason, next, link) =>
+      `We could not place your refill order of ${date}: ${reason}\n\nNothing was charged. Your refill stays on; the next order is on ${next}. Your refills: ${link}`,
+    nextOne: (reason, next) => `${reason} The next one is on ${next}.`,
+    paymentSubject: (n, amount) => `Refill order ${n}: please pay ${amount}`,
+    payment: (n, amount, by, url, orderPage) =>
+      `Your refill order ${n} is ready at today's prices: ${amount}. Please pay here by ${by} to have it shipped: ${url}\n\nIf it is not paid by then, the order is cancelled and your refill carries on with its next date. Your order: ${orderPage}`,
+    reminderSubject: (date) => `Your refill will be ordered on ${date}`,
+    reminder: (date, cod, link) =>
+      `Your refill will be ordered on ${date} at that day's prices, ${cod ? "to be paid in cash on delivery" : "with a link to pay online"}.\n\nTo skip this one or pause the refill, sign in and open your refills: ${link}`,
+  },
+  hi: {
+    hello: (name) => `नमस्ते ${name} जी,`,
+    pausedSubject: "आपका रिफ़िल रोक दिया गया है: नया प्रिस्क्रिप्शन चाहिए",
+    paused: (date, names, link) =>
+      `हम ${date} का आपका रिफ़िल ऑर्डर नहीं कर सके। आपका मंज़ूर प्रिस्क्रिप्शन अगले रिफ़िल के लिए ${names} को कवर नहीं करता। कृपया नया प्रिस्क्रिप्शन अपलोड करें।\n\nआपका रिफ़िल रोक दिया गया है। नया प्रिस्क्रिप्शन मंज़ूर होने के बाद इसे यहाँ फिर से शुरू करें: ${link}`,
+    pausedReason: (names) => `आपका प्रिस्क्रिप्शन ${names} को कवर नहीं करता; नया प्रिस्क्रिप्शन अपलोड करें। आपका रिफ़िल रोक दिया गया है।`,
+    notPlacedSubject: "आपका रिफ़िल ऑर्डर नहीं हो सका",
+    notPlaced: (date, reason, next, link) =>
+      `हम ${date} का आपका रिफ़िल ऑर्डर नहीं कर सके: ${reason}\n\nआपसे कोई पैसा नहीं लिया गया। आपका रिफ़िल चालू है; अगला ऑर्डर ${next} को होगा। आपके रिफ़िल: ${link}`,
+    nextOne: (reason, next) => `${reason} अगला ऑर्डर ${next} को होगा।`,
+    paymentSubject: (n, amount) => `रिफ़िल ऑर्डर ${n}: कृपया ${amount} का भुगतान करें`,
+    payment: (n, amount, by, url, orderPage) =>
+      `आपका रिफ़िल ऑर्डर ${n} आज की कीमतों पर तैयार है: ${amount}। इसे भेजने के लिए कृपया ${by} तक यहाँ भुगतान करें: ${url}\n\nतब तक भुगतान न होने पर ऑर्डर रद्द हो जाएगा और आपका रिफ़िल अपनी अगली तारीख से जारी रहेगा। आपका ऑर्डर: ${orderPage}`,
+    reminderSubject: (date) => `आपका रिफ़िल ऑर्डर ${date} को किया जाएगा`,
+    reminder: (date, cod, link) =>
+      `आपका रिफ़िल ऑर्डर ${date} को उस दिन की कीमतों पर किया जाएगा, ${cod ? "जिसका भुगतान कैश ऑन डिलीवरी से होगा" : "और ऑनलाइन भुगतान के लिए आपको एक लिंक भेजा जाएगा"}।\n\nइस बार का ऑर्डर छोड़ने या रिफ़िल रोकने के लिए साइन इन करके अपने रिफ़िल खोलें: ${link}`,
+  },
+};
+
 interface Shopper {
   name: string;
   email: string;
   whatsapp: boolean;
+  /** The account's language (decisions/064): the emails' and messages' words and dates. */
+  language: Language;
 }
 
-/** Tells the shopper by message (SMS, and WhatsApp when they chose it) and email, in the caller's transaction. */
+/**
+ * Tells the shopper by message (SMS, and WhatsApp when they chose it) and email, in the caller's
+ * transaction, in their language: `params` and `email` are given the language and write in it.
+ */
 async function tell(
+  shop: Pick<ShopContext, "config">,
   tx: Transaction,
   refill: RefillRow,
   shopper: Shopper,
-  message: { template: "refill_reminder" | "refill_not_placed" | "refill_payment"; params: string[]; subject: string; text: string; orderId?: string },
+  message: {
+    template: "refill_reminder" | "refill_not_placed" | "refill_payment";
+    params: (language: Language) => string[];
+    email: (language: Language) => { subject: string; text: string };
+    orderId?: string;
+  },
 ) {
-  await queueAccountMessage(tx, { phone: refill.address.phone, template: message.template, params: message.params, whatsapp: shopper.whatsapp, orderId: message.orderId });
-  await queueEmail(tx, { to: shopper.email, subject: message.subject, text: `Hello ${shopper.name},\n\n${message.text}\n` });
+  await queueAccountMessage(shop, tx, {
+    phone: refill.address.phone,
+    template: message.template,
+    language: shopper.language,
+    params: message.params,
+    whatsapp: shopper.whatsapp,
+    orderId: message.orderId,
+  });
+  const { subject, text } = message.email(shopper.language);
+  await queueEmail(tx, { to: shopper.email, subject, text: `${REFILL_TEXT[shopper.language].hello(shopper.name)}\n\n${text}\n` });
 }
 
 async function shopperOf(tx: Transaction, refill: RefillRow): Promise<Shopper> {
-  const [row] = await tx.select({ name: users.name, email: users.email, whatsapp: users.whatsappUpdatesAt }).from(users).where(eq(users.id, refill.userId));
-  return { name: row?.name ?? refill.address.firstName, email: row?.email ?? "", whatsapp: Boolean(row?.whatsapp) };
+  const [row] = await tx
+    .select({ name: users.name, email: users.email, whatsapp: users.whatsappUpdatesAt, language: users.language })
+    .from(users)
+    .where(eq(users.id, refill.userId));
+  return { name: row?.name ?? refill.address.firstName, email: row?.email ?? "", whatsapp: Boolean(row?.whatsapp), language: row?.language ?? "en" };
 }
 
 /** The first date after `today` in the refill's rhythm (a date missed while the shop was down orders once, not once per missed period). */
@@ -131,7 +230,6 @@ export async function orderRefill(shop: ShopContext, refillId: string, now = new
         })
       : { ok: false, reason: "not-serviceable" };
     const link = refillsPageUrl(shop.config.publicUrl);
-    const name = refill.address.firstName.trim() || "there";
 
     if (placed.ok) {
       await tx.update(refillRuns).set({ outcome: "placed", orderId: placed.orderId }).where(and(eq(refillRuns.refillId, refill.id), eq(refillRuns.orderOn, refill.nextOrderOn)));
@@ -144,11 +242,10 @@ export async function orderRefill(shop: ShopContext, refillId: string, now = new
       const notice = REFILL_MESSAGES.notCovered(names);
       await tx.update(refillRuns).set({ outcome: "paused", message: notice }).where(and(eq(refillRuns.refillId, refill.id), eq(refillRuns.orderOn, refill.nextOrderOn)));
       await tx.update(refills).set({ status: "paused", notice, updatedAt: now }).where(eq(refills.id, refill.id));
-      await tell(tx, refill, shopper, {
+      await tell(shop, tx, refill, shopper, {
         template: "refill_not_placed",
-        params: [name, `${notice} Your refill is paused.`, link],
-        subject: "Your refill is paused: a new prescription is needed",
-        text: `We could not place your refill order of ${formatLongDate(refill.nextOrderOn)}. ${notice}\n\nYour refill is paused. Once a new prescription is approved, resume it here: ${link}`,
+        params: (language) => [greetingName(refill.address.firstName, language), REFILL_TEXT[language].pausedReason(names), link],
+        email: (language) => ({ subject: REFILL_TEXT[language].pausedSubject, text: REFILL_TEXT[language].paused(formatLongDate(refill.nextOrderOn, language), names, link) }),
       });
       return { outcome: "paused" };
     }
@@ -156,11 +253,13 @@ export async function orderRefill(shop: ShopContext, refillId: string, now = new
     const notice = `Not ordered on ${formatLongDate(refill.nextOrderOn)}: ${reason} The next order is on ${formatLongDate(next)}.`;
     await tx.update(refillRuns).set({ message: reason }).where(and(eq(refillRuns.refillId, refill.id), eq(refillRuns.orderOn, refill.nextOrderOn)));
     await tx.update(refills).set({ nextOrderOn: next, notice, updatedAt: now }).where(eq(refills.id, refill.id));
-    await tell(tx, refill, shopper, {
+    await tell(shop, tx, refill, shopper, {
       template: "refill_not_placed",
-      params: [name, `${reason} The next one is on ${formatLongDate(next)}.`, link],
-      subject: "Your refill order could not be placed",
-      text: `We could not place your refill order of ${formatLongDate(refill.nextOrderOn)}: ${reason}\n\nNothing was charged. Your refill stays on; the next order is on ${formatLongDate(next)}. Your refills: ${link}`,
+      params: (language) => [greetingName(refill.address.firstName, language), REFILL_TEXT[language].nextOne(notPlacedReason(placed, language), formatLongDate(next, language)), link],
+      email: (language) => ({
+        subject: REFILL_TEXT[language].notPlacedSubject,
+        text: REFILL_TEXT[language].notPlaced(formatLongDate(refill.nextOrderOn, language), notPlacedReason(placed, language), formatLongDate(next, language), link),
+      }),
     });
     return { outcome: "not-placed" };
   });
@@ -206,12 +305,14 @@ export async function sendPaymentLink(shop: ShopContext, orderId: string, now = 
     await tx.update(orders).set({ providerOrderId: link.id, updatedAt: now }).where(eq(orders.id, order.id));
     await recordProviderOrder(tx, { orderId: order.id, provider: gateway.provider, providerOrderId: link.id, amountPaise: order.totalPaise });
     const shopper = await shopperOf(tx, refill);
-    const name = order.shippingAddress.firstName.trim() || "there";
-    await tell(tx, refill, shopper, {
+    const expires = istDay(order.reservationExpiresAt);
+    await tell(shop, tx, refill, shopper, {
       template: "refill_payment",
-      params: [name, order.orderNumber, formatAmount(order.totalPaise), link.url],
-      subject: `Refill order ${order.orderNumber}: please pay ${formatRupees(order.totalPaise)}`,
-      text: `Your refill order ${order.orderNumber} is ready at today's prices: ${formatRupees(order.totalPaise)}. Please pay here by ${formatLongDate(istDay(order.reservationExpiresAt))} to have it shipped: ${link.url}\n\nIf it is not paid by then, the order is cancelled and your refill carries on with its next date. Your order: ${orderPage}`,
+      params: (language) => [greetingName(order.shippingAddress.firstName, language), order.orderNumber, formatAmount(order.totalPaise), link.url],
+      email: (language) => ({
+        subject: REFILL_TEXT[language].paymentSubject(order.orderNumber, formatRupees(order.totalPaise)),
+        text: REFILL_TEXT[language].payment(order.orderNumber, formatRupees(order.totalPaise), formatLongDate(expires, language), link.url, orderPage),
+      }),
       orderId: order.id,
     });
     return true;
@@ -235,12 +336,13 @@ export async function remindRefills(shop: ShopContext, now = new Date(), batch =
       if (!refill) return false;
       const shopper = await shopperOf(tx, refill);
       const link = refillsPageUrl(shop.config.publicUrl);
-      const date = formatLongDate(refill.nextOrderOn);
-      await tell(tx, refill, shopper, {
+      await tell(shop, tx, refill, shopper, {
         template: "refill_reminder",
-        params: [refill.address.firstName.trim() || "there", date, link],
-        subject: `Your refill will be ordered on ${date}`,
-        text: `Your refill will be ordered on ${date} at that day's prices, ${refill.paymentMethod === "cod" ? "to be paid in cash on delivery" : "with a link to pay online"}.\n\nTo skip this one or pause the refill, sign in and open your refills: ${link}`,
+        params: (language) => [greetingName(refill.address.firstName, language), formatLongDate(refill.nextOrderOn, language), link],
+        email: (language) => ({
+          subject: REFILL_TEXT[language].reminderSubject(formatLongDate(refill.nextOrderOn, language)),
+          text: REFILL_TEXT[language].reminder(formatLongDate(refill.nextOrderOn, language), refill.paymentMethod === "cod", link),
+        }),
       });
       return true;
     });

@@ -1,4 +1,5 @@
-import { desc, eq, inArray, asc } from "drizzle-orm";
+import { desc, eq, inArray, asc, ne, and } from "drizzle-orm";
+import type { Language } from "#common/language.ts";
 import { paiseToRupees } from "#common/money.ts";
 import { asRole, type Role } from "#server/auth.ts";
 import type { Database } from "#server/db/client.ts";
@@ -19,6 +20,8 @@ export interface ProfileJson {
   /** Order news on WhatsApp asked for (profile or checkout; decisions/055), and since when (ISO) or null. */
   whatsappUpdates: boolean;
   whatsappUpdatesAt: string | null;
+  /** The language of the shopper's emails, SMS and WhatsApp messages: the pages they last used (decisions/064). */
+  language: Language;
   createdAt: string;
 }
 
@@ -33,6 +36,7 @@ export async function getProfile(db: Database, userId: string): Promise<ProfileJ
       phoneVerified: users.phoneVerified,
       emailVerified: users.emailVerified,
       whatsappUpdatesAt: users.whatsappUpdatesAt,
+      language: users.language,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -49,8 +53,23 @@ export async function getProfile(db: Database, userId: string): Promise<ProfileJ
     emailVerified: row.emailVerified,
     whatsappUpdates: row.whatsappUpdatesAt !== null,
     whatsappUpdatesAt: row.whatsappUpdatesAt?.toISOString() ?? null,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The signed-in shopper switched the pages' language (the storefront's /hi switch, decisions/064):
+ * their later emails, SMS and WhatsApp messages follow it. Signing in does not call this; the
+ * account keeps the language it had. Written only when it changes; true when it did.
+ */
+export async function rememberLanguage(db: Pick<Database, "update">, userId: string, language: Language): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, userId), ne(users.language, language)))
+    .returning({ id: users.id });
+  return changed.length > 0;
 }
 
 /** One row of My Orders (the spec's sample order shape). */

@@ -146,7 +146,7 @@ export async function changePassword(
   return { ok: true };
 }
 
-/** Name and/or phone of the signed-in customer (`{ name?, phone? }`). */
+/** Name, phone, WhatsApp updates and/or language of the signed-in customer (`{ name?, phone?, whatsappUpdates?, language? }`). */
 export async function updateProfile(context: Pick<SelfServiceContext, "db">, userId: string | undefined, body: unknown, now = new Date()): Promise<ProfileResult> {
   if (!userId) return NOT_SIGNED_IN;
   const read = readInput(profileSchema, body);
@@ -164,6 +164,7 @@ export async function updateProfile(context: Pick<SelfServiceContext, "db">, use
     if (input.whatsappUpdates === true && !phoneAfter) return { ok: false, reason: "invalid", errors: { whatsappUpdates: WHATSAPP_MESSAGES.phoneNeeded } };
     if (input.whatsappUpdates !== undefined) changes.whatsappUpdatesAt = input.whatsappUpdates ? now : null;
     else if (!phoneAfter) changes.whatsappUpdatesAt = null;
+    if (input.language !== undefined) changes.language = input.language;
     if (Object.keys(changes).length === 0) return null;
     const [after] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning({ phone: users.phone, phoneVerified: users.phoneVerified });
     if (input.whatsappUpdates && after) await undoStop(tx, after);
@@ -233,12 +234,15 @@ export async function verifyEmail(context: SelfServiceContext, token: string, re
 /** After a confirmed email change: every other link is voided and the old address gets the notice with its undo link. */
 async function emailChanged(context: SelfServiceContext, userId: string, before: { name: string; email: string }): Promise<void> {
   await inTransaction(context.db, async (tx) => {
-    const [now] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const [now] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
     if (!now) return;
     await voidAccountLinks(tx, userId);
     const undoToken = newLinkToken();
     await recordLink(tx, { userId, kind: "undo-email-change", email: before.email, token: undoToken, seconds: UNDO_LINK_SECONDS });
-    await queueEmail(tx, emailChangedEmail(context.config.publicUrl, { name: before.name, oldEmail: before.email, newEmail: now.email }, undoToken));
+    await queueEmail(
+      tx,
+      emailChangedEmail(context.config.publicUrl, { name: before.name, oldEmail: before.email, newEmail: now.email, language: now.language }, undoToken),
+    );
   });
 }
 

@@ -133,7 +133,8 @@ async function queueSmsFallback(tx: Transaction, failed: typeof outboundMessages
   if (twin) return;
   await tx
     .insert(outboundMessages)
-    .values({ channel: "sms", to: failed.to, template: failed.template, params: failed.params, orderId: failed.orderId, fallbackOf: failed.id })
+    // In the failed message's language: the dispatcher sends it with the English flow when the Hindi ones are not set.
+    .values({ channel: "sms", to: failed.to, template: failed.template, params: failed.params, language: failed.language, orderId: failed.orderId, fallbackOf: failed.id })
     .onConflictDoNothing();
 }
 
