@@ -12,7 +12,6 @@ import type { CartJson } from "#common/cart.ts";
 import type { ProductFacets, ProductJson } from "#common/catalog.ts";
 import type { CartCouponJson, CartOffersJson } from "#common/coupons.ts";
 import type { CheckoutQuote, MyOrderJson, OrderDetailJson, OrderJson } from "#common/orders.ts";
-import { LANGUAGES } from "#common/language.ts";
 import type { ShiprocketShipmentJson } from "#common/shipping.ts";
 import type { PrescriptionJson } from "#common/prescriptions.ts";
 import type { AdminPrescriptionOrderJson, PrescriptionOrderJson } from "#common/prescription-orders.ts";
