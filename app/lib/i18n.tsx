@@ -74,17 +74,17 @@ export function translator(language: Language, messages: Messages): Translate {
 }
 
 /** The messages every matched route's loader sent (`messages`), merged: the frame's and the page's. */
-function mergedMessages(matches: readonly { data?: unknown; loaderData?: unknown }[]): Messages {
+function mergedMessages(matches: readonly ({ data?: unknown; loaderData?: unknown } | undefined)[]): Messages {
   const merged: Messages = {};
   for (const match of matches) {
-    const data = (match.loaderData ?? match.data) as { messages?: Messages } | undefined;
+    const data = (match?.loaderData ?? match?.data) as { messages?: Messages } | undefined;
     if (data && typeof data === "object" && data.messages) Object.assign(merged, data.messages);
   }
   return merged;
 }
 
 /** For a route's `meta`: a translator over the matched routes' messages. */
-export function metaTranslator(location: { pathname: string }, matches: readonly { data?: unknown; loaderData?: unknown }[]): Translate {
+export function metaTranslator(location: { pathname: string }, matches: readonly ({ data?: unknown; loaderData?: unknown } | undefined)[]): Translate {
   return translator(languageOfPath(location.pathname), mergedMessages(matches));
 }
 
