@@ -6,6 +6,7 @@ import { ErrorPage } from "~/components/error-page";
 import { DeferredScripts } from "~/components/layout/deferred-scripts";
 import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
 import { HREFLANG, HTML_LANG, languageOfPath, localePath, OG_LOCALE, unprefixedPath } from "~/lib/i18n";
+import { pageMessages } from "~/lib/i18n.server";
 import { dispatchCutoff, pageUser, takeFlash } from "./root.server";
 import { setNonce } from "get-nonce";
 
@@ -30,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     } satisfies DeliveryPolicy,
     publicUrl: shop.config.publicUrl,
     flash: null as Flash | null,
+    // The error page's texts, for error pages outside the shop layout (the admin area); the shop layout sends its own.
+    messages: pageMessages(request, "errors"),
   };
   // A one-time toast set by an action's redirect (server/http/flash.ts): shown once, cleared here.
   if (!request.headers.get("cookie")?.includes(`${FLASH_COOKIE}=`)) return data(page);

@@ -12,31 +12,31 @@ export function ErrorPage({ error }: { error: unknown }) {
   if (status === 404) {
     return (
       <ErrorLayout
-        title={t("frame.error.title404")}
+        title={t("errors.title404")}
         code="404"
-        description={t("frame.error.description404")}
+        description={t("errors.description404")}
       >
-        <p>{t("frame.error.text404")}</p>
+        <p>{t("errors.text404")}</p>
       </ErrorLayout>
     );
   }
   if (status === 403) {
     return (
-      <ErrorLayout title={t("frame.error.title403")} code="403" description={t("frame.error.text403")}>
-        <p>{t("frame.error.text403")}</p>
+      <ErrorLayout title={t("errors.title403")} code="403" description={t("errors.text403")}>
+        <p>{t("errors.text403")}</p>
       </ErrorLayout>
     );
   }
   return (
     <ErrorLayout
-      title={t("frame.error.title500")}
+      title={t("errors.title500")}
       code={String(status)}
-      description={t("frame.error.description500")}
+      description={t("errors.description500")}
     >
-      <p>{t("frame.error.text500")}</p>
+      <p>{t("errors.text500")}</p>
       {requestId ? (
         <p className="mt-3 text-sm text-gray-600">
-          {t("frame.error.reference")} <code className="font-mono">{requestId}</code>.
+          {t("errors.reference")} <code className="font-mono">{requestId}</code>.
         </p>
       ) : null}
     </ErrorLayout>
@@ -60,18 +60,18 @@ function ErrorLayout({
     <main id="main" className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-start justify-center px-6 py-16">
       <title>{`${title} | ${SHOP_NAME}`}</title>
       <meta name="description" content={description} />
-      <p className="text-sm font-semibold tracking-wide text-brand-700">{t("frame.error.code", { code })}</p>
+      <p className="text-sm font-semibold tracking-wide text-brand-700">{t("errors.code", { code })}</p>
       <h1 className="mt-2 text-3xl font-bold text-gray-900">{title}</h1>
       <div className="mt-4 text-gray-700">{children}</div>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to={lp("/")} className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
-          {t("frame.error.home")}
+          {t("errors.home")}
         </Link>
         <Link to={lp("/collections/all")} className="rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50">
-          {t("frame.error.browse")}
+          {t("errors.browse")}
         </Link>
         <Link to={lp("/contact")} className="rounded-md px-4 py-2 font-medium text-brand-800 underline">
-          {t("frame.error.contact")}
+          {t("errors.contact")}
         </Link>
       </div>
     </main>

@@ -22,6 +22,7 @@ import type { ReviewResult } from "~/components/product/reviews";
 import { SimilarProducts } from "~/components/product/similar-products";
 import { Substitutes } from "~/components/product/substitutes";
 import { RatingSummary } from "~/components/product/rating-summary";
+import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/product";
@@ -52,7 +53,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = await loadProductPage(context, params.productId);
   if (!page) throw data(null, { status: 404 });
-  return { ...page, delivery: await checkDeliveryForPage(context, request) };
+  // join: hicat's catalogue reads take the page's language (requestLanguage(request)) for Hindi product text.
+  return { ...page, delivery: await checkDeliveryForPage(context, request), messages: pageMessages(request, "catalog") };
 }
 
 /** The review form posts here (with or without JavaScript). */

@@ -15,7 +15,8 @@ import { loadCartHint } from "./shop-layout.server";
  * the frame's texts in the page's language (this loader runs again when the language changes).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { cartHint: await loadCartHint(request, context), messages: pageMessages(request, "frame") };
+  // join: rememberLanguage — himsg's rememberLanguage(db, context.user.id, requestLanguage(request)) for a signed-in shopper.
+  return { cartHint: await loadCartHint(request, context), messages: pageMessages(request, "frame", "errors") };
 }
 
 export default function ShopLayout() {

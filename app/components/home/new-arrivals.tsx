@@ -54,7 +54,7 @@ function Frame({ controls, children, t }: { controls?: React.ReactNode; children
 function NewArrivalsError() {
   const error = useAsyncError();
   const t = useT();
-  const message = error instanceof Error ? error.message : t("frame.error.title500");
+  const message = error instanceof Error ? error.message : t("errors.title500");
   return (
     <Frame t={t}>
       <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
