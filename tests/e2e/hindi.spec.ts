@@ -72,7 +72,7 @@ test.describe("the shop in Hindi", () => {
     await openPage(page, `/hi/collections/all?search=${encodeURIComponent(ZINC)}`);
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
     const card = main(page).getByRole("article").filter({ hasText: ZINC }).first();
-    await card.getByRole("link", { name: new RegExp(`विवरण देखें: ${ZINC}`) }).click();
+    await card.getByRole("link", { name: /विवरण देखें/ }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/hi/product/"));
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
     await expectAxeClean(page);
