@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, ScrollRestoration, data, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, ScrollRestoration, data, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { FLASH_COOKIE, type Flash } from "#common/flash.ts";
 import type { DeliveryPolicy } from "#common/delivery-policy.ts";
@@ -6,6 +6,8 @@ import { ErrorPage } from "~/components/error-page";
 import { DeferredScripts } from "~/components/layout/deferred-scripts";
 import { useHydrationDone } from "~/components/ui/static";
 import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
+import { HREFLANG, HTML_LANG, languageOfPath, localePath, OG_LOCALE, unprefixedPath } from "~/lib/i18n";
+import { pageMessages } from "~/lib/i18n.server";
 import { dispatchCutoff, pageUser, takeFlash } from "./root.server";
 import { setNonce } from "get-nonce";
 
@@ -30,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     } satisfies DeliveryPolicy,
     publicUrl: shop.config.publicUrl,
     flash: null as Flash | null,
+    // The error page's texts, for error pages outside the shop layout (the admin area); the shop layout sends its own.
+    messages: pageMessages(request, "errors"),
   };
   // A one-time toast set by an action's redirect (server/http/flash.ts): shown once, cleared here.
   if (!request.headers.get("cookie")?.includes(`${FLASH_COOKIE}=`)) return data(page);
@@ -44,10 +48,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const css = useInlineCss();
   const publicUrl = useRouteLoaderData<typeof loader>("root")?.publicUrl;
   const { pathname } = useLocation();
+  const language = languageOfPath(pathname);
   // One canonical address per page: the public origin plus the path, without filters or tracking parameters.
   const canonical = publicUrl ? `${publicUrl}${pathname}` : undefined;
+  // Storefront pages exist in both languages (decisions/065): each names the other, English is the default.
+  const storefront = useMatches().some((match) => match.id === "routes/shop-layout");
+  const bare = unprefixedPath(pathname);
+  const alternates =
+    publicUrl && storefront
+      ? [
+          { hrefLang: HREFLANG.en, href: `${publicUrl}${bare}` },
+          { hrefLang: HREFLANG.hi, href: `${publicUrl}${localePath(bare, "hi")}` },
+          { hrefLang: "x-default", href: `${publicUrl}${bare}` },
+        ]
+      : [];
   return (
-    <html lang="en-IN">
+    <html lang={HTML_LANG[language]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -56,9 +72,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <style id="site-css" nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
         <Meta />
         {canonical ? <link rel="canonical" href={canonical} /> : null}
+        {alternates.map((alternate) => (
+          <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
+        ))}
         {canonical ? <meta property="og:url" content={canonical} /> : null}
         <meta property="og:type" content="website" />
-        <meta property="og:locale" content="en_IN" />
+        <meta property="og:locale" content={OG_LOCALE[language]} />
+        {language === "hi" ? <DevanagariFontPreload /> : null}
         <Links />
       </head>
       <body>
@@ -68,6 +88,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The Devanagari font (app/app.css) is fetched early on Hindi pages only; English pages never need it. */
+function DevanagariFontPreload() {
+  return [400, 600].map((weight) => (
+    <link key={weight} rel="preload" href={`/fonts/noto-sans-devanagari-${weight}.woff2`} as="font" type="font/woff2" crossOrigin="anonymous" />
+  ));
 }
 
 export default function App() {

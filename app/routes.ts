@@ -1,8 +1,10 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /** The shop's screens, as the product specification lists them. */
 export default [
-  layout("routes/shop-layout.tsx", [
+  // The storefront, in English and under /hi in Hindi: one optional segment, so both languages are the
+  // same route modules and the same JavaScript (decisions/065); app/lib/i18n.tsx reads the language from the path.
+  route("hi?", "routes/shop-layout.tsx", [
     index("routes/home.tsx"),
     route("collections/:collection", "routes/collection.tsx"),
     route("product/:productId", "routes/product.tsx"),

@@ -1,40 +1,42 @@
 import { Link, isRouteErrorResponse } from "react-router";
 import { useRequestId } from "~/lib/request-info";
 import { SHOP_NAME } from "#common/brand.ts";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 /** The one error boundary: 404 and 403 pages by status, otherwise a 500 page with the request id (never a stack). */
 export function ErrorPage({ error }: { error: unknown }) {
   const requestId = useRequestId();
+  const t = useT();
   const status = isRouteErrorResponse(error) ? error.status : 500;
 
   if (status === 404) {
     return (
       <ErrorLayout
-        title="Page not found"
+        title={t("errors.title404")}
         code="404"
-        description="The page you were looking for isn't here. Browse our women care, sports nutrition and kids nutrition products or contact us."
+        description={t("errors.description404")}
       >
-        <p>We couldn't find the page you were looking for. It may have moved, or the address may be mistyped.</p>
+        <p>{t("errors.text404")}</p>
       </ErrorLayout>
     );
   }
   if (status === 403) {
     return (
-      <ErrorLayout title="Access denied" code="403" description="You don't have permission to view this page.">
-        <p>You don't have permission to view this page.</p>
+      <ErrorLayout title={t("errors.title403")} code="403" description={t("errors.text403")}>
+        <p>{t("errors.text403")}</p>
       </ErrorLayout>
     );
   }
   return (
     <ErrorLayout
-      title="Something went wrong"
+      title={t("errors.title500")}
       code={String(status)}
-      description="Something went wrong on our side. Please try again in a moment."
+      description={t("errors.description500")}
     >
-      <p>Sorry, something went wrong on our side. Please try again in a moment.</p>
+      <p>{t("errors.text500")}</p>
       {requestId ? (
         <p className="mt-3 text-sm text-gray-600">
-          If you contact us about this, please quote the reference <code className="font-mono">{requestId}</code>.
+          {t("errors.reference")} <code className="font-mono">{requestId}</code>.
         </p>
       ) : null}
     </ErrorLayout>
@@ -52,22 +54,24 @@ function ErrorLayout({
   description: string;
   children: React.ReactNode;
 }) {
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <main id="main" className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-start justify-center px-6 py-16">
       <title>{`${title} | ${SHOP_NAME}`}</title>
       <meta name="description" content={description} />
-      <p className="text-sm font-semibold tracking-wide text-brand-700">Error {code}</p>
+      <p className="text-sm font-semibold tracking-wide text-brand-700">{t("errors.code", { code })}</p>
       <h1 className="mt-2 text-3xl font-bold text-gray-900">{title}</h1>
       <div className="mt-4 text-gray-700">{children}</div>
       <div className="mt-8 flex flex-wrap gap-3">
-        <Link to="/" className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
-          Go to the home page
+        <Link to={lp("/")} className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+          {t("errors.home")}
         </Link>
-        <Link to="/collections/all" className="rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50">
-          Browse products
+        <Link to={lp("/collections/all")} className="rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50">
+          {t("errors.browse")}
         </Link>
-        <Link to="/contact" className="rounded-md px-4 py-2 font-medium text-brand-800 underline">
-          Contact us
+        <Link to={lp("/contact")} className="rounded-md px-4 py-2 font-medium text-brand-800 underline">
+          {t("errors.contact")}
         </Link>
       </div>
     </main>

@@ -9,6 +9,7 @@ import { activeFilterChips, listingSearch, NO_FILTERS, type ListingFilters } fro
 import { Pagination } from "~/components/catalog/pagination";
 import { ProductCard, toCardProduct } from "~/components/catalog/product-card";
 import { ErrorPage } from "~/components/error-page";
+import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import { useRequestId } from "~/lib/request-info";
 import type { Route } from "./+types/collection";
@@ -70,6 +71,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     didYouMean: filters.search && result.total === 0 ? await suggestSearch(context, filters.search) : null,
     // Only what the sidebar shows travels to the browser.
     facets: { categories: facets.categories, subcategories: facets.subcategories, prescription: facets.prescription },
+    // join: hicat's catalogue reads take the page's language (requestLanguage(request)) for Hindi product text.
+    messages: pageMessages(request, "catalog"),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { LinkDescriptor } from "react-router";
-import { SHOP_NAME, SHOP_TAGLINE } from "#common/brand.ts";
+import { SHOP_NAME } from "#common/brand.ts";
 import { imageSrcSet } from "#common/images.ts";
 import { BenefitsStrip } from "~/components/home/benefits";
 import { DigitalDispensary } from "~/components/home/dispensary";
@@ -9,15 +9,13 @@ import { NewLaunch } from "~/components/home/new-launch";
 import { ResearchHighlights } from "~/components/home/research-highlights";
 import { CompanyValues } from "~/components/home/values";
 import { Static } from "~/components/ui/static";
+import { metaTranslator, useT } from "~/lib/i18n";
+import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 import { loadHomePage } from "./home.server";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    SHOP_NAME,
-    "Buy women care, sports nutrition and kids nutrition products online in India: pharmaceutical-grade quality, GMP-certified manufacturing and secure checkout.",
-  );
+export const meta: Route.MetaFunction = ({ location, matches }) => pageMeta(SHOP_NAME, metaTranslator(location, matches)("home.metaDescription"));
 
 /** The first hero slide is the page's LCP image: fetched from the head, with the same srcset and sizes as its <img>. */
 export const links: Route.LinksFunction = () => [
@@ -30,16 +28,16 @@ export const links: Route.LinksFunction = () => [
   } as LinkDescriptor,
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadHomePage(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // join: hicat's catalogue reads take the page's language (requestLanguage(request)) for Hindi product text.
+  return { ...(await loadHomePage(context)), messages: pageMessages(request, "home", "catalog") };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <main id="main">
-      <h1 className="sr-only">
-        {SHOP_NAME}: {SHOP_TAGLINE.toLowerCase()}
-      </h1>
+      <h1 className="sr-only">{t("home.heading", { shop: SHOP_NAME, tagline: t("home.tagline") })}</h1>
       <HeroSlider />
       <Static>
         <CompanyValues />

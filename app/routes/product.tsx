@@ -22,11 +22,12 @@ import type { ReviewResult } from "~/components/product/reviews";
 import { SimilarProducts } from "~/components/product/similar-products";
 import { Substitutes } from "~/components/product/substitutes";
 import { RatingSummary } from "~/components/product/rating-summary";
+import { unprefixedPath, useLocalePath, useT } from "~/lib/i18n";
+import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/product";
 import { addReviewFromForm, checkDeliveryForPage, loadProductPage } from "./product.server";
-import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { NotifyMe } from "~/components/product/notify-me";
 import { Static } from "~/components/ui/static";
@@ -53,7 +54,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = await loadProductPage(context, params.productId);
   if (!page) throw data(null, { status: 404 });
-  return { ...page, delivery: await checkDeliveryForPage(context, request) };
+  // join: hicat's catalogue reads take the page's language (requestLanguage(request)) for Hindi product text.
+  return { ...page, delivery: await checkDeliveryForPage(context, request), messages: pageMessages(request, "catalog", "product") };
 }
 
 /** The review form posts here (with or without JavaScript). */
@@ -69,9 +71,10 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const t = useT();
   // Another product is on its way (a "You May Also Like" link): say so over this one.
   const loadingOther =
-    navigation.state === "loading" && navigation.location.pathname.startsWith("/product/") && navigation.location.pathname !== pathname;
+    navigation.state === "loading" && unprefixedPath(navigation.location.pathname).startsWith("/product/") && navigation.location.pathname !== pathname;
 
   return (
     <main id="main" className="relative mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-6" aria-busy={loadingOther}>
@@ -79,7 +82,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
         <div role="status" className="fixed inset-x-0 top-16 z-20 flex justify-center p-4">
           <p className="flex items-center gap-3 rounded-full bg-white px-5 py-2 font-medium text-gray-900 shadow-lg ring-1 ring-gray-200">
             <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" aria-hidden />
-            Loading product details...
+            {t("product.loadingOther")}
           </p>
         </div>
       ) : null}
@@ -135,6 +138,8 @@ function ProductView({
   const [tab, setTab] = useState<ProductTab>(actionResult ? "reviews" : isProductTab(requested) ? requested : "description");
   const [quantity, setQuantity] = useState(1);
   const inStock = product.countInStock > 0;
+  const t = useT();
+  const lp = useLocalePath();
 
   const showReviews = (event: React.MouseEvent) => {
     event.preventDefault();
@@ -152,26 +157,26 @@ function ProductView({
           {product.bestseller ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-accent-600 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
               <Award className="h-4 w-4" aria-hidden />
-              Bestseller
+              {t("product.bestseller")}
             </span>
           ) : null}
           <h1 className="mt-2 text-2xl font-bold text-gray-900 sm:text-3xl">{product.name}</h1>
-          {product.brand ? <p className="mt-1 text-sm text-gray-700">by {product.brand}</p> : null}
+          {product.brand ? <p className="mt-1 text-sm text-gray-700">{t("product.by", { brand: product.brand })}</p> : null}
           <RatingSummary rating={product.rating} numReviews={product.numReviews} onShowReviews={showReviews} />
 
           <div className="mt-5">
             <Price price={product.price} mrp={product.mrp} size="lg" />
-            <p className="mt-1 text-sm text-gray-700">Inclusive of all taxes</p>
+            <p className="mt-1 text-sm text-gray-700">{t("product.inclusiveTaxes")}</p>
           </div>
 
-          <ul className="mt-5 flex flex-wrap gap-2" aria-label="Categories and tags">
-            <Chip to={{ pathname: "/collections/all", search: listingSearch({ ...NO_FILTERS, category: categorySlug(product.category) ?? "" }) }}>
+          <ul className="mt-5 flex flex-wrap gap-2" aria-label={t("product.chipsLabel")}>
+            <Chip to={{ pathname: lp("/collections/all"), search: listingSearch({ ...NO_FILTERS, category: categorySlug(product.category) ?? "" }) }}>
               {product.category}
             </Chip>
             {product.subcategory ? (
               <Chip
                 to={{
-                  pathname: "/collections/all",
+                  pathname: lp("/collections/all"),
                   search: listingSearch({ ...NO_FILTERS, category: categorySlug(product.category) ?? "", subcategories: [product.subcategory] }),
                 }}
               >
@@ -186,7 +191,7 @@ function ProductView({
           </ul>
 
           <p className={`mt-5 font-semibold ${inStock ? "text-green-800" : "text-red-800"}`}>
-            {inStock ? `In Stock (${product.countInStock})` : "Out of Stock"}
+            {inStock ? t("product.inStock", { count: product.countInStock }) : t("catalog.outOfStock")}
           </p>
           <ExpiryNote product={product} />
 
@@ -195,8 +200,8 @@ function ProductView({
               <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
               <div>
                 <RxChip />
-                <p className="mt-1 font-semibold">{PRESCRIPTION_REQUIRED_LABEL}</p>
-                <p className="mt-1 text-sm">A valid prescription is required. You will upload it at checkout and our pharmacist checks it before dispatch.</p>
+                <p className="mt-1 font-semibold">{t("product.prescriptionRequired")}</p>
+                <p className="mt-1 text-sm">{t("product.prescriptionNote")}</p>
               </div>
             </div>
           ) : null}
@@ -206,10 +211,11 @@ function ProductView({
             <AddToCart product={product} quantity={quantity} />
             {inStock ? null : <NotifyMe productId={product._id} accountEmail={accountEmail} />}
             <p className="text-sm text-gray-700">
-              <Link to={`/profile/refills?product=${encodeURIComponent(product._id)}#new`} className="font-semibold text-brand-800 underline hover:text-brand-900">
-                Subscribe and refill
+              <Link to={lp(`/profile/refills?product=${encodeURIComponent(product._id)}#new`)} className="font-semibold text-brand-800 underline hover:text-brand-900">
+                {t("product.refill")}
               </Link>
-              : ordered again every 30, 60 or 90 days{signedIn ? "" : " (after you sign in)"}
+              {t("product.refillText")}
+              {signedIn ? "" : t("product.refillSignIn")}
             </p>
           </div>
           <PageDeliveryCheck className="mt-6" />

@@ -6,11 +6,17 @@ import { Header } from "~/components/layout/header";
 import { Toaster } from "~/components/ui/toaster";
 import { CartProvider } from "~/lib/cart";
 import type { loader as rootLoader } from "~/root";
+import { useT } from "~/lib/i18n";
+import { pageMessages } from "~/lib/i18n.server";
 import { loadCartHint } from "./shop-layout.server";
 
-/** Whether the shopper has a cart and its units, so the header count is right on first paint. */
+/**
+ * Whether the shopper has a cart and its units, so the header count is right on first paint; and
+ * the frame's texts in the page's language (this loader runs again when the language changes).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { cartHint: await loadCartHint(request, context) };
+  // join: rememberLanguage — himsg's rememberLanguage(db, context.user.id, requestLanguage(request)) for a signed-in shopper.
+  return { cartHint: await loadCartHint(request, context), messages: pageMessages(request, "frame", "errors") };
 }
 
 export default function ShopLayout() {
@@ -32,13 +38,14 @@ export function ErrorBoundary({ error }: { error: unknown }) {
 function ShopFrame({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   const layout = useRouteLoaderData<typeof loader>("routes/shop-layout");
+  const t = useT();
   return (
     <CartProvider hint={layout?.cartHint ?? null} userKey={data?.user ? `${data.user.role}:${data.user.name}` : null}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800"
       >
-        Skip to content
+        {t("frame.skipToContent")}
       </a>
       <NavigationProgress />
       <Header user={data?.user ?? null} />
@@ -51,14 +58,15 @@ function ShopFrame({ children }: { children: React.ReactNode }) {
 
 /** A slim bar at the top of the window while a navigation is pending. */
 function NavigationProgress() {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
     <div
       role="progressbar"
-      aria-label="Loading page"
+      aria-label={t("frame.loadingPage")}
       aria-hidden={!busy}
-      aria-valuetext={busy ? "Loading" : undefined}
+      aria-valuetext={busy ? t("frame.loading") : undefined}
       className={`fixed inset-x-0 top-0 z-50 h-1 origin-left bg-accent-500 transition-transform duration-500 ease-out ${
         busy ? "scale-x-75" : "scale-x-0"
       }`}

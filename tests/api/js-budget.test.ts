@@ -38,6 +38,8 @@ describe("JavaScript budget per storefront page", () => {
     const measured = pages.map((page) => page.page);
     for (const page of ["/", "/collections/:collection", "/product/:productId", "/checkout", "/login", "/register", "/profile", "/about"]) {
       expect(measured).toContain(page);
+      // The same page in Hindi (the shop layout's optional /hi segment; decisions/065).
+      expect(measured).toContain(page === "/" ? "/hi" : `/hi${page}`);
     }
     expect(pages.length).toBeGreaterThanOrEqual(25);
   });

@@ -100,27 +100,33 @@ export function storefrontRoutes(manifest: BrowserManifest, layoutId: string): M
   );
 }
 
-function pattern(manifest: BrowserManifest, routeId: string): string {
-  const parts = chain(manifest, routeId)
-    .map((route) => route.path ?? "")
-    .filter(Boolean);
-  return `/${parts.join("/")}`;
+/**
+ * The page's address patterns: one, or one per form of an optional static segment (the shop
+ * layout's `hi?`: `/about` and `/hi/about`, the English and Hindi pages of one route; decisions/065).
+ */
+function patterns(manifest: BrowserManifest, routeId: string): string[] {
+  let paths = [""];
+  for (const segment of chain(manifest, routeId).flatMap((route) => (route.path ?? "").split("/")).filter(Boolean)) {
+    const optional = /^[\w-]+\?$/.test(segment);
+    paths = paths.flatMap((path) => (optional ? [path, `${path}/${segment.slice(0, -1)}`] : [`${path}/${segment}`]));
+  }
+  return paths.map((path) => path || "/");
 }
 
 export function measurePages(buildDir: string, layoutId: string, options?: { lazyDiscovery?: boolean }): PageFigures[] {
   const manifest = readBrowserManifest(buildDir);
   return storefrontRoutes(manifest, layoutId)
-    .map((route) => {
+    .flatMap((route) => {
       const files = pageModules(manifest, route.id, options)
         .map((href) => ({ href, gzipBytes: gzipSize(buildDir, href) }))
         .sort((a, b) => b.gzipBytes - a.gzipBytes);
-      return {
-        page: pattern(manifest, route.id),
+      return patterns(manifest, route.id).map((page) => ({
+        page,
         routeId: route.id,
         modules: files.length,
         gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
         files,
-      };
+      }));
     })
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
 }

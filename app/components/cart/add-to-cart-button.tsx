@@ -1,4 +1,5 @@
 import { ShoppingCart } from "lucide-react";
+import { useT } from "~/lib/i18n";
 import { useId, useState } from "react";
 import { toast } from "~/components/ui/toaster";
 import { CART_MESSAGES, useCartStore } from "~/lib/cart";
@@ -24,6 +25,7 @@ export function AddToCartButton({
   /** Read after the label by screen readers ("Add to Cart: {name}") where several buttons share a page. */
   accessibleSuffix?: string;
 }) {
+  const t = useT();
   const store = useCartStore();
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function AddToCartButton({
     const result = await store.addToCart(productId, quantity);
     setAdding(false);
     if (result.ok) {
-      toast.success(`${name} added to cart!`, { action: { label: "View cart", onClick: () => store.openDrawer() } });
+      toast.success(t("catalog.added", { name }), { action: { label: t("catalog.viewCart"), onClick: () => store.openDrawer() } });
     } else {
       setError(result.message || CART_MESSAGES.add);
     }
@@ -55,7 +57,7 @@ export function AddToCartButton({
         className={className}
       >
         <ShoppingCart className="h-5 w-5" aria-hidden />
-        {adding ? "Adding..." : "Add to Cart"}
+        {adding ? t("catalog.adding") : t("catalog.addToCart")}
         {accessibleSuffix ? <span className="sr-only">: {accessibleSuffix}</span> : null}
       </button>
       <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 empty:hidden">

@@ -2,6 +2,7 @@ import { ShoppingCart } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { cartCount, useCart } from "~/lib/cart";
+import { useT } from "~/lib/i18n";
 
 const loadDrawer = () => import("./cart-drawer");
 const CartDrawer = lazy(loadDrawer);
@@ -26,7 +27,8 @@ export function CartButton({ signedIn }: { signedIn: boolean }) {
   }, [drawerOpen]);
   useEffect(() => store.closeDrawer(), [location.key, store]);
 
-  const label = known ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart";
+  const t = useT();
+  const label = known ? t("frame.cart.labelCount", { count }) : t("frame.cart.label");
   return (
     <>
       <button

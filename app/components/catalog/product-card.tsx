@@ -8,6 +8,7 @@ import { Static } from "~/components/ui/static";
 import { CardRating } from "./card-rating";
 import { Price } from "./price";
 import { RxChip } from "./rx-chip";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 /** What a product card shows: a slice of ProductJson, so listing pages ship less data. */
 export interface CardProduct {
@@ -68,6 +69,8 @@ export function ProductCard({
   /** Add to Cart with a quantity stepper (listing and New Arrivals; not on a product page's own lists). */
   addToCart?: boolean;
 }) {
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
       {/* The picture and the text are never hydrated (decisions/060); Add to Cart and the link are. */}
@@ -85,7 +88,7 @@ export function ProductCard({
         />
         {product.prescriptionRequired ? <RxChip className="absolute left-2 top-2" /> : null}
         {!product.inStock ? (
-          <span className="absolute bottom-2 left-2 rounded-full bg-gray-800 px-2 py-0.5 text-xs font-semibold text-white">Out of Stock</span>
+          <span className="absolute bottom-2 left-2 rounded-full bg-gray-800 px-2 py-0.5 text-xs font-semibold text-white">{t("catalog.outOfStock")}</span>
         ) : null}
       </div>
       </Static>
@@ -97,17 +100,20 @@ export function ProductCard({
         <div className="mt-auto pt-1">
           <Price price={product.price} mrp={product.mrp} />
           {product.mrp > product.price ? (
-            <p className="text-xs font-semibold text-green-800">You save {formatRupees(rupeesToPaise(product.mrp) - rupeesToPaise(product.price))}</p>
+            <p className="text-xs font-semibold text-green-800">
+              {t("catalog.youSave", { amount: formatRupees(rupeesToPaise(product.mrp) - rupeesToPaise(product.price)) })}
+            </p>
           ) : null}
         </div>
         </Static>
         {addToCart && product.inStock ? <CardAddToCart productId={product._id} name={product.name} maxQuantity={product.maxQuantity} /> : null}
         <Link
-          to={`/product/${product._id}`}
+          to={lp(`/product/${product._id}`)}
           prefetch="intent"
           className="mt-1 inline-flex justify-center rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 after:absolute after:inset-0 after:content-[''] hover:bg-brand-50"
         >
-          View Details<span className="sr-only">: {product.name}</span>
+          {t("catalog.viewDetails")}
+          <span className="sr-only">: {product.name}</span>
         </Link>
       </div>
     </article>

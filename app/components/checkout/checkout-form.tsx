@@ -1,3 +1,4 @@
+import { useLocalePath } from "~/lib/i18n";
 import { Lock, Truck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -100,6 +101,7 @@ export function CheckoutForm({
   totalPaise: number;
 }) {
   const navigate = useNavigate();
+  const lp = useLocalePath();
   const cartStore = useCartStore();
   const [firstName, ...rest] = customer.name.trim().split(/\s+/);
   const [values, setValues] = useState<ShippingAddress>({
@@ -241,7 +243,7 @@ export function CheckoutForm({
   const placed = (orderId: string) => {
     attempt.current = null;
     cartStore.reset({ exists: false, count: 0 });
-    void navigate(`/order-confirmation?${new URLSearchParams({ orderId })}`);
+    void navigate(lp(`/order-confirmation?${new URLSearchParams({ orderId })}`));
   };
 
   const step = usePaymentStep((outcome: PaymentStepOutcome) => {
@@ -280,6 +282,7 @@ export function CheckoutForm({
     placing.current = true;
     if (method === "razorpay" && payments.provider === "razorpay" && !(await step.prepare("razorpay"))) return;
 
+    // join: checkout language — himsg's optional `language` field: add `language: useLanguage()` here.
     const body: CheckoutBody = { ...checkoutBody(method, true)!, whatsappUpdates };
     const key = JSON.stringify(body);
     let started = attempt.current?.key === key ? attempt.current.started : null;
@@ -292,7 +295,7 @@ export function CheckoutForm({
       const response = await startCheckout(body);
       if (!response.ok) {
         if (response.status === 401) {
-          void navigate("/login?redirect=checkout");
+          void navigate(lp("/login?redirect=checkout"));
           return;
         }
         const fieldErrors = response.errors ?? {};

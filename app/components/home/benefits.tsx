@@ -1,5 +1,9 @@
 import { Lock, ShieldCheck, Truck } from "lucide-react";
-import { useDeliveryTexts } from "~/components/content/delivery-texts";
+import { useRouteLoaderData } from "react-router";
+import { DEFAULT_DELIVERY_POLICY, SHIPPING_FEE_PAISE } from "#common/delivery-policy.ts";
+import { formatRupees } from "#common/money.ts";
+import { useT } from "~/lib/i18n";
+import type { loader as rootLoader } from "~/root";
 
 /**
  * The strip of shopping promises between New Arrivals and New Launch. The delivery promise is the
@@ -7,14 +11,22 @@ import { useDeliveryTexts } from "~/components/content/delivery-texts";
  * rupees, not the spec's "Free International Shipping on orders over $100".
  */
 export function BenefitsStrip() {
-  const delivery = useDeliveryTexts();
+  const t = useT();
+  // The same promise as deliveryTexts(policy).benefitTitle and .benefitText, in the page's language.
+  const policy = useRouteLoaderData<typeof rootLoader>("root")?.delivery ?? DEFAULT_DELIVERY_POLICY;
+  const free = SHIPPING_FEE_PAISE === 0;
+  const cap = formatRupees(policy.codMaxOrderPaise);
   const BENEFITS = [
-    { icon: Truck, title: delivery.benefitTitle, text: delivery.benefitText },
-    { icon: ShieldCheck, title: "Quality Assured", text: "GMP-certified, batch-tested products" },
-    { icon: Lock, title: "Secure Checkout", text: "Encrypted payments through Razorpay" },
+    {
+      icon: Truck,
+      title: free ? t("home.benefits.deliveryFree") : t("home.benefits.deliveryFee", { fee: formatRupees(SHIPPING_FEE_PAISE) }),
+      text: t(free ? "home.benefits.deliveryTextFree" : "home.benefits.deliveryText", { cap }),
+    },
+    { icon: ShieldCheck, title: t("home.benefits.quality"), text: t("home.benefits.qualityText") },
+    { icon: Lock, title: t("home.benefits.secure"), text: t("home.benefits.secureText") },
   ];
   return (
-    <section aria-label="Why shop with us" className="below-fold border-y border-brand-100 bg-brand-50">
+    <section aria-label={t("home.benefits.label")} className="below-fold border-y border-brand-100 bg-brand-50">
       <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:grid-cols-3 sm:px-6">
         {BENEFITS.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex items-center gap-4">

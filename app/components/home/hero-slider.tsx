@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 /** Spec section 9: autoplay every 5 s, text 1 s after a slide shows, 3 slides. */
 export const HERO_AUTOPLAY_MS = 5000;
@@ -10,32 +11,17 @@ export const HERO_TEXT_DELAY_MS = 1000;
 /** The hero always spans the viewport; the preload in home.tsx must offer the same srcset and sizes. */
 export const HERO_IMAGE = { width: 1600, height: 700, sizes: "100vw", maxWidth: 1200 } as const;
 
+/** A slide: its picture and where its button leads; its texts are `home.hero.<key>.headline`, `.subtext` and `.cta`. */
 export interface HeroSlide {
+  key: string;
   image: string;
-  headline: string;
-  subtext: string;
-  cta: { label: string; to: string };
+  to: string;
 }
 
 export const HERO_SLIDES: readonly HeroSlide[] = [
-  {
-    image: "/images/hero/slide-1.webp",
-    headline: "Care for every stage of womanhood",
-    subtext: "PCOS, fertility, pregnancy and menopause nutrition, developed with gynaecologists and made to pharmaceutical standards.",
-    cta: { label: "Shop Women Care", to: "/collections/women-care" },
-  },
-  {
-    image: "/images/hero/slide-2.webp",
-    headline: "Clean fuel for your best performance",
-    subtext: "Batch-tested proteins, electrolytes and recovery blends, free from banned substances.",
-    cta: { label: "Shop Sports Nutrition", to: "/collections/sports-nutrition" },
-  },
-  {
-    image: "/images/hero/slide-3.webp",
-    headline: "Nutrition made for growing kids",
-    subtext: "Growth, immunity and brain-development nutrition in doses and flavours made for children.",
-    cta: { label: "Shop Kids Nutrition", to: "/collections/kids-nutrition" },
-  },
+  { key: "1", image: "/images/hero/slide-1.webp", to: "/collections/women-care" },
+  { key: "2", image: "/images/hero/slide-2.webp", to: "/collections/sports-nutrition" },
+  { key: "3", image: "/images/hero/slide-3.webp", to: "/collections/kids-nutrition" },
 ];
 
 const COUNT = HERO_SLIDES.length;
@@ -46,6 +32,8 @@ const COUNT = HERO_SLIDES.length;
  * pauses while hovered or keyboard-focused, and has a pause/play button (WCAG 2.2.2).
  */
 export function HeroSlider() {
+  const t = useT();
+  const lp = useLocalePath();
   const [index, setIndex] = useState(0);
   // Bumped on every slide change (automatic or manual) so both timers start again.
   const [cycle, setCycle] = useState(0);
@@ -103,7 +91,7 @@ export function HeroSlider() {
     <section
       ref={regionRef}
       aria-roledescription="carousel"
-      aria-label="Featured ranges"
+      aria-label={t("home.hero.label")}
       className="relative h-[32rem] bg-brand-50 sm:h-[28rem] lg:h-[32rem]"
       onPointerEnter={(event) => event.pointerType === "mouse" && setHovered(true)}
       onPointerLeave={(event) => event.pointerType === "mouse" && setHovered(false)}
@@ -123,7 +111,7 @@ export function HeroSlider() {
             ref={toggleRef}
             type="button"
             className="rounded-full p-1.5 text-gray-800 hover:bg-brand-50 hover:text-brand-800"
-            aria-label={playing ? "Pause slide rotation" : "Start slide rotation"}
+            aria-label={playing ? t("home.hero.pause") : t("home.hero.play")}
             onClick={() => {
               setPlaying((value) => !value);
               setFocused(false);
@@ -134,7 +122,7 @@ export function HeroSlider() {
           <button
             type="button"
             className="rounded-full p-1.5 text-gray-800 hover:bg-brand-50 hover:text-brand-800"
-            aria-label="Previous slide"
+            aria-label={t("home.hero.previous")}
             aria-controls="hero-slides"
             onClick={() => goTo(index - 1)}
           >
@@ -145,7 +133,7 @@ export function HeroSlider() {
               key={slide.image}
               type="button"
               className="group flex h-7 w-7 items-center justify-center rounded-full"
-              aria-label={`Show slide ${i + 1} of ${COUNT}`}
+              aria-label={t("home.hero.show", { n: i + 1, count: COUNT })}
               aria-current={i === index ? "true" : undefined}
               aria-controls="hero-slides"
               onClick={() => goTo(i)}
@@ -160,7 +148,7 @@ export function HeroSlider() {
           <button
             type="button"
             className="rounded-full p-1.5 text-gray-800 hover:bg-brand-50 hover:text-brand-800"
-            aria-label="Next slide"
+            aria-label={t("home.hero.next")}
             aria-controls="hero-slides"
             onClick={() => goTo(index + 1)}
           >
@@ -182,7 +170,7 @@ export function HeroSlider() {
               key={slide.image}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${COUNT}`}
+              aria-label={t("home.hero.position", { n: i + 1, count: COUNT })}
               className={`absolute inset-0 bg-white transition-[opacity,visibility] duration-700 sm:bg-brand-50 ${
                 active ? "visible opacity-100" : "invisible opacity-0"
               }`}
@@ -208,13 +196,13 @@ export function HeroSlider() {
                     showText ? "visible translate-y-0 opacity-100" : "invisible translate-y-3 opacity-0"
                   }`}
                 >
-                  <h2 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-4xl lg:text-5xl">{slide.headline}</h2>
-                  <p className="mt-2 text-base text-gray-800 sm:mt-4 sm:text-lg">{slide.subtext}</p>
+                  <h2 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-4xl lg:text-5xl">{t(`home.hero.${slide.key}.headline`)}</h2>
+                  <p className="mt-2 text-base text-gray-800 sm:mt-4 sm:text-lg">{t(`home.hero.${slide.key}.subtext`)}</p>
                   <Link
-                    to={slide.cta.to}
+                    to={lp(slide.to)}
                     className="mt-4 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 sm:mt-6"
                   >
-                    {slide.cta.label}
+                    {t(`home.hero.${slide.key}.cta`)}
                   </Link>
                 </div>
               </div>

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Await, useAsyncError } from "react-router";
 import { ProductCard, type CardProduct } from "~/components/catalog/product-card";
+import { type Translate, useT } from "~/lib/i18n";
 
 /** Spec section 9: scroll step, drag multiplier and card width of the carousel. */
 export const CAROUSEL_SCROLL_STEP = 300;
@@ -10,14 +11,15 @@ const DRAG_THRESHOLD_PX = 5;
 
 /** "Explore New Arrivals": streamed in after the first paint (the loader defers it). */
 export function NewArrivals({ products }: { products: Promise<CardProduct[]> }) {
+  const t = useT();
   return (
     <section aria-labelledby="new-arrivals-heading" className="below-fold bg-white">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
         <Suspense
           fallback={
-            <Frame>
+            <Frame t={t}>
               <p role="status" className="text-gray-700">
-                Loading new arrivals...
+                {t("home.arrivals.loading")}
               </p>
             </Frame>
           }
@@ -32,15 +34,15 @@ export function NewArrivals({ products }: { products: Promise<CardProduct[]> }) 
 }
 
 /** The heading row and the track's box; the same in every state, so nothing shifts when the list arrives. */
-function Frame({ controls, children }: { controls?: React.ReactNode; children: React.ReactNode }) {
+function Frame({ controls, children, t }: { controls?: React.ReactNode; children: React.ReactNode; t: Translate }) {
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id="new-arrivals-heading" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-            Explore New Arrivals
+            {t("home.arrivals.heading")}
           </h2>
-          <p className="mt-2 text-gray-700">The latest additions to our women care, sports and kids nutrition ranges.</p>
+          <p className="mt-2 text-gray-700">{t("home.arrivals.text")}</p>
         </div>
         {controls ? <div className="flex gap-2">{controls}</div> : null}
       </div>
@@ -51,11 +53,12 @@ function Frame({ controls, children }: { controls?: React.ReactNode; children: R
 
 function NewArrivalsError() {
   const error = useAsyncError();
-  const message = error instanceof Error ? error.message : "Something went wrong";
+  const t = useT();
+  const message = error instanceof Error ? error.message : t("errors.title500");
   return (
-    <Frame>
+    <Frame t={t}>
       <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-        Error loading products: {message}
+        {t("home.arrivals.error", { message })}
       </p>
     </Frame>
   );
@@ -65,6 +68,7 @@ const ARROW =
   "inline-flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-800 shadow-sm hover:border-brand-500 hover:text-brand-800 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:border-gray-300 aria-disabled:hover:text-gray-800";
 
 function ProductCarousel({ products }: { products: CardProduct[] }) {
+  const t = useT();
   const trackRef = useRef<HTMLUListElement>(null);
   const [atStart, setAtStart] = useState(true);
   const [atEnd, setAtEnd] = useState(false);
@@ -123,12 +127,13 @@ function ProductCarousel({ products }: { products: CardProduct[] }) {
 
   return (
     <Frame
+      t={t}
       controls={
         <>
           <button
             type="button"
             className={ARROW}
-            aria-label="Scroll new arrivals left"
+            aria-label={t("home.arrivals.left")}
             aria-controls="new-arrivals-track"
             aria-disabled={atStart}
             onClick={() => scrollByStep(-1)}
@@ -138,7 +143,7 @@ function ProductCarousel({ products }: { products: CardProduct[] }) {
           <button
             type="button"
             className={ARROW}
-            aria-label="Scroll new arrivals right"
+            aria-label={t("home.arrivals.right")}
             aria-controls="new-arrivals-track"
             aria-disabled={atEnd}
             onClick={() => scrollByStep(1)}
@@ -149,12 +154,12 @@ function ProductCarousel({ products }: { products: CardProduct[] }) {
       }
     >
       {products.length === 0 ? (
-        <p className="text-gray-700">New products are on their way. Please check back soon.</p>
+        <p className="text-gray-700">{t("home.arrivals.empty")}</p>
       ) : (
         <ul
           ref={trackRef}
           id="new-arrivals-track"
-          aria-label="New arrivals"
+          aria-label={t("home.arrivals.label")}
           className="relative flex cursor-grab gap-5 overflow-x-auto pb-4 select-none active:cursor-grabbing"
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}

@@ -5,18 +5,14 @@ import type { ProductImageJson } from "#common/catalog.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { AddToCartButton } from "~/components/cart/add-to-cart-button";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 export const NEW_LAUNCH_NAME = "Macnurish";
 /** Spec section 9: Macnurish costs 69 rupees per sachet (used when the catalogue has no row for it). */
 const NEW_LAUNCH_PRICE_RUPEES = 69;
 
-const INGREDIENTS = [
-  { name: "L-Arginine", role: "supports healthy blood flow to the reproductive organs" },
-  { name: "Proanthocyanidins", role: "grape seed antioxidants that protect cells from oxidative stress" },
-  { name: "Lycopene 10%", role: "a carotenoid antioxidant for egg and sperm quality" },
-  { name: "L-Methyl Folate", role: "the active form of folate, ready for the body to use" },
-  { name: "Zinc", role: "supports hormonal balance and early foetal development" },
-];
+/** The ingredients by name (as on the label); what each does is `home.launch.ingredient.<n>`. */
+const INGREDIENTS = ["L-Arginine", "Proanthocyanidins", "Lycopene 10%", "L-Methyl Folate", "Zinc"];
 
 /** What the loader sends about the launched product; null when the catalogue lacks it. */
 export interface NewLaunchProduct {
@@ -27,6 +23,8 @@ export interface NewLaunchProduct {
 }
 
 export function NewLaunch({ product }: { product: NewLaunchProduct | null }) {
+  const t = useT();
+  const lp = useLocalePath();
   const [open, setOpen] = useState(false);
   const price = formatRupees(rupeesToPaise(product?.price ?? NEW_LAUNCH_PRICE_RUPEES));
   return (
@@ -50,18 +48,17 @@ export function NewLaunch({ product }: { product: NewLaunchProduct | null }) {
             id="new-launch-heading"
             className="inline-flex items-center gap-2 rounded-full bg-accent-600 px-3 py-1 text-sm font-semibold tracking-wide text-white uppercase"
           >
-            <Sparkles className="h-4 w-4" aria-hidden /> New Launch
+            <Sparkles className="h-4 w-4" aria-hidden /> {t("home.launch.heading")}
           </h2>
-          <h3 className="mt-4 text-3xl font-bold text-gray-900 sm:text-4xl">{NEW_LAUNCH_NAME}</h3>
-          <ul className="mt-3 flex gap-2" aria-label="Tags">
-            <li className="rounded-full border border-pink-200 bg-pink-50 px-3 py-0.5 text-sm font-medium text-pink-900">Women</li>
+          <h3 lang="en" className="mt-4 text-3xl font-bold text-gray-900 sm:text-4xl">
+            {NEW_LAUNCH_NAME}
+          </h3>
+          <ul className="mt-3 flex gap-2" aria-label={t("home.launch.tags")}>
+            <li className="rounded-full border border-pink-200 bg-pink-50 px-3 py-0.5 text-sm font-medium text-pink-900">{t("home.launch.women")}</li>
           </ul>
-          <p className="mt-4 text-gray-800">
-            A once-daily nutrition sachet for women with PCOS or planning a pregnancy: five researched ingredients for blood
-            flow, antioxidant protection, egg quality and early foetal development.
-          </p>
+          <p className="mt-4 text-gray-800">{t("home.launch.text")}</p>
           <p className="mt-4 text-2xl font-bold text-gray-900">
-            {price} <span className="text-base font-medium text-gray-700">per sachet</span>
+            {price} <span className="text-base font-medium text-gray-700">{t("home.launch.perSachet")}</span>
           </p>
 
           <button
@@ -71,13 +68,16 @@ export function NewLaunch({ product }: { product: NewLaunchProduct | null }) {
             aria-controls="new-launch-ingredients"
             onClick={() => setOpen((value) => !value)}
           >
-            {open ? "Hide ingredients" : "Show ingredients"}
+            {open ? t("home.launch.hide") : t("home.launch.show")}
             <ChevronDown className={`h-5 w-5 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden />
           </button>
           <ul id="new-launch-ingredients" hidden={!open} className="mt-3 space-y-2 border-l-2 border-brand-200 pl-4">
-            {INGREDIENTS.map((ingredient) => (
-              <li key={ingredient.name} className="text-gray-800">
-                <span className="font-semibold text-gray-900">{ingredient.name}</span>: {ingredient.role}
+            {INGREDIENTS.map((name, n) => (
+              <li key={name} className="text-gray-800">
+                <span lang="en" className="font-semibold text-gray-900">
+                  {name}
+                </span>
+                : {t(`home.launch.ingredient.${n}`)}
               </li>
             ))}
           </ul>
@@ -92,16 +92,16 @@ export function NewLaunch({ product }: { product: NewLaunchProduct | null }) {
                   disabled={!product.inStock}
                   className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-gray-400"
                 />
-                <Link to={`/product/${product.id}`} className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
-                  View product details
+                <Link to={lp(`/product/${product.id}`)} className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+                  {t("home.launch.details")}
                 </Link>
               </>
             ) : (
               <Link
-                to="/collections/women-care"
+                to={lp("/collections/women-care")}
                 className="inline-flex items-center rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
               >
-                Shop Women Care
+                {t("home.hero.1.cta")}
               </Link>
             )}
           </div>

@@ -3,13 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { formatLongDate } from "#common/dates.ts";
 import type { ResearchArticle } from "#common/research.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { useT } from "~/lib/i18n";
 
-const FILTERS = [
-  { value: "all", label: "All Articles" },
-  { value: "research", label: "Research" },
-  { value: "education", label: "Education" },
-  { value: "clinical", label: "Clinical" },
-] as const;
+/** The filters; each label is `home.research.<value>`. */
+const FILTERS = [{ value: "all" }, { value: "research" }, { value: "education" }, { value: "clinical" }] as const;
 
 type Filter = (typeof FILTERS)[number]["value"];
 
@@ -30,6 +27,7 @@ const formatPublishedOn = formatLongDate;
 
 /** Research highlights: filter by category; one card at a time expands to full width with the whole article. */
 export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }) {
+  const t = useT();
   const [filter, setFilter] = useState<Filter>("all");
   const [expanded, setExpanded] = useState<string | null>(null);
   const filterRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -86,19 +84,17 @@ export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }
     filterRefs.current[target]?.focus();
   }
 
-  const selectedLabel = FILTERS.find((option) => option.value === filter)!.label;
+  const selectedLabel = t(`home.research.${filter}`);
   return (
     <section aria-labelledby="research-heading" className="below-fold bg-brand-50">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
         <h2 id="research-heading" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-          Research Highlights
+          {t("home.research.heading")}
         </h2>
-        <p className="mt-3 max-w-3xl text-lg text-gray-700">
-          Plain-language summaries of the research behind women's health and nutrition, reviewed by our pharmacists.
-        </p>
+        <p className="mt-3 max-w-3xl text-lg text-gray-700">{t("home.research.text")}</p>
         <div
           role="toolbar"
-          aria-label="Filter articles by category"
+          aria-label={t("home.research.filterLabel")}
           aria-controls="research-articles"
           className="mt-6 flex flex-wrap gap-2"
           onKeyDown={onToolbarKeyDown}
@@ -121,13 +117,15 @@ export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }
                     : "border-gray-300 bg-white text-gray-800 hover:border-brand-500 hover:text-brand-800"
                 }`}
               >
-                {option.label}
+                {t(`home.research.${option.value}`)}
               </button>
             );
           })}
         </div>
         <p role="status" className="sr-only">
-          {`Showing ${visible.length} ${visible.length === 1 ? "article" : "articles"}${filter === "all" ? "" : ` in ${selectedLabel}`}`}
+          {filter === "all"
+            ? t("home.research.showing", { count: visible.length })
+            : t("home.research.showingIn", { count: visible.length, category: selectedLabel })}
         </p>
         <ul id="research-articles" className={`mt-8 grid gap-6 md:grid-cols-2 ${columns}`}>
           {ordered.map((article) => (
@@ -143,7 +141,7 @@ export function ResearchHighlights({ articles }: { articles: ResearchArticle[] }
             />
           ))}
         </ul>
-        {visible.length === 0 ? <p className="text-gray-700">No articles in this category yet.</p> : null}
+        {visible.length === 0 ? <p className="text-gray-700">{t("home.research.none")}</p> : null}
       </div>
     </section>
   );
@@ -160,8 +158,12 @@ function ArticleCard({
   onToggle: () => void;
   ref: React.Ref<HTMLLIElement>;
 }) {
+  const t = useT();
   const fullId = `research-${article.slug}-full`;
   const categoryStyle = CATEGORY_STYLE[article.category] ?? "bg-gray-100 text-gray-800";
+  // A category without a filter of its own keeps its stored name.
+  const categoryKey = `home.research.${article.category}`;
+  const categoryLabel = t(categoryKey) === categoryKey ? article.category : t(categoryKey);
   return (
     <li ref={ref} className={expanded ? "scroll-mt-20 md:col-span-full" : undefined}>
       <article
@@ -182,18 +184,21 @@ function ArticleCard({
         </div>
         <div className={expanded ? "p-6" : "flex flex-1 flex-col p-6"}>
           <div className="flex flex-wrap items-center gap-3 text-sm">
-            <span className={`rounded-full px-3 py-0.5 font-semibold capitalize ${categoryStyle}`}>{article.category}</span>
+            <span className={`rounded-full px-3 py-0.5 font-semibold capitalize ${categoryStyle}`}>{categoryLabel}</span>
             <span className="flex items-center gap-1 text-gray-700">
               <CalendarDays className="h-4 w-4" aria-hidden />
               <time dateTime={article.publishedOn}>{formatPublishedOn(article.publishedOn)}</time>
             </span>
           </div>
-          <h3 id={`research-${article.slug}-title`} className="mt-3 text-xl font-semibold text-gray-900">
+          {/* The articles are written in English (lang marks them on Hindi pages). */}
+          <h3 id={`research-${article.slug}-title`} lang="en" className="mt-3 text-xl font-semibold text-gray-900">
             {article.title}
           </h3>
-          <p className="mt-2 text-gray-700">{article.description}</p>
+          <p lang="en" className="mt-2 text-gray-700">
+            {article.description}
+          </p>
           {expanded ? (
-            <div id={fullId} className="mt-4 space-y-4 text-gray-800">
+            <div id={fullId} lang="en" className="mt-4 space-y-4 text-gray-800">
               {article.fullContent.split(/\n\s*\n/).map((paragraph) => (
                 <p key={paragraph.slice(0, 40)}>{paragraph}</p>
               ))}
@@ -207,7 +212,7 @@ function ArticleCard({
               onClick={onToggle}
               className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
             >
-              {expanded ? "Show Less" : "Read More"}
+              {expanded ? t("home.research.less") : t("home.research.more")}
               <span className="sr-only">: {article.title}</span>
             </button>
             {expanded ? (
@@ -217,9 +222,9 @@ function ArticleCard({
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1 font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
               >
-                Read Full Study
+                {t("home.research.full")}
                 <ExternalLink className="h-4 w-4" aria-hidden />
-                <span className="sr-only"> (opens in a new tab)</span>
+                <span className="sr-only">{t("frame.footer.newTab")}</span>
               </a>
             ) : null}
           </div>

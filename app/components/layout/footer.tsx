@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { SHOP_NAME, SHOP_SECTIONS } from "#common/brand.ts";
-import { WELCOME_OFFER } from "#common/content.ts";
+import { useLocalePath, useT } from "~/lib/i18n";
+import { useWelcomeOffer } from "./newsletter-form";
 import type { SellerDetails } from "#common/seller.ts";
 import { NewsletterForm } from "./newsletter-form";
 import { GENERAL_CHAT_TEXT } from "#common/whatsapp-chat.ts";
@@ -8,54 +9,57 @@ import { Static } from "~/components/ui/static";
 import { WhatsAppChatLink } from "~/components/ui/whatsapp-chat-link";
 
 const HELP_LINKS = [
-  { to: "/contact", label: "Contact Us" },
-  { to: "/terms", label: "Terms and Conditions" },
-  { to: "/shipping", label: "Shipping and Delivery" },
-  { to: "/privacy", label: "Privacy Policy" },
-  { to: "/how-to-order", label: "How to Order" },
+  { to: "/contact", label: "frame.footer.contactUs" },
+  { to: "/terms", label: "frame.footer.terms" },
+  { to: "/shipping", label: "frame.footer.shipping" },
+  { to: "/privacy", label: "frame.footer.privacy" },
+  { to: "/how-to-order", label: "frame.footer.howToOrder" },
 ];
 
 export function Footer({ seller }: { seller: SellerDetails }) {
   const year = new Date().getFullYear();
+  const t = useT();
+  const lp = useLocalePath();
+  const offer = useWelcomeOffer();
   return (
     <footer className="mt-16 border-t border-gray-200 bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-newsletter">
           <h2 id="footer-newsletter" className="text-lg font-semibold text-white">
-            Newsletter
+            {t("frame.footer.newsletter")}
           </h2>
-          <p className="mt-2 text-sm">Subscribe for health tips, new launches and offers: {WELCOME_OFFER}.</p>
+          <p className="mt-2 text-sm">{t("frame.footer.newsletterText", { offer })}</p>
           <NewsletterForm />
         </section>
         <Static>
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop" className="text-lg font-semibold text-white">
-            Shop
+            {t("frame.footer.shop")}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             {SHOP_SECTIONS.map((section) => (
               <li key={section.slug}>
-                <Link to={`/collections/${section.slug}`} className="hover:text-white hover:underline">
-                  {section.name}
+                <Link to={lp(`/collections/${section.slug}`)} className="hover:text-white hover:underline">
+                  {t(`frame.section.${section.slug}`)}
                 </Link>
               </li>
             ))}
             <li>
-              <Link to="/collections/all" className="hover:text-white hover:underline">
-                All Products
+              <Link to={lp("/collections/all")} className="hover:text-white hover:underline">
+                {t("frame.footer.allProducts")}
               </Link>
             </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-help">
           <h2 id="footer-help" className="text-lg font-semibold text-white">
-            Help
+            {t("frame.footer.help")}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             {HELP_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
-                  {link.label}
+                <Link to={lp(link.to)} className="hover:text-white hover:underline">
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -63,14 +67,14 @@ export function Footer({ seller }: { seller: SellerDetails }) {
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="text-lg font-semibold text-white">
-            Call Us
+            {t("frame.footer.callUs")}
           </h2>
           <p className="mt-3 text-sm">
             <a href={`tel:${seller.phone.replace(/\s+/g, "")}`} className="text-base font-semibold text-white hover:underline">
               {seller.phone}
             </a>
           </p>
-          <p className="mt-1 text-sm">Mon–Fri 9 AM–6 PM, Sat 10 AM–2 PM</p>
+          <p className="mt-1 text-sm">{t("frame.footer.hours")}</p>
           <p className="mt-2 text-sm">
             <a href={`mailto:${seller.email}`} className="hover:text-white hover:underline">
               {seller.email}
@@ -85,8 +89,8 @@ export function Footer({ seller }: { seller: SellerDetails }) {
             <p className="mt-2 text-sm">
               {/* The spec's social links all point to one site: the shop's profile, when configured (SELLER_SOCIAL_URL). */}
               <a href={seller.socialUrl} target="_blank" rel="noopener noreferrer" className="hover:text-white hover:underline">
-                Follow us on {new URL(seller.socialUrl).hostname.replace(/^www\./, "")}
-                <span className="sr-only"> (opens in a new tab)</span>
+                {t("frame.footer.followUs", { site: new URL(seller.socialUrl).hostname.replace(/^www\./, "") })}
+                <span className="sr-only">{t("frame.footer.newTab")}</span>
               </a>
             </p>
           ) : null}
@@ -100,17 +104,17 @@ export function Footer({ seller }: { seller: SellerDetails }) {
             {seller.name}, {seller.address}
           </p>
           <p>
-            GSTIN {seller.gstin} · Drug licence {seller.drugLicence} · Pharmacist {seller.pharmacistName} (
+            {t("frame.footer.licences", { gstin: seller.gstin, licence: seller.drugLicence, pharmacist: seller.pharmacistName })}
             {seller.pharmacistRegistration})
           </p>
           <p>
-            Grievance officer: {seller.grievanceOfficerName},{" "}
+            {t("frame.footer.grievanceOfficer", { name: seller.grievanceOfficerName })}{" "}
             <a href={`mailto:${seller.grievanceOfficerEmail}`} className="underline hover:text-white">
               {seller.grievanceOfficerEmail}
             </a>
           </p>
           <p className="pt-2">
-            © {year} {SHOP_NAME}. All rights reserved.
+            {t("frame.footer.rights", { year, shop: SHOP_NAME })}
           </p>
         </div>
       </div>

@@ -7,24 +7,28 @@ import { SearchBox } from "~/components/search/search-box";
 import { Logo } from "./logo";
 import { navLinks, type NavUser } from "./nav-links";
 import { keepFocusInside } from "~/lib/dialog";
+import { LANGUAGE_NAME, localePath, unprefixedPath, useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import type { Language } from "#common/language.ts";
 
 export function Header({ user }: { user: NavUser | null }) {
   const links = navLinks(user);
-  const home = useLocation().pathname === "/";
+  const t = useT();
+  const lp = useLocalePath();
+  const home = unprefixedPath(useLocation().pathname) === "/";
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <MobileMenu links={links} />
-        <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-brand-800" aria-label={`${SHOP_NAME} home`}>
+        <Link to={lp("/")} className="flex items-center gap-2 rounded-md font-bold text-brand-800" aria-label={t("frame.header.homeLabel", { shop: SHOP_NAME })}>
           <Logo className="h-8 w-8" />
           <span className="text-lg">{SHOP_NAME}</span>
         </Link>
-        <nav aria-label="Main" className="ml-auto hidden lg:block">
+        <nav aria-label={t("frame.header.mainNav")} className="ml-auto hidden lg:block">
           <ul className="flex items-center gap-1">
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink
-                  to={link.to}
+                  to={lp(link.to)}
                   end={link.to === "/"}
                   prefetch="intent"
                   className={({ isActive }) =>
@@ -33,13 +37,14 @@ export function Header({ user }: { user: NavUser | null }) {
                     }`
                   }
                 >
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 lg:ml-2">
+          <LanguageSwitch className="hidden rounded-md px-2 py-2 text-sm font-medium text-brand-800 underline-offset-4 hover:bg-brand-50 hover:underline sm:block" />
           {home ? null : <SearchControl />}
           <CartButton signedIn={Boolean(user)} />
         </div>
@@ -65,6 +70,7 @@ function HomeSearch() {
  * JavaScript the panel opens through :target.
  */
 function SearchControl() {
+  const t = useT();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -87,7 +93,7 @@ function SearchControl() {
         ref={toggleRef}
         href="#site-search"
         className="rounded-md p-2 text-gray-700 hover:bg-brand-50 hover:text-brand-800"
-        aria-label={open ? "Close search" : "Search products"}
+        aria-label={open ? t("frame.header.closeSearch") : t("frame.header.searchProducts")}
         aria-expanded={open}
         aria-controls="site-search"
         onClick={(event) => {
@@ -118,6 +124,8 @@ function SearchControl() {
  * behind inert, Escape closes, focus returns to the button) at a fraction of a widget library's size.
  */
 function MobileMenu({ links }: { links: ReturnType<typeof navLinks> }) {
+  const t = useT();
+  const lp = useLocalePath();
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -140,7 +148,7 @@ function MobileMenu({ links }: { links: ReturnType<typeof navLinks> }) {
         ref={buttonRef}
         type="button"
         className="rounded-md p-2 text-gray-700 hover:bg-brand-50 lg:hidden"
-        aria-label="Open menu"
+        aria-label={t("frame.header.openMenu")}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
@@ -160,23 +168,23 @@ function MobileMenu({ links }: { links: ReturnType<typeof navLinks> }) {
       >
         <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
           <h2 id="mobile-menu-title" className="text-lg font-semibold text-brand-800">
-            Menu
+            {t("frame.header.menu")}
           </h2>
           <button
             type="button"
             className="rounded-md p-2 text-gray-700 hover:bg-brand-50"
-            aria-label="Close menu"
+            aria-label={t("frame.header.closeMenu")}
             onClick={() => setOpen(false)}
           >
             <X className="h-5 w-5" aria-hidden />
           </button>
         </div>
-        <nav aria-label="Mobile">
+        <nav aria-label={t("frame.header.mobileNav")}>
           <ul className="flex flex-col p-2">
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink
-                  to={link.to}
+                  to={lp(link.to)}
                   end={link.to === "/"}
                   onClick={() => setOpen(false)}
                   className={({ isActive }) =>
@@ -185,13 +193,35 @@ function MobileMenu({ links }: { links: ReturnType<typeof navLinks> }) {
                     }`
                   }
                 >
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
+        <div className="border-t border-gray-200 p-2">
+          <LanguageSwitch className="block rounded-md px-3 py-3 text-base font-medium text-brand-800 hover:bg-brand-50" />
+        </div>
       </dialog>
     </>
+  );
+}
+
+/**
+ * The other language's version of this page (same path and query): a plain link, so it works
+ * without JavaScript; named in its own language, with its `lang` and `hreflang`.
+ */
+function LanguageSwitch({ className }: { className: string }) {
+  const location = useLocation();
+  const other: Language = useLanguage() === "hi" ? "en" : "hi";
+  return (
+    <Link
+      to={localePath(`${location.pathname}${location.search}`, other)}
+      lang={other === "hi" ? "hi" : "en"}
+      hrefLang={other === "hi" ? "hi-IN" : "en-IN"}
+      className={className}
+    >
+      {LANGUAGE_NAME[other]}
+    </Link>
   );
 }

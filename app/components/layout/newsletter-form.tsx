@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { contactEmailProblem, WELCOME_OFFER } from "#common/content.ts";
+import { contactEmailProblem, WELCOME_INCLUDES_RX, WELCOME_PERCENT } from "#common/content.ts";
+import { EMAIL_MESSAGES } from "#common/messages.ts";
+import { useT } from "~/lib/i18n";
 
 /** What the /newsletter action answers (app/routes/newsletter.tsx). */
 interface SubscribeAnswer {
@@ -13,12 +15,21 @@ interface SubscribeAnswer {
  * email only, so that only the owner of the address learns it (issue 26).
  */
 export function WelcomeNote({ className = "" }: { className?: string }) {
-  return (
-    <p className={`text-sm ${className}`}>
-      Your welcome code for {WELCOME_OFFER} is in that email: it works for an account with this email address.
-    </p>
-  );
+  const t = useT();
+  return <p className={`text-sm ${className}`}>{t("frame.welcomeNote", { offer: useWelcomeOffer() })}</p>;
 }
+
+/** The welcome offer (common/content.ts WELCOME_OFFER) in the page's language. */
+export function useWelcomeOffer(): string {
+  const t = useT();
+  return t(WELCOME_INCLUDES_RX ? "frame.welcomeOffer" : "frame.welcomeOfferNoRx", { percent: WELCOME_PERCENT });
+}
+
+/** The browser's check of the email (common rules), its message in the page's language. */
+const EMAIL_PROBLEM_KEYS: Record<string, string> = {
+  [EMAIL_MESSAGES.required]: "frame.email.required",
+  [EMAIL_MESSAGES.invalid]: "frame.email.invalid",
+};
 
 /**
  * Posts to the /newsletter route action: through a fetcher with JavaScript (the page stays put),
@@ -26,6 +37,7 @@ export function WelcomeNote({ className = "" }: { className?: string }) {
  * stays for other clients; all three call the same module function.
  */
 export function NewsletterForm() {
+  const t = useT();
   const fetcher = useFetcher<SubscribeAnswer>();
   const formRef = useRef<HTMLFormElement>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -43,7 +55,7 @@ export function NewsletterForm() {
     const problem = contactEmailProblem(email);
     if (problem !== undefined) {
       event.preventDefault();
-      setInvalid(problem);
+      setInvalid(EMAIL_PROBLEM_KEYS[problem] ? t(EMAIL_PROBLEM_KEYS[problem]) : problem);
       return;
     }
     input.value = email;
@@ -54,7 +66,7 @@ export function NewsletterForm() {
   return (
     <fetcher.Form ref={formRef} method="post" action="/newsletter" noValidate onSubmit={validate} className="mt-4">
       <label htmlFor="newsletter-email" className="sr-only">
-        Email address
+        {t("frame.newsletter.emailLabel")}
       </label>
       <div className="flex gap-2">
         <input
@@ -63,7 +75,7 @@ export function NewsletterForm() {
           type="email"
           required
           autoComplete="email"
-          placeholder="Your email address"
+          placeholder={t("frame.newsletter.emailPlaceholder")}
           aria-invalid={(answer !== null && !answer.ok) || undefined}
           aria-describedby="newsletter-status"
           className="min-w-0 flex-1 rounded-md border border-brand-200 bg-white px-3 py-2 text-gray-900"
@@ -73,7 +85,7 @@ export function NewsletterForm() {
           disabled={sending}
           className="rounded-md bg-accent-600 px-4 py-2 font-semibold text-white hover:bg-accent-500 disabled:opacity-70"
         >
-          Subscribe
+          {t("frame.newsletter.subscribe")}
         </button>
       </div>
       <p

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import { useLocalePath, useT } from "~/lib/i18n";
 import { formatRupeeAmount } from "#common/money.ts";
 import { MIN_SUGGEST_LENGTH, type SearchSuggestionsJson } from "#common/search.ts";
 import { useHydrated } from "~/components/catalog/use-hydrated";
@@ -50,6 +51,8 @@ function toOptions(body: SearchSuggestionsJson): Option[] {
 export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HTMLInputElement | null>; onEscape?: () => void }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const t = useT();
+  const lp = useLocalePath();
   const id = useId();
   const listboxId = `${id}-listbox`;
   const [text, setText] = useState("");
@@ -59,7 +62,8 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
   const [activeUrl, setActiveUrl] = useState<string | null>(null);
   const active = activeUrl === null ? -1 : options.findIndex((option) => option.url === activeUrl);
   const setActive = (index: number) => setActiveUrl(index >= 0 ? (options[index]?.url ?? null) : null);
-  const [announcement, setAnnouncement] = useState("");
+  // What the status region says of the last answer (worded at render, in the page's language).
+  const [announcement, setAnnouncement] = useState<{ query: string; count: number } | null>(null);
   // The text the last answer found nothing for, while the input has focus: "No matches" is said, not left to guess.
   const [noMatches, setNoMatches] = useState<string | null>(null);
   const focused = useRef(false);
@@ -77,7 +81,7 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
       setOptions(list);
       setOpen(focused.current && list.length > 0);
       setNoMatches(focused.current && list.length === 0 ? query : null);
-      setAnnouncement(list.length === 0 ? `No matches for ${query}` : `${list.length} ${list.length === 1 ? "suggestion" : "suggestions"} available`);
+      setAnnouncement({ query, count: list.length });
     };
     const known = answers.get(query);
     if (known) return show(known);
@@ -113,7 +117,7 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
   const go = (option: Option) => {
     close();
     clear();
-    navigate(option.url);
+    navigate(lp(option.url));
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
@@ -148,9 +152,9 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
 
   const groups = [...new Set(options.map((option) => option.group))];
   return (
-    <Form method="get" action="/collections/all" role="search" className="mx-auto flex max-w-3xl gap-2" onSubmit={close}>
+    <Form method="get" action={lp("/collections/all")} role="search" className="mx-auto flex max-w-3xl gap-2" onSubmit={close}>
       <label htmlFor={`${id}-input`} className="sr-only">
-        Search products
+        {t("frame.search.label")}
       </label>
       <div className="relative min-w-0 flex-1">
         <input
@@ -158,7 +162,7 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
           id={`${id}-input`}
           name="search"
           type="search"
-          placeholder="Medicine, salt or brand"
+          placeholder={t("frame.search.placeholder")}
           autoComplete="off"
           onChange={(event) => {
             setText(event.target.value);
@@ -190,7 +194,7 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
           <div
             id={listboxId}
             role="listbox"
-            aria-label="Search suggestions"
+            aria-label={t("frame.search.suggestions")}
             hidden={!open}
             className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg"
           >
@@ -201,7 +205,7 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
                   role="presentation"
                   className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-gray-700"
                 >
-                  {group}
+                  {t(`frame.search.${group.replace(/\s/g, "")}`)}
                 </div>
                 {options.map((option, index) =>
                   option.group === group ? (
@@ -245,15 +249,19 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
             data-testid="search-no-matches"
             className="absolute inset-x-0 top-full z-40 mt-1 rounded-md border border-gray-200 bg-white px-3 py-2 text-sm text-gray-800 shadow-lg break-words"
           >
-            No matches for “{noMatches}”. Check the spelling, or search by the salt or the brand.
+            {t("frame.search.noMatches", { query: noMatches })}
           </p>
         ) : null}
         <span role="status" className="sr-only">
-          {focused.current ? announcement : ""}
+          {focused.current && announcement
+            ? announcement.count === 0
+              ? t("frame.search.announceNone", { query: announcement.query })
+              : t("frame.search.announce", { count: announcement.count })
+            : ""}
         </span>
       </div>
       <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
-        Search
+        {t("frame.search.submit")}
       </button>
     </Form>
   );

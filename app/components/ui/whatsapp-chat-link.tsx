@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { whatsappChatUrl } from "#common/whatsapp-chat.ts";
 import type { loader as rootLoader } from "~/root";
+import { useT } from "~/lib/i18n";
 
 // The footer shows the link too, so this module travels in the shop's frame chunk that every page
 // loads (decision 037): keep it small.
@@ -30,12 +31,13 @@ const LOOKS = {
  */
 export function WhatsAppChatLink({ text, look = "button", className = "" }: { text: string; look?: keyof typeof LOOKS; className?: string }) {
   const number = useRouteLoaderData<typeof rootLoader>("root")?.seller.whatsappChatNumber;
+  const t = useT();
   if (!number) return null;
   return (
     <a href={whatsappChatUrl(number, text)} target="_blank" rel="noopener noreferrer" className={`${LOOKS[look]} ${className}`}>
       <WhatsAppIcon />
-      Chat on WhatsApp
-      <span className="sr-only"> (opens in a new tab)</span>
+      {t("frame.whatsapp.chat")}
+      <span className="sr-only">{t("frame.footer.newTab")}</span>
     </a>
   );
 }

@@ -40,7 +40,9 @@ describe("GET /sitemap.xml", () => {
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
     const xml = await res.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">'),
+    ).toBe(true);
     expect(xml.trimEnd().endsWith("</urlset>")).toBe(true);
 
     const published = await shop.context.db
@@ -48,17 +50,24 @@ describe("GET /sitemap.xml", () => {
       .from(products)
       .where(eq(products.published, true));
     expect(published.length).toBeGreaterThan(10);
+    // Each page in English, then in Hindi under /hi (decisions/065).
     const urls = locs(xml);
-    expect(urls.slice(0, PUBLIC_PAGES.length)).toEqual(PUBLIC_PAGES.map((page) => `${PUBLIC_URL}${page}`));
-    expect(urls.slice(PUBLIC_PAGES.length).sort()).toEqual(
-      published.map((row) => `${PUBLIC_URL}/product/${row.id}`).sort(),
-    );
+    const both = (page: string) => [`${PUBLIC_URL}${page}`, `${PUBLIC_URL}/hi${page === "/" ? "" : page}`];
+    expect(urls.slice(0, PUBLIC_PAGES.length * 2)).toEqual(PUBLIC_PAGES.flatMap(both));
+    expect(urls.slice(PUBLIC_PAGES.length * 2).sort()).toEqual(published.flatMap((row) => both(`/product/${row.id}`)).sort());
     for (const page of ["/", "/about", "/how-to-order", "/collections/all", "/collections/women-care", "/collections/sports-nutrition", "/collections/kids-nutrition"]) {
       expect(urls).toContain(`${PUBLIC_URL}${page}`);
     }
+    expect(urls).toContain(`${PUBLIC_URL}/hi`);
+    expect(urls).toContain(`${PUBLIC_URL}/hi/collections/women-care`);
+    // Both versions of a page name each other, English as the default.
+    expect(xml).toContain(
+      `<url><loc>${PUBLIC_URL}/hi/about</loc><xhtml:link rel="alternate" hreflang="en-IN" href="${PUBLIC_URL}/about"/><xhtml:link rel="alternate" hreflang="hi-IN" href="${PUBLIC_URL}/hi/about"/><xhtml:link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/about"/></url>`,
+    );
     expect(urls).not.toContain(`${PUBLIC_URL}/product/${hidden!.id}`);
     expect(xml).toContain(`<loc>${PUBLIC_URL}/product/${published[0]!.id}</loc><lastmod>2026-03-04</lastmod>`);
-    expect(xml.match(/<lastmod>/g)).toHaveLength(published.length);
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/hi/product/${published[0]!.id}</loc><lastmod>2026-03-04</lastmod>`);
+    expect(xml.match(/<lastmod>/g)).toHaveLength(published.length * 2);
   });
 
   it("escapes what XML does not allow in text", () => {
