@@ -2,17 +2,18 @@
 import type { AppLoadContext } from "react-router";
 import * as z from "zod/mini";
 import { DEFAULT_PAGE_SIZE, type ProductQuery } from "#common/catalog.ts";
+import type { Language } from "#common/language.ts";
 import { productQuerySchema } from "#server/schemas/catalog.ts";
 import { listProducts, productFacets } from "#server/modules/catalog/products.ts";
 import { didYouMean } from "#server/modules/catalog/search.ts";
 import { categorySlug, toProductQuery, type ListingFilters } from "~/components/catalog/listing-query";
 
 /** One page of the collection's products under the filters, and the facets its sidebar offers. */
-export async function loadListing(context: AppLoadContext, collection: string, filters: ListingFilters) {
+export async function loadListing(context: AppLoadContext, collection: string, filters: ListingFilters, language: Language) {
   const { db } = context.shop;
   const query = { ...toProductQuery(filters), collections: collection };
   const [result, facets] = await Promise.all([
-    listProducts(db, { ...query, limit: DEFAULT_PAGE_SIZE }),
+    listProducts(db, { ...query, limit: DEFAULT_PAGE_SIZE }, language),
     // The sidebar's counts follow the other filters shown (decisions/026).
     productFacets(db, query),
   ]);

@@ -9,7 +9,7 @@ import { activeFilterChips, listingSearch, NO_FILTERS, type ListingFilters } fro
 import { Pagination } from "~/components/catalog/pagination";
 import { ProductCard, toCardProduct } from "~/components/catalog/product-card";
 import { ErrorPage } from "~/components/error-page";
-import { pageMessages } from "~/lib/i18n.server";
+import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import { useRequestId } from "~/lib/request-info";
 import type { Route } from "./+types/collection";
@@ -55,7 +55,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const collection = params.collection.toLowerCase();
   const filters = readListingFilters(new URL(request.url).searchParams);
-  const { result, facets } = await loadListing(context, collection, filters);
+  const { result, facets } = await loadListing(context, collection, filters, requestLanguage(request));
   const known = COLLECTIONS[collection];
   if (!known && facets.categories.length === 0) throw data(null, { status: 404 });
   const title = known?.title ?? titleFromSlug(collection);
@@ -71,7 +71,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     didYouMean: filters.search && result.total === 0 ? await suggestSearch(context, filters.search) : null,
     // Only what the sidebar shows travels to the browser.
     facets: { categories: facets.categories, subcategories: facets.subcategories, prescription: facets.prescription },
-    // join: hicat's catalogue reads take the page's language (requestLanguage(request)) for Hindi product text.
     messages: pageMessages(request, "catalog"),
   };
 }

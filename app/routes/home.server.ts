@@ -1,5 +1,6 @@
 // The home page's reads, through the catalogue and content modules.
 import type { AppLoadContext } from "react-router";
+import type { Language } from "#common/language.ts";
 import type { Database } from "#server/db/client.ts";
 import { findProductByName, newArrivals } from "#server/modules/catalog/products.ts";
 import { listResearchArticles } from "#server/modules/content/research.ts";
@@ -7,10 +8,10 @@ import { toCardProduct, type CardProduct } from "~/components/catalog/product-ca
 import { NEW_LAUNCH_NAME, type NewLaunchProduct } from "~/components/home/new-launch";
 
 /** The research highlights and the New Launch product, awaited; the new arrivals as a promise to stream. */
-export async function loadHomePage(context: AppLoadContext) {
+export async function loadHomePage(context: AppLoadContext, language: Language) {
   const { db, logger } = context.shop;
   // Below the fold, so streamed after the first paint: returned as a promise, not awaited.
-  const newArrivals = loadNewArrivalCards(db).catch((error: unknown) => {
+  const newArrivals = loadNewArrivalCards(db, language).catch((error: unknown) => {
     logger.error({ err: error, requestId: context.requestId }, "new arrivals failed to load");
     throw error;
   });
@@ -30,6 +31,6 @@ async function loadNewLaunchProduct(db: Database): Promise<NewLaunchProduct | nu
 }
 
 /** The newest products, trimmed to what a carousel card shows. */
-async function loadNewArrivalCards(db: Database): Promise<CardProduct[]> {
-  return (await newArrivals(db)).map(toCardProduct);
+async function loadNewArrivalCards(db: Database, language: Language): Promise<CardProduct[]> {
+  return (await newArrivals(db, language)).map(toCardProduct);
 }

@@ -10,7 +10,7 @@ import { ResearchHighlights } from "~/components/home/research-highlights";
 import { CompanyValues } from "~/components/home/values";
 import { Static } from "~/components/ui/static";
 import { metaTranslator, useT } from "~/lib/i18n";
-import { pageMessages } from "~/lib/i18n.server";
+import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 import { loadHomePage } from "./home.server";
@@ -29,8 +29,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // join: hicat's catalogue reads take the page's language (requestLanguage(request)) for Hindi product text.
-  return { ...(await loadHomePage(context)), messages: pageMessages(request, "home", "catalog") };
+  return { ...(await loadHomePage(context, requestLanguage(request))), messages: pageMessages(request, "home", "catalog") };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,10 @@
+import { lazy, Suspense } from "react";
 import { FileText } from "lucide-react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { orderStateLabel } from "#common/orders.ts";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { CANCEL_ORDER_FETCHER, CancelOrder, type CancelResult } from "~/components/orders/cancel-order";
 import { CodConfirmation, ExpectedDelivery, formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo } from "~/components/orders/order-parts";
-import { CompletePayment } from "~/components/orders/complete-payment";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order";
 import { cancelFromOrderPage, confirmCodFromOrderPage, loadOrderPage, payFromOrderPage, reorderFromOrderPage } from "./order.server";
@@ -15,6 +15,9 @@ import { ReturnRequestAnswer, ReturnRequestForm, ReturnRequests } from "~/compon
 import { Tracking } from "~/components/orders/tracking";
 import { WhatsAppChatLink } from "~/components/ui/whatsapp-chat-link";
 import { orderChatText } from "#common/whatsapp-chat.ts";
+
+/** Only an unpaid order shows "Complete payment": its payment step is fetched with it (decisions/037's budget). */
+const CompletePayment = lazy(() => import("~/components/orders/complete-payment").then((module) => ({ default: module.CompletePayment })));
 
 export const meta: Route.MetaFunction = ({ data }) => {
   // The 404 page sets its own title and description.
@@ -103,7 +106,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {isOwner && order.status === "Pending" && !order.isPaid && order.paymentMethod !== "cod" && order.reservationExpiresAt ? (
-        <CompletePayment orderId={order._id} orderNumber={order.orderNumber} payBy={order.reservationExpiresAt} variant="page" />
+        <Suspense fallback={null}>
+          <CompletePayment orderId={order._id} orderNumber={order.orderNumber} payBy={order.reservationExpiresAt} variant="page" />
+        </Suspense>
       ) : null}
       <div className="mt-8 space-y-6">
         <CodConfirmation order={order} isOwner={isOwner} />

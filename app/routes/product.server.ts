@@ -1,5 +1,6 @@
 // The product page's server side: the product, its reviews and similar products, and the review form.
 import type { AppLoadContext } from "react-router";
+import type { Language } from "#common/language.ts";
 import type { Reply } from "#server/replies.ts";
 import { getProduct, similarProducts } from "#server/modules/catalog/products.ts";
 import { REVIEW_SIGN_IN_REPLY, reviewReply } from "#server/modules/catalog/replies.ts";
@@ -11,19 +12,19 @@ import { toCardProduct } from "~/components/catalog/product-card";
 import { toSubstitute } from "~/components/product/substitutes";
 
 /** The product and its reviews (null when there is no such product), and its similar products as a promise to stream. */
-export async function loadProductPage(context: AppLoadContext, productId: string) {
+export async function loadProductPage(context: AppLoadContext, productId: string, language: Language) {
   const { db, logger } = context.shop;
-  const [product, reviews] = await Promise.all([getProduct(db, productId), listReviews(db, productId)]);
+  const [product, reviews] = await Promise.all([getProduct(db, productId, language), listReviews(db, productId)]);
   if (!product) return null;
   // Streamed after the first paint; a failure leaves the section out rather than failing the page.
-  const similar = similarProducts(db, product._id)
+  const similar = similarProducts(db, product._id, language)
     .then((list) => (list ?? []).map(toCardProduct))
     .catch((error: unknown) => {
       logger.warn({ err: error, requestId: context.requestId }, "similar products failed");
       return [];
     });
   // The same salt composition, cheapest first (decisions/028); streamed like the similar products.
-  const substitutes = substitutesOf(db, product._id)
+  const substitutes = substitutesOf(db, product._id, language)
     .then((list) => (list ?? []).map(toSubstitute))
     .catch((error: unknown) => {
       logger.warn({ err: error, requestId: context.requestId }, "substitutes failed");

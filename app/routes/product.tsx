@@ -23,7 +23,7 @@ import { SimilarProducts } from "~/components/product/similar-products";
 import { Substitutes } from "~/components/product/substitutes";
 import { RatingSummary } from "~/components/product/rating-summary";
 import { unprefixedPath, useLocalePath, useT } from "~/lib/i18n";
-import { pageMessages } from "~/lib/i18n.server";
+import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/product";
@@ -52,9 +52,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const page = await loadProductPage(context, params.productId);
+  // The product's Hindi text on /hi pages, English where a field has none (decisions/063).
+  const page = await loadProductPage(context, params.productId, requestLanguage(request));
   if (!page) throw data(null, { status: 404 });
-  // join: hicat's catalogue reads take the page's language (requestLanguage(request)) for Hindi product text.
   return { ...page, delivery: await checkDeliveryForPage(context, request), messages: pageMessages(request, "catalog", "product") };
 }
 

@@ -21,3 +21,5 @@ export async function loadCartHint(request: Request, context: AppLoadContext): P
     return null;
   }
 }
+
+export { rememberLanguage } from "#server/modules/users/profile.ts";

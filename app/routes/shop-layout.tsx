@@ -7,7 +7,8 @@ import { Toaster } from "~/components/ui/toaster";
 import { CartProvider } from "~/lib/cart";
 import type { loader as rootLoader } from "~/root";
 import { useT } from "~/lib/i18n";
-import { pageMessages } from "~/lib/i18n.server";
+import { pageMessages, requestLanguage } from "~/lib/i18n.server";
+import { rememberLanguage } from "./shop-layout.server";
 import { loadCartHint } from "./shop-layout.server";
 
 /**
@@ -15,7 +16,8 @@ import { loadCartHint } from "./shop-layout.server";
  * the frame's texts in the page's language (this loader runs again when the language changes).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // join: rememberLanguage — himsg's rememberLanguage(db, context.user.id, requestLanguage(request)) for a signed-in shopper.
+  // A signed-in shopper's language is the one of the pages they use: their emails and messages follow it (decisions/064).
+  if (context.user) await rememberLanguage(context.shop.db, context.user.id, requestLanguage(request));
   return { cartHint: await loadCartHint(request, context), messages: pageMessages(request, "frame", "errors") };
 }
 

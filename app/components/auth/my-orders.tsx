@@ -1,11 +1,17 @@
+import { lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
 import { PRODUCT_PLACEHOLDER } from "#common/images.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { orderStateLabel, paymentMethodLabel, type MyOrderJson, type OrderJson } from "#common/orders.ts";
 import { BuyAgain, buysAgain } from "~/components/orders/buy-again";
-import { CompletePayment } from "~/components/orders/complete-payment";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatShortDate } from "#common/dates.ts";
+
+/**
+ * "Complete payment" shows only on an unpaid order: its payment step (Razorpay's loader, the test
+ * gateway's dialog) is fetched with it rather than with every My Orders page (decisions/037's budget).
+ */
+const CompletePayment = lazy(() => import("~/components/orders/complete-payment").then((module) => ({ default: module.CompletePayment })));
 
 /** What one row of My Orders needs (the spec's sample order shape plus the status), nothing more sent to the browser. */
 export interface MyOrderRow {
@@ -162,7 +168,9 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
                     <td data-label="Status" className="px-4 py-3">
                       <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
                       {order.payBy && order.status === "Pending" && !order.isPaid ? (
-                        <CompletePayment orderId={order._id} orderNumber={order.orderNumber} payBy={order.payBy} variant="row" />
+                        <Suspense fallback={null}>
+                          <CompletePayment orderId={order._id} orderNumber={order.orderNumber} payBy={order.payBy} variant="row" />
+                        </Suspense>
                       ) : null}
                       {buysAgain(order) ? <BuyAgain orderId={order._id} orderNumber={order.orderNumber} variant="row" /> : null}
                     </td>

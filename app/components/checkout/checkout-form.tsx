@@ -1,4 +1,4 @@
-import { useLocalePath } from "~/lib/i18n";
+import { useLanguage, useLocalePath } from "~/lib/i18n";
 import { Lock, Truck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -102,6 +102,7 @@ export function CheckoutForm({
 }) {
   const navigate = useNavigate();
   const lp = useLocalePath();
+  const language = useLanguage();
   const cartStore = useCartStore();
   const [firstName, ...rest] = customer.name.trim().split(/\s+/);
   const [values, setValues] = useState<ShippingAddress>({
@@ -282,8 +283,8 @@ export function CheckoutForm({
     placing.current = true;
     if (method === "razorpay" && payments.provider === "razorpay" && !(await step.prepare("razorpay"))) return;
 
-    // join: checkout language — himsg's optional `language` field: add `language: useLanguage()` here.
-    const body: CheckoutBody = { ...checkoutBody(method, true)!, whatsappUpdates };
+    // The order's emails and messages go out in the language the shopper checked out in (decisions/064).
+    const body: CheckoutBody = { ...checkoutBody(method, true)!, whatsappUpdates, language };
     const key = JSON.stringify(body);
     let started = attempt.current?.key === key ? attempt.current.started : null;
     if (!started) {

@@ -1,6 +1,9 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Await } from "react-router";
-import { ProductCard, type CardProduct } from "~/components/catalog/product-card";
+import type { CardProduct } from "~/components/catalog/product-card";
+
+/** The cards come with the streamed list, below the fold, not with the page's first modules (decisions/037's budget). */
+const ProductCard = lazy(() => import("~/components/catalog/product-card").then((module) => ({ default: module.ProductCard })));
 
 const SIMILAR_SIZES = "(max-width: 639px) 46vw, (max-width: 1023px) 30vw, 300px";
 
