@@ -26,7 +26,7 @@ export function DigitalDispensary() {
   const t = useT();
   const lp = useLocalePath();
   return (
-    <section aria-labelledby="dispensary-heading" className="below-fold bg-white">
+    <section aria-labelledby="dispensary-heading" className="bg-white">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
         <h2 id="dispensary-heading" className="text-2xl font-bold text-gray-900 sm:text-3xl">
           {t("home.dispensary.heading")}
