@@ -53,11 +53,12 @@ test.describe("header", () => {
     const dialog = page.getByRole("dialog", { name: "Menu" });
     await expect(dialog).toBeVisible();
     await expect(menuButton).toHaveAttribute("aria-expanded", "true");
-    expect(await hrefsOf(dialog.getByRole("link"))).toEqual(HEADER_TARGETS);
+    // The header's links, then the language switch (this page in Hindi).
+    expect(await hrefsOf(dialog.getByRole("link"))).toEqual([...HEADER_TARGETS, "/hi"]);
     await expect(dialog.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
 
     // Focus stays inside the dialog while it is open.
-    for (let i = 0; i < HEADER_TARGETS.length + 2; i++) {
+    for (let i = 0; i < HEADER_TARGETS.length + 3; i++) {
       await page.keyboard.press("Tab");
       expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
     }

@@ -1,6 +1,6 @@
 import { Menu, Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, useMatches } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
 import { CartButton } from "~/components/cart/cart-button";
 import { SearchBox } from "~/components/search/search-box";
@@ -209,14 +209,16 @@ function MobileMenu({ links }: { links: ReturnType<typeof navLinks> }) {
 
 /**
  * The other language's version of this page (same path and query): a plain link, so it works
- * without JavaScript; named in its own language, with its `lang` and `hreflang`.
+ * without JavaScript; named in its own language, with its `lang` and `hreflang`. On the 404 page
+ * it leads to the other language's home page: the same unknown address would be a broken link.
  */
 function LanguageSwitch({ className }: { className: string }) {
   const location = useLocation();
+  const notFound = useMatches().at(-1)?.id === "routes/not-found";
   const other: Language = useLanguage() === "hi" ? "en" : "hi";
   return (
     <Link
-      to={localePath(`${location.pathname}${location.search}`, other)}
+      to={localePath(notFound ? "/" : `${location.pathname}${location.search}`, other)}
       lang={other === "hi" ? "hi" : "en"}
       hrefLang={other === "hi" ? "hi-IN" : "en-IN"}
       className={className}
