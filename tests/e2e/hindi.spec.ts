@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, expectAxeClean, openPage, signUpVerifiedShopper, test } from "./fixtures";
+import { expectNoEnglishLeft } from "./hindi-helpers";
 
 // A purchase in Hindi (issue 34, decisions/065): /hi home → a product → Add to Cart → checkout
 // with cash on delivery, at 390 and 1280 px (the mobile and desktop projects), axe at 0 on each
@@ -16,34 +15,6 @@ const main = (page: Page) => page.getByRole("main");
 const shot = (page: Page, info: TestInfo, name: string) =>
   SHOTS ? page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png`, fullPage: true }) : Promise.resolve();
 
-/** The English catalogues' texts (placeholders cut out): what must not show on a Hindi page. */
-function englishTexts(namespaces: string[]): string[] {
-  const texts = namespaces.flatMap((namespace) =>
-    Object.values(JSON.parse(readFileSync(path.join(import.meta.dirname, "../../app/i18n/en", `${namespace}.json`), "utf8")) as Record<string, string>),
-  );
-  return texts
-    .flatMap((text) => text.split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/))
-    .map((part) => part.trim())
-    // Words that are the same in both (brand names, "MRP", "GSTIN") are not English UI text.
-    .filter((part) => /[a-z]{3,}/.test(part) && !/^(MRP|GSTIN)\b/.test(part));
-}
-
-/** The page's visible text nodes outside elements marked lang="en" (product data, brand names). */
-async function visibleTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const texts: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const element = node.parentElement;
-      const text = node.textContent?.trim();
-      if (!element || !text || element.closest('[lang="en"], script, style, [hidden]')) continue;
-      if (element.closest('[lang]')?.getAttribute("lang") !== "hi") continue;
-      texts.push(text);
-    }
-    return texts;
-  });
-}
-
 test.describe("the shop in Hindi", () => {
   test("home, product, cart and checkout under /hi: Hindi text, lang, links in Hindi, axe clean", async ({ page }, testInfo) => {
     test.slow();
@@ -53,9 +24,7 @@ test.describe("the shop in Hindi", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
     await expect(main(page).getByRole("heading", { name: "हमारे मूल्य" })).toBeVisible();
     // No English UI text of the frame, home and card catalogues is left.
-    const english = englishTexts(["frame", "errors", "home", "catalog"]);
-    const left = (await visibleTexts(page)).filter((text) => english.some((phrase) => text.includes(phrase)));
-    expect(left).toEqual([]);
+    await expectNoEnglishLeft(page, ["frame", "errors", "home", "catalog"]);
     await expectAxeClean(page);
     await shot(page, testInfo, "hi-home");
 
