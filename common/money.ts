@@ -22,7 +22,7 @@ export function formatRupeeAmount(amount: number): string {
 }
 
 /** "1,23,456": the last three digits, then groups of two. */
-function groupIndian(whole: number): string {
+export function groupIndian(whole: number): string {
   const digits = String(whole);
   const last3 = digits.slice(-3);
   const rest = digits.slice(0, -3);

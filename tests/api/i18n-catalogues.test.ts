@@ -92,7 +92,7 @@ describe("message catalogues", () => {
       lingui.load(language, Object.fromEntries(all));
       let compared = 0;
       for (const [id, compiled] of all) {
-        for (const n of [0, 1, 2, 1299]) {
+        for (const n of [0, 1, 2, 1299, 1234567, -1234567, 0.5, 1.5]) {
           const values = samples(compiled, n);
           expect(formatMessage(compiled, values, language), `${language} ${id} (${n})`).toBe(lingui._(id, values));
           compared += 1;
