@@ -4,7 +4,7 @@
 // which process happens to run it. The scheduler adds what all jobs share: one run at a time per
 // job and process, failures logged and counted, and a stop that waits for runs in progress.
 import type { Logger } from "pino";
-import type { PeriodicJob } from "#server/periodic-job.ts";
+import { onWake, type PeriodicJob } from "#server/periodic-job.ts";
 
 /** What happened to a job in this process (for /metrics and the logs). */
 export interface JobCounters {
@@ -34,6 +34,8 @@ function countersOf(name: string): JobCounters {
 export function every(job: PeriodicJob, logger: Pick<Logger, "error">): () => Promise<void> {
   const controller = new AbortController();
   let running: Promise<void> | undefined;
+  // A wake (wakeJob) during a run: one more run when this one ends, since it may have missed the new row.
+  let runAgain = false;
   const tick = () => {
     if (running || controller.signal.aborted) return;
     const entry = countersOf(job.name);
@@ -50,13 +52,22 @@ export function every(job: PeriodicJob, logger: Pick<Logger, "error">): () => Pr
       })
       .finally(() => {
         running = undefined;
+        if (runAgain) {
+          runAgain = false;
+          tick();
+        }
       });
   };
   const timer = setInterval(tick, job.intervalMs);
   timer.unref();
+  onWake(job.name, () => {
+    if (running) runAgain = true;
+    else tick();
+  });
   if (job.runAtStart) tick();
   return async () => {
     clearInterval(timer);
+    onWake(job.name, null);
     controller.abort();
     await running;
   };

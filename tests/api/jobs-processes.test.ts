@@ -9,11 +9,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dailyJobRuns, orderStatusHistory, orders, outboundEmails, products, stockNotifications } from "#server/db/schema.ts";
 import { every, jobCounters, startJobs } from "#server/jobs/scheduler.ts";
 import { projectPath } from "#server/paths.ts";
-import { deliverPendingEmails, MAX_EMAIL_ATTEMPTS, retryDelayMs } from "#server/modules/email/dispatcher.ts";
+import { WAKE_DELAY_MS, wakeJob } from "#server/periodic-job.ts";
+import { deliverPendingEmails, emailDispatchJob, MAX_EMAIL_ATTEMPTS, retryDelayMs } from "#server/modules/email/dispatcher.ts";
 import { queueEmail } from "#server/modules/email/outbox.ts";
 import { istClock, LOW_STOCK_EMAIL_HOUR_IST } from "#server/modules/stock-alerts/daily-email.ts";
 import { usingPostgres } from "../support/database.ts";
@@ -97,6 +98,62 @@ describe("the scheduler", () => {
     // One stop for a set of jobs, safe to call twice.
     const scheduler = startJobs([{ name: "test-noop", intervalMs: 5, run: async () => {} }], { error: () => {} });
     await Promise.all([scheduler.stop(), scheduler.stop()]);
+  });
+
+  it("a wake runs the job shortly instead of at its next tick; wakes during a run give one more run; none after stop()", async () => {
+    const started: number[] = [];
+    let release: (() => void) | undefined;
+    const stop = every(
+      {
+        name: "test-woken-job",
+        intervalMs: 3_600_000,
+        async run() {
+          started.push(Date.now());
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        },
+      },
+      { error: () => {} },
+    );
+    const woken = Date.now();
+    wakeJob("test-woken-job");
+    wakeJob("test-woken-job");
+    await vi.waitFor(() => expect(started).toHaveLength(1), { timeout: 5_000 });
+    expect(started[0]! - woken).toBeGreaterThanOrEqual(WAKE_DELAY_MS - 20);
+    // Two wakes while the run goes on: one more run once it ends (it may have missed their rows).
+    wakeJob("test-woken-job");
+    await new Promise((resolve) => setTimeout(resolve, WAKE_DELAY_MS + 50));
+    wakeJob("test-woken-job");
+    await new Promise((resolve) => setTimeout(resolve, WAKE_DELAY_MS + 50));
+    expect(started).toHaveLength(1);
+    release!();
+    await vi.waitFor(() => expect(started).toHaveLength(2), { timeout: 5_000 });
+    release!();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(started).toHaveLength(2);
+    await stop();
+    wakeJob("test-woken-job");
+    await new Promise((resolve) => setTimeout(resolve, WAKE_DELAY_MS + 50));
+    expect(started).toHaveLength(2);
+  });
+
+  it("queueing an email wakes the email dispatcher: it goes out in a fraction of its interval", async () => {
+    const shop = await createTestShop({ SMTP_URL: smtp.url });
+    cleanups.push(() => shop.close());
+    const stop = every(emailDispatchJob(shop.context, 3_600_000), shop.context.logger);
+    try {
+      const id = await queueEmail(shop.context.db, { to: "woken@example.test", subject: "Woken", text: "Sent at once" });
+      await vi.waitFor(
+        async () => {
+          const [row] = await shop.context.db.select({ status: outboundEmails.status }).from(outboundEmails).where(eq(outboundEmails.id, id!));
+          expect(row!.status).toBe("sent");
+        },
+        { timeout: 5_000, interval: 50 },
+      );
+    } finally {
+      await stop();
+    }
   });
 });
 

@@ -136,7 +136,7 @@ export async function findProduct(page: Page, name: string): Promise<{ _id: stri
   return found!;
 }
 
-/** The newest link to `pathname` in an email to `to` (the dispatcher runs every 5 s), as a path with its query. */
+/** The newest link to `pathname` in an email to `to` (queueing it wakes the dispatcher; else it runs every 5 s), as a path with its query. */
 export async function emailedLink(to: string, pathname: "/reset-password" | "/verify-email" | "/undo-email-change", after = 0): Promise<string> {
   let found: string | undefined;
   await expect

@@ -17,10 +17,7 @@ export function useHydrationDone() {
 /** The server-rendered HTML of the `<Static>` with this id, read once per element before React takes the page over. */
 function serverHtml(id: string): string | null {
   if (!hydrating) return null;
-  for (const element of document.querySelectorAll<HTMLElement>("[data-static]")) {
-    if (element.dataset.static === id) return element.innerHTML;
-  }
-  return null;
+  return document.querySelector(`[data-static="${CSS.escape(id)}"]`)?.innerHTML ?? null;
 }
 
 /**

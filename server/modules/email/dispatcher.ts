@@ -5,6 +5,7 @@ import type { ShopContext } from "#server/context.ts";
 import { outboundEmails } from "#server/db/schema.ts";
 import { deliverDue, MAX_OUTBOX_ATTEMPTS, outboxJob, type DeliveryReport } from "#server/db/outbox.ts";
 import type { PeriodicJob } from "#server/periodic-job.ts";
+import { EMAIL_DISPATCH_JOB } from "./outbox.ts";
 
 type EmailRow = typeof outboundEmails.$inferSelect;
 
@@ -113,5 +114,5 @@ export async function deliverPendingEmails(
 
 /** The dispatcher as a periodic job (server/jobs): a backlog larger than a batch is worked off in the same run. */
 export function emailDispatchJob(shop: ShopContext, intervalMs = EMAIL_DISPATCH_INTERVAL_MS): PeriodicJob {
-  return outboxJob("email-dispatch", intervalMs, (signal) => deliverPendingEmails(shop, { signal }));
+  return outboxJob(EMAIL_DISPATCH_JOB, intervalMs, (signal) => deliverPendingEmails(shop, { signal }));
 }

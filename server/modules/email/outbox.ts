@@ -1,6 +1,10 @@
 import type { Database } from "#server/db/client.ts";
 import { isPlaceholderEmail } from "#server/db/no-email.ts";
 import { outboundEmails } from "#server/db/schema.ts";
+import { wakeJob } from "#server/periodic-job.ts";
+
+/** The dispatcher's job name (dispatcher.ts), woken when an email is queued. */
+export const EMAIL_DISPATCH_JOB = "email-dispatch";
 
 export interface EmailMessage {
   to: string;
@@ -36,5 +40,6 @@ export async function queueEmail(tx: Pick<Database, "insert">, message: EmailMes
     .insert(outboundEmails)
     .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, headers: message.headers ?? null })
     .returning({ id: outboundEmails.id });
+  wakeJob(EMAIL_DISPATCH_JOB);
   return row!.id;
 }

@@ -13,6 +13,7 @@ import { codReplyPayload } from "./cod-reply.ts";
 import { sendMsg91Flow } from "./msg91.ts";
 import { isMessageTemplate, MESSAGE_TEMPLATES, renderMessage, templateIn, type MessageTemplateName } from "./templates.ts";
 import { sendWhatsAppTemplate, type TemplateComponent } from "./whatsapp.ts";
+import { MESSAGE_DISPATCH_JOB } from "./outbox.ts";
 
 type MessageRow = typeof outboundMessages.$inferSelect;
 
@@ -109,5 +110,5 @@ export async function deliverPendingMessages(
 
 /** The dispatcher as a periodic job (server/jobs/shop-jobs.ts). */
 export function messageDispatchJob(shop: ShopContext, intervalMs = MESSAGE_DISPATCH_INTERVAL_MS): PeriodicJob {
-  return outboxJob("message-dispatch", intervalMs, (signal) => deliverPendingMessages(shop, { signal }));
+  return outboxJob(MESSAGE_DISPATCH_JOB, intervalMs, (signal) => deliverPendingMessages(shop, { signal }));
 }

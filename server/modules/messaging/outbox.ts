@@ -11,7 +11,11 @@ import { shipmentJson } from "#common/couriers.ts";
 import type { ShopContext } from "#server/context.ts";
 import { orders, outboundMessages, whatsappOptOuts, type MessageChannel } from "#server/db/schema.ts";
 import type { Executor } from "#server/db/tx.ts";
+import { wakeJob } from "#server/periodic-job.ts";
 import { isMessageTemplate, MESSAGE_TEMPLATES, type MessageTemplateName } from "./templates.ts";
+
+/** The dispatcher's job name (dispatcher.ts), woken when a message is queued. */
+export const MESSAGE_DISPATCH_JOB = "message-dispatch";
 
 /** The events a shopper hears of by SMS (always) and WhatsApp (when the order has it); `order_refunded` says how much. */
 export type OrderNews =
@@ -114,6 +118,7 @@ export async function queueOrderMessages(shop: Pick<ShopContext, "config">, tx: 
       return { ...row, to: phone, params: paramsFor(news, order, shop.config.publicUrl, language), language, orderId: order.id };
     }),
   );
+  wakeJob(MESSAGE_DISPATCH_JOB);
 }
 
 /**
@@ -162,6 +167,7 @@ export async function queueAccountMessage(
       return { channel, template: message.template, to: phone, params: message.params(language), language, orderId: message.orderId ?? null };
     }),
   );
+  wakeJob(MESSAGE_DISPATCH_JOB);
 }
 
 async function optedOut(tx: Executor, phone: string): Promise<boolean> {

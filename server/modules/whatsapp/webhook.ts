@@ -13,6 +13,8 @@ import { changeOrderStatus } from "#server/modules/orders/status.ts";
 import { isOrderId } from "#server/modules/orders/orders.ts";
 import { providerNumber } from "#server/modules/messaging/code-message.ts";
 import { readCodReplyPayload } from "#server/modules/messaging/cod-reply.ts";
+import { wakeJob } from "#server/periodic-job.ts";
+import { MESSAGE_DISPATCH_JOB } from "#server/modules/messaging/outbox.ts";
 
 export type WhatsAppWebhookResult =
   | { ok: true; statuses: number; messages: number }
@@ -136,6 +138,7 @@ async function queueSmsFallback(tx: Transaction, failed: typeof outboundMessages
     // In the failed message's language: the dispatcher sends it with the English flow when the Hindi ones are not set.
     .values({ channel: "sms", to: failed.to, template: failed.template, params: failed.params, language: failed.language, orderId: failed.orderId, fallbackOf: failed.id })
     .onConflictDoNothing();
+  wakeJob(MESSAGE_DISPATCH_JOB);
 }
 
 type Outcome = { kind: string; orderId: string | null; outcome: string };
