@@ -22,7 +22,8 @@ import type { ReviewResult } from "~/components/product/reviews";
 import { SimilarProducts } from "~/components/product/similar-products";
 import { Substitutes } from "~/components/product/substitutes";
 import { RatingSummary } from "~/components/product/rating-summary";
-import { unprefixedPath, useLocalePath, useT } from "~/lib/i18n";
+import { type Messages, unprefixedPath, useLocalePath, useT } from "~/lib/i18n";
+import { localizeAnswer } from "~/components/product/action-messages.server";
 import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
@@ -54,7 +55,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The product's Hindi text on /hi pages, English where a field has none (decisions/063).
   const page = await loadProductPage(context, params.productId, requestLanguage(request));
-  if (!page) throw data(null, { status: 404 });
+  // The 404 page's texts travel with the 404 (its boundary has no loader data).
+  if (!page) throw data({ messages: pageMessages(request, "product") }, { status: 404 });
   return { ...page, delivery: await checkDeliveryForPage(context, request), messages: pageMessages(request, "catalog", "product") };
 }
 
@@ -63,7 +65,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const reply = await addReviewFromForm(context, params.productId, () => request.formData());
   // Field errors are shown beside their fields (as on the contact page); any other refusal as the form's result.
   const message = reply.errors ? "" : reply.message;
-  return data<ReviewResult>({ ok: reply.status < 300, message, errors: reply.errors ?? {} }, { status: reply.status, headers: reply.headers });
+  const answer = localizeAnswer({ ok: reply.status < 300, message, errors: reply.errors ?? {} }, requestLanguage(request), "product.reviews.failed");
+  return data<ReviewResult>(answer, { status: reply.status, headers: reply.headers });
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
@@ -247,6 +250,6 @@ function summary(text: string): string {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <ProductNotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <ProductNotFound messages={(error.data as { messages?: Messages } | null)?.messages} />;
   return <ErrorPage error={error} />;
 }

@@ -1,28 +1,30 @@
 import type { ProductJson } from "#common/catalog.ts";
 import { formatShortDate } from "#common/dates.ts";
 import { isMedicine, safetyAdviceLines } from "#common/medicine-information.ts";
+import { useLanguage, useT } from "~/lib/i18n";
 
 /**
  * The product's medicine information (decisions/027), as the admin wrote it; a field left empty
  * is not shown, and a product with none of them shows no section at all.
  */
 export function MedicineInformation({ product }: { product: ProductJson }) {
+  const t = useT();
   const medicine = isMedicine(product);
   const rows: { term: string; text: string | null }[] = [
-    { term: medicine ? "Salt composition" : "Composition", text: product.composition },
-    { term: "Uses", text: product.uses },
-    { term: "How to take", text: product.directions },
-    { term: "Side effects", text: product.sideEffects },
+    { term: medicine ? t("product.info.saltComposition") : t("product.info.composition"), text: product.composition },
+    { term: t("product.info.uses"), text: product.uses },
+    { term: t("product.info.directions"), text: product.directions },
+    { term: t("product.info.sideEffects"), text: product.sideEffects },
   ];
   const after: { term: string; text: string | null }[] = [
-    { term: "Storage", text: product.storage },
-    { term: "Manufacturer", text: product.manufacturer },
-    { term: "Marketer", text: product.marketer },
-    { term: "Country of origin", text: product.countryOfOrigin },
+    { term: t("product.info.storage"), text: product.storage },
+    { term: t("product.info.manufacturer"), text: product.manufacturer },
+    { term: t("product.info.marketer"), text: product.marketer },
+    { term: t("product.info.countryOfOrigin"), text: product.countryOfOrigin },
   ];
   const advice = product.safetyAdvice ? safetyAdviceLines(product.safetyAdvice) : [];
   if ([...rows, ...after].every((row) => !row.text) && advice.length === 0) return null;
-  const title = medicine ? "Medicine information" : "Product information";
+  const title = medicine ? t("product.info.medicineTitle") : t("product.info.productTitle");
 
   return (
     <section aria-labelledby="medicine-information" className="below-fold mt-10 rounded-lg border border-gray-200 bg-white">
@@ -33,7 +35,7 @@ export function MedicineInformation({ product }: { product: ProductJson }) {
         {rows.map((row) => (row.text ? <Row key={row.term} term={row.term} text={row.text} /> : null))}
         {advice.length > 0 ? (
           <div className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-4 sm:gap-4 sm:px-6">
-            <dt className="font-medium text-gray-700">Safety advice</dt>
+            <dt className="font-medium text-gray-700">{t("product.info.safetyAdvice")}</dt>
             <dd className="text-gray-900 sm:col-span-3">
               <ul className="space-y-1">
                 {advice.map((line) => (
@@ -50,7 +52,7 @@ export function MedicineInformation({ product }: { product: ProductJson }) {
       </dl>
       {medicine ? (
         <p className="border-t border-gray-200 px-4 py-3 text-xs text-gray-700 sm:px-6">
-          This information is for reference; read the leaflet in the pack and follow your doctor's or pharmacist's advice.
+          {t("product.info.note")}
         </p>
       ) : null}
     </section>
@@ -68,11 +70,13 @@ function Row({ term, text }: { term: string; text: string }) {
 
 /** The expiry of the batch in stock (the one the order line and invoice carry), shown before purchase. */
 export function ExpiryNote({ product }: { product: ProductJson }) {
+  const t = useT();
+  const language = useLanguage();
   if (product.countInStock <= 0 || !product.expiryDate) return null;
   return (
     <p className="mt-1 text-sm text-gray-700">
-      Expiry: {formatShortDate(product.expiryDate)}
-      {product.batchNumber ? ` (batch ${product.batchNumber})` : ""}
+      {t("product.expiry", { date: formatShortDate(product.expiryDate, language) })}
+      {product.batchNumber ? t("product.batch", { batch: product.batchNumber }) : ""}
     </p>
   );
 }
