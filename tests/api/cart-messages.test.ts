@@ -24,14 +24,14 @@ const en = translator("en", catalogue("en", "cart"));
 const FALLBACK = hi("cart.error.other");
 
 describe("the cart's sentences on Hindi pages", () => {
-  const sentences = [
+  const sentences: string[] = [
     ...Object.values(CLIENT_CART_MESSAGES).filter((text) => text !== CLIENT_CART_MESSAGES.other),
-    ...Object.values(SERVER_CART_MESSAGES).filter((text): text is string => typeof text === "string" && !/guest/i.test(text)),
+    ...Object.values(SERVER_CART_MESSAGES).flatMap((text) => (typeof text === "string" && !/guest/i.test(text) ? [text] : [])),
     SERVER_CART_MESSAGES.onlyAvailable(3),
     SERVER_CART_MESSAGES.overLimit(10),
     PRESCRIPTION_MESSAGES.notSoldOnline("Some Medicine 5 mg"),
     CART_INPUT_MESSAGES.quantityAtLeastOne,
-    ...Object.values(COUPON_MESSAGES).filter((text): text is string => typeof text === "string"),
+    ...Object.values(COUPON_MESSAGES).flatMap((text) => (typeof text === "string" ? [text] : [])),
     COUPON_MESSAGES.minOrder(12_345),
     tooManyRequestsMessage(30),
     tooManyRequestsMessage(600),

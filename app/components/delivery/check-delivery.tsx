@@ -3,7 +3,6 @@ import { useId, useState } from "react";
 import { useLoaderData } from "react-router";
 import { formatDeliveryDate } from "#common/dates.ts";
 import { isValidPin, PIN_CODE_MESSAGE } from "#common/india.ts";
-import { cartMessage } from "~/components/cart/cart-messages";
 import { useLanguage, useT } from "~/lib/i18n";
 import {
   DELIVERY_CHECK_TEXTS as TEXTS,
@@ -64,8 +63,9 @@ export function CheckDelivery({
   };
 
   const { result } = state;
-  // The API's and the loader's sentences are English: shown in the page's language.
-  const error = state.error ? cartMessage(state.error, language, t, "cart.delivery.failed") : undefined;
+  // The API's and the loader's sentences are English: on a Hindi page, a refused PIN or a failure.
+  const error =
+    state.error && language !== "en" ? t(state.error === PIN_CODE_MESSAGE || /PIN code not/.test(state.error) ? "cart.delivery.invalidPin" : "cart.delivery.failed") : state.error;
   return (
     <section aria-labelledby={`${id}-heading`} className={`rounded-lg border border-gray-200 p-4 ${className ?? ""}`}>
       <h2 id={`${id}-heading`} className="flex items-center gap-2 text-base font-semibold text-gray-900">
