@@ -2,7 +2,7 @@ import { AlertTriangle, Award } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { data, isRouteErrorResponse, Link, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { ProductJson } from "#common/catalog.ts";
-import { categorySlug, listingSearch, NO_FILTERS } from "~/components/catalog/listing-query";
+import { categoryName, categorySlug, listingSearch, NO_FILTERS } from "~/components/catalog/listing-query";
 import { Price } from "~/components/catalog/price";
 import { RxChip } from "~/components/catalog/rx-chip";
 import { ErrorPage } from "~/components/error-page";
@@ -143,6 +143,8 @@ function ProductView({
   const inStock = product.countInStock > 0;
   const t = useT();
   const lp = useLocalePath();
+  // Subcategories and tags are the catalogue's English words.
+  const english = lp("/") === "/" ? undefined : "en";
 
   const showReviews = (event: React.MouseEvent) => {
     event.preventDefault();
@@ -174,10 +176,11 @@ function ProductView({
 
           <ul className="mt-5 flex flex-wrap gap-2" aria-label={t("product.chipsLabel")}>
             <Chip to={{ pathname: lp("/collections/all"), search: listingSearch({ ...NO_FILTERS, category: categorySlug(product.category) ?? "" }) }}>
-              {product.category}
+              {categoryName(product.category, t)}
             </Chip>
             {product.subcategory ? (
               <Chip
+                lang={english}
                 to={{
                   pathname: lp("/collections/all"),
                   search: listingSearch({ ...NO_FILTERS, category: categorySlug(product.category) ?? "", subcategories: [product.subcategory] }),
@@ -187,7 +190,7 @@ function ProductView({
               </Chip>
             ) : null}
             {product.tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">
+              <li key={tag} lang={english} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">
                 {tag}
               </li>
             ))}
@@ -233,9 +236,9 @@ function ProductView({
   );
 }
 
-function Chip({ to, children }: { to: React.ComponentProps<typeof Link>["to"]; children: React.ReactNode }) {
+function Chip({ to, lang, children }: { to: React.ComponentProps<typeof Link>["to"]; lang?: string; children: React.ReactNode }) {
   return (
-    <li>
+    <li lang={lang}>
       <Link to={to} className="inline-block rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-xs font-medium text-brand-900 hover:border-brand-600">
         {children}
       </Link>

@@ -88,6 +88,12 @@ export function listingSearch(filters: ListingFilters): string {
   return search ? `?${search}` : "";
 }
 
+/** A product's category ("Kids Nutrition") in the page's language where it is one of the shop's sections; else as written. */
+export function categoryName(category: string, t: Translate): string {
+  const slug = categorySlug(category);
+  return slug ? t(`catalog.collection.${slug}`) : category;
+}
+
 /** A category radio's label in the page's language ("Women Healthcare"); an unknown slug as it is. */
 export function categoryOptionLabel(slug: string, t: Translate): string {
   return CATEGORY_OPTIONS.some((option) => option.value === slug) ? t(`catalog.category.${slug || "all"}`) : slug;

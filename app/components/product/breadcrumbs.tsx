@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { ProductJson } from "#common/catalog.ts";
-import { categorySlug, listingSearch, NO_FILTERS } from "~/components/catalog/listing-query";
+import { categoryName, categorySlug, listingSearch, NO_FILTERS } from "~/components/catalog/listing-query";
 import type { loader as rootLoader } from "~/root";
 import { useNonce } from "~/lib/request-info";
 import { useLocalePath, useT } from "~/lib/i18n";
@@ -13,11 +13,11 @@ interface Crumb {
 }
 
 /** Home › Category › Product: the category leads to the listing filtered by it (as the category chip does); paths in the page's language. */
-export function productCrumbs(product: Pick<ProductJson, "name" | "category">, home = "Home", lp = (path: string) => path): Crumb[] {
+export function productCrumbs(product: Pick<ProductJson, "name" | "category">, home = "Home", lp = (path: string) => path, category = product.category): Crumb[] {
   const slug = categorySlug(product.category);
   return [
     { name: home, path: lp("/") },
-    ...(slug ? [{ name: product.category, path: lp(`/collections/all${listingSearch({ ...NO_FILTERS, category: slug })}`) }] : []),
+    ...(slug ? [{ name: category, path: lp(`/collections/all${listingSearch({ ...NO_FILTERS, category: slug })}`) }] : []),
     { name: product.name },
   ];
 }
@@ -42,7 +42,7 @@ export function Breadcrumbs({ product }: { product: Pick<ProductJson, "_id" | "n
   const publicUrl = useRouteLoaderData<typeof rootLoader>("root")?.publicUrl;
   const t = useT();
   const lp = useLocalePath();
-  const crumbs = productCrumbs(product, t("product.home"), lp);
+  const crumbs = productCrumbs(product, t("product.home"), lp, categoryName(product.category, t));
   return (
     <nav aria-label={t("product.breadcrumb")} className="mt-2 text-sm">
       <ol className="flex flex-wrap items-center gap-x-1 gap-y-1 text-gray-700">

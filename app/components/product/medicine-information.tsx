@@ -9,18 +9,22 @@ import { useLanguage, useT } from "~/lib/i18n";
  */
 export function MedicineInformation({ product }: { product: ProductJson }) {
   const t = useT();
+  // On a Hindi page, the fields the product has no Hindi for (and those never translated) are English.
+  const hindi = useLanguage() === "hi";
+  const english = (field?: "composition" | "uses" | "directions" | "sideEffects" | "safetyAdvice") =>
+    hindi && (!field || !product.untranslated || product.untranslated.includes(field)) ? "en" : undefined;
   const medicine = isMedicine(product);
-  const rows: { term: string; text: string | null }[] = [
-    { term: medicine ? t("product.info.saltComposition") : t("product.info.composition"), text: product.composition },
-    { term: t("product.info.uses"), text: product.uses },
-    { term: t("product.info.directions"), text: product.directions },
-    { term: t("product.info.sideEffects"), text: product.sideEffects },
+  const rows: { term: string; text: string | null; lang?: string }[] = [
+    { term: medicine ? t("product.info.saltComposition") : t("product.info.composition"), text: product.composition, lang: english("composition") },
+    { term: t("product.info.uses"), text: product.uses, lang: english("uses") },
+    { term: t("product.info.directions"), text: product.directions, lang: english("directions") },
+    { term: t("product.info.sideEffects"), text: product.sideEffects, lang: english("sideEffects") },
   ];
-  const after: { term: string; text: string | null }[] = [
-    { term: t("product.info.storage"), text: product.storage },
-    { term: t("product.info.manufacturer"), text: product.manufacturer },
-    { term: t("product.info.marketer"), text: product.marketer },
-    { term: t("product.info.countryOfOrigin"), text: product.countryOfOrigin },
+  const after: { term: string; text: string | null; lang?: string }[] = [
+    { term: t("product.info.storage"), text: product.storage, lang: english() },
+    { term: t("product.info.manufacturer"), text: product.manufacturer, lang: english() },
+    { term: t("product.info.marketer"), text: product.marketer, lang: english() },
+    { term: t("product.info.countryOfOrigin"), text: product.countryOfOrigin, lang: english() },
   ];
   const advice = product.safetyAdvice ? safetyAdviceLines(product.safetyAdvice) : [];
   if ([...rows, ...after].every((row) => !row.text) && advice.length === 0) return null;
@@ -32,11 +36,11 @@ export function MedicineInformation({ product }: { product: ProductJson }) {
         {title}
       </h2>
       <dl className="divide-y divide-gray-200">
-        {rows.map((row) => (row.text ? <Row key={row.term} term={row.term} text={row.text} /> : null))}
+        {rows.map((row) => (row.text ? <Row key={row.term} term={row.term} text={row.text} lang={row.lang} /> : null))}
         {advice.length > 0 ? (
           <div className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-4 sm:gap-4 sm:px-6">
             <dt className="font-medium text-gray-700">{t("product.info.safetyAdvice")}</dt>
-            <dd className="text-gray-900 sm:col-span-3">
+            <dd className="text-gray-900 sm:col-span-3" lang={english("safetyAdvice")}>
               <ul className="space-y-1">
                 {advice.map((line) => (
                   <li key={`${line.topic}:${line.advice}`}>
@@ -48,7 +52,7 @@ export function MedicineInformation({ product }: { product: ProductJson }) {
             </dd>
           </div>
         ) : null}
-        {after.map((row) => (row.text ? <Row key={row.term} term={row.term} text={row.text} /> : null))}
+        {after.map((row) => (row.text ? <Row key={row.term} term={row.term} text={row.text} lang={row.lang} /> : null))}
       </dl>
       {medicine ? (
         <p className="border-t border-gray-200 px-4 py-3 text-xs text-gray-700 sm:px-6">
@@ -59,11 +63,13 @@ export function MedicineInformation({ product }: { product: ProductJson }) {
   );
 }
 
-function Row({ term, text }: { term: string; text: string }) {
+function Row({ term, text, lang }: { term: string; text: string; lang?: string }) {
   return (
     <div className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-4 sm:gap-4 sm:px-6">
       <dt className="font-medium text-gray-700">{term}</dt>
-      <dd className="whitespace-pre-line break-words text-gray-900 sm:col-span-3">{text}</dd>
+      <dd lang={lang} className="whitespace-pre-line break-words text-gray-900 sm:col-span-3">
+        {text}
+      </dd>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ProductJson } from "#common/catalog.ts";
 import { formatLongDate } from "#common/dates.ts";
 import { useLanguage, useT } from "~/lib/i18n";
+import { categoryName } from "~/components/catalog/listing-query";
 import { collectionName } from "./format";
 
 /** The "Product Details" tab: the spec's fields, 'N/A' for any that are missing. */
@@ -17,7 +18,7 @@ export function ProductDetails({ product }: { product: ProductJson }) {
   };
   const rows: [string, string, string?][] = [
     [t("product.details.sku"), product.sku || NA, product.sku ? data : undefined],
-    [t("product.details.category"), product.category || NA, product.category ? data : undefined],
+    [t("product.details.category"), product.category ? categoryName(product.category, t) : NA, product.category && categoryName(product.category, t) === product.category ? data : undefined],
     [t("product.details.subcategory"), product.subcategory || NA, product.subcategory ? data : undefined],
     [t("product.details.brand"), product.brand || NA, product.brand ? data : undefined],
     [t("product.details.status"), product.countInStock > 0 ? t("product.details.inStock") : t("product.details.outOfStock")],
