@@ -49,9 +49,7 @@ export function Reviews({
                   <p className="mt-1 text-sm text-gray-600">
                     <time dateTime={review.createdAt}>{formatLongDate(review.createdAt, language)}</time>
                   </p>
-                  <p className="mt-2 whitespace-pre-line text-gray-800" lang={language === "hi" ? "en" : undefined}>
-                    {review.comment}
-                  </p>
+                  <p className="mt-2 whitespace-pre-line text-gray-800">{review.comment}</p>
                 </article>
               </li>
             ))}
