@@ -15,8 +15,8 @@ const SHOTS = process.env.HINDI_SHOTS;
 
 const main = (page: Page) => page.getByRole("main");
 const isMobile = (info: TestInfo) => info.project.name.startsWith("mobile");
-const shot = (page: Page, info: TestInfo, name: string) =>
-  SHOTS ? page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png`, fullPage: true }) : Promise.resolve();
+const shot = (page: Page, info: TestInfo, name: string, fullPage = true) =>
+  SHOTS ? page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png`, fullPage }) : Promise.resolve();
 
 async function productId(page: Page, name: string): Promise<string> {
   const response = await page.request.get(`/api/products?limit=20&search=${encodeURIComponent(name.split(" ")[0])}`);
@@ -120,6 +120,7 @@ test.describe("shopping in Hindi", () => {
     // Add to Cart: the toast in Hindi.
     await main(page).getByRole("button", { name: "कार्ट में डालें", exact: true }).click();
     await expect(page.getByText(/कार्ट में डाल दिया गया!/)).toBeVisible({ timeout: 15_000 });
+    await shot(page, testInfo, "hi-toast", false);
 
     // The low-stock product, up to its stock, then the drawer.
     await openPage(page, `/hi/product/${spearmint}`);
@@ -150,7 +151,7 @@ test.describe("shopping in Hindi", () => {
     await expect(drawer.getByRole("region", { name: "डिलीवरी जाँचें" })).toBeVisible();
     await expectNoEnglishLeft(page, NAMESPACES);
     await expectAxeClean(page);
-    await shot(page, testInfo, "hi-cart-drawer");
+    await shot(page, testInfo, "hi-cart-drawer", false);
 
     // Continue shopping from an emptied cart leads to the Hindi listing.
     for (const name of [LOW_STOCK, ZINC]) {
