@@ -9,60 +9,40 @@ import { activeFilterChips, listingSearch, NO_FILTERS, type ListingFilters } fro
 import { Pagination } from "~/components/catalog/pagination";
 import { ProductCard, toCardProduct } from "~/components/catalog/product-card";
 import { ErrorPage } from "~/components/error-page";
+import { metaTranslator, translator, useLocalePath, useT } from "~/lib/i18n";
 import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import { useRequestId } from "~/lib/request-info";
 import type { Route } from "./+types/collection";
 import { loadListing, readListingFilters, suggestSearch } from "./collection.server";
 
-const COLLECTIONS: Record<string, { title: string; description: string }> = {
-  all: {
-    title: "All Products",
-    description:
-      "Shop women care, sports nutrition and kids nutrition products from a licensed Indian pharmacy. Filter by category, price and prescription need.",
-  },
-  "women-care": {
-    title: "Women Care",
-    description: "PCOS care, pregnancy and fertility, menstrual health and bone care products, dispensed by registered pharmacists.",
-  },
-  "sports-nutrition": {
-    title: "Sports Nutrition",
-    description: "Batch-tested whey and plant protein, pre-workout, recovery and hydration products at honest prices, delivered across India.",
-  },
-  "kids-nutrition": {
-    title: "Kids Nutrition",
-    description: "Growth, immunity, brain health and multivitamin products made for children, from a licensed Indian pharmacy.",
-  },
-  bestsellers: {
-    title: "Bestsellers",
-    description: "Our most loved women care, sports nutrition and kids nutrition products.",
-  },
-  "new-arrivals": {
-    title: "New Arrivals",
-    description: "The latest additions to our women care, sports nutrition and kids nutrition range.",
-  },
-};
+/** The shop's named collections: their titles and descriptions are catalogue texts (`catalog.collection.<name>`). */
+const COLLECTIONS = new Set(["all", "women-care", "sports-nutrition", "kids-nutrition", "bestsellers", "new-arrivals"]);
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ data, location, matches }) => {
   // Error pages (404, 500) set their own title and description.
   if (!data) return [];
   const { title, description, filters } = data;
-  let heading = filters.search ? `${title}: “${filters.search}”` : title;
-  if (filters.page > 1) heading += ` – Page ${filters.page}`;
+  const t = metaTranslator(location, matches);
+  let heading = filters.search ? t("catalog.searchTitle", { title, search: filters.search }) : title;
+  if (filters.page > 1) heading = t("catalog.pageTitle", { heading, page: filters.page });
   return pageMeta(heading, description);
 };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const collection = params.collection.toLowerCase();
   const filters = readListingFilters(new URL(request.url).searchParams);
-  const { result, facets } = await loadListing(context, collection, filters, requestLanguage(request));
-  const known = COLLECTIONS[collection];
+  const language = requestLanguage(request);
+  const { result, facets } = await loadListing(context, collection, filters, language);
+  const known = COLLECTIONS.has(collection);
   if (!known && facets.categories.length === 0) throw data(null, { status: 404 });
-  const title = known?.title ?? titleFromSlug(collection);
+  const messages = pageMessages(request, "catalog");
+  const t = translator(language, messages);
+  const title = known ? t(`catalog.collection.${collection}`) : titleFromSlug(collection);
   return {
     collection,
     title,
-    description: known?.description ?? `${title}: shop the collection at our licensed online pharmacy.`,
+    description: known ? t(`catalog.collection.${collection}.description`) : t("catalog.collectionDescription", { title }),
     sectionCategory: SECTION_COLLECTIONS[collection] ?? null,
     filters,
     products: result.products.map(toCardProduct),
@@ -71,7 +51,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     didYouMean: filters.search && result.total === 0 ? await suggestSearch(context, filters.search) : null,
     // Only what the sidebar shows travels to the browser.
     facets: { categories: facets.categories, subcategories: facets.subcategories, prescription: facets.prescription },
-    messages: pageMessages(request, "catalog"),
+    messages,
   };
 }
 
@@ -80,6 +60,8 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const t = useT();
+  const lp = useLocalePath();
 
   // The filters as the shopper sets them, ahead of the URL while its navigations are pending. The
   // URL's filters replace them when they come from elsewhere (the back button, a chip, Clear All),
@@ -122,10 +104,10 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
         >
           <div className="mb-4 flex items-center justify-between">
             <h2 id="filters-heading" className="text-lg font-semibold text-gray-900">
-              Filters
+              {t("catalog.filters")}
             </h2>
             <a href="#results" className="rounded-md px-2 py-1 text-sm font-medium text-brand-800 underline min-[901px]:hidden">
-              Close filters
+              {t("catalog.closeFilters")}
             </a>
           </div>
           {panel}
@@ -133,13 +115,13 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
 
         <section id="results" aria-labelledby="results-heading" className="min-w-0 flex-1">
           <h2 id="results-heading" className="sr-only">
-            Products
+            {t("catalog.products")}
           </h2>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p role="status" className="font-medium text-gray-800">
-              {`${total} Product(s) Found`}
+              {t("catalog.found", { count: total })}
             </p>
-            <FilterDrawer activeCount={activeFilterChips(shown).length}>{panel}</FilterDrawer>
+            <FilterDrawer activeCount={activeFilterChips(shown, t).length}>{panel}</FilterDrawer>
           </div>
           <div className="mt-3">
             <ActiveFilters filters={shown} pathname={pathname} />
@@ -148,7 +130,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
           <div className="relative mt-5" aria-busy={pending}>
             {pending ? <LoadingOverlay /> : null}
             {products.length > 0 ? (
-              <ul aria-label="Products" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5">
+              <ul aria-label={t("catalog.products")} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5">
                 {products.map((product, index) => (
                   <li key={product._id}>
                     <ProductCard product={product} priority={index < 2} />
@@ -157,32 +139,33 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
               </ul>
             ) : total > 0 ? (
               <p className="rounded-lg border border-gray-200 bg-gray-50 p-6 text-gray-800">
-                There are no products on this page.{" "}
+                {t("catalog.noProductsOnPage")}{" "}
                 <Link to={{ pathname, search: listingSearch({ ...filters, page: 1 }) }} className="font-medium text-brand-800 underline">
-                  Go to the first page
+                  {t("catalog.firstPage")}
                 </Link>
               </p>
             ) : (
               <div className="rounded-lg border border-gray-200 bg-gray-50 p-6 text-gray-800">
-                <p className="font-medium">No products match your filters.</p>
+                <p className="font-medium">{t("catalog.noMatch")}</p>
                 {loaderData.didYouMean ? (
                   <p className="mt-2">
-                    Did you mean{" "}
+                    {t("catalog.didYouMean")}
                     <Link
-                      to={{ pathname: "/collections/all", search: listingSearch({ ...NO_FILTERS, search: loaderData.didYouMean }) }}
+                      to={{ pathname: lp("/collections/all"), search: listingSearch({ ...NO_FILTERS, search: loaderData.didYouMean }) }}
                       className="font-semibold text-brand-800 underline"
+                      lang={lp("/") === "/" ? undefined : "en"}
                     >
                       {loaderData.didYouMean}
                     </Link>
-                    ?
+                    {t("catalog.didYouMeanEnd")}
                   </p>
                 ) : null}
                 <p className="mt-2 text-sm">
-                  Try removing a filter or{" "}
+                  {t("catalog.tryRemoving")}
                   <Link to={pathname} preventScrollReset className="font-medium text-brand-800 underline">
-                    clear all filters
+                    {t("catalog.clearAllFiltersLink")}
                   </Link>
-                  .
+                  {t("catalog.tryRemovingEnd")}
                 </p>
               </div>
             )}
@@ -195,10 +178,11 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
 }
 
 function LoadingOverlay() {
+  const t = useT();
   return (
     <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/70 pt-16" role="status">
       <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden />
-      <span className="sr-only">Loading products…</span>
+      <span className="sr-only">{t("catalog.loadingProducts")}</span>
     </div>
   );
 }

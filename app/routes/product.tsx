@@ -2,7 +2,7 @@ import { AlertTriangle, Award } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { data, isRouteErrorResponse, Link, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { ProductJson } from "#common/catalog.ts";
-import { categorySlug, listingSearch, NO_FILTERS } from "~/components/catalog/listing-query";
+import { categoryName, categorySlug, listingSearch, NO_FILTERS } from "~/components/catalog/listing-query";
 import { Price } from "~/components/catalog/price";
 import { RxChip } from "~/components/catalog/rx-chip";
 import { ErrorPage } from "~/components/error-page";
@@ -22,7 +22,8 @@ import type { ReviewResult } from "~/components/product/reviews";
 import { SimilarProducts } from "~/components/product/similar-products";
 import { Substitutes } from "~/components/product/substitutes";
 import { RatingSummary } from "~/components/product/rating-summary";
-import { unprefixedPath, useLocalePath, useT } from "~/lib/i18n";
+import { type Messages, unprefixedPath, useLocalePath, useT } from "~/lib/i18n";
+import { localizeAnswer } from "~/components/product/action-messages.server";
 import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
@@ -54,7 +55,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The product's Hindi text on /hi pages, English where a field has none (decisions/063).
   const page = await loadProductPage(context, params.productId, requestLanguage(request));
-  if (!page) throw data(null, { status: 404 });
+  // The 404 page's texts travel with the 404 (its boundary has no loader data).
+  if (!page) throw data({ messages: pageMessages(request, "product") }, { status: 404 });
   return { ...page, delivery: await checkDeliveryForPage(context, request), messages: pageMessages(request, "catalog", "product") };
 }
 
@@ -63,7 +65,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const reply = await addReviewFromForm(context, params.productId, () => request.formData());
   // Field errors are shown beside their fields (as on the contact page); any other refusal as the form's result.
   const message = reply.errors ? "" : reply.message;
-  return data<ReviewResult>({ ok: reply.status < 300, message, errors: reply.errors ?? {} }, { status: reply.status, headers: reply.headers });
+  const answer = localizeAnswer({ ok: reply.status < 300, message, errors: reply.errors ?? {} }, requestLanguage(request), "product.reviews.failed");
+  return data<ReviewResult>(answer, { status: reply.status, headers: reply.headers });
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
@@ -140,6 +143,8 @@ function ProductView({
   const inStock = product.countInStock > 0;
   const t = useT();
   const lp = useLocalePath();
+  // Subcategories and tags are the catalogue's English words.
+  const english = lp("/") === "/" ? undefined : "en";
 
   const showReviews = (event: React.MouseEvent) => {
     event.preventDefault();
@@ -171,10 +176,11 @@ function ProductView({
 
           <ul className="mt-5 flex flex-wrap gap-2" aria-label={t("product.chipsLabel")}>
             <Chip to={{ pathname: lp("/collections/all"), search: listingSearch({ ...NO_FILTERS, category: categorySlug(product.category) ?? "" }) }}>
-              {product.category}
+              {categoryName(product.category, t)}
             </Chip>
             {product.subcategory ? (
               <Chip
+                lang={english}
                 to={{
                   pathname: lp("/collections/all"),
                   search: listingSearch({ ...NO_FILTERS, category: categorySlug(product.category) ?? "", subcategories: [product.subcategory] }),
@@ -184,7 +190,7 @@ function ProductView({
               </Chip>
             ) : null}
             {product.tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">
+              <li key={tag} lang={english} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">
                 {tag}
               </li>
             ))}
@@ -230,9 +236,9 @@ function ProductView({
   );
 }
 
-function Chip({ to, children }: { to: React.ComponentProps<typeof Link>["to"]; children: React.ReactNode }) {
+function Chip({ to, lang, children }: { to: React.ComponentProps<typeof Link>["to"]; lang?: string; children: React.ReactNode }) {
   return (
-    <li>
+    <li lang={lang}>
       <Link to={to} className="inline-block rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-xs font-medium text-brand-900 hover:border-brand-600">
         {children}
       </Link>
@@ -247,6 +253,6 @@ function summary(text: string): string {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <ProductNotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <ProductNotFound messages={(error.data as { messages?: Messages } | null)?.messages} />;
   return <ErrorPage error={error} />;
 }

@@ -18,7 +18,7 @@ import { loadCartHint } from "./shop-layout.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in shopper's language is the one of the pages they use: their emails and messages follow it (decisions/064).
   if (context.user) await rememberLanguage(context.shop.db, context.user.id, requestLanguage(request));
-  return { cartHint: await loadCartHint(request, context), messages: pageMessages(request, "frame", "errors") };
+  return { cartHint: await loadCartHint(request, context), messages: pageMessages(request, "frame", "errors", "cart", "search") };
 }
 
 export default function ShopLayout() {

@@ -1,5 +1,5 @@
 import { ShoppingCart } from "lucide-react";
-import { useT } from "~/lib/i18n";
+import { useLanguage, useT } from "~/lib/i18n";
 import { useId, useState } from "react";
 import { toast } from "~/components/ui/toaster";
 import { CART_MESSAGES, useCartStore } from "~/lib/cart";
@@ -26,6 +26,7 @@ export function AddToCartButton({
   accessibleSuffix?: string;
 }) {
   const t = useT();
+  const language = useLanguage();
   const store = useCartStore();
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +41,9 @@ export function AddToCartButton({
     if (result.ok) {
       toast.success(t("catalog.added", { name }), { action: { label: t("catalog.viewCart"), onClick: () => store.openDrawer() } });
     } else {
-      setError(result.message || CART_MESSAGES.add);
+      const message = result.message || CART_MESSAGES.add;
+      // The server's sentence is English; a Hindi page fetches its mapping only when a refusal comes.
+      setError(language === "en" ? message : (await import("./cart-messages")).cartMessage(message, language, t, "cart.error.add"));
     }
   };
 

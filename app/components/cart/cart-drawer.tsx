@@ -2,14 +2,16 @@ import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import type { CartLineJson } from "#common/cart.ts";
-import { formatMonthYear } from "#common/dates.ts";
+import { formatLongDate, formatMonthYear } from "#common/dates.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { CheckDelivery } from "~/components/delivery/check-delivery";
 import { CouponBox, SavingsLine } from "~/components/cart/coupon-box";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { cartCount, CART_MESSAGES, COUPON_ERROR, useCart, type CartStore } from "~/lib/cart";
 import { keepFocusInside } from "~/lib/dialog";
-import { PRESCRIPTION_REQUIRED_LABEL } from "#common/prescriptions.ts";
+import { type Translate, useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import type { Language } from "#common/language.ts";
+import { cartMessage } from "./cart-messages";
 
 export const CART_PLACEHOLDER = "/images/placeholder-cart.svg";
 
@@ -28,6 +30,9 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
+  const t = useT();
+  const language = useLanguage();
+  const lp = useLocalePath();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -56,7 +61,7 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
   const checkoutDisabled = loading || count === 0;
   const go = (to: string) => {
     store.closeDrawer();
-    void navigate(to);
+    void navigate(lp(to));
   };
 
   return (
@@ -78,12 +83,12 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
           <h2 id="cart-drawer-title" ref={titleRef} tabIndex={-1} className="text-lg font-semibold text-gray-900">
-            Your Cart ({count})
+            {t("cart.title", { count })}
           </h2>
           <button
             type="button"
             className="rounded-md p-2 text-gray-700 hover:bg-brand-50"
-            aria-label="Close cart"
+            aria-label={t("cart.close")}
             onClick={() => store.closeDrawer()}
           >
             <X className="h-5 w-5" aria-hidden />
@@ -92,35 +97,38 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
 
         <div className="flex-1 overflow-y-auto px-4 py-3" aria-busy={loading}>
           <p role="status" className={lines.length > 0 || !loading ? "sr-only" : "py-8 text-center text-gray-700"}>
-            {loading ? "Loading your cart..." : ""}
+            {loading ? t("cart.loading") : ""}
           </p>
           {/* A coupon's refusal is shown beside the coupon field (CouponBox), not here. */}
           {error && !lineError && errorProductId !== COUPON_ERROR ? (
             <p role="alert" className="my-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {error || CART_MESSAGES.other}
+              {cartMessage(error || CART_MESSAGES.other, language, t)}
             </p>
           ) : null}
           {cart && lines.length === 0 && !loading ? (
             <div className="flex flex-col items-center py-10 text-center">
               <ShoppingBag className="h-12 w-12 text-gray-400" aria-hidden />
-              <p className="mt-3 text-lg font-medium text-gray-900">Your cart is empty</p>
+              <p className="mt-3 text-lg font-medium text-gray-900">{t("cart.empty")}</p>
               <button
                 type="button"
                 onClick={() => go("/collections/all")}
                 className="mt-5 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
               >
-                Continue Shopping
+                {t("cart.continue")}
               </button>
             </div>
           ) : null}
           {lines.length > 0 ? (
-            <ul aria-label="Cart items" className="divide-y divide-gray-200">
+            <ul aria-label={t("cart.items")} className="divide-y divide-gray-200">
               {lines.map((line) => (
                 <CartLineItem
                   key={line.productId}
                   line={line}
                   store={store}
-                  message={lineError === line.productId ? error : null}
+                  message={lineError === line.productId && error ? cartMessage(error, language, t) : null}
+                  t={t}
+                  language={language}
+                  lp={lp}
                   onNavigate={() => store.closeDrawer()}
                 />
               ))}
@@ -135,17 +143,17 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
           {discount > 0 ? (
             <dl className="mb-1 space-y-1 text-sm text-gray-800">
               <div className="flex justify-between">
-                <dt>Items</dt>
+                <dt>{t("cart.itemsTotal")}</dt>
                 <dd>{rupees(cart?.itemsPrice ?? 0)}</dd>
               </div>
               <div className="flex justify-between gap-4 text-green-800">
-                <dt className="min-w-0 break-words">Discount ({cart?.coupon?.code})</dt>
+                <dt className="min-w-0 break-words">{t("cart.discount", { code: cart?.coupon?.code ?? "" })}</dt>
                 <dd className="whitespace-nowrap">-{rupees(discount)}</dd>
               </div>
             </dl>
           ) : null}
           <p className="flex items-center justify-between text-base font-semibold text-gray-900">
-            <span>Subtotal</span>
+            <span>{t("cart.subtotal")}</span>
             <span>{rupees(cart?.totalPrice ?? 0)}</span>
           </p>
           <SavingsLine savingsPaise={rupeesToPaise(cart?.savings ?? 0)} className="mt-1 text-sm" />
@@ -157,9 +165,9 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
             }}
             className="mt-3 w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-not-allowed aria-disabled:bg-gray-500"
           >
-            {loading ? "Processing..." : "Proceed to Checkout"}
+            {loading ? t("cart.processing") : t("cart.checkout")}
           </button>
-          <p className="mt-2 text-center text-sm text-gray-700">Shipping, taxes &amp; discounts calculated at checkout.</p>
+          <p className="mt-2 text-center text-sm text-gray-700">{t("cart.checkoutNote")}</p>
         </div>
       </div>
     </dialog>
@@ -171,17 +179,23 @@ function CartLineItem({
   store,
   message,
   onNavigate,
+  t,
+  language,
+  lp,
 }: {
   line: CartLineJson;
   store: CartStore;
   message: string | null;
   onNavigate: () => void;
+  t: Translate;
+  language: Language;
+  lp: (path: string) => string;
 }) {
   const noteId = `cart-note-${line.productId}`;
   // aria-disabled rather than disabled: a button that becomes disabled under the keyboard would drop focus.
   const atMinimum = line.quantity <= 1;
   const atStock = line.quantity >= line.countInStock;
-  const note = message ?? (atStock ? `Only ${line.countInStock} items available` : null);
+  const note = message ?? (atStock ? t("cart.error.onlyAvailable", { count: line.countInStock }) : null);
   return (
     <li className="flex gap-3 py-4">
       <ResponsiveImage
@@ -196,26 +210,26 @@ function CartLineItem({
       />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
-          <Link to={`/product/${line.productId}`} onClick={onNavigate} className="font-medium text-gray-900 hover:text-brand-800 hover:underline">
+          <Link to={lp(`/product/${line.productId}`)} onClick={onNavigate} lang={language === "hi" ? "en" : undefined} className="font-medium text-gray-900 hover:text-brand-800 hover:underline">
             {line.name}
           </Link>
           <button
             type="button"
-            aria-label={`Remove ${line.name}`}
+            aria-label={t("cart.remove", { name: line.name })}
             onClick={() => void store.removeItem(line.productId)}
             className="-m-1 flex-none rounded-md p-1 text-gray-600 hover:bg-red-50 hover:text-red-700"
           >
             <Trash2 className="h-5 w-5" aria-hidden />
           </button>
         </div>
-        {line.prescriptionRequired ? <p className="text-sm font-semibold text-red-800">{PRESCRIPTION_REQUIRED_LABEL}</p> : null}
-        {line.quantityLabel ? <p className="text-sm text-gray-700">{line.quantityLabel}</p> : null}
-        {line.expiryDate ? <p className="text-sm text-gray-700">Expiry: {formatExpiry(line.expiryDate)}</p> : null}
+        {line.prescriptionRequired ? <p className="text-sm font-semibold text-red-800">{t("cart.prescriptionRequired")}</p> : null}
+        {line.quantityLabel ? <p lang={language === "hi" ? "en" : undefined} className="text-sm text-gray-700">{line.quantityLabel}</p> : null}
+        {line.expiryDate ? <p className="text-sm text-gray-700">{t("cart.expiry", { date: formatExpiry(line.expiryDate, language) })}</p> : null}
         <div className="mt-2 flex items-center justify-between gap-2">
-          <div className="flex items-center rounded-md border border-gray-300" role="group" aria-label={`Quantity of ${line.name}`}>
+          <div className="flex items-center rounded-md border border-gray-300" role="group" aria-label={t("cart.quantityOf", { name: line.name })}>
             <button
               type="button"
-              aria-label={`Decrease quantity of ${line.name}`}
+              aria-label={t("cart.decrease", { name: line.name })}
               aria-disabled={atMinimum}
               onClick={() => {
                 if (!atMinimum) void store.updateQuantity(line.productId, (quantity) => quantity - 1);
@@ -225,12 +239,12 @@ function CartLineItem({
               <Minus className="h-4 w-4" aria-hidden />
             </button>
             <span className="min-w-8 text-center font-medium text-gray-900" aria-live="polite">
-              <span className="sr-only">Quantity </span>
+              <span className="sr-only">{t("cart.quantity")}</span>
               {line.quantity}
             </span>
             <button
               type="button"
-              aria-label={`Increase quantity of ${line.name}`}
+              aria-label={t("cart.increase", { name: line.name })}
               aria-describedby={note ? noteId : undefined}
               aria-disabled={atStock}
               onClick={() => {
@@ -243,7 +257,7 @@ function CartLineItem({
           </div>
           <p className="text-right">
             <span className="block font-semibold text-gray-900">{formatRupees(rupeesToPaise(line.price) * line.quantity)}</span>
-            {line.quantity > 1 ? <span className="block text-xs text-gray-700">{rupees(line.price)} each</span> : null}
+            {line.quantity > 1 ? <span className="block text-xs text-gray-700">{t("cart.each", { price: rupees(line.price) })}</span> : null}
           </p>
         </div>
         {note ? (
@@ -256,7 +270,9 @@ function CartLineItem({
   );
 }
 
-function formatExpiry(date: string): string {
+/** "Mar 2027"; in Hindi "मार्च 2027" (the long date without its day). */
+function formatExpiry(date: string, language: Language): string {
   const parsed = new Date(date);
-  return Number.isNaN(parsed.getTime()) ? date : formatMonthYear(date);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return language === "hi" ? formatLongDate(date, "hi").replace(/^\d+ /, "") : formatMonthYear(date);
 }

@@ -3,6 +3,8 @@ import { useEffect, useId, useState } from "react";
 import type { CartOffersJson, CouponOfferJson } from "#common/coupons.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { COUPON_ERROR, useCart, type Cart } from "~/lib/cart";
+import { type Translate, useLanguage, useT } from "~/lib/i18n";
+type CartMessages = typeof import("./cart-messages");
 
 /**
  * The coupon field of the cart drawer and the checkout (issue 15): Apply sends the code to the
@@ -13,13 +15,16 @@ import { COUPON_ERROR, useCart, type Cart } from "~/lib/cart";
  */
 export function CouponBox({ onChange, className = "" }: { onChange?: () => void; className?: string }) {
   const { cart, loading, error, errorProductId, store } = useCart();
+  const t = useT();
+  const language = useLanguage();
   const [code, setCode] = useState("");
   const offers = useCartOffers(cart);
   const use = (offer: string) => void store.applyCoupon(offer).then(() => onChange?.());
   const inputId = useId();
   const messageId = `${inputId}-message`;
   const coupon = cart?.coupon ?? null;
-  const refusal = errorProductId === COUPON_ERROR ? error : null;
+  const say = useCartMessage(language !== "en" && Boolean((errorProductId === COUPON_ERROR && error) || cart?.coupon?.message));
+  const refusal = errorProductId === COUPON_ERROR && error ? say(error) : null;
   return (
     <div className={className}>
       {coupon ? (
@@ -28,23 +33,23 @@ export function CouponBox({ onChange, className = "" }: { onChange?: () => void;
             <p className="flex items-center gap-2 font-medium text-green-900">
               <Tag className="h-4 w-4" aria-hidden />
               <span>
-                <span className="font-mono">{coupon.code}</span> {coupon.message ? "not applied" : "applied"}
-                {coupon.discount > 0 ? `: ${formatRupees(rupeesToPaise(coupon.discount))} off` : ""}
+                <span className="font-mono">{coupon.code}</span> {coupon.message ? t("cart.coupon.notApplied") : t("cart.coupon.applied")}
+                {coupon.discount > 0 ? t("cart.coupon.off", { amount: formatRupees(rupeesToPaise(coupon.discount)) }) : ""}
               </span>
             </p>
             <button
               type="button"
               className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-gray-800 hover:bg-green-100"
-              aria-label={`Remove coupon ${coupon.code}`}
+              aria-label={t("cart.coupon.removeLabel", { code: coupon.code })}
               disabled={loading}
               onClick={() => void store.removeCoupon().then(() => onChange?.())}
             >
-              <X className="h-4 w-4" aria-hidden /> Remove
+              <X className="h-4 w-4" aria-hidden /> {t("cart.coupon.remove")}
             </button>
           </div>
           {coupon.message ? (
             <p role="alert" className="mt-1 text-red-800">
-              {coupon.message}
+              {say(coupon.message)}
             </p>
           ) : null}
         </div>
@@ -62,7 +67,7 @@ export function CouponBox({ onChange, className = "" }: { onChange?: () => void;
         >
           <div className="min-w-0 flex-1">
             <label htmlFor={inputId} className="block text-sm font-medium text-gray-800">
-              Coupon code
+              {t("cart.coupon.label")}
             </label>
             <input
               id={inputId}
@@ -82,7 +87,7 @@ export function CouponBox({ onChange, className = "" }: { onChange?: () => void;
             disabled={loading}
             className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70"
           >
-            Apply
+            {t("cart.coupon.apply")}
           </button>
         </form>
       )}
@@ -91,9 +96,25 @@ export function CouponBox({ onChange, className = "" }: { onChange?: () => void;
           {refusal}
         </p>
       ) : null}
-      {offers && offers.offers.length > 0 ? <CouponOffers offers={offers} applied={coupon?.message ? null : (coupon?.code ?? null)} busy={loading} onUse={use} /> : null}
+      {offers && offers.offers.length > 0 ? <CouponOffers t={t} offers={offers} applied={coupon?.message ? null : (coupon?.code ?? null)} busy={loading} onUse={use} /> : null}
     </div>
   );
+}
+
+/**
+ * The server's English sentences in the page's language. On a Hindi page the mapping
+ * (./cart-messages) is fetched once there is a sentence to show, so the checkout's first load
+ * does not carry it (the drawer brings it along anyway); until it arrives the sentence is not shown.
+ */
+function useCartMessage(needed: boolean): (text: string) => string {
+  const t = useT();
+  const language = useLanguage();
+  const [module, setModule] = useState<CartMessages | null>(null);
+  useEffect(() => {
+    if (needed && !module) void import("./cart-messages").then(setModule);
+  }, [needed, module]);
+  if (language === "en") return (text) => text;
+  return (text) => (module ? module.cartMessage(text, language, t) : "");
 }
 
 /** The cart's offers, asked again whenever its lines or its coupon change; null until known (or when there is no cart). */
@@ -124,7 +145,7 @@ function useCartOffers(cart: Cart | null): CartOffersJson | null {
 /** At most this many offers before "Show all". */
 const OFFERS_SHOWN = 3;
 
-function CouponOffers({ offers, applied, busy, onUse }: { offers: CartOffersJson; applied: string | null; busy: boolean; onUse: (code: string) => void }) {
+function CouponOffers({ t, offers, applied, busy, onUse }: { t: Translate; offers: CartOffersJson; applied: string | null; busy: boolean; onUse: (code: string) => void }) {
   const headingId = useId();
   const [all, setAll] = useState(false);
   const best = offers.offers.find((offer) => offer.code === offers.best);
@@ -132,7 +153,7 @@ function CouponOffers({ offers, applied, busy, onUse }: { offers: CartOffersJson
   return (
     <section aria-labelledby={headingId} className="mt-3">
       <h3 id={headingId} className="text-sm font-semibold text-gray-900">
-        Offers for your cart
+        {t("cart.offers.heading")}
       </h3>
       {best && best.code !== applied ? (
         <button
@@ -143,49 +164,53 @@ function CouponOffers({ offers, applied, busy, onUse }: { offers: CartOffersJson
         >
           <Tag className="h-4 w-4 flex-none" aria-hidden />
           <span>
-            Use the best offer, <span className="font-mono">{best.code}</span>: save {formatRupees(rupeesToPaise(best.discount))}
+            {t("cart.offers.best")}
+            <span className="font-mono">{best.code}</span>
+            {t("cart.offers.bestSave", { amount: formatRupees(rupeesToPaise(best.discount)) })}
           </span>
         </button>
       ) : null}
       <ul className="mt-2 space-y-2">
         {shown.map((offer) => (
-          <OfferRow key={offer.code} offer={offer} applied={offer.code === applied} busy={busy} onUse={onUse} />
+          <OfferRow key={offer.code} t={t} offer={offer} applied={offer.code === applied} busy={busy} onUse={onUse} />
         ))}
       </ul>
       {offers.offers.length > OFFERS_SHOWN && !all ? (
         <button type="button" onClick={() => setAll(true)} className="mt-1 text-sm font-medium text-brand-800 underline">
-          Show all {offers.offers.length} offers
+          {t("cart.offers.showAll", { count: offers.offers.length })}
         </button>
       ) : null}
     </section>
   );
 }
 
-function OfferRow({ offer, applied, busy, onUse }: { offer: CouponOfferJson; applied: boolean; busy: boolean; onUse: (code: string) => void }) {
+function OfferRow({ t, offer, applied, busy, onUse }: { t: Translate; offer: CouponOfferJson; applied: boolean; busy: boolean; onUse: (code: string) => void }) {
+  // The offer's title and terms are the admin's words, in English.
+  const untranslated = useLanguage() === "hi" ? "en" : undefined;
   return (
     <li className="flex items-start justify-between gap-2 rounded-md border border-dashed border-green-400 bg-white px-3 py-2 text-sm">
       <div className="min-w-0">
         <p className="font-medium text-gray-900">
-          <span className="font-mono break-all">{offer.code}</span>: {offer.title}
+          <span className="font-mono break-all">{offer.code}</span>: <span lang={untranslated}>{offer.title}</span>
         </p>
         <p className={offer.addMore > 0 ? "font-medium text-amber-900" : "text-green-800"}>
           {offer.addMore > 0
-            ? `Add ${formatRupees(rupeesToPaise(offer.addMore))} more to use it`
-            : `Saves ${formatRupees(rupeesToPaise(offer.discount))} on this cart`}
+            ? t("cart.offers.addMore", { amount: formatRupees(rupeesToPaise(offer.addMore)) })
+            : t("cart.offers.saves", { amount: formatRupees(rupeesToPaise(offer.discount)) })}
         </p>
-        {offer.terms ? <p className="text-xs text-gray-700">{offer.terms}</p> : null}
+        {offer.terms ? <p lang={untranslated} className="text-xs text-gray-700">{offer.terms}</p> : null}
       </div>
       {applied ? (
-        <span className="flex-none py-1 text-sm font-semibold text-green-800">Applied</span>
+        <span className="flex-none py-1 text-sm font-semibold text-green-800">{t("cart.offers.applied")}</span>
       ) : offer.discount > 0 ? (
         <button
           type="button"
           disabled={busy}
-          aria-label={`Use ${offer.code}`}
+          aria-label={t("cart.offers.useLabel", { code: offer.code })}
           onClick={() => onUse(offer.code)}
           className="flex-none rounded-md border border-brand-700 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70"
         >
-          Use
+          {t("cart.offers.use")}
         </button>
       ) : null}
     </li>
@@ -194,6 +219,7 @@ function OfferRow({ offer, applied, busy, onUse }: { offer: CouponOfferJson; app
 
 /** "You save ₹X on MRP" under a total, when there is a saving. */
 export function SavingsLine({ savingsPaise, className = "" }: { savingsPaise: number; className?: string }) {
+  const t = useT();
   if (savingsPaise <= 0) return null;
-  return <p className={`font-semibold text-green-800 ${className}`}>You save {formatRupees(savingsPaise)} on MRP</p>;
+  return <p className={`font-semibold text-green-800 ${className}`}>{t("cart.savings", { amount: formatRupees(savingsPaise) })}</p>;
 }

@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
+import { useT } from "~/lib/i18n";
 
 /** The mobile filter drawer itself (loaded on demand by FilterDrawer). */
 export default function FilterDialog({
@@ -13,6 +14,7 @@ export default function FilterDialog({
   returnFocusTo: React.RefObject<HTMLElement | null>;
   children: React.ReactNode;
 }) {
+  const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -25,19 +27,19 @@ export default function FilterDialog({
           }}
         >
           <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
-            <Dialog.Title className="text-lg font-semibold text-gray-900">Filters</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold text-gray-900">{t("catalog.filters")}</Dialog.Title>
             <Dialog.Close asChild>
-              <button type="button" className="rounded-md p-2 text-gray-700 hover:bg-gray-100" aria-label="Close filters">
+              <button type="button" className="rounded-md p-2 text-gray-700 hover:bg-gray-100" aria-label={t("catalog.closeFilters")}>
                 <X className="h-5 w-5" aria-hidden />
               </button>
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">Narrow the product list; results update as you choose.</Dialog.Description>
+          <Dialog.Description className="sr-only">{t("catalog.filterDescription")}</Dialog.Description>
           <div className="flex-1 overflow-y-auto px-4 py-4">{children}</div>
           <div className="border-t border-gray-200 p-4">
             <Dialog.Close asChild>
               <button type="button" className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800">
-                Show results
+                {t("catalog.showResults")}
               </button>
             </Dialog.Close>
           </div>

@@ -1,5 +1,6 @@
 import { SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
+import { useT } from "~/lib/i18n";
 import { useHydrated } from "./use-hydrated";
 
 const loadDialog = () => import("./filter-dialog");
@@ -12,6 +13,7 @@ const FilterDialog = lazy(loadDialog);
  */
 export function FilterDrawer({ activeCount, children }: { activeCount: number; children: React.ReactNode }) {
   const hydrated = useHydrated();
+  const t = useT();
   const [open, setOpen] = useState(false);
   // Mounted from the first open on, so closing runs the dialog's own focus handling.
   const [used, setUsed] = useState(false);
@@ -21,11 +23,11 @@ export function FilterDrawer({ activeCount, children }: { activeCount: number; c
   const label = (
     <>
       <SlidersHorizontal className="h-4 w-4" aria-hidden />
-      Filters
+      {t("catalog.filters")}
       {activeCount > 0 ? (
         <span className="rounded-full bg-brand-700 px-2 text-xs text-white">
           {activeCount}
-          <span className="sr-only"> active</span>
+          <span className="sr-only">{t("catalog.activeCount")}</span>
         </span>
       ) : null}
     </>

@@ -10,6 +10,7 @@ import {
   type Prescription,
 } from "./listing-query";
 import { PriceSlider } from "./price-slider";
+import { useLanguage, useT } from "~/lib/i18n";
 import { useHydrated } from "./use-hydrated";
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -35,6 +36,9 @@ interface FilterPanelProps {
 export function FilterPanel({ filters, facets, sectionCategory, action, onChange }: FilterPanelProps) {
   const id = useId();
   const hydrated = useHydrated();
+  const t = useT();
+  // Subcategory names are the catalogue's words, in English.
+  const untranslated = useLanguage() === "hi" ? "en" : undefined;
   const search = useDebouncedSearch(filters.search, (value) => onChange({ search: value }, { replace: true }));
   const price = usePriceRange(filters, (minPrice, maxPrice) => onChange({ minPrice, maxPrice }));
   const update = (changes: Partial<ListingFilters>) => onChange(changes);
@@ -62,7 +66,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
       method="get"
       action={action}
       role="search"
-      aria-label="Product filters"
+      aria-label={t("catalog.productFilters")}
       className="space-y-5"
       onSubmit={(event) => {
         event.preventDefault();
@@ -72,7 +76,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
     >
       <div>
         <label htmlFor={`${id}-search`} className="block text-sm font-semibold text-gray-900">
-          Search products
+          {t("catalog.searchProducts")}
         </label>
         <div className="relative mt-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
@@ -82,7 +86,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
             type="search"
             value={search.text}
             onChange={(event) => search.setText(event.target.value)}
-            placeholder="Name, brand or need"
+            placeholder={t("catalog.searchPlaceholder")}
             autoComplete="off"
             className="block w-full rounded-md border border-gray-400 py-2 pl-9 pr-3 text-base"
           />
@@ -91,7 +95,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
 
       <div>
         <label htmlFor={`${id}-sort`} className="block text-sm font-semibold text-gray-900">
-          Sort by
+          {t("catalog.sortBy")}
         </label>
         <select
           id={`${id}-sort`}
@@ -103,19 +107,19 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
           }}
           className="mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base"
         >
-          {searching ? <option value="">Best Match</option> : null}
+          {searching ? <option value="">{t("catalog.sort.best")}</option> : null}
           {SORT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {t(`catalog.sort.${option.value}`)}
             </option>
           ))}
         </select>
       </div>
 
       <fieldset>
-        <legend className="text-sm font-semibold text-gray-900">Price range</legend>
+        <legend className="text-sm font-semibold text-gray-900">{t("catalog.priceRange")}</legend>
         <p className="mt-1 text-sm text-gray-700" aria-hidden>
-          {priceRangeLabel(price.range[0] > 0 ? price.range[0] : null, price.range[1] < PRICE_FILTER_MAX ? price.range[1] : null)}
+          {priceRangeLabel(price.range[0] > 0 ? price.range[0] : null, price.range[1] < PRICE_FILTER_MAX ? price.range[1] : null, t)}
         </p>
         <PriceSlider
           value={price.range}
@@ -128,7 +132,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
         <div className="mt-3 grid grid-cols-2 gap-3">
           <div>
             <label htmlFor={`${id}-min`} className="block text-xs font-medium text-gray-700">
-              Min price (₹)
+              {t("catalog.minPrice")}
             </label>
             <input
               id={`${id}-min`}
@@ -145,7 +149,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
           </div>
           <div>
             <label htmlFor={`${id}-max`} className="block text-xs font-medium text-gray-700">
-              Max price (₹)
+              {t("catalog.maxPrice")}
             </label>
             <input
               id={`${id}-max`}
@@ -164,7 +168,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
       </fieldset>
 
       <fieldset>
-        <legend className="text-sm font-semibold text-gray-900">Category</legend>
+        <legend className="text-sm font-semibold text-gray-900">{t("catalog.category")}</legend>
         <div className="mt-2 space-y-1">
           {CATEGORY_OPTIONS.map((option) => (
             <Choice
@@ -174,7 +178,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
               value={option.value}
               checked={filters.category === option.value}
               onChange={() => update({ category: option.value, subcategories: [] })}
-              label={option.label}
+              label={t(`catalog.category.${option.value || "all"}`)}
               count={countOf(option.category)}
             />
           ))}
@@ -183,7 +187,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
 
       {subcategories.length > 0 ? (
         <fieldset>
-          <legend className="text-sm font-semibold text-gray-900">Subcategory</legend>
+          <legend className="text-sm font-semibold text-gray-900">{t("catalog.subcategory")}</legend>
           <div className="mt-2 space-y-1">
             {subcategories.map((facet) => {
               const checked = filters.subcategories.includes(facet.name);
@@ -202,6 +206,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
                     })
                   }
                   label={facet.name}
+                  lang={untranslated}
                   count={facet.count}
                 />
               );
@@ -211,7 +216,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
       ) : null}
 
       <fieldset>
-        <legend className="text-sm font-semibold text-gray-900">Prescription</legend>
+        <legend className="text-sm font-semibold text-gray-900">{t("catalog.prescription")}</legend>
         <div className="mt-2 space-y-1">
           {PRESCRIPTION_OPTIONS.map((option) => (
             <Choice
@@ -221,7 +226,7 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
               value={option.value}
               checked={filters.prescription === option.value}
               onChange={() => update({ prescription: option.value as Prescription })}
-              label={option.label}
+              label={t(`catalog.prescription.${option.value || "all"}`)}
               count={prescriptionCount(option.value)}
             />
           ))}
@@ -239,14 +244,14 @@ export function FilterPanel({ filters, facets, sectionCategory, action, onChange
           preventScrollReset
           className="rounded-md border border-gray-400 px-4 py-2 text-center text-sm font-semibold text-gray-800 hover:bg-gray-50"
         >
-          Clear All Filters
+          {t("catalog.clearAllFilters")}
         </Link>
         <button
           type="submit"
           hidden={hydrated}
           className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
         >
-          Apply filters
+          {t("catalog.applyFilters")}
         </button>
       </div>
     </Form>
@@ -261,6 +266,7 @@ function Choice({
   onChange,
   label,
   count,
+  lang,
 }: {
   type: "radio" | "checkbox";
   name: string;
@@ -269,6 +275,7 @@ function Choice({
   onChange: () => void;
   label: string;
   count?: number;
+  lang?: string;
 }) {
   // An option that would find nothing under the other filters cannot be chosen (one chosen before
   // the other filters changed stays enabled, so it can be cleared).
@@ -286,7 +293,7 @@ function Choice({
         onChange={onChange}
         className="h-4 w-4 shrink-0 accent-brand-700"
       />
-      <span>{label}</span>
+      <span lang={lang}>{label}</span>
       {count !== undefined ? (
         <span className={`ml-auto text-xs ${disabled ? "text-gray-500" : "text-gray-600"}`}>{` (${count})`}</span>
       ) : null}

@@ -1,6 +1,7 @@
 // The collection page's filters as its URL holds them: writing them, labels and chips (reading: app/routes/collection.server.ts).
 import { PRICE_FILTER_MAX, SORT_OPTIONS, type ProductQuery, type SortBy } from "#common/catalog.ts";
 import { formatRupeeAmount } from "#common/money.ts";
+import type { Translate } from "~/lib/i18n";
 
 /** The category radios; the spec calls the Women Care section "Women Healthcare". */
 export const CATEGORY_OPTIONS = [
@@ -87,6 +88,17 @@ export function listingSearch(filters: ListingFilters): string {
   return search ? `?${search}` : "";
 }
 
+/** A product's category ("Kids Nutrition") in the page's language where it is one of the shop's sections; else as written. */
+export function categoryName(category: string, t: Translate): string {
+  const slug = categorySlug(category);
+  return slug ? t(`catalog.collection.${slug}`) : category;
+}
+
+/** A category radio's label in the page's language ("Women Healthcare"); an unknown slug as it is. */
+export function categoryOptionLabel(slug: string, t: Translate): string {
+  return CATEGORY_OPTIONS.some((option) => option.value === slug) ? t(`catalog.category.${slug || "all"}`) : slug;
+}
+
 export function categoryLabel(slug: string): string {
   return CATEGORY_OPTIONS.find((option) => option.value === slug)?.label ?? slug;
 }
@@ -95,12 +107,12 @@ export function sortLabel(sortBy: SortBy | ""): string {
   return SORT_OPTIONS.find((option) => option.value === sortBy)?.label ?? "Newest First";
 }
 
-/** "₹100 – ₹500", "₹100 and above", "Up to ₹500". */
-export function priceRangeLabel(min: number | null, max: number | null): string {
-  if (min !== null && max !== null) return `${formatRupeeAmount(min)} – ${formatRupeeAmount(max)}`;
-  if (min !== null) return `${formatRupeeAmount(min)} and above`;
-  if (max !== null) return `Up to ${formatRupeeAmount(max)}`;
-  return `${formatRupeeAmount(0)} – ${formatRupeeAmount(PRICE_FILTER_MAX)}+`;
+/** "₹100 – ₹500", "₹100 and above", "Up to ₹500" (in the page's language). */
+export function priceRangeLabel(min: number | null, max: number | null, t: Translate): string {
+  if (min !== null && max !== null) return t("catalog.range.between", { min: formatRupeeAmount(min), max: formatRupeeAmount(max) });
+  if (min !== null) return t("catalog.range.from", { min: formatRupeeAmount(min) });
+  if (max !== null) return t("catalog.range.upTo", { max: formatRupeeAmount(max) });
+  return t("catalog.range.between", { min: formatRupeeAmount(0), max: `${formatRupeeAmount(PRICE_FILTER_MAX)}+` });
 }
 
 export interface FilterChip {
@@ -110,39 +122,39 @@ export interface FilterChip {
   without: ListingFilters;
 }
 
-/** One removable chip per active filter. */
-export function activeFilterChips(filters: ListingFilters): FilterChip[] {
+/** One removable chip per active filter, labelled in the page's language. */
+export function activeFilterChips(filters: ListingFilters, t: Translate): FilterChip[] {
   const base = { ...filters, page: 1 };
   const chips: FilterChip[] = [];
-  if (filters.search) chips.push({ key: "search", label: `Search: “${filters.search}”`, without: { ...base, search: "" } });
+  if (filters.search) chips.push({ key: "search", label: t("catalog.chip.search", { value: filters.search }), without: { ...base, search: "" } });
   if (filters.category) {
     chips.push({
       key: "category",
-      label: `Category: ${categoryLabel(filters.category)}`,
+      label: t("catalog.chip.category", { value: categoryOptionLabel(filters.category, t) }),
       without: { ...base, category: "", subcategories: [] },
     });
   }
   for (const name of filters.subcategories) {
     chips.push({
       key: `subcategory:${name}`,
-      label: `Subcategory: ${name}`,
+      label: t("catalog.chip.subcategory", { value: name }),
       without: { ...base, subcategories: filters.subcategories.filter((item) => item !== name) },
     });
   }
   for (const name of filters.brands) {
-    chips.push({ key: `brand:${name}`, label: `Brand: ${name}`, without: { ...base, brands: filters.brands.filter((item) => item !== name) } });
+    chips.push({ key: `brand:${name}`, label: t("catalog.chip.brand", { value: name }), without: { ...base, brands: filters.brands.filter((item) => item !== name) } });
   }
   if (filters.minPrice !== null || filters.maxPrice !== null) {
     chips.push({
       key: "price",
-      label: `Price: ${priceRangeLabel(filters.minPrice, filters.maxPrice)}`,
+      label: t("catalog.chip.price", { value: priceRangeLabel(filters.minPrice, filters.maxPrice, t) }),
       without: { ...base, minPrice: null, maxPrice: null },
     });
   }
   if (filters.prescription) {
     chips.push({
       key: "prescription",
-      label: `Prescription: ${PRESCRIPTION_OPTIONS.find((option) => option.value === filters.prescription)?.label}`,
+      label: t("catalog.chip.prescription", { value: t(`catalog.prescription.${filters.prescription}`) }),
       without: { ...base, prescription: "" },
     });
   }

@@ -1,9 +1,11 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
+import { useT } from "~/lib/i18n";
 import { listingSearch, type ListingFilters } from "./listing-query";
 
 /** Page links (plain links: they work without JavaScript), keeping every other filter. */
 export function Pagination({ filters, pageCount, pathname }: { filters: ListingFilters; pageCount: number; pathname: string }) {
+  const t = useT();
   if (pageCount <= 1) return null;
   const page = Math.min(filters.page, pageCount);
   const to = (target: number) => ({ pathname, search: listingSearch({ ...filters, page: target }) });
@@ -11,16 +13,16 @@ export function Pagination({ filters, pageCount, pathname }: { filters: ListingF
   const idle = `${base} border-gray-300 text-gray-800 hover:bg-brand-50`;
   const off = `${base} border-gray-200 text-gray-500`;
   return (
-    <nav aria-label="Pagination" className="mt-8">
+    <nav aria-label={t("catalog.pagination")} className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
             <Link to={to(page - 1)} rel="prev" className={idle}>
-              <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
+              <ChevronLeft className="h-4 w-4" aria-hidden /> {t("catalog.previous")}
             </Link>
           ) : (
             <span className={off} aria-disabled="true">
-              <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
+              <ChevronLeft className="h-4 w-4" aria-hidden /> {t("catalog.previous")}
             </span>
           )}
         </li>
@@ -33,7 +35,7 @@ export function Pagination({ filters, pageCount, pathname }: { filters: ListingF
             <li key={number}>
               <Link
                 to={to(number)}
-                aria-label={`Page ${number}`}
+                aria-label={t("catalog.pageNumber", { number })}
                 aria-current={number === page ? "page" : undefined}
                 className={number === page ? `${base} border-brand-700 bg-brand-700 text-white` : idle}
               >
@@ -45,11 +47,11 @@ export function Pagination({ filters, pageCount, pathname }: { filters: ListingF
         <li>
           {page < pageCount ? (
             <Link to={to(page + 1)} rel="next" className={idle}>
-              Next <ChevronRight className="h-4 w-4" aria-hidden />
+              {t("catalog.next")} <ChevronRight className="h-4 w-4" aria-hidden />
             </Link>
           ) : (
             <span className={off} aria-disabled="true">
-              Next <ChevronRight className="h-4 w-4" aria-hidden />
+              {t("catalog.next")} <ChevronRight className="h-4 w-4" aria-hidden />
             </span>
           )}
         </li>

@@ -1,5 +1,6 @@
 import { formatRupeeAmount } from "#common/money.ts";
 import { PRICE_FILTER_MAX } from "#common/catalog.ts";
+import { useT } from "~/lib/i18n";
 import { PRICE_STEP } from "./listing-query";
 
 // Two native range inputs over one track: keyboard, touch and screen readers for free, and no
@@ -22,6 +23,7 @@ export function PriceSlider({
   /** Before JavaScript runs the number boxes below it are the way to set prices. */
   disabled: boolean;
 }) {
+  const t = useT();
   const percent = (amount: number) => (amount / PRICE_FILTER_MAX) * 100;
   return (
     <div className="relative mt-3 h-6">
@@ -33,7 +35,7 @@ export function PriceSlider({
       </div>
       <input
         type="range"
-        aria-label="Minimum price"
+        aria-label={t("catalog.minimumPrice")}
         aria-valuetext={formatRupeeAmount(min)}
         min={0}
         max={PRICE_FILTER_MAX}
@@ -47,8 +49,8 @@ export function PriceSlider({
       />
       <input
         type="range"
-        aria-label="Maximum price"
-        aria-valuetext={max >= PRICE_FILTER_MAX ? `${formatRupeeAmount(PRICE_FILTER_MAX)} or more` : formatRupeeAmount(max)}
+        aria-label={t("catalog.maximumPrice")}
+        aria-valuetext={max >= PRICE_FILTER_MAX ? t("catalog.range.orMore", { amount: formatRupeeAmount(PRICE_FILTER_MAX) }) : formatRupeeAmount(max)}
         min={0}
         max={PRICE_FILTER_MAX}
         step={PRICE_STEP}

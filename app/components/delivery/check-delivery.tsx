@@ -1,8 +1,9 @@
 import { Truck } from "lucide-react";
 import { useId, useState } from "react";
 import { useLoaderData } from "react-router";
-import { deliveryByText } from "#common/dates.ts";
+import { formatDeliveryDate } from "#common/dates.ts";
 import { isValidPin, PIN_CODE_MESSAGE } from "#common/india.ts";
+import { useLanguage, useT } from "~/lib/i18n";
 import {
   DELIVERY_CHECK_TEXTS as TEXTS,
   type DeliveryCheckState,
@@ -34,6 +35,8 @@ export function CheckDelivery({
   const [state, setState] = useState<DeliveryCheckState>(initial ?? { pin: "" });
   const [pending, setPending] = useState(false);
   const errorId = `${id}-error`;
+  const t = useT();
+  const language = useLanguage();
 
   const check = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,17 +62,20 @@ export function CheckDelivery({
     }
   };
 
-  const { result, error } = state;
+  const { result } = state;
+  // The API's and the loader's sentences are English: on a Hindi page, a refused PIN or a failure.
+  const error =
+    state.error && language !== "en" ? t(state.error === PIN_CODE_MESSAGE || /PIN code not/.test(state.error) ? "cart.delivery.invalidPin" : "cart.delivery.failed") : state.error;
   return (
     <section aria-labelledby={`${id}-heading`} className={`rounded-lg border border-gray-200 p-4 ${className ?? ""}`}>
       <h2 id={`${id}-heading`} className="flex items-center gap-2 text-base font-semibold text-gray-900">
         <Truck className="h-5 w-5 text-brand-700" aria-hidden />
-        {TEXTS.heading}
+        {t("cart.delivery.heading")}
       </h2>
       <form method="get" action={action} onSubmit={check} className="mt-3 flex items-end gap-2" noValidate>
         <div className="min-w-0 flex-1">
           <label htmlFor={`${id}-pin`} className="block text-sm font-medium text-gray-800">
-            {TEXTS.label}
+            {t("cart.delivery.label")}
           </label>
           <input
             id={`${id}-pin`}
@@ -88,7 +94,7 @@ export function CheckDelivery({
           disabled={pending}
           className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
-          {pending ? "Checking..." : TEXTS.button}
+          {pending ? t("cart.delivery.checking") : t("cart.delivery.button")}
         </button>
       </form>
       <div aria-live="polite" className="mt-2 text-sm">
@@ -99,16 +105,16 @@ export function CheckDelivery({
         ) : result ? (
           result.serviceable ? (
             <div data-testid="delivery-result">
-              <p className="font-semibold text-gray-900">{deliveryByText(result.estimatedDelivery)}</p>
-              <p className="text-gray-700">
+              <p className="font-semibold text-gray-900">{t("cart.delivery.by", { date: formatDeliveryDate(result.estimatedDelivery.to, language) })}</p>
+              <p className="text-gray-700" lang={language === "hi" ? "en" : undefined}>
                 {result.city ? `${result.city}, ` : ""}
                 {result.state} {result.pin}
               </p>
-              <p className={result.cod ? "text-green-800" : "text-gray-700"}>{result.cod ? TEXTS.codAvailable : TEXTS.codUnavailable}</p>
+              <p className={result.cod ? "text-green-800" : "text-gray-700"}>{result.cod ? t("cart.delivery.codAvailable") : t("cart.delivery.codUnavailable")}</p>
             </div>
           ) : (
             <p data-testid="delivery-result" className="text-gray-900">
-              {TEXTS.notServiceable}
+              {t("cart.delivery.notServiceable")}
             </p>
           )
         ) : null}

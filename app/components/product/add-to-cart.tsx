@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ProductJson } from "#common/catalog.ts";
 import { formatRupeeAmount } from "#common/money.ts";
 import { AddToCartButton } from "~/components/cart/add-to-cart-button";
+import { useT } from "~/lib/i18n";
 
 const BUTTON =
   "inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-gray-400";
@@ -16,6 +17,7 @@ const PAGE_PADDING = "max-sm:pb-24";
  */
 export function AddToCart({ product, quantity }: { product: ProductJson; quantity: number }) {
   const inStock = product.countInStock > 0;
+  const t = useT();
   const anchor = useRef<HTMLDivElement>(null);
   const [scrolledPast, setScrolledPast] = useState(false);
 
@@ -45,7 +47,7 @@ export function AddToCart({ product, quantity }: { product: ProductJson; quantit
       <AddToCartButton productId={product._id} name={product.name} quantity={quantity} disabled={!inStock} className={`${BUTTON} w-full px-6 sm:w-auto`} />
       {inStock ? (
         <section
-          aria-label="Add to cart"
+          aria-label={t("product.addToCartBar")}
           hidden={!scrolledPast}
           className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] sm:hidden"
         >
@@ -54,7 +56,7 @@ export function AddToCart({ product, quantity }: { product: ProductJson; quantit
               <p className="truncate text-sm font-semibold text-gray-900">{product.name}</p>
               <p className="text-sm text-gray-800">
                 <span className="font-bold">{formatRupeeAmount(product.price)}</span>
-                {quantity > 1 ? <span> · Quantity {quantity}</span> : null}
+                {quantity > 1 ? <span>{t("product.barQuantity", { quantity })}</span> : null}
               </p>
             </div>
             <div className="flex-none">

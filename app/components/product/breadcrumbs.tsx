@@ -1,9 +1,10 @@
 import { ChevronRight } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { ProductJson } from "#common/catalog.ts";
-import { categorySlug, listingSearch, NO_FILTERS } from "~/components/catalog/listing-query";
+import { categoryName, categorySlug, listingSearch, NO_FILTERS } from "~/components/catalog/listing-query";
 import type { loader as rootLoader } from "~/root";
 import { useNonce } from "~/lib/request-info";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 interface Crumb {
   name: string;
@@ -11,12 +12,12 @@ interface Crumb {
   path?: string;
 }
 
-/** Home › Category › Product: the category leads to the listing filtered by it (as the category chip does). */
-export function productCrumbs(product: Pick<ProductJson, "name" | "category">): Crumb[] {
+/** Home › Category › Product: the category leads to the listing filtered by it (as the category chip does); paths in the page's language. */
+export function productCrumbs(product: Pick<ProductJson, "name" | "category">, home = "Home", lp = (path: string) => path, category = product.category): Crumb[] {
   const slug = categorySlug(product.category);
   return [
-    { name: "Home", path: "/" },
-    ...(slug ? [{ name: product.category, path: `/collections/all${listingSearch({ ...NO_FILTERS, category: slug })}` }] : []),
+    { name: home, path: lp("/") },
+    ...(slug ? [{ name: category, path: lp(`/collections/all${listingSearch({ ...NO_FILTERS, category: slug })}`) }] : []),
     { name: product.name },
   ];
 }
@@ -39,9 +40,11 @@ export function breadcrumbListData(crumbs: Crumb[], publicUrl: string, pageUrl: 
 export function Breadcrumbs({ product }: { product: Pick<ProductJson, "_id" | "name" | "category"> }) {
   const nonce = useNonce();
   const publicUrl = useRouteLoaderData<typeof rootLoader>("root")?.publicUrl;
-  const crumbs = productCrumbs(product);
+  const t = useT();
+  const lp = useLocalePath();
+  const crumbs = productCrumbs(product, t("product.home"), lp, categoryName(product.category, t));
   return (
-    <nav aria-label="Breadcrumb" className="mt-2 text-sm">
+    <nav aria-label={t("product.breadcrumb")} className="mt-2 text-sm">
       <ol className="flex flex-wrap items-center gap-x-1 gap-y-1 text-gray-700">
         {crumbs.map((crumb, index) => (
           <li key={crumb.name + index} className="flex min-w-0 items-center gap-1">
@@ -65,7 +68,7 @@ export function Breadcrumbs({ product }: { product: Pick<ProductJson, "_id" | "n
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD made here with `<` escaped (as product-json-ld.tsx), never user HTML.
           dangerouslySetInnerHTML={{
-            __html: JSON.stringify(breadcrumbListData(crumbs, publicUrl, `${publicUrl}/product/${product._id}`)).replace(/</g, "\\u003c"),
+            __html: JSON.stringify(breadcrumbListData(crumbs, publicUrl, `${publicUrl}${lp(`/product/${product._id}`)}`)).replace(/</g, "\\u003c"),
           }}
         />
       ) : null}

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ProductImageJson } from "#common/catalog.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { useT } from "~/lib/i18n";
 
 /** The gallery's full-screen view (loaded on demand by ImageGallery); arrow keys change the image. */
 export default function FullScreenImage({
@@ -21,6 +22,7 @@ export default function FullScreenImage({
   onSelect: (index: number) => void;
   name: string;
 }) {
+  const t = useT();
   const count = images.length;
   const current = images[index] ?? images[0];
   return (
@@ -44,12 +46,12 @@ export default function FullScreenImage({
               {name}
               {count > 1 ? (
                 <span className="ml-2 text-gray-300">
-                  (image {index + 1} of {count})
+                  {t("product.imageOf", { index: index + 1, count })}
                 </span>
               ) : null}
             </Dialog.Title>
             <Dialog.Close asChild>
-              <button type="button" className="rounded-md p-2 text-white hover:bg-white/10" aria-label="Close full screen view">
+              <button type="button" className="rounded-md p-2 text-white hover:bg-white/10" aria-label={t("product.closeFullScreen")}>
                 <X className="h-6 w-6" aria-hidden />
               </button>
             </Dialog.Close>
@@ -72,7 +74,7 @@ export default function FullScreenImage({
                   type="button"
                   onClick={() => onSelect(index - 1)}
                   className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-gray-900 hover:bg-white"
-                  aria-label="Previous image"
+                  aria-label={t("product.previousImage")}
                 >
                   <ChevronLeft className="h-6 w-6" aria-hidden />
                 </button>
@@ -80,7 +82,7 @@ export default function FullScreenImage({
                   type="button"
                   onClick={() => onSelect(index + 1)}
                   className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-gray-900 hover:bg-white"
-                  aria-label="Next image"
+                  aria-label={t("product.nextImage")}
                 >
                   <ChevronRight className="h-6 w-6" aria-hidden />
                 </button>

@@ -4,6 +4,7 @@ import type { ProductImageJson } from "#common/catalog.ts";
 import { PRODUCT_PLACEHOLDER } from "#common/images.ts";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { useT } from "~/lib/i18n";
 
 const loadFullScreen = () => import("./full-screen-image");
 const FullScreenImage = lazy(loadFullScreen);
@@ -12,6 +13,7 @@ const FullScreenImage = lazy(loadFullScreen);
 export function ImageGallery({ images, name }: { images: ProductImageJson[]; name: string }) {
   const list = images.length > 0 ? images : [{ url: PRODUCT_PLACEHOLDER, altText: name }];
   const [index, setIndex] = useState(0);
+  const t = useT();
   const [fullScreen, setFullScreen] = useState(false);
   // The dialog's code arrives with the first open and stays mounted after it.
   const [used, setUsed] = useState(false);
@@ -62,7 +64,7 @@ export function ImageGallery({ images, name }: { images: ProductImageJson[]; nam
       </div>
 
       {count > 1 ? (
-        <div role="group" aria-label="Product images" className="mt-3 flex gap-3">
+        <div role="group" aria-label={t("product.images")} className="mt-3 flex gap-3">
           {list.map((image, i) => (
             <button
               key={image.url}
@@ -70,7 +72,7 @@ export function ImageGallery({ images, name }: { images: ProductImageJson[]; nam
                 thumbs.current[i] = element;
               }}
               type="button"
-              aria-label={`Show image ${i + 1} of ${count}`}
+              aria-label={t("product.showImage", { index: i + 1, count })}
               aria-pressed={i === index}
               tabIndex={i === index ? 0 : -1}
               onClick={() => select(i)}
@@ -106,6 +108,7 @@ export function ImageGallery({ images, name }: { images: ProductImageJson[]; nam
  */
 function FullScreenButton({ ref, expanded, onClick }: { ref: React.Ref<HTMLButtonElement>; expanded: boolean; onClick: () => void }) {
   const hydrated = useHydrated();
+  const t = useT();
   return (
     <button
       ref={ref}
@@ -119,7 +122,7 @@ function FullScreenButton({ ref, expanded, onClick }: { ref: React.Ref<HTMLButto
       className="absolute bottom-3 right-3 inline-flex items-center gap-1 rounded-md bg-white/95 px-3 py-2 text-sm font-medium text-gray-900 shadow hover:bg-white"
     >
       <Expand className="h-4 w-4" aria-hidden />
-      View full screen
+      {t("product.fullScreen")}
     </button>
   );
 }

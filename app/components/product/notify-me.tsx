@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { checkBackInStockRequest } from "#common/back-in-stock.ts";
+import { BACK_IN_STOCK_MESSAGES, checkBackInStockRequest } from "#common/back-in-stock.ts";
+import { useLocalePath, useT } from "~/lib/i18n";
 import { Field } from "~/components/ui/field";
 
 /** What /product/:productId/notify-me answers (with or without JavaScript). */
@@ -18,6 +19,8 @@ export interface NotifyMeResult {
  */
 export function NotifyMe({ productId, accountEmail, result }: { productId: string; accountEmail: boolean; result?: NotifyMeResult }) {
   const fetcher = useFetcher<NotifyMeResult>();
+  const t = useT();
+  const lp = useLocalePath();
   const [clientError, setClientError] = useState<string | null>(null);
   const answer = fetcher.data ?? result;
   const done = answer?.ok === true;
@@ -27,7 +30,7 @@ export function NotifyMe({ productId, accountEmail, result }: { productId: strin
   return (
     <section aria-labelledby="notify-me-title" className="rounded-lg border border-brand-200 bg-brand-50 p-4">
       <h2 id="notify-me-title" className="font-semibold text-gray-900">
-        Notify me when back in stock
+        {t("product.notify.title")}
       </h2>
       <p role="status" className={done ? "mt-2 text-sm font-medium text-green-800" : "sr-only"}>
         {done ? answer.message : ""}
@@ -35,7 +38,7 @@ export function NotifyMe({ productId, accountEmail, result }: { productId: strin
       {done ? null : (
         <fetcher.Form
           method="post"
-          action={`/product/${encodeURIComponent(productId)}/notify-me`}
+          action={lp(`/product/${encodeURIComponent(productId)}/notify-me`)}
           noValidate
           className="mt-2 space-y-3"
           onSubmit={(event) => {
@@ -47,17 +50,25 @@ export function NotifyMe({ productId, accountEmail, result }: { productId: strin
               return;
             }
             event.preventDefault();
-            setClientError(check.errors.email ?? null);
+            // The shared check's sentences are English: said in the page's language.
+            const error = check.errors.email;
+            setClientError(
+              error === BACK_IN_STOCK_MESSAGES.emailRequired
+                ? t("product.notify.emailRequired")
+                : error === BACK_IN_STOCK_MESSAGES.emailInvalid
+                  ? t("product.notify.emailInvalid")
+                  : (error ?? null),
+            );
             event.currentTarget.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
           }}
         >
           <p className="text-sm text-gray-800">
             {accountEmail
-              ? "We will email your account's address once, when it is back. No unit is held for you."
-              : "Leave your email address and we will write once, when it is back. No unit is held for you."}
+              ? t("product.notify.account")
+              : t("product.notify.guest")}
           </p>
           {accountEmail ? null : (
-            <Field label="Email address" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} error={emailError ?? undefined} />
+            <Field label={t("product.notify.email")} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} error={emailError ?? undefined} />
           )}
           {refusal ? (
             <p role="alert" className="text-sm text-red-700">
@@ -69,7 +80,7 @@ export function NotifyMe({ productId, accountEmail, result }: { productId: strin
             disabled={fetcher.state !== "idle"}
             className="inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-gray-400 sm:w-auto"
           >
-            {fetcher.state !== "idle" ? "Sending..." : "Notify me"}
+            {fetcher.state !== "idle" ? t("product.notify.sending") : t("product.notify.submit")}
           </button>
         </fetcher.Form>
       )}

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import type { ProductJson } from "#common/catalog.ts";
 import type { ReviewJson } from "#common/review.ts";
+import { useT } from "~/lib/i18n";
 import { ProductDetails } from "./product-details";
 import { Reviews, type ReviewResult } from "./reviews";
 
@@ -31,11 +32,12 @@ export function ProductTabs({
   tab: ProductTab;
   onTabChange: (tab: ProductTab) => void;
 }) {
+  const t = useT();
   const tabRefs = useRef<Partial<Record<ProductTab, HTMLAnchorElement | null>>>({});
   const labels: Record<ProductTab, string> = {
-    description: "Description",
-    details: "Product Details",
-    reviews: `Reviews (${reviews.length})`,
+    description: t("product.tab.description"),
+    details: t("product.tab.details"),
+    reviews: t("product.tab.reviews", { count: reviews.length }),
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -55,7 +57,7 @@ export function ProductTabs({
 
   return (
     <div id="product-info" className="mt-12 scroll-mt-20">
-      <div role="tablist" aria-label="Product information" className="flex gap-1 overflow-x-auto border-b border-gray-200">
+      <div role="tablist" aria-label={t("product.tabsLabel")} className="flex gap-1 overflow-x-auto border-b border-gray-200">
         {PRODUCT_TABS.map((value) => {
           const selected = value === tab;
           return (

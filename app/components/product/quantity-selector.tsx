@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useLanguage, useT } from "~/lib/i18n";
 
 export const MAX_QUANTITY_PER_ADD = 10;
 
@@ -20,12 +21,14 @@ export function QuantitySelector({
   packText: string | null;
 }) {
   const id = useId();
+  const t = useT();
+  const language = useLanguage();
   const max = maxQuantity(countInStock);
   const options = Array.from({ length: Math.max(1, max) }, (_, index) => index + 1);
   return (
     <div className="flex items-center gap-3">
       <label htmlFor={id} className="text-sm font-semibold text-gray-900">
-        Quantity
+        {t("product.quantity")}
       </label>
       <select
         id={id}
@@ -41,7 +44,7 @@ export function QuantitySelector({
           </option>
         ))}
       </select>
-      {packText ? <span className="text-sm text-gray-700">{packText}</span> : null}
+      {packText ? <span lang={language === "hi" ? "en" : undefined} className="text-sm text-gray-700">{packText}</span> : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import { StarRating } from "./star-rating";
 
 /**
@@ -14,6 +15,7 @@ export function RatingSummary({
   numReviews: number;
   onShowReviews: (event: React.MouseEvent) => void;
 }) {
+  const t = useT();
   const link = (text: string) => (
     // biome-ignore lint/a11y/useValidAnchor: a real link without JavaScript (?tab=reviews), switching the tab in place with it.
     <a href="?tab=reviews#product-info" onClick={onShowReviews} className="text-sm text-brand-800 underline">
@@ -21,13 +23,13 @@ export function RatingSummary({
     </a>
   );
   if (numReviews <= 0) {
-    return <div className="mt-3 flex flex-wrap items-center gap-2">{link("No reviews yet")}</div>;
+    return <div className="mt-3 flex flex-wrap items-center gap-2">{link(t("catalog.noReviews"))}</div>;
   }
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2">
       <StarRating rating={rating} />
       <span className="text-sm font-medium text-gray-800">{rating.toFixed(1)}</span>
-      {link(`${numReviews} ${numReviews === 1 ? "review" : "reviews"}`)}
+      {link(t("catalog.reviews", { count: numReviews }))}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { ProductImageJson, ProductJson } from "#common/catalog.ts";
 import { formatRupeeAmount } from "#common/money.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 
 /** This browser's recently viewed product ids, newest first (ids only: names and prices are read fresh). */
 export const RECENTLY_VIEWED_KEY = "recently-viewed";
@@ -47,6 +48,9 @@ interface Viewed {
  */
 export function RecentlyViewed({ productId }: { productId: string }) {
   const [products, setProducts] = useState<Viewed[]>([]);
+  const t = useT();
+  const lp = useLocalePath();
+  const language = useLanguage();
 
   useEffect(() => {
     const ids = withViewed(readStored(), productId);
@@ -57,7 +61,7 @@ export function RecentlyViewed({ productId }: { productId: string }) {
     void Promise.all(
       others.map(async (id): Promise<Viewed | null | undefined> => {
         try {
-          const response = await fetch(`/api/products/${encodeURIComponent(id)}`, { headers: { Accept: "application/json" } });
+          const response = await fetch(`/api/products/${encodeURIComponent(id)}?lang=${language}`, { headers: { Accept: "application/json" } });
           if (response.status === 404) return null;
           if (!response.ok) return undefined;
           const product = (await response.json()) as ProductJson;
@@ -76,18 +80,18 @@ export function RecentlyViewed({ productId }: { productId: string }) {
     return () => {
       cancelled = true;
     };
-  }, [productId]);
+  }, [productId, language]);
 
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="recently-viewed-heading" className="below-fold mt-12">
       <h2 id="recently-viewed-heading" className="text-2xl font-bold text-gray-900">
-        Recently Viewed
+        {t("product.recentlyViewed")}
       </h2>
       <ul className="mt-5 flex gap-3 overflow-x-auto pb-2 sm:gap-5">
         {products.map((product) => (
           <li key={product._id} className="w-36 flex-none sm:w-44">
-            <Link to={`/product/${product._id}`} prefetch="intent" className="group block rounded-lg border border-gray-200 bg-white p-2 hover:shadow-md">
+            <Link to={lp(`/product/${product._id}`)} prefetch="intent" className="group block rounded-lg border border-gray-200 bg-white p-2 hover:shadow-md">
               <ResponsiveImage
                 src={product.image?.url ?? "/images/placeholder-product.svg"}
                 alt=""

@@ -1,7 +1,8 @@
 import { BadgeCheck, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { checkReviewForm, type ReviewJson } from "#common/review.ts";
+import { checkReviewForm, COMMENT_MAX, RATING_MESSAGE, REVIEW_FORM_MESSAGES, type ReviewJson } from "#common/review.ts";
+import { type Translate, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { TextAreaField } from "~/components/ui/field";
 import { formatLongDate } from "#common/dates.ts";
 import { StarRating } from "./star-rating";
@@ -21,29 +22,32 @@ export function Reviews({
   /** The answer to a post made without JavaScript (the page was re-rendered by the action). */
   actionResult?: ReviewResult;
 }) {
+  const t = useT();
+  const language = useLanguage();
+  const lp = useLocalePath();
   return (
     <div className="grid gap-10 lg:grid-cols-5">
       <div className="lg:col-span-3">
-        <h3 className="text-lg font-semibold text-gray-900">Customer reviews</h3>
+        <h3 className="text-lg font-semibold text-gray-900">{t("product.reviews.heading")}</h3>
         {reviews.length === 0 ? (
-          <p className="mt-3 text-gray-700">No reviews yet. Be the first to review!</p>
+          <p className="mt-3 text-gray-700">{t("product.reviews.none")}</p>
         ) : (
           <ul className="mt-4 divide-y divide-gray-200">
             {reviews.map((review) => (
               <li key={review._id} className="py-4">
-                <article aria-label={`Review by ${review.name}`}>
+                <article aria-label={t("product.reviews.by", { name: review.name })}>
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <p className="font-semibold text-gray-900">{review.name}</p>
                     <StarRating rating={review.rating} size="sm" />
                     {review.verifiedPurchase ? (
                       <span className="inline-flex items-center gap-1 text-sm font-medium text-green-800">
                         <BadgeCheck className="h-4 w-4" aria-hidden />
-                        Verified purchase
+                        {t("product.reviews.verified")}
                       </span>
                     ) : null}
                   </div>
                   <p className="mt-1 text-sm text-gray-600">
-                    <time dateTime={review.createdAt}>{formatLongDate(review.createdAt)}</time>
+                    <time dateTime={review.createdAt}>{formatLongDate(review.createdAt, language)}</time>
                   </p>
                   <p className="mt-2 whitespace-pre-line text-gray-800">{review.comment}</p>
                 </article>
@@ -53,16 +57,16 @@ export function Reviews({
         )}
       </div>
       <div className="lg:col-span-2">
-        <h3 className="text-lg font-semibold text-gray-900">Write a review</h3>
+        <h3 className="text-lg font-semibold text-gray-900">{t("product.reviews.write")}</h3>
         {signedIn ? (
           <ReviewForm actionResult={actionResult} />
         ) : (
           <p className="mt-3 text-gray-700">
             <Link
-              to={`/login?redirect=/product/${productId}`}
+              to={lp(`/login?redirect=/product/${productId}`)}
               className="font-semibold text-brand-800 underline"
             >
-              Sign in to write a review
+              {t("product.reviews.signIn")}
             </Link>
           </p>
         )}
@@ -72,11 +76,21 @@ export function Reviews({
 }
 
 const RATINGS = [5, 4, 3, 2, 1] as const;
-const RATING_WORDS: Record<number, string> = { 5: "Excellent", 4: "Good", 3: "Average", 2: "Poor", 1: "Terrible" };
+/** The browser's own check (common/review.ts) says its sentences in English: the form shows them in the page's language. */
+const FORM_MESSAGES: Record<string, string> = {
+  [RATING_MESSAGE]: "product.reviews.ratingInvalid",
+  [REVIEW_FORM_MESSAGES.commentRequired]: "product.reviews.commentRequired",
+  [REVIEW_FORM_MESSAGES.commentTooLong]: "product.reviews.commentTooLong",
+  [REVIEW_FORM_MESSAGES.commentNotAllowed]: "product.reviews.commentNotAllowed",
+};
+function formMessages(errors: Record<string, string>, t: Translate): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, FORM_MESSAGES[text] ? t(FORM_MESSAGES[text], { max: COMMENT_MAX }) : text]));
+}
 
 /** Posts to the product route's action: through a fetcher with JavaScript, as a plain form post without it. */
 function ReviewForm({ actionResult }: { actionResult?: ReviewResult }) {
   const fetcher = useFetcher<ReviewResult>();
+  const t = useT();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [formKey, setFormKey] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -104,7 +118,7 @@ function ReviewForm({ actionResult }: { actionResult?: ReviewResult }) {
         const parsed = checkReviewForm(Object.fromEntries(new FormData(event.currentTarget)));
         if (!parsed.ok) {
           event.preventDefault();
-          setClientErrors(parsed.errors);
+          setClientErrors(formMessages(parsed.errors, t));
           if (parsed.errors.comment) focusComment();
           return;
         }
@@ -112,7 +126,7 @@ function ReviewForm({ actionResult }: { actionResult?: ReviewResult }) {
       }}
     >
       <fieldset aria-describedby={errors.rating ? "review-rating-error" : undefined}>
-        <legend className="text-sm font-medium text-gray-800">Your rating</legend>
+        <legend className="text-sm font-medium text-gray-800">{t("product.reviews.yourRating")}</legend>
         <div className="mt-1 flex flex-wrap gap-2">
           {RATINGS.map((value) => (
             <label
@@ -128,7 +142,7 @@ function ReviewForm({ actionResult }: { actionResult?: ReviewResult }) {
               />
               {value}
               <Star className="h-4 w-4 text-amber-600" fill="currentColor" strokeWidth={0} aria-hidden />
-              <span className="sr-only">{` ${value === 1 ? "star" : "stars"}, ${RATING_WORDS[value]}`}</span>
+              <span className="sr-only">{` ${t("product.reviews.stars", { count: value, word: t(`product.reviews.rating${value}`) })}`}</span>
             </label>
           ))}
         </div>
@@ -138,13 +152,13 @@ function ReviewForm({ actionResult }: { actionResult?: ReviewResult }) {
           </p>
         ) : null}
       </fieldset>
-      <TextAreaField label="Your review" name="comment" rows={4} required error={errors.comment} />
+      <TextAreaField label={t("product.reviews.yourReview")} name="comment" rows={4} required error={errors.comment} />
       <button
         type="submit"
         disabled={busy}
         className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
       >
-        {busy ? "Submitting..." : "Submit Review"}
+        {busy ? t("product.reviews.submitting") : t("product.reviews.submit")}
       </button>
       <div role="status" aria-live="polite">
         {result && !busy ? (

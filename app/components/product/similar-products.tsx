@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Await } from "react-router";
 import type { CardProduct } from "~/components/catalog/product-card";
+import { useT } from "~/lib/i18n";
 
 /** The cards come with the streamed list, below the fold, not with the page's first modules (decisions/037's budget). */
 const ProductCard = lazy(() => import("~/components/catalog/product-card").then((module) => ({ default: module.ProductCard })));
@@ -9,6 +10,7 @@ const SIMILAR_SIZES = "(max-width: 639px) 46vw, (max-width: 1023px) 30vw, 300px"
 
 /** 'You May Also Like': streamed after the page; a failure or an empty list renders nothing. */
 export function SimilarProducts({ products }: { products: Promise<CardProduct[]> }) {
+  const t = useT();
   return (
     <Suspense fallback={<SimilarSkeleton />}>
       <Await resolve={products} errorElement={null}>
@@ -16,7 +18,7 @@ export function SimilarProducts({ products }: { products: Promise<CardProduct[]>
           list.length > 0 ? (
             <section aria-labelledby="similar-heading" className="below-fold mt-12">
               <h2 id="similar-heading" className="text-2xl font-bold text-gray-900">
-                You May Also Like
+                {t("product.similar")}
               </h2>
               <ul className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
                 {list.map((product) => (

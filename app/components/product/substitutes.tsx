@@ -4,6 +4,7 @@ import type { ProductJson } from "#common/catalog.ts";
 import { formatRupeeAmount } from "#common/money.ts";
 import { Price } from "~/components/catalog/price";
 import { RxChip } from "~/components/catalog/rx-chip";
+import { type Translate, useLocalePath, useT } from "~/lib/i18n";
 
 /** What a substitute's row shows (a slice of ProductJson). */
 export interface SubstituteItem {
@@ -45,6 +46,8 @@ export function Substitutes({
   price: number;
   products: Promise<SubstituteItem[]>;
 }) {
+  const t = useT();
+  const lp = useLocalePath();
   if (!composition) return null;
   return (
     <Suspense fallback={null}>
@@ -53,18 +56,17 @@ export function Substitutes({
           list.length > 0 ? (
             <section aria-labelledby="substitutes-heading" className="below-fold mt-12">
               <h2 id="substitutes-heading" className="text-2xl font-bold text-gray-900">
-                Substitutes
+                {t("product.substitutes.heading")}
               </h2>
               <p className="mt-2 text-gray-800">
-                Products with the same salt composition ({composition}), cheapest first. Ask your doctor or our pharmacist
-                before switching.
+                {t("product.substitutes.intro", { composition })}
               </p>
               <ul className="mt-4 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
                 {list.map((item) => (
                   <li key={item._id} className="relative flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-4 hover:bg-gray-50">
                     <div className="min-w-0">
                       <Link
-                        to={`/product/${item._id}`}
+                        to={lp(`/product/${item._id}`)}
                         prefetch="intent"
                         className="font-semibold text-brand-800 underline-offset-2 after:absolute after:inset-0 after:content-[''] hover:underline"
                       >
@@ -73,12 +75,12 @@ export function Substitutes({
                       <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-gray-700">
                         {[item.maker, item.packText].filter(Boolean).join(" · ")}
                         {item.prescriptionRequired ? <RxChip /> : null}
-                        {item.inStock ? null : <span className="font-medium text-red-800">Out of stock</span>}
+                        {item.inStock ? null : <span className="font-medium text-red-800">{t("product.substitutes.outOfStock")}</span>}
                       </p>
                     </div>
                     <div className="sm:text-right">
                       <Price price={item.price} mrp={item.mrp} />
-                      <p className="text-xs text-gray-700">{difference(item.price, price)}</p>
+                      <p className="text-xs text-gray-700">{difference(item.price, price, t)}</p>
                     </div>
                   </li>
                 ))}
@@ -91,8 +93,8 @@ export function Substitutes({
   );
 }
 
-function difference(substitute: number, product: number): string {
-  if (substitute === product) return "The same price as this product";
+function difference(substitute: number, product: number, t: Translate): string {
+  if (substitute === product) return t("product.substitutes.same");
   const amount = formatRupeeAmount(Math.abs(Math.round((substitute - product) * 100)) / 100);
-  return substitute < product ? `${amount} less than this product` : `${amount} more than this product`;
+  return substitute < product ? t("product.substitutes.less", { amount }) : t("product.substitutes.more", { amount });
 }

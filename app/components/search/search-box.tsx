@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { useLocalePath, useT } from "~/lib/i18n";
+import { type Translate, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { formatRupeeAmount } from "#common/money.ts";
 import { MIN_SUGGEST_LENGTH, type SearchSuggestionsJson } from "#common/search.ts";
 import { useHydrated } from "~/components/catalog/use-hydrated";
@@ -20,7 +20,15 @@ interface Option {
 /** Answers already fetched in this page's life, by the typed text. */
 const answers = new Map<string, Option[]>();
 
-function toOptions(body: SearchSuggestionsJson): Option[] {
+/** A section's name in the page's language (the frame's section names), else as the shop writes it. */
+function sectionName(url: string, name: string, t: Translate): string {
+  const slug = new URLSearchParams(url.split("?")[1] ?? "").get("category");
+  const key = `frame.section.${slug}`;
+  const translated = slug ? t(key) : key;
+  return translated === key ? name : translated;
+}
+
+function toOptions(body: SearchSuggestionsJson, t: Translate): Option[] {
   return [
     ...body.products.map((product): Option => ({
       url: product.url,
@@ -33,8 +41,8 @@ function toOptions(body: SearchSuggestionsJson): Option[] {
     ...body.categories.map((category): Option => ({
       url: category.url,
       group: "Categories",
-      label: category.name,
-      detail: `${category.count} matching ${category.count === 1 ? "product" : "products"}`,
+      label: sectionName(category.url, category.name, t),
+      detail: t("search.matching", { count: category.count }),
     })),
     ...(body.didYouMean ? [{ url: body.didYouMean.url, group: "Did you mean", label: body.didYouMean.text } as const] : []),
   ];
@@ -53,6 +61,7 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
   const navigate = useNavigate();
   const t = useT();
   const lp = useLocalePath();
+  const language = useLanguage();
   const id = useId();
   const listboxId = `${id}-listbox`;
   const [text, setText] = useState("");
@@ -68,6 +77,7 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
   const [noMatches, setNoMatches] = useState<string | null>(null);
   const focused = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language, which is a dependency.
   useEffect(() => {
     const query = text.trim();
     if (query.length < MIN_SUGGEST_LENGTH) {
@@ -83,18 +93,20 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
       setNoMatches(focused.current && list.length === 0 ? query : null);
       setAnnouncement({ query, count: list.length });
     };
-    const known = answers.get(query);
+    // Answers are kept by language too: the API answers names in the page's language (`lang`).
+    const cacheKey = `${language} ${query}`;
+    const known = answers.get(cacheKey);
     if (known) return show(known);
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`/api/products/suggestions?q=${encodeURIComponent(query)}`, {
+        const response = await fetch(`/api/products/suggestions?q=${encodeURIComponent(query)}&lang=${language}`, {
           headers: { Accept: "application/json" },
           signal: controller.signal,
         });
         if (!response.ok) return;
-        const list = toOptions(await response.json());
-        answers.set(query, list);
+        const list = toOptions(await response.json(), t);
+        answers.set(cacheKey, list);
         show(list);
       } catch {
         // Aborted by newer typing, or offline: the form still searches on Enter.
@@ -104,7 +116,7 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
       clearTimeout(timer);
       controller.abort();
     };
-  }, [text]);
+  }, [text, language]);
 
   const close = () => {
     setOpen(false);
@@ -174,7 +186,7 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
             // Text typed before the page was hydrated.
             if (event.target.value !== text) setText(event.target.value);
             else if (options.length > 0) setOpen(true);
-            else if (answers.get(text.trim())?.length === 0) setNoMatches(text.trim());
+            else if (answers.get(`${language} ${text.trim()}`)?.length === 0) setNoMatches(text.trim());
           }}
           onBlur={() => {
             focused.current = false;
@@ -233,7 +245,7 @@ export function SearchBox({ inputRef, onEscape }: { inputRef: React.RefObject<HT
                       ) : null}
                       <span className="min-w-0 flex-1">
                         {/* The whole name and composition, wrapped: long medicine names are told apart by their ends (strength, form). */}
-                        <span className="block font-medium break-words">{group === "Did you mean" ? `${option.label}?` : option.label}</span>
+                        <span className="block font-medium break-words">{group === "Did you mean" ? t("search.didYouMean", { text: option.label }) : option.label}</span>
                         {option.detail ? <span className="block text-xs break-words text-gray-700">{option.detail}</span> : null}
                       </span>
                       {option.price ? <span className="shrink-0 font-semibold">{option.price}</span> : null}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { ExternalToast } from "sonner";
 import type { loader as rootLoader } from "~/root";
+import { useLanguage, useT } from "~/lib/i18n";
 
 /**
  * Toasts (sonner: top-center, at most 3 visible, 4 s each) without putting sonner in the first
@@ -43,8 +44,12 @@ const RICH_COLOR_TEXT = {
   "--warning-text": "#92400e",
 } as React.CSSProperties;
 
+const HINDI_STYLE = { ...RICH_COLOR_TEXT, fontFamily: "inherit" } as React.CSSProperties;
+
 export function Toaster() {
   const active = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const t = useT();
+  const language = useLanguage();
   // A toast that travelled through a redirect in the one-time flash cookie (server/http/flash.ts).
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the flash's id, see below.
@@ -61,8 +66,11 @@ export function Toaster() {
         duration={4000}
         richColors
         closeButton
+        containerAriaLabel={t("cart.toast.notifications")}
+        toastOptions={{ closeButtonAriaLabel: t("cart.toast.close") }}
         // sonner's rich-colour texts miss WCAG AA contrast (error red is 4.3:1); darker shades, same hues.
-        style={RICH_COLOR_TEXT}
+        // sonner names its own system font stack; a Hindi page's toasts use the page's Devanagari font.
+        style={language === "hi" ? HINDI_STYLE : RICH_COLOR_TEXT}
       />
     </Suspense>
   );
