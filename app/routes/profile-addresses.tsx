@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const addresses = await loadAddresses(context, context.user.id);
   const editing = addresses.find((address) => address._id === params.get("edit")) ?? null;
   const deleting = addresses.find((address) => address._id === params.get("delete")) ?? null;
-  return { addresses, editing, deleting, done: DONE[params.get("done") ?? ""] ?? null, ...accountPageTexts(request, "account") };
+  return { addresses, editing, deleting, done: DONE[params.get("done") ?? ""] ?? null, ...accountPageTexts(request, "account", "auth") };
 }
 
 /** Every form of the page posts here (with or without JavaScript); a success redirects back (no resubmission on reload). */
@@ -107,7 +107,7 @@ function AddressLines({ address }: { address: SavedAddress }) {
       <span className="block">
         {address.city}, {address.state} {address.postalCode}
       </span>
-      <span className="block">{address.country === "India" ? t("account.address.india") : address.country}</span>
+      <span className="block">{t("account.address.countryName", { country: address.country })}</span>
       <span className="block">{t("account.address.mobileLine", { phone: formatIndianPhone(address.phone) })}</span>
     </address>
   );

@@ -34,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadMyPrescriptions(context, context.user.id),
     loadMyPrescriptionOrders(context, context.user.id),
   ]);
-  return { prescriptions, requests, addresses, ...accountPageTexts(request, "account") };
+  return { prescriptions, requests, addresses, ...accountPageTexts(request, "account", "auth") };
 }
 
 /** The upload form (also without JavaScript): the same checks and answers as POST /api/prescriptions. */

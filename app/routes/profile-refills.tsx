@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(await loadMyRefills(context, context.user.id, url)),
     done: DONE[url.searchParams.get("done") ?? ""] ?? null,
     today: istDay(),
-    ...accountPageTexts(request, "account"),
+    ...accountPageTexts(request, "account", "auth"),
   };
 }
 
