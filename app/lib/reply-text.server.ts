@@ -8,7 +8,7 @@ import { CATALOGUES, pageMessages, requestLanguage } from "~/lib/i18n.server";
 let idsBySentence: Record<string, string> | undefined;
 
 /** English sentence → `replies.*` id, for the catalogue's plain sentences (those with placeholders are matched by app/lib/reply-text.ts). */
-function replyIds(): Record<string, string> {
+export function replyIds(): Record<string, string> {
   if (!idsBySentence) {
     idsBySentence = {};
     for (const [id, text] of Object.entries(CATALOGUES.en.replies ?? {})) {

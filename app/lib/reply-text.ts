@@ -68,7 +68,11 @@ export function useReplyText(): (message: string | null | undefined) => string {
   const t = useT();
   const matches = useMatches();
   if (language === "en") return (message) => message ?? "";
-  const ids = replyIds(matches);
+  return translatedReplies(t, replyIds(matches));
+}
+
+/** The sentences in the translator's language: by id (`ids`, English sentence → id), by pattern, else the general sentence. */
+export function translatedReplies(t: Translate, ids: Record<string, string>): (message: string | null | undefined) => string {
   const text = (message: string | null | undefined): string => {
     if (!message) return "";
     const id = ids[message];
