@@ -86,6 +86,8 @@ test.describe("sign-in and account pages in Hindi", () => {
     await login.getByRole("button", { name: "लॉगिन करें" }).click();
     await page.waitForURL((url) => url.pathname === "/hi/profile", { timeout: 20_000 });
     await expect(main(page).getByRole("heading", { level: 1, name: "मेरी प्रोफ़ाइल" })).toBeVisible();
+    // The toast that rode along with the redirect, in Hindi too.
+    await expect(toast(page, "लॉगिन हो गया")).toBeVisible();
 
     // The English login is unchanged.
     await page.context().clearCookies();
