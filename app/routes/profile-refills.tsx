@@ -148,7 +148,9 @@ function RefillCard({ refill, prescriptions }: { refill: RefillJson; prescriptio
         <dt className="text-gray-700">{t("account.refills.payment")}</dt>
         <dd>{refill.paymentMethod === "cod" ? t("account.refills.cod") : t("account.refills.online")}</dd>
         <dt className="text-gray-700">{t("account.refills.deliverTo")}</dt>
-        <dd className="break-words">{addressLines(refill.address).join(", ")}</dd>
+        <dd className="break-words">
+          {[...addressLines(refill.address, t("account.address.landmark")).slice(0, -1), t("account.address.countryName", { country: refill.address.country })].join(", ")}
+        </dd>
         {refill.lastOrderId ? (
           <>
             <dt className="text-gray-700">{t("account.refills.lastOrder")}</dt>
