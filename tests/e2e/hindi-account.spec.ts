@@ -98,6 +98,8 @@ test.describe("sign-in and account pages in Hindi", () => {
   });
 
   test("the phone sign-in, forgot password and link pages under /hi", async ({ page, consoleErrors }, testInfo) => {
+    // Six pages, each with axe: more than the default 30 s on a busy machine.
+    test.slow();
     // A broken verification link is answered 400.
     consoleErrors.allow(/status of 400/);
     await openPage(page, "/hi/login?method=phone");
