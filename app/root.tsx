@@ -8,6 +8,7 @@ import { useHydrationDone } from "~/components/ui/static";
 import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
 import { HREFLANG, HTML_LANG, languageOfPath, localePath, OG_LOCALE, unprefixedPath } from "~/lib/i18n";
 import { pageMessages } from "~/lib/i18n.server";
+import { flashInLanguage } from "~/lib/reply-text.server";
 import { dispatchCutoff, pageUser, takeFlash } from "./root.server";
 import { setNonce } from "get-nonce";
 
@@ -38,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A one-time toast set by an action's redirect (server/http/flash.ts): shown once, cleared here.
   if (!request.headers.get("cookie")?.includes(`${FLASH_COOKIE}=`)) return data(page);
   const { flash, clearCookie } = takeFlash(request, shop.config);
-  page.flash = flash;
+  // In Hindi on /hi pages: a sign-in on a Hindi page lands on one (issue 34).
+  page.flash = flashInLanguage(flash, request);
   return data(page, { headers: { "Set-Cookie": clearCookie } });
 }
 

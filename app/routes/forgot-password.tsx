@@ -4,14 +4,21 @@ import { checkForgotPasswordForm } from "#common/account.ts";
 import { AuthCard, NOINDEX, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
 import { Field } from "~/components/ui/field";
 import { formText } from "~/lib/form-text";
+import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
+import { useReplyErrors, useReplyText } from "~/lib/reply-text";
+import { accountPageTexts } from "~/lib/reply-text.server";
 import type { Route } from "./+types/forgot-password";
 import { requestResetFromPage } from "./forgot-password.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Forgot password", "Get a link by email to choose a new password for your account."),
-  NOINDEX,
-];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return [...pageMeta(t("auth.forgot.title"), t("auth.forgot.metaDescription")), NOINDEX];
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  return accountPageTexts(request, "auth");
+}
 
 interface ForgotResult {
   ok: boolean;
@@ -34,9 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const t = useT();
+  const lp = useLocalePath();
+  const text = useReplyText();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const shown = { ...errors, ...(actionData?.errors ?? {}) };
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
+  const shown = useReplyErrors()({ ...errors, ...(actionData?.errors ?? {}) });
+  const submitting = navigation.state !== "idle" && navigation.formAction === lp("/forgot-password");
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -49,13 +59,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 
   return (
     <AuthCard
-      title="Forgot password"
-      intro="Enter the email address of your account and we will email you a link to choose a new password."
+      title={t("auth.forgot.title")}
+      intro={t("auth.forgot.intro")}
       footer={
         <>
-          Remembered it?{" "}
-          <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-2">
-            Login
+          {t("auth.forgot.remembered")}{" "}
+          <Link to={lp("/login")} className="font-semibold text-brand-800 underline underline-offset-2">
+            {t("auth.login.title")}
           </Link>
         </>
       }
@@ -66,13 +76,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             role={actionData.ok ? "status" : "alert"}
             className={`mb-5 rounded-md border px-4 py-3 ${actionData.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800"}`}
           >
-            {actionData.message}
+            {text(actionData.message)}
           </p>
         ) : null}
       </div>
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">
         <Field
-          label="Email"
+          label={t("auth.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -82,7 +92,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           error={shown.email}
         />
         <button type="submit" disabled={submitting} className={SUBMIT_CLASS}>
-          {submitting ? "Sending..." : "Send reset link"}
+          {submitting ? t("auth.sending") : t("auth.forgot.submit")}
         </button>
       </Form>
     </AuthCard>

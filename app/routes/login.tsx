@@ -9,19 +9,26 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
 import { formText } from "~/lib/form-text";
+import { localePath, metaTranslator, useLocalePath, useT } from "~/lib/i18n";
+import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
+import { useReplyErrors, useReplyText } from "~/lib/reply-text";
+import { accountPageTexts } from "~/lib/reply-text.server";
 import type { Route } from "./+types/login";
 import { finishTwoFactorFromPage, signInFromPage } from "./login.server";
 import { phoneSignInOptions, phoneStep } from "./phone-sign-in.server";
 
 // Public and indexable (the quality bars ask SEO 100 of every public page); only pages
 // behind a session (profile, orders, checkout) are noindex.
-export const meta: Route.MetaFunction = () => pageMeta("Login", "Sign in to your account to check out, see your orders and keep your cart on every device.");
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return pageMeta(t("auth.login.title"), t("auth.login.metaDescription"));
+};
 
 /** Someone already signed in goes straight where the login would have taken them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (context.user) throw redirect(redirectTarget(new URL(request.url).searchParams.get("redirect")));
-  return phoneSignInOptions(context);
+  if (context.user) throw redirect(localePath(redirectTarget(new URL(request.url).searchParams.get("redirect")), requestLanguage(request)));
+  return { ...phoneSignInOptions(context), ...accountPageTexts(request, "auth") };
 }
 
 interface LoginFailure {
@@ -53,7 +60,9 @@ type LoginData = LoginFailure | CodeStep;
 export async function action({ request, context }: Route.ActionArgs) {
   const { shop, requestId } = context;
   const form = await request.formData();
-  const target = redirectTarget(new URL(request.url).searchParams.get("redirect"));
+  // A shopper signing in on a /hi page stays on /hi pages.
+  const language = requestLanguage(request);
+  const target = localePath(redirectTarget(new URL(request.url).searchParams.get("redirect")), language);
   // "Use mobile number" (decisions/050): its steps post here too.
   if (String(form.get("intent") ?? "").startsWith("phone-")) return phoneStep(request, context, form, target);
   const values = formText(form, ["email", "password", "intent", "challenge", "code", "kind"]);
@@ -91,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.ok === "code") return codeStep(200, result.challenge, null);
   if (!result.ok) return failure(result.reply.status, result.reply.message, {}, result.reply.headers);
-  throw redirect(result.setUpTwoFactorFirst ? TWO_FACTOR_SETUP_PATH : target, { headers: result.headers });
+  throw redirect(result.setUpTwoFactorFirst ? localePath(TWO_FACTOR_SETUP_PATH, language) : target, { headers: result.headers });
 }
 
 export default function Login({ actionData: answer, loaderData }: Route.ComponentProps) {
@@ -116,14 +125,20 @@ function PasswordForm({
   const panels = panelClasses(active);
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const t = useT();
+  const lp = useLocalePath();
+  const text = useReplyText();
+  const inLanguage = useReplyErrors();
   const [errors, setErrors] = useState<Record<string, string>>(actionData?.errors ?? {});
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/login") === true;
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith(lp("/login")) === true;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer; `text` is the page's language.
   useEffect(() => {
     if (!actionData) return;
     setErrors(actionData.errors);
-    if (actionData.message !== null) toast.error(actionData.message || AUTH_MESSAGES.loginFailed);
+    if (actionData.message !== null) toast.error(text(actionData.message || AUTH_MESSAGES.loginFailed));
   }, [actionData]);
+  const shown = inLanguage(errors);
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -140,43 +155,43 @@ function PasswordForm({
 
   return (
     <AuthCard
-      title="Login"
-      intro="Welcome back. Sign in to check out faster and follow your orders."
+      title={t("auth.login.title")}
+      intro={t("auth.login.intro")}
       footer={
         <>
-          Don&apos;t have an account?{" "}
-          <Link to={withRedirect("/register", redirectParam)} className="font-semibold text-brand-800 underline underline-offset-2">
-            Register
+          {t("auth.login.noAccount")}{" "}
+          <Link to={withRedirect(lp("/register"), redirectParam)} className="font-semibold text-brand-800 underline underline-offset-2">
+            {t("auth.register.title")}
           </Link>
         </>
       }
     >
       <SignInMethodTabs active={active} redirectParam={redirectParam} />
       <div className={panels.phone}>
-        <PhoneSignIn step={phoneAnswer} whatsapp={whatsapp} formAction={withRedirect("/login", redirectParam)} />
+        <PhoneSignIn step={phoneAnswer} whatsapp={whatsapp} formAction={withRedirect(lp("/login"), redirectParam)} />
       </div>
       <OrUseEmail active={active} />
       <div className={panels.email}>
-      <FormAlert message={actionData?.message} show={!hydrated} />
+      <FormAlert message={text(actionData?.message)} show={!hydrated} />
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">
         <Field
-          label="Email"
+          label={t("auth.email")}
           name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           required
           defaultValue={actionData?.email}
-          error={errors.email}
+          error={shown.email}
         />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={shown.password} />
         <p className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className="font-medium text-brand-800 underline underline-offset-2">
-            Forgot password?
+          <Link to={lp("/forgot-password")} className="font-medium text-brand-800 underline underline-offset-2">
+            {t("auth.login.forgot")}
           </Link>
         </p>
         <button type="submit" disabled={submitting} className={SUBMIT_CLASS}>
-          {submitting ? "Logging in..." : "Login"}
+          {submitting ? t("auth.login.submitting") : t("auth.login.submit")}
         </button>
       </Form>
       </div>
@@ -196,6 +211,10 @@ function CodeForm({ data: step }: { data: CodeStep }) {
   const [errors, setErrors] = useState<Record<string, string>>(step.errors);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "code";
   const usingBackup = step.backup;
+  const t = useT();
+  const lp = useLocalePath();
+  const text = useReplyText();
+  const shown = useReplyErrors()(errors);
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -215,25 +234,25 @@ function CodeForm({ data: step }: { data: CodeStep }) {
   );
   return (
     <AuthCard
-      title="Two-factor sign-in"
-      intro="Open your authenticator app and enter the 6-digit code it shows for this shop."
+      title={t("auth.code.title")}
+      intro={t("auth.code.intro")}
       footer={
-        <Link to={withRedirect("/login", redirectParam)} className="font-semibold text-brand-800 underline underline-offset-2">
-          Start again
+        <Link to={withRedirect(lp("/login"), redirectParam)} className="font-semibold text-brand-800 underline underline-offset-2">
+          {t("auth.code.startAgain")}
         </Link>
       }
     >
       <div aria-live="assertive">
         {step.message ? (
           <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-            {step.message}
+            {text(step.message)}
           </p>
         ) : null}
       </div>
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">
         {hidden}
         <Field
-          label="Authentication code"
+          label={t("auth.code.label")}
           name="code"
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -241,30 +260,30 @@ function CodeForm({ data: step }: { data: CodeStep }) {
           maxLength={7}
           required
           autoFocus
-          error={usingBackup ? undefined : errors.code}
+          error={usingBackup ? undefined : shown.code}
         />
         <button type="submit" disabled={submitting} className={SUBMIT_CLASS}>
-          {submitting ? "Checking..." : "Verify and sign in"}
+          {submitting ? t("auth.checking") : t("auth.code.submit")}
         </button>
       </Form>
       <details className="mt-6 rounded-md border border-gray-200 p-4" open={usingBackup}>
-        <summary className="cursor-pointer font-medium text-brand-800">Lost your phone? Use a backup code</summary>
+        <summary className="cursor-pointer font-medium text-brand-800">{t("auth.code.lostPhone")}</summary>
         <Form method="post" noValidate onSubmit={validate} className="mt-4 space-y-4">
           {hidden}
           <input type="hidden" name="kind" value="backup" />
           <Field
-            label="Backup code"
+            label={t("auth.code.backupLabel")}
             name="code"
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
             maxLength={32}
             required
-            error={usingBackup ? errors.code : undefined}
+            error={usingBackup ? shown.code : undefined}
           />
-          <p className="text-sm text-gray-700">Each backup code works once. Use one of the ten you saved when you set up two-factor sign-in.</p>
+          <p className="text-sm text-gray-700">{t("auth.code.backupHelp")}</p>
           <button type="submit" disabled={submitting} className="w-full rounded-md border border-gray-400 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50">
-            Sign in with backup code
+            {t("auth.code.backupSubmit")}
           </button>
         </Form>
       </details>

@@ -2,18 +2,31 @@ import { MapPin, Star } from "lucide-react";
 import { AccountPageTitle } from "~/components/account/account-page-title";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { ADDRESS_FIELD_LABELS as LABELS, ADDRESS_LIMITS, ADDRESS_MESSAGES, checkAddressForm, MAX_ADDRESSES, type SavedAddress } from "#common/addresses.ts";
+import { ADDRESS_LIMITS, ADDRESS_MESSAGES, checkAddressForm, MAX_ADDRESSES, type SavedAddress } from "#common/addresses.ts";
 import { CHECKOUT_MESSAGES } from "#common/checkout.ts";
 import type { FieldErrors } from "#common/forms.ts";
 import { formatIndianPhone, INDIAN_STATES, isValidPin } from "#common/india.ts";
 import type { ServiceabilityJson } from "#common/serviceability.ts";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { Field } from "~/components/ui/field";
+import { localePath, metaTranslator, useLocalePath, useT } from "~/lib/i18n";
+import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
+import { useReplyErrors, useReplyText } from "~/lib/reply-text";
+import { accountPageTexts } from "~/lib/reply-text.server";
 import type { Route } from "./+types/profile-addresses";
 import { loadAddresses, writeAddressFromForm } from "./profile-addresses.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("My Addresses", "Your saved delivery addresses."), NOINDEX];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return [...pageMeta(t("account.addresses.title"), t("account.addresses.metaDescription")), NOINDEX];
+};
+
+/** The login in the page's language, coming back here after it. */
+const signInFirst = (request: Request) => {
+  const language = requestLanguage(request);
+  return `${localePath("/login", language)}?redirect=${localePath(PAGE, language)}`;
+};
 
 const PAGE = "/profile/addresses";
 
@@ -26,19 +39,19 @@ const DONE: Record<string, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`/login?redirect=${PAGE}`);
+  if (!context.user) throw redirect(signInFirst(request));
   const params = new URL(request.url).searchParams;
   const addresses = await loadAddresses(context, context.user.id);
   const editing = addresses.find((address) => address._id === params.get("edit")) ?? null;
   const deleting = addresses.find((address) => address._id === params.get("delete")) ?? null;
-  return { addresses, editing, deleting, done: DONE[params.get("done") ?? ""] ?? null };
+  return { addresses, editing, deleting, done: DONE[params.get("done") ?? ""] ?? null, ...accountPageTexts(request, "account", "auth") };
 }
 
 /** Every form of the page posts here (with or without JavaScript); a success redirects back (no resubmission on reload). */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!context.user) throw redirect(`/login?redirect=${PAGE}`);
+  if (!context.user) throw redirect(signInFirst(request));
   const { intent, reply } = await writeAddressFromForm(context, context.user.id, await request.formData());
-  if (reply.status < 300) throw redirect(`${PAGE}?done=${intent}`);
+  if (reply.status < 300) throw redirect(`${localePath(PAGE, requestLanguage(request))}?done=${intent}`);
   return data({ intent, message: reply.message, errors: reply.errors ?? {} }, { status: reply.status });
 }
 
@@ -46,24 +59,26 @@ export default function ProfileAddresses({ loaderData }: Route.ComponentProps) {
   const { addresses, editing, deleting, done } = loaderData;
   const actionData = useActionData<typeof action>();
   const full = addresses.length >= MAX_ADDRESSES;
+  const t = useT();
+  const text = useReplyText();
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <AccountPageTitle title="My Addresses" />
+      <AccountPageTitle title={t("account.addresses.title")} />
       <div role="status" className="mt-4">
-        {done && !actionData ? <p className="rounded-md bg-green-50 px-4 py-3 text-green-900">{done}</p> : null}
+        {done && !actionData ? <p className="rounded-md bg-green-50 px-4 py-3 text-green-900">{text(done)}</p> : null}
       </div>
       {actionData && Object.keys(actionData.errors).length === 0 ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">
-          {actionData.message}
+          {text(actionData.message)}
         </p>
       ) : null}
 
       {deleting ? <DeleteConfirmation address={deleting} /> : null}
 
       {addresses.length === 0 ? (
-        <p className="mt-6 text-gray-700">You have no saved addresses yet.</p>
+        <p className="mt-6 text-gray-700">{t("account.addresses.none")}</p>
       ) : (
-        <ul aria-label="Saved addresses" className="mt-6 grid gap-4 sm:grid-cols-2">
+        <ul aria-label={t("account.addresses.saved")} className="mt-6 grid gap-4 sm:grid-cols-2">
           {addresses.map((address) => (
             <AddressCard key={address._id} address={address} />
           ))}
@@ -73,7 +88,7 @@ export default function ProfileAddresses({ loaderData }: Route.ComponentProps) {
       {editing ? (
         <AddressForm key={`edit-${editing._id}`} address={editing} result={actionData?.intent === "update" ? actionData : undefined} />
       ) : full ? (
-        <p className="mt-8 text-gray-700">{ADDRESS_MESSAGES.tooMany}</p>
+        <p className="mt-8 text-gray-700">{text(ADDRESS_MESSAGES.tooMany)}</p>
       ) : (
         <AddressForm key={`new-${addresses.length}`} result={actionData?.intent === "create" ? actionData : undefined} />
       )}
@@ -82,17 +97,18 @@ export default function ProfileAddresses({ loaderData }: Route.ComponentProps) {
 }
 
 function AddressLines({ address }: { address: SavedAddress }) {
+  const t = useT();
   return (
     <address className="not-italic text-gray-800">
       <span className="block font-semibold text-gray-900">{address.fullName}</span>
       <span className="block">{address.line1}</span>
       {address.line2 ? <span className="block">{address.line2}</span> : null}
-      {address.landmark ? <span className="block">Landmark: {address.landmark}</span> : null}
+      {address.landmark ? <span className="block">{t("account.address.landmarkLine", { landmark: address.landmark })}</span> : null}
       <span className="block">
         {address.city}, {address.state} {address.postalCode}
       </span>
-      <span className="block">{address.country}</span>
-      <span className="block">Mobile: {formatIndianPhone(address.phone)}</span>
+      <span className="block">{t("account.address.countryName", { country: address.country })}</span>
+      <span className="block">{t("account.address.mobileLine", { phone: formatIndianPhone(address.phone) })}</span>
     </address>
   );
 }
@@ -100,6 +116,9 @@ function AddressLines({ address }: { address: SavedAddress }) {
 function AddressCard({ address }: { address: SavedAddress }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  const t = useT();
+  const lp = useLocalePath();
+  const where = { name: address.fullName, line: address.line1 };
   return (
     <li className="flex flex-col rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       <div className="flex items-start gap-3">
@@ -108,25 +127,25 @@ function AddressCard({ address }: { address: SavedAddress }) {
           {address.isDefault ? (
             <p className="mb-1 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900">
               <Star className="h-3 w-3" aria-hidden />
-              Default
+              {t("account.address.default")}
             </p>
           ) : null}
           <AddressLines address={address} />
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-        <Link to={`${PAGE}?edit=${address._id}#address-form`} className="font-semibold text-brand-800 underline" aria-label={`Edit address of ${address.fullName}, ${address.line1}`}>
-          Edit
+        <Link to={`${lp(PAGE)}?edit=${address._id}#address-form`} className="font-semibold text-brand-800 underline" aria-label={t("account.address.editLabel", where)}>
+          {t("account.address.edit")}
         </Link>
-        <Link to={`${PAGE}?delete=${address._id}`} className="font-semibold text-red-800 underline" aria-label={`Delete address of ${address.fullName}, ${address.line1}`}>
-          Delete
+        <Link to={`${lp(PAGE)}?delete=${address._id}`} className="font-semibold text-red-800 underline" aria-label={t("account.address.deleteLabel", where)}>
+          {t("account.address.delete")}
         </Link>
         {address.isDefault ? null : (
           <Form method="post">
             <input type="hidden" name="intent" value="default" />
             <input type="hidden" name="id" value={address._id} />
-            <button type="submit" disabled={busy} className="font-semibold text-brand-800 underline disabled:opacity-60" aria-label={`Make default: ${address.fullName}, ${address.line1}`}>
-              Make default
+            <button type="submit" disabled={busy} className="font-semibold text-brand-800 underline disabled:opacity-60" aria-label={t("account.address.makeDefaultLabel", where)}>
+              {t("account.address.makeDefault")}
             </button>
           </Form>
         )}
@@ -136,24 +155,26 @@ function AddressCard({ address }: { address: SavedAddress }) {
 }
 
 function DeleteConfirmation({ address }: { address: SavedAddress }) {
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <section aria-labelledby="delete-heading" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4">
       <h2 id="delete-heading" className="text-lg font-semibold text-red-900">
-        Delete this address?
+        {t("account.address.deleteTitle")}
       </h2>
       <div className="mt-2">
         <AddressLines address={address} />
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Form method="post" action={PAGE}>
+        <Form method="post" action={lp(PAGE)}>
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={address._id} />
           <button type="submit" className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
-            Delete
+            {t("account.address.delete")}
           </button>
         </Form>
-        <Link to={PAGE} className="rounded-md border border-gray-400 bg-white px-4 py-2 font-semibold text-gray-900">
-          Cancel
+        <Link to={lp(PAGE)} className="rounded-md border border-gray-400 bg-white px-4 py-2 font-semibold text-gray-900">
+          {t("account.cancel")}
         </Link>
       </div>
     </section>
@@ -165,7 +186,18 @@ function AddressForm({ address, result }: { address?: SavedAddress; result?: { m
   const [errors, setErrors] = useState<FieldErrors>(result?.errors ?? {});
   const [state, setState] = useState(address?.state ?? "");
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const shown = errors;
+  const t = useT();
+  const lp = useLocalePath();
+  const shown = useReplyErrors()(errors);
+  const LABELS = {
+    fullName: t("account.address.fullName"),
+    phone: t("auth.phone.mobile"),
+    line1: t("account.address.line1"),
+    line2: t("account.address.line2"),
+    landmark: t("account.address.landmark"),
+    city: t("account.address.city"),
+    postalCode: t("account.address.postalCode"),
+  };
   // A refusal from the server (with JavaScript the form stays mounted): its field messages replace the browser's.
   useEffect(() => setErrors(result?.errors ?? {}), [result]);
 
@@ -190,11 +222,11 @@ function AddressForm({ address, result }: { address?: SavedAddress; result?: { m
   return (
     <section id="address-form" aria-labelledby="address-form-heading" className="mt-10 rounded-lg border border-gray-200 bg-white p-4 sm:p-6">
       <h2 id="address-form-heading" className="text-xl font-semibold text-gray-900">
-        {address ? "Edit address" : "Add a new address"}
+        {address ? t("account.address.editTitle") : t("account.address.addTitle")}
       </h2>
       <Form
         method="post"
-        action={PAGE}
+        action={lp(PAGE)}
         noValidate
         className="mt-4 grid gap-4 sm:grid-cols-2"
         onSubmit={(event) => {
@@ -212,8 +244,8 @@ function AddressForm({ address, result }: { address?: SavedAddress; result?: { m
         <Field label={LABELS.fullName} name="fullName" autoComplete="name" required maxLength={ADDRESS_LIMITS.fullName} defaultValue={address?.fullName} error={shown.fullName} />
         <Field label={LABELS.phone} name="phone" type="tel" autoComplete="tel" required defaultValue={address ? formatIndianPhone(address.phone) : undefined} error={shown.phone} />
         <Field label={LABELS.line1} name="line1" autoComplete="address-line1" required maxLength={ADDRESS_LIMITS.line1} defaultValue={address?.line1} error={shown.line1} className="sm:col-span-2" />
-        <Field label={`${LABELS.line2} (optional)`} name="line2" autoComplete="address-line2" maxLength={ADDRESS_LIMITS.line2} defaultValue={address?.line2} error={shown.line2} className="sm:col-span-2" />
-        <Field label={`${LABELS.landmark} (optional)`} name="landmark" maxLength={ADDRESS_LIMITS.landmark} defaultValue={address?.landmark} error={shown.landmark} className="sm:col-span-2" />
+        <Field label={t("account.optional", { label: LABELS.line2 })} name="line2" autoComplete="address-line2" maxLength={ADDRESS_LIMITS.line2} defaultValue={address?.line2} error={shown.line2} className="sm:col-span-2" />
+        <Field label={t("account.optional", { label: LABELS.landmark })} name="landmark" maxLength={ADDRESS_LIMITS.landmark} defaultValue={address?.landmark} error={shown.landmark} className="sm:col-span-2" />
         <Field
           label={LABELS.postalCode}
           name="postalCode"
@@ -230,17 +262,17 @@ function AddressForm({ address, result }: { address?: SavedAddress; result?: { m
         <div className="flex items-center gap-2 self-end pb-2">
           <input id="address-default" type="checkbox" name="isDefault" value="true" defaultChecked={address?.isDefault ?? false} className="h-5 w-5" />
           <label htmlFor="address-default" className="text-gray-900">
-            Make this my default address
+            {t("account.address.makeMyDefault")}
           </label>
         </div>
-        <p className="text-sm text-gray-700 sm:col-span-2">Country: India (we deliver within India only).</p>
+        <p className="text-sm text-gray-700 sm:col-span-2">{t("account.address.country")}</p>
         <div className="flex flex-wrap gap-3 sm:col-span-2">
           <button type="submit" disabled={saving} className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
-            {saving ? "Saving..." : address ? "Save changes" : "Save address"}
+            {saving ? t("auth.saving") : address ? t("account.saveChanges") : t("account.address.save")}
           </button>
           {address ? (
-            <Link to={PAGE} className="rounded-md border border-gray-400 px-5 py-2.5 font-semibold text-gray-900">
-              Cancel
+            <Link to={lp(PAGE)} className="rounded-md border border-gray-400 px-5 py-2.5 font-semibold text-gray-900">
+              {t("account.cancel")}
             </Link>
           ) : null}
         </div>
@@ -250,10 +282,11 @@ function AddressForm({ address, result }: { address?: SavedAddress; result?: { m
 }
 
 function StateSelect({ value, onChange, error }: { value: string; onChange: (state: string) => void; error?: string }) {
+  const t = useT();
   return (
     <div>
       <label htmlFor="address-state" className="block text-sm font-medium text-gray-800">
-        {LABELS.state}
+        {t("account.address.state")}
       </label>
       <select
         id="address-state"
@@ -265,9 +298,9 @@ function StateSelect({ value, onChange, error }: { value: string; onChange: (sta
         aria-describedby={error ? "address-state-error" : "address-state-hint"}
         className="mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-600"
       >
-        <option value="">From the PIN code</option>
+        <option value="">{t("account.address.fromPin")}</option>
         {INDIAN_STATES.map((state) => (
-          <option key={state} value={state}>
+          <option key={state} value={state} lang="en">
             {state}
           </option>
         ))}
@@ -278,7 +311,7 @@ function StateSelect({ value, onChange, error }: { value: string; onChange: (sta
         </p>
       ) : (
         <p id="address-state-hint" className="mt-1 text-sm text-gray-700">
-          Filled in from the PIN code if you leave it; you can correct it.
+          {t("account.address.stateHint")}
         </p>
       )}
     </div>

@@ -4,33 +4,42 @@ import { useEffect, useRef } from "react";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { MAX_PRESCRIPTION_BYTES, PRESCRIPTION_ACCEPT, PRESCRIPTION_MESSAGES, PRESCRIPTION_NAME_MAX } from "#common/prescriptions.ts";
 import { NOINDEX, SUBMIT_CLASS } from "~/components/auth/auth-card";
-import { PrescriptionStatus, prescriptionFileUrl } from "~/components/prescriptions/prescription-status";
+import { prescriptionFileUrl } from "~/components/prescriptions/prescription-status";
 import { Field } from "~/components/ui/field";
 import { formatDateTime } from "#common/dates.ts";
+import { localePath, metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
+import { useReplyErrors, useReplyText } from "~/lib/reply-text";
+import { accountPageTexts } from "~/lib/reply-text.server";
+import type { PrescriptionJson } from "#common/prescriptions.ts";
 import type { Route } from "./+types/profile-prescriptions";
 import { askFromForm, loadMyPrescriptionOrders, loadMyPrescriptions, uploadPrescriptionFromForm } from "./profile-prescriptions.server";
 import { AskPharmacy, FormMessage, MyPrescriptionOrders } from "~/components/prescriptions/prescription-orders";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("My Prescriptions", "Upload your prescriptions and see where our pharmacist's review stands."),
-  NOINDEX,
-];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return [...pageMeta(t("account.prescriptions.title"), t("account.prescriptions.metaDescription")), NOINDEX];
+};
 
-const SIGN_IN_FIRST = `/login?${new URLSearchParams({ redirect: "/profile/prescriptions" })}`;
+/** The login in the page's language, coming back here after it. */
+function signInFirst(request: Request): string {
+  const language = requestLanguage(request);
+  return `${localePath("/login", language)}?${new URLSearchParams({ redirect: localePath("/profile/prescriptions", language) })}`;
+}
 
-export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(SIGN_IN_FIRST);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.user) throw redirect(signInFirst(request));
   const [prescriptions, { requests, addresses }] = await Promise.all([
     loadMyPrescriptions(context, context.user.id),
     loadMyPrescriptionOrders(context, context.user.id),
   ]);
-  return { prescriptions, requests, addresses };
+  return { prescriptions, requests, addresses, ...accountPageTexts(request, "account", "auth") };
 }
 
 /** The upload form (also without JavaScript): the same checks and answers as POST /api/prescriptions. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!context.user) throw redirect(SIGN_IN_FIRST);
+  if (!context.user) throw redirect(signInFirst(request));
   let form: FormData;
   try {
     form = await request.formData();
@@ -51,9 +60,13 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
   const answer = useActionData<typeof action>();
   const result = answer?.intent === "upload" ? answer : undefined;
   const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formAction === "/profile/prescriptions" && navigation.formData?.get("intent") !== "ask";
+  const t = useT();
+  const lp = useLocalePath();
+  const language = useLanguage();
+  const text = useReplyText();
+  const uploading = navigation.state === "submitting" && navigation.formAction === lp("/profile/prescriptions") && navigation.formData?.get("intent") !== "ask";
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = result?.errors ?? {};
+  const errors = useReplyErrors()(result?.errors ?? {});
 
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
@@ -61,21 +74,18 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
 
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <AccountPageTitle title="My Prescriptions" />
-      <p className="mt-2 text-gray-700">
-        Prescription medicines are dispensed only against a valid prescription. Upload a clear photo or PDF; our pharmacist
-        reviews it with your order before it is packed.
-      </p>
+      <AccountPageTitle title={t("account.prescriptions.title")} />
+      <p className="mt-2 text-gray-700">{t("account.prescriptions.intro")}</p>
 
       <section aria-labelledby="upload-heading" className="mt-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
         <h2 id="upload-heading" className="text-xl font-semibold text-gray-900">
-          Upload a prescription
+          {t("account.prescriptions.upload")}
         </h2>
-        <FormMessage result={result} />
+        <FormMessage result={result && { ...result, message: text(result.message) }} />
         <Form ref={formRef} method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <label htmlFor="prescription-file" className="block text-sm font-medium text-gray-800">
-              Prescription file<span aria-hidden> *</span>
+              {t("account.prescriptions.file")}<span aria-hidden> *</span>
             </label>
             <input
               id="prescription-file"
@@ -88,8 +98,7 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
               className="mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800"
             />
             <p id="prescription-file-help" className="mt-1 text-sm text-gray-700">
-              JPEG, PNG, WebP or PDF, up to {MAX_MB} MB. The doctor's name and registration number, the patient's name, the date
-              and each medicine should be readable.
+              {t("account.prescriptions.fileHelp", { mb: MAX_MB })}
             </p>
             {errors.file ? (
               <p id="prescription-file-error" className="mt-1 text-sm text-red-700">
@@ -97,29 +106,26 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
               </p>
             ) : null}
           </div>
-          <Field label="Patient's name (optional)" name="patientName" autoComplete="name" maxLength={PRESCRIPTION_NAME_MAX} error={errors.patientName} />
-          <Field label="Doctor's name (optional)" name="doctorName" autoComplete="off" maxLength={PRESCRIPTION_NAME_MAX} error={errors.doctorName} />
+          <Field label={t("account.prescriptions.patientOptional")} name="patientName" autoComplete="name" maxLength={PRESCRIPTION_NAME_MAX} error={errors.patientName} />
+          <Field label={t("account.prescriptions.doctorOptional")} name="doctorName" autoComplete="off" maxLength={PRESCRIPTION_NAME_MAX} error={errors.doctorName} />
           <div className="sm:col-span-2">
             <button type="submit" disabled={uploading} className={`${SUBMIT_CLASS} inline-flex items-center justify-center gap-2 sm:w-auto`}>
               <Upload className="h-4 w-4" aria-hidden />
-              {uploading ? "Uploading..." : "Upload prescription"}
+              {uploading ? t("account.prescriptions.uploading") : t("account.prescriptions.submit")}
             </button>
           </div>
         </Form>
       </section>
 
-      <AskPharmacy prescriptions={prescriptions} addresses={addresses} result={answer?.intent === "ask" ? answer : undefined} />
+      <AskPharmacy prescriptions={prescriptions} addresses={addresses} result={answer?.intent === "ask" ? { ...answer, message: text(answer.message) } : undefined} />
 
       <section aria-labelledby="list-heading" className="mt-8">
         <h2 id="list-heading" className="text-xl font-semibold text-gray-900">
-          Your prescriptions
+          {t("account.prescriptions.yours")}
         </h2>
-        <p className="mt-1 text-sm text-gray-700">
-          A prescription no order used is deleted six months after you upload it; one you ordered with is kept with that
-          order's records.
-        </p>
+        <p className="mt-1 text-sm text-gray-700">{t("account.prescriptions.kept")}</p>
         {prescriptions.length === 0 ? (
-          <p className="mt-3 text-gray-700">You have not uploaded any prescriptions yet.</p>
+          <p className="mt-3 text-gray-700">{t("account.prescriptions.none")}</p>
         ) : (
           <ul className="mt-3 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
             {prescriptions.map((prescription) => (
@@ -128,23 +134,25 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
                   <FileText className="mt-0.5 h-5 w-5 flex-none text-gray-600" aria-hidden />
                   <div className="min-w-0">
                     <p className="font-medium break-words text-gray-900">{prescription.fileName}</p>
-                    <p className="text-sm text-gray-700">Uploaded {formatDateTime(prescription.createdAt)}</p>
-                    {prescription.patientName ? <p className="text-sm text-gray-700">Patient: {prescription.patientName}</p> : null}
-                    {prescription.doctorName ? <p className="text-sm text-gray-700">Doctor: {prescription.doctorName}</p> : null}
+                    <p className="text-sm text-gray-700">{t("account.prescriptions.uploaded", { at: formatDateTime(prescription.createdAt, language) })}</p>
+                    {prescription.patientName ? <p className="text-sm text-gray-700">{t("account.prescriptions.patient", { name: prescription.patientName })}</p> : null}
+                    {prescription.doctorName ? <p className="text-sm text-gray-700">{t("account.prescriptions.doctor", { name: prescription.doctorName })}</p> : null}
                     {prescription.status === "rejected" && prescription.rejectReason ? (
-                      <p className="mt-1 text-sm text-red-800">Reason: {prescription.rejectReason}</p>
+                      <p className="mt-1 text-sm text-red-800">
+                        {t("account.reason")} <span lang="en">{prescription.rejectReason}</span>
+                      </p>
                     ) : null}
                   </div>
                 </div>
                 <div className="flex flex-none items-center gap-4 pl-8 sm:pl-0">
-                  <PrescriptionStatus status={prescription.status} />
+                  <ReviewState status={prescription.status} />
                   <a
                     href={prescriptionFileUrl(prescription._id)}
                     target="_blank"
                     rel="noopener"
                     className="font-medium text-brand-800 underline hover:text-brand-900"
                   >
-                    View<span className="sr-only"> {prescription.fileName} (opens in a new tab)</span>
+                    {t("account.prescriptions.view")}<span className="sr-only"> {t("account.prescriptions.viewHidden", { name: prescription.fileName })}</span>
                   </a>
                 </div>
               </li>
@@ -155,5 +163,26 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
 
       <MyPrescriptionOrders requests={requests} prescriptions={prescriptions} />
     </main>
+  );
+}
+
+const TONE: Record<PrescriptionJson["status"], string> = {
+  pending: "border-amber-300 bg-amber-50 text-amber-900",
+  approved: "border-green-300 bg-green-50 text-green-900",
+  rejected: "border-red-300 bg-red-50 text-red-900",
+};
+const REVIEW_STATES: Record<PrescriptionJson["status"], string> = {
+  pending: "account.prescriptions.pending",
+  approved: "account.prescriptions.approved",
+  rejected: "account.prescriptions.rejected",
+};
+
+/** A prescription's review state in the customer's words and the page's language: Pending review, Approved, Rejected. */
+function ReviewState({ status }: { status: PrescriptionJson["status"] }) {
+  const t = useT();
+  return (
+    <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${TONE[status]}`}>
+      {t(REVIEW_STATES[status])}
+    </span>
   );
 }

@@ -5,14 +5,21 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { formatLongDate, istDay } from "#common/dates.ts";
 import { formatRupeeAmount } from "#common/money.ts";
 import { addressLines } from "#common/orders.ts";
-import { REFILL_MESSAGES, REFILL_PERIODS, REFILL_REMINDER_DAYS, REFILL_STATUS_LABELS, type RefillJson, type RefillProductJson } from "#common/refills.ts";
+import { REFILL_MESSAGES, REFILL_PERIODS, REFILL_REMINDER_DAYS, type RefillJson, type RefillProductJson } from "#common/refills.ts";
 import { NOINDEX, SUBMIT_CLASS } from "~/components/auth/auth-card";
 import { Field } from "~/components/ui/field";
+import { localePath, metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
+import { useReplyErrors, useReplyText } from "~/lib/reply-text";
+import { accountPageTexts } from "~/lib/reply-text.server";
 import type { Route } from "./+types/profile-refills";
 import { loadMyRefills, writeRefillFromForm } from "./profile-refills.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("My Refills", "Your medicines ordered again every 30, 60 or 90 days."), NOINDEX];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return [...pageMeta(t("account.refills.title"), t("account.refills.metaDescription")), NOINDEX];
+};
 
 const PAGE = "/profile/refills";
 
@@ -28,17 +35,30 @@ const DONE: Record<string, string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (!context.user) throw redirect(`/login?${new URLSearchParams({ redirect: `${PAGE}${url.search}` })}`);
-  return { ...(await loadMyRefills(context, context.user.id, url)), done: DONE[url.searchParams.get("done") ?? ""] ?? null, today: istDay() };
+  const language = requestLanguage(request);
+  if (!context.user) throw redirect(`${localePath("/login", language)}?${new URLSearchParams({ redirect: `${localePath(PAGE, language)}${url.search}` })}`);
+  return {
+    ...(await loadMyRefills(context, context.user.id, url)),
+    done: DONE[url.searchParams.get("done") ?? ""] ?? null,
+    today: istDay(),
+    ...accountPageTexts(request, "account", "auth"),
+  };
 }
 
 /** Every form of the page posts here (with or without JavaScript); a success redirects back (no resubmission on reload). */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!context.user) throw redirect(`/login?redirect=${PAGE}`);
+  const language = requestLanguage(request);
+  if (!context.user) throw redirect(`${localePath("/login", language)}?redirect=${localePath(PAGE, language)}`);
   const { intent, reply } = await writeRefillFromForm(context, context.user, await request.formData());
-  if (reply.status < 300) throw redirect(`${PAGE}?done=${intent}`);
+  if (reply.status < 300) throw redirect(`${localePath(PAGE, language)}?done=${intent}`);
   return data({ intent, message: reply.message, errors: reply.errors ?? {} }, { status: reply.status });
 }
+
+const REFILL_STATES: Record<RefillJson["status"], string> = {
+  active: "account.refills.active",
+  paused: "account.refills.paused",
+  cancelled: "account.refills.cancelled",
+};
 
 const BUTTON = "rounded-md border border-gray-400 bg-white px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100";
 const SELECT = "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-600";
@@ -46,20 +66,18 @@ const SELECT = "mt-1 block w-full rounded-md border border-gray-400 bg-white px-
 export default function ProfileRefills({ loaderData }: Route.ComponentProps) {
   const { refills, done, product } = loaderData;
   const actionData = useActionData<typeof action>();
+  const t = useT();
+  const text = useReplyText();
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <AccountPageTitle title="My Refills" />
-      <p className="mt-2 text-gray-700">
-        A refill orders the same medicines again every 30, 60 or 90 days at that day's prices. We remind you {REFILL_REMINDER_DAYS} days
-        before each order, by SMS and email, so you can skip it or pause the refill here. If an item is out of stock or we no longer
-        deliver to your PIN code, nothing is ordered that time and we tell you why.
-      </p>
+      <AccountPageTitle title={t("account.refills.title")} />
+      <p className="mt-2 text-gray-700">{t("account.refills.intro", { days: REFILL_REMINDER_DAYS })}</p>
       <div role="status" className="mt-4">
-        {done && !actionData ? <p className="rounded-md bg-green-50 px-4 py-3 text-green-900">{done}</p> : null}
+        {done && !actionData ? <p className="rounded-md bg-green-50 px-4 py-3 text-green-900">{text(done)}</p> : null}
       </div>
       {actionData && actionData.intent !== "create" ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">
-          {actionData.message}
+          {text(actionData.message)}
         </p>
       ) : null}
 
@@ -67,14 +85,15 @@ export default function ProfileRefills({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="refills-heading" className="mt-8">
         <h2 id="refills-heading" className="text-xl font-semibold text-gray-900">
-          Your refills
+          {t("account.refills.yours")}
         </h2>
         {refills.length === 0 ? (
           <p className="mt-3 text-gray-700">
-            You have no refills yet. Open a medicine you take regularly and choose <strong>Subscribe and refill</strong>.
+            {t("account.refills.none")} <strong>{t("account.refills.subscribe")}</strong>
+            {t("account.refills.noneEnd")}
           </p>
         ) : (
-          <ul aria-label="Refills" className="mt-3 grid gap-4">
+          <ul aria-label={t("account.refills.list")} className="mt-3 grid gap-4">
             {refills.map((refill) => (
               <RefillCard key={refill._id} refill={refill} prescriptions={loaderData.prescriptions} />
             ))}
@@ -90,46 +109,54 @@ function RefillCard({ refill, prescriptions }: { refill: RefillJson; prescriptio
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === refill._id;
   const open = refill.status !== "cancelled";
   const title = refill.items.map((item) => item.name).join(", ");
+  const t = useT();
+  const lp = useLocalePath();
+  const language = useLanguage();
+  const text = useReplyText();
   return (
     <li className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="min-w-0 font-semibold break-words text-gray-900">{title}</h3>
+        <h3 className="min-w-0 font-semibold break-words text-gray-900" lang="en">
+          {title}
+        </h3>
         <span
           className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${
             refill.status === "active" ? "bg-green-100 text-green-900" : refill.status === "paused" ? "bg-amber-100 text-amber-900" : "bg-gray-100 text-gray-800"
           }`}
         >
-          {REFILL_STATUS_LABELS[refill.status]}
+          {t(REFILL_STATES[refill.status])}
         </span>
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-gray-700">Items</dt>
+        <dt className="text-gray-700">{t("account.refills.items")}</dt>
         <dd>
           {refill.items.map((item) => (
             <span key={item.productId} className="block">
-              {item.quantity} × {item.name}
-              {item.price > 0 ? <> (today {formatRupeeAmount(item.price)} each)</> : null}
+              {item.quantity} × <span lang="en">{item.name}</span>
+              {item.price > 0 ? <> {t("account.refills.todayEach", { price: formatRupeeAmount(item.price) })}</> : null}
             </span>
           ))}
         </dd>
-        <dt className="text-gray-700">Every</dt>
-        <dd>{refill.everyDays} days</dd>
+        <dt className="text-gray-700">{t("account.refills.every")}</dt>
+        <dd>{t("account.refills.days", { days: refill.everyDays })}</dd>
         {open ? (
           <>
-            <dt className="text-gray-700">Next order</dt>
-            <dd>{refill.status === "active" ? formatLongDate(refill.nextOrderOn) : "Paused"}</dd>
+            <dt className="text-gray-700">{t("account.refills.next")}</dt>
+            <dd>{refill.status === "active" ? formatLongDate(refill.nextOrderOn, language) : t("account.refills.paused")}</dd>
           </>
         ) : null}
-        <dt className="text-gray-700">Payment</dt>
-        <dd>{refill.paymentMethod === "cod" ? "Cash on delivery" : "Online, by a payment link we send each time"}</dd>
-        <dt className="text-gray-700">Deliver to</dt>
-        <dd className="break-words">{addressLines(refill.address).join(", ")}</dd>
+        <dt className="text-gray-700">{t("account.refills.payment")}</dt>
+        <dd>{refill.paymentMethod === "cod" ? t("account.refills.cod") : t("account.refills.online")}</dd>
+        <dt className="text-gray-700">{t("account.refills.deliverTo")}</dt>
+        <dd className="break-words">
+          {[...addressLines(refill.address, t("account.address.landmark")).slice(0, -1), t("account.address.countryName", { country: refill.address.country })].join(", ")}
+        </dd>
         {refill.lastOrderId ? (
           <>
-            <dt className="text-gray-700">Last order</dt>
+            <dt className="text-gray-700">{t("account.refills.lastOrder")}</dt>
             <dd>
-              <Link to={`/order/${refill.lastOrderId}`} className="text-brand-800 underline">
-                View the order
+              <Link to={lp(`/order/${refill.lastOrderId}`)} className="text-brand-800 underline">
+                {t("account.refills.viewOrder")}
               </Link>
             </dd>
           </>
@@ -137,12 +164,12 @@ function RefillCard({ refill, prescriptions }: { refill: RefillJson; prescriptio
       </dl>
       {refill.notice && open ? (
         <p role="note" className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {refill.notice}
+          {text(refill.notice)}
           {refill.status === "paused" && refill.items.some((item) => item.prescriptionRequired) ? (
             <>
               {" "}
-              <Link to="/profile/prescriptions" className="font-medium underline">
-                Upload a prescription
+              <Link to={lp("/profile/prescriptions")} className="font-medium underline">
+                {t("account.prescriptions.upload")}
               </Link>
             </>
           ) : null}
@@ -151,22 +178,27 @@ function RefillCard({ refill, prescriptions }: { refill: RefillJson; prescriptio
       {open ? (
         <div className="mt-4 flex flex-wrap gap-2">
           {refill.status === "active" ? (
-            <RefillButton id={refill._id} intent="skip" label="Skip next order" busy={busy} />
+            <RefillButton id={refill._id} intent="skip" label={t("account.refills.skip")} busy={busy} />
           ) : null}
-          <RefillButton id={refill._id} intent={refill.status === "active" ? "pause" : "resume"} label={refill.status === "active" ? "Pause" : "Resume"} busy={busy} />
-          <RefillButton id={refill._id} intent="cancel" label="Cancel refill" busy={busy} />
+          <RefillButton
+            id={refill._id}
+            intent={refill.status === "active" ? "pause" : "resume"}
+            label={refill.status === "active" ? t("account.refills.pause") : t("account.refills.resume")}
+            busy={busy}
+          />
+          <RefillButton id={refill._id} intent="cancel" label={t("account.refills.cancel")} busy={busy} />
         </div>
       ) : null}
       {open ? (
         <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-semibold text-brand-800">Change quantity or how often</summary>
+          <summary className="cursor-pointer text-sm font-semibold text-brand-800">{t("account.refills.change")}</summary>
           <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-3">
             <input type="hidden" name="intent" value="change" />
             <input type="hidden" name="id" value={refill._id} />
             {refill.items.map((item) => (
               <Field
                 key={item.productId}
-                label={`Quantity of ${item.name}`}
+                label={t("account.refills.quantityOf", { name: item.name })}
                 name={`quantity.${item.productId}`}
                 type="number"
                 inputMode="numeric"
@@ -180,12 +212,12 @@ function RefillCard({ refill, prescriptions }: { refill: RefillJson; prescriptio
             {refill.items.some((item) => item.prescriptionRequired) && prescriptions.length > 0 ? (
               <div className="sm:col-span-3">
                 <label htmlFor={`prescription-${refill._id}`} className="block text-sm font-medium text-gray-800">
-                  Approved prescription
+                  {t("account.refills.approvedPrescription")}
                 </label>
                 <select id={`prescription-${refill._id}`} name="prescriptionId" defaultValue={refill.prescriptionId} className={SELECT}>
                   {prescriptions.map((prescription) => (
                     <option key={prescription._id} value={prescription._id}>
-                      {prescription.fileName}, uploaded {formatLongDate(prescription.createdAt)}
+                      {t("account.refills.prescriptionOption", { name: prescription.fileName, date: formatLongDate(prescription.createdAt, language) })}
                     </option>
                   ))}
                 </select>
@@ -193,7 +225,7 @@ function RefillCard({ refill, prescriptions }: { refill: RefillJson; prescriptio
             ) : null}
             <div className="sm:col-span-3">
               <button type="submit" disabled={busy} className={BUTTON}>
-                Save changes
+                {t("account.saveChanges")}
               </button>
             </div>
           </Form>
@@ -216,15 +248,16 @@ function RefillButton({ id, intent, label, busy }: { id: string; intent: string;
 
 function PeriodSelect({ defaultValue, error }: { defaultValue: number; error?: string }) {
   const id = useId();
+  const t = useT();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        Every
+        {t("account.refills.every")}
       </label>
       <select id={id} name="everyDays" defaultValue={defaultValue} className={SELECT} aria-invalid={error ? true : undefined}>
         {REFILL_PERIODS.map((days) => (
           <option key={days} value={days}>
-            {days} days
+            {t("account.refills.days", { days })}
           </option>
         ))}
       </select>
@@ -244,40 +277,45 @@ function SubscribeForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
-  const errors = result?.errors ?? {};
+  const errors = useReplyErrors()(result?.errors ?? {});
+  const t = useT();
+  const lp = useLocalePath();
+  const language = useLanguage();
+  const text = useReplyText();
   const { addresses, prescriptions, onlinePayment, testGateway, today } = data;
   const defaultAddress = addresses.find((address) => address.isDefault) ?? addresses[0];
   return (
     <section id="new" aria-labelledby="subscribe-heading" className="mt-6 rounded-2xl border border-brand-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id="subscribe-heading" className="flex items-center gap-2 text-xl font-semibold text-gray-900">
-        <Repeat className="h-5 w-5 text-brand-700" aria-hidden /> Subscribe and refill
+        <Repeat className="h-5 w-5 text-brand-700" aria-hidden /> {t("account.refills.subscribe")}
       </h2>
       <p className="mt-1 text-gray-700">
-        {product.name}, today {formatRupeeAmount(product.price)} each. Each order is placed at that day's price.
+        <span lang="en">{product.name}</span>
+        {t("account.refills.productPrice", { price: formatRupeeAmount(product.price) })}
       </p>
       {result ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">
-          {result.message}
+          {text(result.message)}
         </p>
       ) : null}
       {addresses.length === 0 ? (
         <p className="mt-4 text-gray-700">
-          A refill is delivered to one of your saved addresses.{" "}
-          <Link to="/profile/addresses" className="font-medium text-brand-800 underline">
-            Add an address
+          {t("account.refills.needsAddress")}{" "}
+          <Link to={lp("/profile/addresses")} className="font-medium text-brand-800 underline">
+            {t("account.refills.addAddress")}
           </Link>{" "}
-          first.
+          {t("account.refills.first")}
         </p>
       ) : (
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="create" />
           <input type="hidden" name="productId" value={product._id} />
-          <Field label="Quantity each time" name="quantity" type="number" inputMode="numeric" min={1} max={100} defaultValue={1} required error={errors.items} />
+          <Field label={t("account.refills.quantity")} name="quantity" type="number" inputMode="numeric" min={1} max={100} defaultValue={1} required error={errors.items} />
           <PeriodSelect defaultValue={30} error={errors.everyDays} />
-          <Field label="First order on" name="startOn" type="date" min={today} defaultValue={today} error={errors.startOn} />
+          <Field label={t("account.refills.firstOrder")} name="startOn" type="date" min={today} defaultValue={today} error={errors.startOn} />
           <div>
             <label htmlFor="refill-address" className="block text-sm font-medium text-gray-800">
-              Deliver to
+              {t("account.refills.deliverTo")}
             </label>
             <select id="refill-address" name="addressId" defaultValue={defaultAddress?._id} className={SELECT} aria-invalid={errors.addressId ? true : undefined}>
               {addresses.map((address) => (
@@ -289,18 +327,19 @@ function SubscribeForm({
             {errors.addressId ? <p className="mt-1 text-sm text-red-700">{errors.addressId}</p> : null}
           </div>
           <fieldset className="sm:col-span-2">
-            <legend className="text-sm font-medium text-gray-800">Payment each time</legend>
+            <legend className="text-sm font-medium text-gray-800">{t("account.refills.paymentEach")}</legend>
             <div className="mt-1 grid gap-2">
               <label className="flex items-start gap-2">
                 <input type="radio" name="paymentMethod" value="cod" defaultChecked className="mt-1" />
-                <span>Cash on delivery</span>
+                <span>{t("account.refills.cod")}</span>
               </label>
               {onlinePayment ? (
                 <label className="flex items-start gap-2">
                   <input type="radio" name="paymentMethod" value="razorpay" className="mt-1" />
                   <span>
-                    Pay online: we send you a payment link by SMS and email when the order is placed; it is shipped once paid
-                    {testGateway ? " (this shop takes test payments on the order's page)" : ""}.
+                    {t("account.refills.payOnline")}
+                    {testGateway ? t("account.refills.testPayments") : ""}
+                    {t("auth.phone.sentToEnd")}
                   </span>
                 </label>
               ) : null}
@@ -310,22 +349,21 @@ function SubscribeForm({
           {product.prescriptionRequired ? (
             <div className="sm:col-span-2">
               <label htmlFor="refill-prescription" className="block text-sm font-medium text-gray-800">
-                Your approved prescription
+                {t("account.refills.yourPrescription")}
               </label>
               {prescriptions.length === 0 ? (
                 <p className="mt-1 text-sm text-gray-700">
-                  This medicine needs a prescription our pharmacist has approved, and a refill never orders more than it covers.
-                  You have none approved yet:{" "}
-                  <Link to="/profile/prescriptions" className="font-medium text-brand-800 underline">
-                    upload one
+                  {t("account.refills.needsPrescription")}{" "}
+                  <Link to={lp("/profile/prescriptions")} className="font-medium text-brand-800 underline">
+                    {t("account.refills.uploadOne")}
                   </Link>
-                  .
+                  {t("auth.phone.sentToEnd")}
                 </p>
               ) : (
                 <select id="refill-prescription" name="prescriptionId" className={SELECT} aria-invalid={errors.prescriptionId ? true : undefined}>
                   {prescriptions.map((prescription) => (
                     <option key={prescription._id} value={prescription._id}>
-                      {prescription.fileName}, uploaded {formatLongDate(prescription.createdAt)}
+                      {t("account.refills.prescriptionOption", { name: prescription.fileName, date: formatLongDate(prescription.createdAt, language) })}
                     </option>
                   ))}
                 </select>
@@ -335,7 +373,7 @@ function SubscribeForm({
           ) : null}
           <div className="sm:col-span-2">
             <button type="submit" disabled={busy} className={`${SUBMIT_CLASS} sm:w-auto`}>
-              {busy ? "Setting up..." : "Set up refill"}
+              {busy ? t("account.refills.settingUp") : t("account.refills.setUp")}
             </button>
           </div>
         </Form>

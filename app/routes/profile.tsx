@@ -6,7 +6,10 @@ import { AccountSettings, VerifyEmailNotice, type AccountActionData, type Accoun
 import { NOINDEX } from "~/components/auth/auth-card";
 import { MyOrders, toMyOrderRow } from "~/components/auth/my-orders";
 import { checkCodeForm, checkCodeRequestForm, checkDeletionCodeForm } from "#common/phone-sign-in.ts";
+import { localePath, metaTranslator, useLocalePath, useT } from "~/lib/i18n";
+import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
+import { accountPageTexts } from "~/lib/reply-text.server";
 import type { Route } from "./+types/profile";
 import { accountActions, loadProfile, signOutHeaders, twoFactorSetupView } from "./profile.server";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
@@ -14,11 +17,19 @@ import { WhatsAppSettings } from "~/components/account/whatsapp-settings";
 import { whatsappFormChoice } from "#common/whatsapp.ts";
 import { checkTwoFactorDisableForm, checkTwoFactorEnableForm, checkTwoFactorSetupForm } from "#common/two-factor.ts";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("My Profile", "Your account details and your orders."), NOINDEX];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return [...pageMeta(t("account.profile.title"), t("account.profile.metaDescription")), NOINDEX];
+};
 
-const SIGN_IN_FIRST = "/login?redirect=/profile";
+/** To the login (in the page's language), coming back here after it. */
+function signInFirst(request: Request): string {
+  const language = requestLanguage(request);
+  return `${localePath("/login", language)}?redirect=${localePath("/profile", language)}`;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const SIGN_IN_FIRST = signInFirst(request);
   if (!context.user) throw redirect(SIGN_IN_FIRST);
   // "Show expired attempts": checkouts that ended unpaid, hidden by default (decisions/024).
   const showingExpired = new URL(request.url).searchParams.get("include") === "expired";
@@ -35,7 +46,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     whatsappUpdates: profile.whatsappUpdates,
     whatsappUpdatesAt: profile.whatsappUpdatesAt,
   };
-  return { profile: { name: profile.name, email: profile.email }, account, orders: orders.map(toMyOrderRow), showingExpired, deletion, twoFactor };
+  return {
+    profile: { name: profile.name, email: profile.email },
+    account,
+    orders: orders.map(toMyOrderRow),
+    showingExpired,
+    deletion,
+    twoFactor,
+    // join: hicheckout's My Orders namespace goes beside these when it has one.
+    ...accountPageTexts(request, "account", "auth"),
+  };
 }
 
 /**
@@ -45,13 +65,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  if (typeof intent !== "string" || intent === "logout") throw redirect("/login", { headers: await signOutHeaders(request, context) });
+  if (typeof intent !== "string" || intent === "logout") throw redirect(localePath("/login", requestLanguage(request)), { headers: await signOutHeaders(request, context) });
   return accountAction(request, context, intent, form);
 }
 
 /** One account form: checked with the shared rule, then the same use case and reply as its /api/users call. */
 async function accountAction(request: Request, context: Route.ActionArgs["context"], intent: string, form: FormData) {
-  if (!context.user) throw redirect(SIGN_IN_FIRST);
+  if (!context.user) throw redirect(signInFirst(request));
   const values = Object.fromEntries(form);
   const answer = (
     known: AccountIntent,
@@ -107,7 +127,7 @@ async function accountAction(request: Request, context: Route.ActionArgs["contex
     case "resend-verification":
       return answer(intent, (await accountActions.resendVerification(request, context)).reply);
     case "logout-all":
-      throw redirect("/login", { headers: (await accountActions.signOutEverywhere(request, context)).headers });
+      throw redirect(localePath("/login", requestLanguage(request)), { headers: (await accountActions.signOutEverywhere(request, context)).headers });
     case "deletion-code":
       return answer(intent, (await accountActions.deletionCode(request, context)).reply);
     case "delete": {
@@ -115,7 +135,7 @@ async function accountAction(request: Request, context: Route.ActionArgs["contex
       const parsed = "code" in values ? checkDeletionCodeForm(values) : checkDeleteAccountForm(values);
       if (!parsed.ok) return invalid(intent, parsed.errors);
       const outcome = await accountActions.deleteAccount(request, context, parsed.data);
-      if (outcome.reply.status < 300) throw redirect("/", { headers: outcome.headers });
+      if (outcome.reply.status < 300) throw redirect(localePath("/", requestLanguage(request)), { headers: outcome.headers });
       return answer(intent, outcome.reply);
     }
     case "2fa-setup": {
@@ -156,12 +176,14 @@ function setupFromForm(form: FormData) {
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, account, orders, showingExpired } = loaderData;
   const navigation = useNavigation();
-  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/profile" && !navigation.formData?.has("intent");
+  const t = useT();
+  const lp = useLocalePath();
+  const loggingOut = navigation.state !== "idle" && navigation.formAction === lp("/profile") && !navigation.formData?.has("intent");
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="text-3xl font-bold text-gray-900">My Profile</h1>
+      <h1 className="text-3xl font-bold text-gray-900">{t("account.profile.title")}</h1>
       <section
-        aria-label="Account"
+        aria-label={t("account.profile.account")}
         className="mt-6 flex flex-col gap-5 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between"
       >
         <div className="flex items-center gap-4">
@@ -172,13 +194,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <p className="text-xl font-semibold break-words text-gray-900">{profile.name}</p>
             <p className="mt-1 flex items-center gap-2 text-gray-700">
               <Mail className="h-4 w-4 shrink-0" aria-hidden />
-              <span className="min-w-0 wrap-anywhere">{profile.email ?? "No email yet"}</span>
+              <span className="min-w-0 wrap-anywhere">{profile.email ?? t("account.profile.noEmail")}</span>
             </p>
             {account.phone ? (
               <p className="mt-1 flex items-center gap-2 text-gray-700">
                 <Smartphone className="h-4 w-4 shrink-0" aria-hidden />
                 <span>
-                  +91 {formatIndianPhone(account.phone)} {account.phoneVerified ? "(verified)" : "(not verified)"}
+                  +91 {formatIndianPhone(account.phone)} {account.phoneVerified ? t("account.verified") : t("account.notVerified")}
                 </span>
               </p>
             ) : null}
@@ -191,28 +213,28 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             className="inline-flex w-full items-center justify-center gap-2 rounded-md border border-red-300 bg-white px-5 py-2.5 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70 sm:w-auto"
           >
             <LogOut className="h-4 w-4" aria-hidden />
-            {loggingOut ? "Logging out..." : "Logout"}
+            {loggingOut ? t("account.profile.loggingOut") : t("account.profile.logout")}
           </button>
         </Form>
       </section>
       {account.emailVerified || account.email === null ? null : <VerifyEmailNotice data={actionData} />}
       <p className="mt-6">
-        <Link to="/profile/prescriptions" className="font-semibold text-brand-800 underline hover:text-brand-900">
-          My Prescriptions
+        <Link to={lp("/profile/prescriptions")} className="font-semibold text-brand-800 underline hover:text-brand-900">
+          {t("account.prescriptions.title")}
         </Link>
-        <span className="text-gray-700">: upload a prescription and see its review</span>
+        <span className="text-gray-700">{t("account.profile.prescriptionsHint")}</span>
       </p>
       <p className="mt-4">
-        <Link to="/profile/addresses" className="font-semibold text-brand-800 underline hover:text-brand-900">
-          My Addresses
+        <Link to={lp("/profile/addresses")} className="font-semibold text-brand-800 underline hover:text-brand-900">
+          {t("account.addresses.title")}
         </Link>
-        <span className="text-gray-700">: add, edit or delete your delivery addresses and choose the default</span>
+        <span className="text-gray-700">{t("account.profile.addressesHint")}</span>
       </p>
       <p className="mt-4">
-        <Link to="/profile/refills" className="font-semibold text-brand-800 underline hover:text-brand-900">
-          My Refills
+        <Link to={lp("/profile/refills")} className="font-semibold text-brand-800 underline hover:text-brand-900">
+          {t("account.refills.title")}
         </Link>
-        <span className="text-gray-700">: medicines ordered again every 30, 60 or 90 days; skip, pause or cancel them</span>
+        <span className="text-gray-700">{t("account.profile.refillsHint")}</span>
       </p>
       <MyOrders orders={orders} showingExpired={showingExpired} />
       <TwoFactorSettings status={loaderData.twoFactor} data={actionData} hasPassword={account.hasPassword} />

@@ -8,7 +8,11 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
 import { formText } from "~/lib/form-text";
+import { localePath, metaTranslator, useLocalePath, useT } from "~/lib/i18n";
+import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
+import { useReplyErrors, useReplyText } from "~/lib/reply-text";
+import { accountPageTexts } from "~/lib/reply-text.server";
 import type { Route } from "./+types/register";
 import { phoneSignInOptions, phoneStep } from "./phone-sign-in.server";
 import { registerFromPage } from "./register.server";
@@ -18,12 +22,15 @@ const REDIRECT_DELAY_MS = 1500;
 
 // Public and indexable (the quality bars ask SEO 100 of every public page); only pages
 // behind a session (profile, orders, checkout) are noindex.
-export const meta: Route.MetaFunction = () => pageMeta("Register", "Create your account to check out, follow your orders and keep your cart on every device.");
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return pageMeta(t("auth.register.title"), t("auth.register.metaDescription"));
+};
 
 /** Someone already signed in goes straight where registering would have taken them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (context.user) throw redirect(redirectTarget(new URL(request.url).searchParams.get("redirect")));
-  return phoneSignInOptions(context);
+  if (context.user) throw redirect(localePath(redirectTarget(new URL(request.url).searchParams.get("redirect")), requestLanguage(request)));
+  return { ...phoneSignInOptions(context), ...accountPageTexts(request, "auth") };
 }
 
 type RegisterResult =
@@ -41,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   // "Use mobile number" (decisions/050): its steps post here too.
   if (String(form.get("intent") ?? "").startsWith("phone-")) {
-    return phoneStep(request, context, form, redirectTarget(new URL(request.url).searchParams.get("redirect")));
+    return phoneStep(request, context, form, localePath(redirectTarget(new URL(request.url).searchParams.get("redirect")), requestLanguage(request)));
   }
   const values = formText(form, ["name", "email", "password", "confirmPassword"]);
   const failure = (status: number, message: string, errors: Record<string, string> = {}, headers?: HeadersInit) =>
@@ -64,7 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure(reply.status, reply.message, errors, reply.headers);
   }
 
-  const target = redirectTarget(new URL(request.url).searchParams.get("redirect"));
+  // A shopper registering on a /hi page stays on /hi pages.
+  const target = localePath(redirectTarget(new URL(request.url).searchParams.get("redirect")), requestLanguage(request));
   if (enhanced) return data<RegisterResult>({ ok: true, redirectTo: target }, { status: reply.status, headers: result.headers });
   throw redirect(target, { headers: result.headers });
 }
@@ -85,20 +93,25 @@ export default function Register({ actionData: answer, loaderData }: Route.Compo
   const navigation = useNavigation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  const t = useT();
+  const lp = useLocalePath();
+  const text = useReplyText();
+  const inLanguage = useReplyErrors();
   const failed = actionData && !actionData.ok ? actionData : null;
   const [errors, setErrors] = useState<Record<string, string>>(failed?.errors ?? {});
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/register") === true;
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith(lp("/register")) === true;
   const registered = actionData?.ok === true;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer; `text` is the page's language.
   useEffect(() => {
     if (!actionData) return;
     if (!actionData.ok) {
       setErrors(actionData.errors);
-      toast.error(actionData.message || AUTH_MESSAGES.registrationFailed);
+      toast.error(text(actionData.message || AUTH_MESSAGES.registrationFailed));
       return;
     }
     setErrors({});
-    toast.success(AUTH_MESSAGES.registrationSucceeded);
+    toast.success(text(AUTH_MESSAGES.registrationSucceeded));
     const timer = setTimeout(() => navigate(actionData.redirectTo, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [actionData, navigate]);
@@ -114,67 +127,68 @@ export default function Register({ actionData: answer, loaderData }: Route.Compo
     const invalid = parsed.errors;
     setErrors(invalid);
     focusFirstInvalid(form, invalid);
-    toast.error(AUTH_MESSAGES.formInvalid);
+    toast.error(text(AUTH_MESSAGES.formInvalid));
   }
+  const shown = inLanguage(errors);
 
   return (
     <AuthCard
-      title="Register"
-      intro="Create an account to check out faster, follow your orders and keep your cart on every device."
+      title={t("auth.register.title")}
+      intro={t("auth.register.intro")}
       footer={
         <>
-          Already have an account?{" "}
-          <Link to={withRedirect("/login", redirectParam)} className="font-semibold text-brand-800 underline underline-offset-2">
-            Login
+          {t("auth.register.haveAccount")}{" "}
+          <Link to={withRedirect(lp("/login"), redirectParam)} className="font-semibold text-brand-800 underline underline-offset-2">
+            {t("auth.login.title")}
           </Link>
         </>
       }
     >
       <SignInMethodTabs active={active} redirectParam={redirectParam} />
       <div className={panels.phone}>
-        <PhoneSignIn step={phoneAnswer} whatsapp={loaderData.whatsapp} formAction={withRedirect("/register", redirectParam)} />
+        <PhoneSignIn step={phoneAnswer} whatsapp={loaderData.whatsapp} formAction={withRedirect(lp("/register"), redirectParam)} />
       </div>
       <OrUseEmail active={active} />
       <div className={panels.email}>
-      <FormAlert message={failed?.message} show={!hydrated} />
+      <FormAlert message={text(failed?.message)} show={!hydrated} />
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
-        <Field label="Name" name="name" autoComplete="name" required defaultValue={failed?.values.name} error={errors.name} />
+        <Field label={t("auth.name")} name="name" autoComplete="name" required defaultValue={failed?.values.name} error={shown.name} />
         <Field
-          label="Email"
+          label={t("auth.email")}
           name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           required
           defaultValue={failed?.values.email}
-          error={errors.email}
+          error={shown.email}
         />
         {errors.email === AUTH_MESSAGES.userExists ? (
           // What to do about a taken email; it reveals nothing the "User already exists" answer does not.
           <p className="-mt-3 text-sm text-gray-800" data-testid="register-exists-help">
-            This email already has an account.{" "}
-            <Link to={withRedirect("/login", redirectParam)} className="font-semibold text-brand-800 underline underline-offset-2">
-              Sign in
+            {t("auth.register.exists")}{" "}
+            <Link to={withRedirect(lp("/login"), redirectParam)} className="font-semibold text-brand-800 underline underline-offset-2">
+              {t("auth.register.existsSignIn")}
             </Link>{" "}
-            instead, or{" "}
-            <Link to="/forgot-password" className="font-semibold text-brand-800 underline underline-offset-2">
-              reset your password
+            {t("auth.register.existsOr")}{" "}
+            <Link to={lp("/forgot-password")} className="font-semibold text-brand-800 underline underline-offset-2">
+              {t("auth.register.existsReset")}
             </Link>{" "}
-            if you have forgotten it.
+            {t("auth.register.existsEnd")}
           </p>
         ) : null}
-        <Field label="Password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
+        <Field label={t("auth.password")} name="password" type="password" autoComplete="new-password" required error={shown.password} />
         <Field
-          label="Confirm Password"
+          label={t("auth.register.confirmPassword")}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
           required
-          error={errors.confirmPassword}
+          error={shown.confirmPassword}
         />
         <button type="submit" disabled={submitting || registered} className={SUBMIT_CLASS}>
-          {submitting ? "Creating account..." : registered ? "Redirecting..." : "Register"}
+          {submitting ? t("auth.register.submitting") : registered ? t("auth.register.redirecting") : t("auth.register.submit")}
         </button>
       </Form>
       </div>

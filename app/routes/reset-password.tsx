@@ -4,11 +4,17 @@ import { ACCOUNT_MESSAGES, checkResetPasswordForm } from "#common/account.ts";
 import { AuthCard, NOINDEX, SUBMIT_CLASS, focusFirstInvalid } from "~/components/auth/auth-card";
 import { Field } from "~/components/ui/field";
 import { formText } from "~/lib/form-text";
+import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
+import { useReplyErrors, useReplyText } from "~/lib/reply-text";
+import { accountPageTexts } from "~/lib/reply-text.server";
 import type { Route } from "./+types/reset-password";
 import { resetFromPage } from "./reset-password.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Reset password", "Choose a new password for your account."), NOINDEX];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return [...pageMeta(t("auth.reset.title"), t("auth.reset.metaDescription")), NOINDEX];
+};
 
 /** The link's token is personal: the page is never kept by a cache. */
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -18,7 +24,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 /** The emailed link lands here (`?token=`); the token is checked when the new password is sent. */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return data({ token }, { headers: PRIVATE });
+  return data({ token, ...accountPageTexts(request, "auth") }, { headers: PRIVATE });
 }
 
 interface ResetResult {
@@ -41,8 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { token } = loaderData;
   const navigation = useNavigation();
+  const t = useT();
+  const lp = useLocalePath();
+  const text = useReplyText();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const shown = { ...errors, ...(actionData?.errors ?? {}) };
+  const shown = useReplyErrors()({ ...errors, ...(actionData?.errors ?? {}) });
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const linkBroken = token === "" || actionData?.errors.token !== undefined;
 
@@ -56,16 +65,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
 
   const footer = (
-    <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-2">
-      Back to login
+    <Link to={lp("/login")} className="font-semibold text-brand-800 underline underline-offset-2">
+      {t("auth.backToLogin")}
     </Link>
   );
 
   if (actionData?.ok) {
     return (
-      <AuthCard title="Reset password" intro={actionData.message ?? ACCOUNT_MESSAGES.passwordReset} footer={footer}>
-        <Link to="/login" className={`${SUBMIT_CLASS} block text-center`}>
-          Login
+      <AuthCard title={t("auth.reset.title")} intro={text(actionData.message ?? ACCOUNT_MESSAGES.passwordReset)} footer={footer}>
+        <Link to={lp("/login")} className={`${SUBMIT_CLASS} block text-center`}>
+          {t("auth.login.title")}
         </Link>
       </AuthCard>
     );
@@ -73,11 +82,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   if (linkBroken) {
     return (
-      <AuthCard title="Reset password" intro={ACCOUNT_MESSAGES.resetLinkInvalid} footer={footer}>
+      <AuthCard title={t("auth.reset.title")} intro={text(ACCOUNT_MESSAGES.resetLinkInvalid)} footer={footer}>
         <p role="alert" className="text-gray-800">
-          Reset links work once, for one hour.{" "}
-          <Link to="/forgot-password" className="font-semibold text-brand-800 underline underline-offset-2">
-            Ask for a new link
+          {t("auth.reset.once")}{" "}
+          <Link to={lp("/forgot-password")} className="font-semibold text-brand-800 underline underline-offset-2">
+            {t("auth.reset.askNew")}
           </Link>
         </p>
       </AuthCard>
@@ -85,13 +94,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
 
   return (
-    <AuthCard title="Reset password" intro="Choose a new password. You will be signed out on every device." footer={footer}>
+    <AuthCard title={t("auth.reset.title")} intro={t("auth.reset.intro")} footer={footer}>
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">
         <input type="hidden" name="token" value={token} />
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required error={shown.password} />
-        <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required error={shown.confirmPassword} />
+        <Field label={t("auth.newPassword")} name="password" type="password" autoComplete="new-password" required error={shown.password} />
+        <Field label={t("auth.confirmNewPassword")} name="confirmPassword" type="password" autoComplete="new-password" required error={shown.confirmPassword} />
         <button type="submit" disabled={submitting} className={SUBMIT_CLASS}>
-          {submitting ? "Saving..." : "Set new password"}
+          {submitting ? t("auth.saving") : t("auth.reset.submit")}
         </button>
       </Form>
     </AuthCard>

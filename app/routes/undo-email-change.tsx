@@ -2,11 +2,17 @@ import { Form, Link, data, useNavigation } from "react-router";
 import { ACCOUNT_MESSAGES, TOKEN_MAX } from "#common/account.ts";
 import { AuthCard, NOINDEX, SUBMIT_CLASS } from "~/components/auth/auth-card";
 import { formText } from "~/lib/form-text";
+import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
+import { useReplyText } from "~/lib/reply-text";
+import { accountPageTexts } from "~/lib/reply-text.server";
 import type { Route } from "./+types/undo-email-change";
 import { undoFromPage } from "./undo-email-change.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Undo the email change", "Give your account its old email address back."), NOINDEX];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return [...pageMeta(t("auth.undo.title"), t("auth.undo.metaDescription")), NOINDEX];
+};
 
 /** The link's token is personal: the page is never kept by a cache. */
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -19,7 +25,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return data({ token: token.slice(0, TOKEN_MAX) }, { headers: PRIVATE });
+  return data({ token: token.slice(0, TOKEN_MAX), ...accountPageTexts(request, "auth") }, { headers: PRIVATE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,17 +40,20 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
   const { token } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const t = useT();
+  const lp = useLocalePath();
+  const text = useReplyText();
   const footer = (
-    <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-2">
-      Back to login
+    <Link to={lp("/login")} className="font-semibold text-brand-800 underline underline-offset-2">
+      {t("auth.backToLogin")}
     </Link>
   );
 
   if (actionData?.ok) {
     return (
-      <AuthCard title="Email change undone" intro={actionData.message} footer={footer}>
+      <AuthCard title={t("auth.undo.done")} intro={text(actionData.message)} footer={footer}>
         <p role="status" className="text-gray-800">
-          Open the newest email from us in your inbox and follow its link to choose a new password; then you can sign in again.
+          {t("auth.undo.doneHelp")}
         </p>
       </AuthCard>
     );
@@ -52,13 +61,13 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
 
   if (token === "" || actionData) {
     return (
-      <AuthCard title="Undo the email change" intro={actionData?.message ?? ACCOUNT_MESSAGES.verifyLinkInvalid} footer={footer}>
+      <AuthCard title={t("auth.undo.title")} intro={text(actionData?.message ?? ACCOUNT_MESSAGES.verifyLinkInvalid)} footer={footer}>
         <p role="alert" className="text-gray-800">
-          An undo link works once.{" "}
-          <Link to="/contact" className="font-semibold text-brand-800 underline underline-offset-2">
-            Contact us
+          {t("auth.undo.once")}{" "}
+          <Link to={lp("/contact")} className="font-semibold text-brand-800 underline underline-offset-2">
+            {t("auth.undo.contact")}
           </Link>{" "}
-          if someone else has taken over your account.
+          {t("auth.undo.takenOver")}
         </p>
       </AuthCard>
     );
@@ -66,19 +75,19 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
 
   return (
     <AuthCard
-      title="Undo the email change"
-      intro="Give your account its old email address back if you did not make this change."
+      title={t("auth.undo.title")}
+      intro={t("auth.undo.intro")}
       footer={footer}
     >
       <ul className="mb-6 list-disc space-y-2 pl-5 text-gray-800">
-        <li>Your account gets back the address this link was sent to.</li>
-        <li>Every device signed in to your account is signed out.</li>
-        <li>The current password stops working: we email you a link to choose a new one.</li>
+        <li>{t("auth.undo.point1")}</li>
+        <li>{t("auth.undo.point2")}</li>
+        <li>{t("auth.undo.point3")}</li>
       </ul>
       <Form method="post">
         <input type="hidden" name="token" value={token} />
         <button type="submit" disabled={submitting} className={SUBMIT_CLASS}>
-          {submitting ? "Undoing..." : "Undo the email change"}
+          {submitting ? t("auth.undo.submitting") : t("auth.undo.title")}
         </button>
       </Form>
     </AuthCard>

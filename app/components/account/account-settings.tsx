@@ -13,13 +13,15 @@ import {
 import { formatShortDate } from "#common/dates.ts";
 import { formatIndianPhone } from "#common/india.ts";
 import { checkCodeForm, checkCodeRequestForm, checkDeletionCodeForm } from "#common/phone-sign-in.ts";
-import { orderStateLabel } from "#common/orders.ts";
+import type { OrderStatus } from "#common/orders.ts";
 import type { Checked } from "#common/forms.ts";
 import type { TwoFactorSetupView } from "#common/two-factor.ts";
 import { focusFirstInvalid } from "~/components/auth/auth-card";
 import { PhoneCodeField } from "~/components/auth/phone-sign-in";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
+import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { useReplyErrors, useReplyText } from "~/lib/reply-text";
 
 /** The profile's account forms; each posts to the profile's action with its `intent`. */
 export type AccountIntent =
@@ -69,6 +71,7 @@ export const DANGER = "rounded-md bg-red-700 px-5 py-2.5 font-semibold text-whit
 /** The answer to one form, beside it: a status for success, an alert for a refusal. */
 export function Outcome({ data, intent }: { data: AccountActionData | undefined; intent: AccountIntent }) {
   const mine = data?.intent === intent ? data : undefined;
+  const text = useReplyText();
   return (
     <div aria-live="polite">
       {mine?.message ? (
@@ -76,7 +79,7 @@ export function Outcome({ data, intent }: { data: AccountActionData | undefined;
           role={mine.ok ? "status" : "alert"}
           className={`mt-4 rounded-md border px-4 py-3 ${mine.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800"}`}
         >
-          {mine.message}
+          {text(mine.message)}
         </p>
       ) : null}
     </div>
@@ -87,7 +90,7 @@ export function Outcome({ data, intent }: { data: AccountActionData | undefined;
 export function useFormErrors(data: AccountActionData | undefined, intent: AccountIntent, check: (values: Record<string, unknown>) => Checked<unknown>) {
   const [local, setLocal] = useState<Record<string, string> | null>(null);
   const server = data?.intent === intent ? data.errors : {};
-  const errors = local ?? server;
+  const errors = useReplyErrors()(local ?? server);
   function validate(event: React.FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     const parsed = check(Object.fromEntries(new FormData(form)));
@@ -110,19 +113,17 @@ export function IntentField({ intent }: { intent: AccountIntent }) {
 
 export function VerifyEmailNotice({ data }: { data: AccountActionData | undefined }) {
   const busy = useBusy("resend-verification");
+  const t = useT();
   return (
     <section aria-labelledby="verify-email-heading" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-6">
       <h2 id="verify-email-heading" className="text-lg font-semibold text-gray-900">
-        Verify your email
+        {t("auth.verify.title")}
       </h2>
-      <p className="mt-2 text-gray-800">
-        We sent a link to your email address when you registered. Open it to confirm the address is yours. You can shop in
-        the meantime.
-      </p>
+      <p className="mt-2 text-gray-800">{t("account.verifyNotice")}</p>
       <Form method="post" className="mt-4">
         <IntentField intent="resend-verification" />
         <button type="submit" disabled={busy} className={SECONDARY}>
-          {busy ? "Sending..." : "Resend verification email"}
+          {busy ? t("auth.sending") : t("account.resendVerification")}
         </button>
       </Form>
       <Outcome data={data} intent="resend-verification" />
@@ -146,16 +147,17 @@ export function AccountSettings({ account, data, deletion }: { account: AccountD
 function DetailsForm({ account, data }: { account: AccountDetails; data: AccountActionData | undefined }) {
   const { errors, validate } = useFormErrors(data, "profile", checkProfileForm);
   const busy = useBusy("profile");
+  const t = useT();
   return (
     <section aria-labelledby="details-heading" className={SECTION}>
       <h2 id="details-heading" className="text-lg font-semibold text-gray-900">
-        Your details
+        {t("account.details.title")}
       </h2>
       <Form method="post" noValidate onSubmit={validate} className="mt-4 space-y-4">
         <IntentField intent="profile" />
-        <Field label="Name" name="name" autoComplete="name" required defaultValue={account.name} error={errors.name} />
+        <Field label={t("auth.name")} name="name" autoComplete="name" required defaultValue={account.name} error={errors.name} />
         <Field
-          label="Mobile number (optional)"
+          label={t("account.details.phone")}
           name="phone"
           type="tel"
           autoComplete="tel-national"
@@ -164,7 +166,7 @@ function DetailsForm({ account, data }: { account: AccountDetails; data: Account
           error={errors.phone}
         />
         <button type="submit" disabled={busy} className={BUTTON}>
-          {busy ? "Saving..." : "Save details"}
+          {busy ? t("auth.saving") : t("account.details.save")}
         </button>
       </Form>
       <Outcome data={data} intent="profile" />
@@ -183,19 +185,20 @@ function PhoneForm({ account, data }: { account: AccountDetails; data: AccountAc
   const requestErrors = useFormErrors(data, "phone-code", checkCodeRequestForm);
   const codeErrors = useFormErrors(data, "phone-verify", checkCodeForm);
   const outcome = data?.intent === "phone-verify" ? "phone-verify" : "phone-code";
+  const t = useT();
   return (
     <section aria-labelledby="phone-heading" className={SECTION}>
       <h2 id="phone-heading" className="text-lg font-semibold text-gray-900">
-        Mobile number
+        {t("auth.phone.mobile")}
       </h2>
       <p className="mt-2 text-gray-800" data-testid="phone-status">
         {account.phone ? (
           <>
-            Now: <strong>+91 {formatIndianPhone(account.phone)}</strong>{" "}
-            {account.phoneVerified ? "(verified: you can sign in with it)" : "(not verified)"}
+            {t("account.now")} <strong>+91 {formatIndianPhone(account.phone)}</strong>{" "}
+            {account.phoneVerified ? t("account.phone.verifiedSignIn") : t("account.notVerified")}
           </>
         ) : (
-          "No mobile number yet. Add one to sign in with a code and fill it in at checkout."
+          t("account.phone.none")
         )}
       </p>
       {codeStep ? (
@@ -203,18 +206,18 @@ function PhoneForm({ account, data }: { account: AccountDetails; data: AccountAc
           <IntentField intent="phone-verify" />
           <input type="hidden" name="phone" value={codeStep.phone} />
           <p className="text-gray-800">
-            Enter the code we sent to <strong>+91 {formatIndianPhone(codeStep.phone)}</strong>.
+            {t("account.codeSentTo")} <strong>+91 {formatIndianPhone(codeStep.phone)}</strong>{t("auth.phone.sentToEnd")}
           </p>
           <PhoneCodeField error={codeErrors.errors.code} />
           <button type="submit" disabled={verifying} className={BUTTON}>
-            {verifying ? "Checking..." : "Verify number"}
+            {verifying ? t("auth.checking") : t("account.phone.verify")}
           </button>
         </Form>
       ) : (
         <Form method="post" noValidate onSubmit={requestErrors.validate} className="mt-4 space-y-4">
           <IntentField intent="phone-code" />
           <Field
-            label={account.phoneVerified ? "New mobile number" : "Mobile number"}
+            label={account.phoneVerified ? t("account.phone.new") : t("auth.phone.mobile")}
             name="phone"
             type="tel"
             autoComplete="tel-national"
@@ -224,7 +227,7 @@ function PhoneForm({ account, data }: { account: AccountDetails; data: AccountAc
             error={requestErrors.errors.phone}
           />
           <button type="submit" disabled={sending} className={BUTTON}>
-            {sending ? "Sending code..." : account.phoneVerified ? "Change number" : "Verify with a code"}
+            {sending ? t("auth.phone.sending") : account.phoneVerified ? t("auth.phone.change") : t("account.phone.verifyWithCode")}
           </button>
         </Form>
       )}
@@ -237,23 +240,24 @@ function EmailForm({ account, data }: { account: AccountDetails; data: AccountAc
   const { errors, validate } = useFormErrors(data, "email", account.email === null ? checkAddEmailForm : checkChangeEmailForm);
   const busy = useBusy("email");
   const done = data?.intent === "email" && data.ok;
+  const t = useT();
   return (
     <section aria-labelledby="email-heading" className={SECTION}>
       <h2 id="email-heading" className="text-lg font-semibold text-gray-900">
-        Email address
+        {t("account.email.title")}
       </h2>
       {account.email === null ? (
-        <p className="mt-2 text-gray-800">You have not added an email yet. Add one to get order updates and invoices by email.</p>
+        <p className="mt-2 text-gray-800">{t("account.email.none")}</p>
       ) : (
         <p className="mt-2 text-gray-800">
           {/* Only the address may break anywhere (a long one must); the words around it stay whole. */}
-          Now: <strong className="wrap-anywhere">{account.email}</strong> {account.emailVerified ? "(verified)" : "(not verified yet)"}
+          {t("account.now")} <strong className="wrap-anywhere">{account.email}</strong> {account.emailVerified ? t("account.verified") : t("account.email.notYet")}
         </p>
       )}
       <Form key={done ? data.at : "email"} method="post" noValidate onSubmit={validate} className="mt-4 space-y-4">
         <IntentField intent="email" />
         <Field
-          label={account.email === null ? "Email" : "New email"}
+          label={account.email === null ? t("auth.email") : t("account.email.new")}
           name="email"
           type="email"
           autoComplete="email"
@@ -262,10 +266,10 @@ function EmailForm({ account, data }: { account: AccountDetails; data: AccountAc
           error={errors.email}
         />
         {account.email === null ? null : (
-          <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+          <Field label={t("account.yourPassword")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
         )}
         <button type="submit" disabled={busy} className={BUTTON}>
-          {busy ? "Sending..." : account.email === null ? "Add email" : "Change email"}
+          {busy ? t("auth.sending") : account.email === null ? t("account.email.add") : t("account.email.change")}
         </button>
       </Form>
       <Outcome data={data} intent="email" />
@@ -277,18 +281,19 @@ function PasswordForm({ data }: { data: AccountActionData | undefined }) {
   const { errors, validate } = useFormErrors(data, "password", checkChangePasswordForm);
   const busy = useBusy("password");
   const done = data?.intent === "password" && data.ok;
+  const t = useT();
   return (
     <section aria-labelledby="password-heading" className={SECTION}>
       <h2 id="password-heading" className="text-lg font-semibold text-gray-900">
-        Password
+        {t("auth.password")}
       </h2>
       <Form key={done ? data.at : "password"} method="post" noValidate onSubmit={validate} className="mt-4 space-y-4">
         <IntentField intent="password" />
-        <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
-        <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <Field label={t("account.password.current")} name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
+        <Field label={t("auth.newPassword")} name="password" type="password" autoComplete="new-password" required error={errors.password} />
+        <Field label={t("auth.confirmNewPassword")} name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
         <button type="submit" disabled={busy} className={BUTTON}>
-          {busy ? "Saving..." : "Change password"}
+          {busy ? t("auth.saving") : t("account.password.change")}
         </button>
       </Form>
       <Outcome data={data} intent="password" />
@@ -298,13 +303,15 @@ function PasswordForm({ data }: { data: AccountActionData | undefined }) {
 
 /** An account made by phone has no password to change (decisions/053): how it signs in instead. */
 function NoPassword() {
+  const t = useT();
+  const text = useReplyText();
   return (
     <section aria-labelledby="password-heading" className={SECTION}>
       <h2 id="password-heading" className="text-lg font-semibold text-gray-900">
-        Password
+        {t("auth.password")}
       </h2>
       <p className="mt-2 text-gray-800" data-testid="no-password">
-        {ACCOUNT_MESSAGES.noPassword}
+        {text(ACCOUNT_MESSAGES.noPassword)}
       </p>
     </section>
   );
@@ -312,16 +319,17 @@ function NoPassword() {
 
 function DevicesForm() {
   const busy = useBusy("logout-all");
+  const t = useT();
   return (
     <section aria-labelledby="devices-heading" className={SECTION}>
       <h2 id="devices-heading" className="text-lg font-semibold text-gray-900">
-        Devices
+        {t("account.devices.title")}
       </h2>
-      <p className="mt-2 text-gray-800">Signed in on a phone or computer you no longer use? Sign out everywhere, this device too.</p>
+      <p className="mt-2 text-gray-800">{t("account.devices.text")}</p>
       <Form method="post" className="mt-4">
         <IntentField intent="logout-all" />
         <button type="submit" disabled={busy} className={SECONDARY}>
-          {busy ? "Signing out..." : "Sign out of all devices"}
+          {busy ? t("account.devices.signingOut") : t("account.devices.submit")}
         </button>
       </Form>
     </section>
@@ -344,6 +352,9 @@ function YourData({ account, data, deletion }: { account: AccountDetails; data: 
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const confirmed = useRef(false);
+  const t = useT();
+  const lp = useLocalePath();
+  const text = useReplyText();
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     validate(event);
@@ -362,25 +373,20 @@ function YourData({ account, data, deletion }: { account: AccountDetails; data: 
   return (
     <section aria-labelledby="your-data-heading" className={`${SECTION} lg:col-span-2`}>
       <h2 id="your-data-heading" className="text-lg font-semibold text-gray-900">
-        Your data
+        {t("account.data.title")}
       </h2>
-      <p className="mt-2 text-gray-800">
-        Download everything we hold about you: your profile, addresses, orders, reviews, newsletter subscription and the
-        details of your prescriptions, as one JSON file.
-      </p>
+      <p className="mt-2 text-gray-800">{t("account.data.text")}</p>
       <a href="/api/users/me/export" download={EXPORT_FILE_NAME} className={`${SECONDARY} mt-4 inline-block`}>
-        Download my data
+        {t("account.data.download")}
       </a>
 
-      <h3 className="mt-8 font-semibold text-gray-900">Delete my account</h3>
+      <h3 className="mt-8 font-semibold text-gray-900">{t("account.delete.title")}</h3>
       <p className="mt-2 text-gray-800">
-        Your name, email, phone, password, addresses, cart and newsletter subscription are erased and your reviews are shown
-        as "Former customer". Orders, tax invoices and prescription records are kept without your profile, as the law
-        requires (see our{" "}
-        <a href="/privacy#what-we-keep" className="font-medium text-brand-800 underline">
-          Privacy Policy
+        {t("account.delete.text")}{" "}
+        <a href={`${lp("/privacy")}#what-we-keep`} className="font-medium text-brand-800 underline">
+          {t("account.delete.privacy")}
         </a>
-        ). This cannot be undone.
+        {t("account.delete.textEnd")}
       </p>
       {deletion.openOrders.length ? (
         <OpenOrdersNotice openOrders={deletion.openOrders} />
@@ -391,31 +397,31 @@ function YourData({ account, data, deletion }: { account: AccountDetails; data: 
             <Form ref={form} method="post" noValidate onSubmit={onSubmit} className="mt-4 max-w-md space-y-4">
               <IntentField intent="delete" />
               {account.hasPassword ? (
-                <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+                <Field label={t("account.yourPassword")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
               ) : (
                 <>
                   <p className="text-gray-800">
-                    Enter the code we sent to <strong>+91 {formatIndianPhone(account.phone ?? "")}</strong>.
+                    {t("account.codeSentTo")} <strong>+91 {formatIndianPhone(account.phone ?? "")}</strong>{t("auth.phone.sentToEnd")}
                   </p>
                   <PhoneCodeField error={errors.code} />
                 </>
               )}
               <button type="submit" disabled={busy} className={DANGER}>
-                {busy ? "Deleting..." : "Delete my account"}
+                {busy ? t("account.delete.deleting") : t("account.delete.title")}
               </button>
             </Form>
           ) : account.phone && account.phoneVerified ? (
             <Form method="post" className="mt-4 max-w-md space-y-4">
               <IntentField intent="deletion-code" />
               <p className="text-gray-800">
-                Your account has no password: to confirm, we send a code to <strong>+91 {formatIndianPhone(account.phone)}</strong>.
+                {t("account.delete.noPasswordCode")} <strong>+91 {formatIndianPhone(account.phone)}</strong>{t("auth.phone.sentToEnd")}
               </p>
               <button type="submit" disabled={sending} className={SECONDARY}>
-                {sending ? "Sending code..." : "Send a code"}
+                {sending ? t("auth.phone.sending") : t("account.delete.sendCode")}
               </button>
             </Form>
           ) : (
-            <p className="mt-4 text-gray-800">{ACCOUNT_MESSAGES.deleteNeedsVerifiedPhone}.</p>
+            <p className="mt-4 text-gray-800">{text(ACCOUNT_MESSAGES.deleteNeedsVerifiedPhone)}{t("auth.phone.sentToEnd")}</p>
           )}
         </>
       )}
@@ -426,21 +432,23 @@ function YourData({ account, data, deletion }: { account: AccountDetails; data: 
         className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-black/50"
       >
         <h2 id="delete-dialog-heading" className="text-lg font-semibold text-gray-900">
-          Delete your account?
+          {t("account.delete.dialogTitle")}
         </h2>
-        <p className="mt-2 text-gray-800">Your account and personal data will be erased. This cannot be undone.</p>
+        <p className="mt-2 text-gray-800">{t("account.delete.dialogText")}</p>
         {deletion.returnable.length ? (
           <p className="mt-2 text-gray-800">
-            You will no longer be able to ask for a return of {deletion.returnable.map((order) => order.orderNumber).join(", ")} or download{" "}
-            {deletion.returnable.length === 1 ? "its invoice" : "their invoices"} here.
+            {t("account.delete.dialogReturnable", {
+              orders: deletion.returnable.map((order) => order.orderNumber).join(", "),
+              count: deletion.returnable.length,
+            })}
           </p>
         ) : null}
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <button type="button" autoFocus onClick={() => dialog.current?.close()} className={SECONDARY}>
-            Cancel
+            {t("account.cancel")}
           </button>
           <button type="button" onClick={confirm} className={DANGER}>
-            Delete account
+            {t("account.delete.confirm")}
           </button>
         </div>
       </dialog>
@@ -448,51 +456,63 @@ function YourData({ account, data, deletion }: { account: AccountDetails; data: 
   );
 }
 
+/** An open order's state in the page's language (the same words as the order pages). */
+const ORDER_STATES: Record<OrderStatus, string> = {
+  Pending: "account.status.pending",
+  Processing: "account.status.processing",
+  Shipped: "account.status.shipped",
+  Delivered: "account.status.delivered",
+  Cancelled: "account.status.cancelled",
+};
+
+function OrderState({ status }: { status: OrderStatus }) {
+  const t = useT();
+  return <>{t(ORDER_STATES[status])}</>;
+}
+
 const NOTICE = "mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-gray-900";
 
 /** Deletion waits (decisions/047): the orders that still need the account, each linked, and why. */
 function OpenOrdersNotice({ openOrders }: { openOrders: DeletionCheck["openOrders"] }) {
-  const one = openOrders.length === 1;
+  const t = useT();
+  const lp = useLocalePath();
+  const count = openOrders.length;
   return (
     <div role="note" aria-labelledby="delete-wait-heading" className={NOTICE} data-testid="delete-wait">
       <h4 id="delete-wait-heading" className="font-semibold">
-        Your account cannot be deleted yet
+        {t("account.wait.title")}
       </h4>
-      <p className="mt-1">
-        {one ? "This order is" : "These orders are"} not finished. You need your account to follow, cancel or return{" "}
-        {one ? "it" : "them"} and to download the invoice:
-      </p>
+      <p className="mt-1">{t("account.wait.text", { count })}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {openOrders.map((order) => (
           <li key={order.id}>
-            <Link to={`/order/${encodeURIComponent(order.id)}`} className="font-medium whitespace-nowrap text-brand-800 underline">
+            <Link to={lp(`/order/${encodeURIComponent(order.id)}`)} className="font-medium whitespace-nowrap text-brand-800 underline">
               {order.orderNumber}
             </Link>{" "}
-            · {order.returnPending ? "Return requested" : orderStateLabel({ status: order.status })}
+            · {order.returnPending ? t("account.wait.returnRequested") : <OrderState status={order.status} />}
           </li>
         ))}
       </ul>
-      <p className="mt-2">
-        Come back once {one ? "it is" : "they are"} delivered or cancelled and any return you asked for is decided; you can
-        then delete your account here.
-      </p>
+      <p className="mt-2">{t("account.wait.comeBack", { count })}</p>
     </div>
   );
 }
 
 /** Deletion is allowed, but a delivered order can still be returned: say what is given up. */
 function ReturnableNotice({ returnable }: { returnable: DeletionCheck["returnable"] }) {
+  const t = useT();
+  const lp = useLocalePath();
+  const language = useLanguage();
   return (
     <div className={NOTICE} data-testid="delete-returnable">
-      <p>Before you delete your account:</p>
+      <p>{t("account.returnable.before")}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {returnable.map((order) => (
           <li key={order.id}>
-            <Link to={`/order/${encodeURIComponent(order.id)}`} className="font-medium whitespace-nowrap text-brand-800 underline">
+            <Link to={lp(`/order/${encodeURIComponent(order.id)}`)} className="font-medium whitespace-nowrap text-brand-800 underline">
               {order.orderNumber}
             </Link>{" "}
-            can be returned until {formatShortDate(order.returnUntil)}. Afterwards you cannot ask for a return or download its
-            invoice here, so download the invoice first.
+            {t("account.returnable.until", { date: formatShortDate(order.returnUntil, language) })}
           </li>
         ))}
       </ul>

@@ -8,6 +8,8 @@ import {
   type TwoFactorSetupView,
 } from "#common/two-factor.ts";
 import { Field } from "~/components/ui/field";
+import { useT } from "~/lib/i18n";
+import { useReplyText } from "~/lib/reply-text";
 import {
   BUTTON,
   DANGER,
@@ -41,15 +43,17 @@ export function TwoFactorSettings({
   hasPassword?: boolean;
 }) {
   const setup = !status.enabled ? data?.twoFactorSetup : undefined;
+  const t = useT();
+  const text = useReplyText();
   return (
     <section id="two-factor" aria-labelledby="two-factor-heading" tabIndex={-1} className={`${SECTION} scroll-mt-24`}>
       <h2 id="two-factor-heading" className="flex items-center gap-2 text-lg font-semibold text-gray-900">
         <ShieldCheck className="h-5 w-5 text-brand-700" aria-hidden />
-        Two-factor sign-in
+        {t("auth.code.title")}
       </h2>
       {status.setupRequired ? (
         <p role="note" className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-gray-900">
-          <strong>{TWO_FACTOR_MESSAGES.setupRequired}.</strong> Staff accounts need it before they can use the admin area.
+          <strong>{text(TWO_FACTOR_MESSAGES.setupRequired)}{t("auth.phone.sentToEnd")}</strong> {t("account.twoFactor.staff")}
         </p>
       ) : null}
       {status.enabled ? (
@@ -59,7 +63,7 @@ export function TwoFactorSettings({
       ) : hasPassword ? (
         <Start data={data} />
       ) : (
-        <p className="mt-2 text-gray-800">{TWO_FACTOR_MESSAGES.needsPassword}</p>
+        <p className="mt-2 text-gray-800">{text(TWO_FACTOR_MESSAGES.needsPassword)}</p>
       )}
     </section>
   );
@@ -68,18 +72,16 @@ export function TwoFactorSettings({
 function Start({ data }: { data: AccountActionData | undefined }) {
   const { errors, validate } = useFormErrors(data, "2fa-setup", checkTwoFactorSetupForm);
   const busy = useBusy("2fa-setup");
+  const t = useT();
   return (
     <>
       <Outcome data={data} intent="2fa-disable" />
-      <p className="mt-2 text-gray-800">
-        Off. With it on, signing in also asks for a 6-digit code from an authenticator app on your phone (Google
-        Authenticator, Microsoft Authenticator, Authy or any other), so your password alone is not enough.
-      </p>
+      <p className="mt-2 text-gray-800">{t("account.twoFactor.off")}</p>
       <Form method="post" noValidate onSubmit={validate} className="mt-4 max-w-md space-y-4">
         <IntentField intent="2fa-setup" />
-        <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <Field label={t("account.yourPassword")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <button type="submit" disabled={busy} className={BUTTON}>
-          {busy ? "Starting..." : "Set up two-factor sign-in"}
+          {busy ? t("account.twoFactor.starting") : t("account.twoFactor.setUp")}
         </button>
       </Form>
       <Outcome data={data} intent="2fa-setup" />
@@ -90,17 +92,19 @@ function Start({ data }: { data: AccountActionData | undefined }) {
 function Confirm({ setup, data }: { setup: TwoFactorSetupView; data: AccountActionData | undefined }) {
   const { errors, validate } = useFormErrors(data, "2fa-enable", checkTwoFactorEnableForm);
   const busy = useBusy("2fa-enable");
+  const t = useT();
+  const text = useReplyText();
   return (
     <div className="mt-2">
       <p role="status" className="text-gray-800">
-        {TWO_FACTOR_MESSAGES.setupStarted}
+        {text(TWO_FACTOR_MESSAGES.setupStarted)}
       </p>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
         <div>
-          <h3 className="font-semibold text-gray-900">1. Scan this QR code</h3>
+          <h3 className="font-semibold text-gray-900">{t("account.twoFactor.scan")}</h3>
           <svg
             role="img"
-            aria-label="QR code for your authenticator app"
+            aria-label={t("account.twoFactor.qrLabel")}
             viewBox={`0 0 ${setup.qr.size} ${setup.qr.size}`}
             shapeRendering="crispEdges"
             className="mt-3 h-56 w-56 max-w-full border border-gray-200 bg-white"
@@ -108,7 +112,7 @@ function Confirm({ setup, data }: { setup: TwoFactorSetupView; data: AccountActi
             <rect width={setup.qr.size} height={setup.qr.size} fill="#fff" />
             <path d={setup.qr.path} fill="#000" />
           </svg>
-          <p className="mt-3 text-gray-800">Can&apos;t scan it? Add an account by hand with this key (time-based):</p>
+          <p className="mt-3 text-gray-800">{t("account.twoFactor.cantScan")}</p>
           <p className="mt-1">
             <code data-testid="two-factor-secret" className="block rounded bg-gray-100 px-3 py-2 font-mono text-base break-all text-gray-900">
               {setup.secret}
@@ -116,25 +120,22 @@ function Confirm({ setup, data }: { setup: TwoFactorSetupView; data: AccountActi
           </p>
         </div>
         <div>
-          <h3 className="font-semibold text-gray-900">2. Save your backup codes</h3>
-          <p className="mt-2 text-gray-800">
-            If you lose your phone, each of these codes signs you in once. Write them down or print them and keep them
-            somewhere safe: they are shown only now.
-          </p>
-          <ol aria-label="Backup codes" data-testid="backup-codes" className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 font-mono text-base text-gray-900">
+          <h3 className="font-semibold text-gray-900">{t("account.twoFactor.save")}</h3>
+          <p className="mt-2 text-gray-800">{t("account.twoFactor.saveText")}</p>
+          <ol aria-label={t("account.twoFactor.backupCodes")} data-testid="backup-codes" className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 font-mono text-base text-gray-900">
             {setup.backupCodes.map((code) => (
               <li key={code}>{code}</li>
             ))}
           </ol>
         </div>
       </div>
-      <h3 className="mt-6 font-semibold text-gray-900">3. Enter the code your app shows</h3>
+      <h3 className="mt-6 font-semibold text-gray-900">{t("account.twoFactor.enter")}</h3>
       <Form method="post" noValidate onSubmit={validate} className="mt-3 max-w-md space-y-4">
         <IntentField intent="2fa-enable" />
         <input type="hidden" name="otpauthUri" value={setup.otpauthUri} />
         <input type="hidden" name="backupCodes" value={setup.backupCodes.join(" ")} />
         <Field
-          label="6-digit code"
+          label={t("auth.phone.codeLabel", { digits: 6 })}
           name="code"
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -144,7 +145,7 @@ function Confirm({ setup, data }: { setup: TwoFactorSetupView; data: AccountActi
           error={errors.code}
         />
         <button type="submit" disabled={busy} className={BUTTON}>
-          {busy ? "Checking..." : "Turn on two-factor sign-in"}
+          {busy ? t("auth.checking") : t("account.twoFactor.turnOn")}
         </button>
       </Form>
       <Outcome data={data} intent="2fa-enable" />
@@ -156,19 +157,21 @@ function TurnOff({ data }: { data: AccountActionData | undefined }) {
   const { errors, validate } = useFormErrors(data, "2fa-disable", checkTwoFactorDisableForm);
   const busy = useBusy("2fa-disable");
   const justTurnedOn = data?.intent === "2fa-enable" && data.ok;
+  const t = useT();
   return (
     <>
       <Outcome data={data} intent="2fa-enable" />
       <p className="mt-2 text-gray-800">
-        {justTurnedOn ? "" : "On. "}Signing in asks for a code from your authenticator app, or one of your backup codes.
+        {justTurnedOn ? "" : t("account.twoFactor.on")}
+        {t("account.twoFactor.onText")}
       </p>
-      <h3 className="mt-6 font-semibold text-gray-900">Turn off two-factor sign-in</h3>
+      <h3 className="mt-6 font-semibold text-gray-900">{t("account.twoFactor.turnOff")}</h3>
       <Form method="post" noValidate onSubmit={validate} className="mt-3 max-w-md space-y-4">
         <IntentField intent="2fa-disable" />
-        <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
-        <Field label="Code from your app or a backup code" name="code" autoComplete="one-time-code" required error={errors.code} />
+        <Field label={t("account.yourPassword")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <Field label={t("account.twoFactor.codeOrBackup")} name="code" autoComplete="one-time-code" required error={errors.code} />
         <button type="submit" disabled={busy} className={DANGER}>
-          {busy ? "Turning off..." : "Turn off two-factor sign-in"}
+          {busy ? t("account.twoFactor.turningOff") : t("account.twoFactor.turnOff")}
         </button>
       </Form>
       <Outcome data={data} intent="2fa-disable" />

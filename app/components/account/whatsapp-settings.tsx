@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { formatDateTime } from "#common/dates.ts";
+import { useLanguage, useT } from "~/lib/i18n";
 import { formatIndianPhone } from "#common/india.ts";
-import { WHATSAPP_UPDATES_SENT } from "#common/whatsapp-chat.ts";
 import { WhatsAppIcon } from "~/components/ui/whatsapp-chat-link";
 import { type AccountActionData, BUTTON, IntentField, Outcome, SECTION, useBusy } from "./account-settings";
 
@@ -17,32 +17,36 @@ export function WhatsAppSettings({
   data: AccountActionData | undefined;
 }) {
   const busy = useBusy("whatsapp");
+  const t = useT();
+  const language = useLanguage();
   return (
     <section aria-labelledby="whatsapp-heading" className={SECTION}>
       <h2 id="whatsapp-heading" className="flex items-center gap-2 text-lg font-semibold text-gray-900">
         <WhatsAppIcon className="h-5 w-5 text-green-700" />
-        WhatsApp updates
+        {t("account.whatsapp.title")}
       </h2>
       <p className="mt-2 text-gray-800" data-testid="whatsapp-status">
         {account.whatsappUpdates && account.whatsappUpdatesAt ? (
           <>
-            <strong>On</strong> since {formatDateTime(account.whatsappUpdatesAt)} (IST).
+            <strong>{t("account.whatsapp.on")}</strong> {t("account.whatsapp.since", { at: formatDateTime(account.whatsappUpdatesAt, language) })}
           </>
         ) : (
           <>
-            <strong>Off</strong>: your order news comes by email and SMS.
+            <strong>{t("account.whatsapp.off")}</strong>
+            {t("account.whatsapp.offText")}
           </>
         )}
       </p>
-      <p className="mt-2 text-sm text-gray-700">{WHATSAPP_UPDATES_SENT}</p>
+      <p className="mt-2 text-sm text-gray-700">{t("account.whatsapp.sent")}</p>
       <p className="mt-2 text-sm text-gray-700">
         {account.phone ? (
           <>
-            They go to the mobile number of each order's delivery address; the number on your account is{" "}
-            <strong className="whitespace-nowrap">+91 {formatIndianPhone(account.phone)}</strong>. Removing it turns WhatsApp updates off.
+            {t("account.whatsapp.goesTo")}{" "}
+            <strong className="whitespace-nowrap">+91 {formatIndianPhone(account.phone)}</strong>
+            {t("account.whatsapp.removing")}
           </>
         ) : (
-          "Add your mobile number above first: WhatsApp updates need a number on your account."
+          t("account.whatsapp.needsNumber")
         )}
       </p>
       <Form method="post" className="mt-4 space-y-4">
@@ -55,10 +59,10 @@ export function WhatsAppSettings({
             key={String(account.whatsappUpdates)}
             className="mt-1 h-4 w-4 flex-none accent-brand-700"
           />
-          Send my order updates on WhatsApp
+          {t("account.whatsapp.box")}
         </label>
         <button type="submit" disabled={busy} className={BUTTON}>
-          {busy ? "Saving..." : "Save WhatsApp choice"}
+          {busy ? t("auth.saving") : t("account.whatsapp.save")}
         </button>
       </Form>
       {/* A refusal (no number yet) is the form's alert. */}

@@ -1,8 +1,10 @@
 import { ShieldCheck } from "lucide-react";
 import { Logo } from "~/components/layout/logo";
+import { useT } from "~/lib/i18n";
 
 /** The frame of the login and register pages: a centred card with the page's heading. */
 export function AuthCard({ title, intro, children, footer }: { title: string; intro: string; children: React.ReactNode; footer: React.ReactNode }) {
+  const t = useT();
   return (
     <main id="main" className="bg-gradient-to-b from-brand-50 to-white px-4 py-10 sm:py-16">
       <div className="mx-auto w-full max-w-md">
@@ -15,7 +17,7 @@ export function AuthCard({ title, intro, children, footer }: { title: string; in
         <p className="mt-6 text-center text-gray-800">{footer}</p>
         <p className="mt-4 flex items-center justify-center gap-2 text-sm text-gray-700">
           <ShieldCheck className="h-4 w-4 text-brand-700" aria-hidden />
-          Your details are sent securely and never shared.
+          {t("auth.secure")}
         </p>
       </div>
     </main>

@@ -9,6 +9,8 @@ import {
   type PhoneStepData,
 } from "#common/phone-sign-in.ts";
 import { Field } from "~/components/ui/field";
+import { useT } from "~/lib/i18n";
+import { useReplyErrors, useReplyText } from "~/lib/reply-text";
 import { SUBMIT_CLASS, focusFirstInvalid } from "./auth-card";
 
 /**
@@ -24,6 +26,9 @@ export function PhoneSignIn({ step, whatsapp, formAction }: { step: PhoneStepDat
   const pendingIntent = busy ? navigation.formData?.get("intent") : null;
   const [errors, setErrors] = useState<Record<string, string>>(step?.errors ?? {});
   useEffect(() => setErrors(step?.errors ?? {}), [step]);
+  const t = useT();
+  const text = useReplyText();
+  const shownErrors = useReplyErrors()(errors);
 
   function validate(check: (values: Record<string, unknown>) => { ok: boolean; errors?: Record<string, string> }) {
     return (event: React.FormEvent<HTMLFormElement>) => {
@@ -42,7 +47,7 @@ export function PhoneSignIn({ step, whatsapp, formAction }: { step: PhoneStepDat
   const failed = step && Object.keys(step.errors).length + (step.message && isError(step) ? 1 : 0) > 0;
   const alert = failed && step?.message ? (
     <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800" data-testid="phone-alert">
-      {step.message}
+      {text(step.message)}
     </p>
   ) : null;
 
@@ -53,7 +58,7 @@ export function PhoneSignIn({ step, whatsapp, formAction }: { step: PhoneStepDat
         <Form method="post" action={formAction} noValidate onSubmit={validate(checkCodeRequestForm)} className="space-y-5">
           <input type="hidden" name="intent" value="phone-code" />
           <Field
-            label="Mobile number"
+            label={t("auth.phone.mobile")}
             name="phone"
             type="tel"
             autoComplete="tel-national"
@@ -61,12 +66,12 @@ export function PhoneSignIn({ step, whatsapp, formAction }: { step: PhoneStepDat
             placeholder="98450 12345"
             required
             defaultValue={step?.phone}
-            error={errors.phone}
+            error={shownErrors.phone}
           />
-          {whatsapp ? <ChannelChoice error={errors.channel} /> : null}
-          <p className="-mt-2 text-sm text-gray-700">We will send a {PHONE_CODE_LENGTH}-digit code to this number.</p>
+          {whatsapp ? <ChannelChoice error={shownErrors.channel} /> : null}
+          <p className="-mt-2 text-sm text-gray-700">{t("auth.phone.willSend", { digits: PHONE_CODE_LENGTH })}</p>
           <button type="submit" disabled={busy} className={SUBMIT_CLASS}>
-            {pendingIntent === "phone-code" ? "Sending code..." : "Send code"}
+            {pendingIntent === "phone-code" ? t("auth.phone.sending") : t("auth.phone.send")}
           </button>
         </Form>
       </div>
@@ -80,26 +85,26 @@ export function PhoneSignIn({ step, whatsapp, formAction }: { step: PhoneStepDat
       <div data-testid="phone-sign-in">
         {alert}
         <p role="status" className="mb-5 rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900">
-          {shown} is verified. Tell us your name to create your account.
+          {t("auth.phone.verifiedName", { phone: shown })}
         </p>
         <Form method="post" action={formAction} noValidate onSubmit={validate(checkNewPhoneAccountForm)} className="space-y-5">
           <input type="hidden" name="intent" value="phone-create" />
           <input type="hidden" name="phone" value={step?.phone ?? ""} />
           <input type="hidden" name="code" value={step?.code ?? ""} />
-          <Field label="Name" name="name" autoComplete="name" required defaultValue={step?.name} error={errors.name} />
+          <Field label={t("auth.name")} name="name" autoComplete="name" required defaultValue={step?.name} error={shownErrors.name} />
           <Field
-            label="Email (optional)"
+            label={t("auth.phone.emailOptional")}
             name="email"
             type="email"
             autoComplete="email"
             inputMode="email"
             defaultValue={step?.email}
-            error={errors.email}
+            error={shownErrors.email}
           />
-          <p className="-mt-2 text-sm text-gray-700">Add an email to get order updates and invoices by email. You can add it later too.</p>
-          {errors.code ? <p className="text-sm text-red-700">{errors.code}</p> : null}
+          <p className="-mt-2 text-sm text-gray-700">{t("auth.phone.emailHelp")}</p>
+          {errors.code ? <p className="text-sm text-red-700">{shownErrors.code}</p> : null}
           <button type="submit" disabled={busy} className={SUBMIT_CLASS}>
-            {pendingIntent === "phone-create" ? "Creating account..." : "Create account"}
+            {pendingIntent === "phone-create" ? t("auth.register.submitting") : t("auth.phone.create")}
           </button>
         </Form>
       </div>
@@ -111,21 +116,21 @@ export function PhoneSignIn({ step, whatsapp, formAction }: { step: PhoneStepDat
       {alert}
       {!failed && step?.message ? (
         <p role="status" className="mb-5 rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900">
-          {step.message}
+          {text(step.message)}
         </p>
       ) : null}
       <Form method="post" action={formAction} noValidate onSubmit={validate(checkCodeForm)} className="space-y-5">
         <input type="hidden" name="intent" value="phone-verify" />
         <input type="hidden" name="phone" value={step?.phone ?? ""} />
         <p className="text-gray-800">
-          Code sent to <strong>{shown}</strong>.{" "}
+          {t("auth.phone.sentTo")} <strong>{shown}</strong>{t("auth.phone.sentToEnd")}{" "}
           <Link to="?method=phone" className="font-medium text-brand-800 underline underline-offset-2">
-            Change number
+            {t("auth.phone.change")}
           </Link>
         </p>
-        <PhoneCodeField error={errors.code} />
+        <PhoneCodeField error={shownErrors.code} />
         <button type="submit" disabled={busy} className={SUBMIT_CLASS}>
-          {pendingIntent === "phone-verify" ? "Checking..." : "Verify and continue"}
+          {pendingIntent === "phone-verify" ? t("auth.checking") : t("auth.phone.verify")}
         </button>
       </Form>
       <ResendCode phone={step?.phone ?? ""} seconds={step?.resendAfter ?? 0} whatsapp={whatsapp} formAction={formAction} busy={busy} stepKey={step} />
@@ -138,15 +143,16 @@ function isError(step: PhoneStepData): boolean {
 }
 
 function ChannelChoice({ error }: { error?: string }) {
+  const t = useT();
   return (
     <fieldset>
-      <legend className="block text-sm font-medium text-gray-800">Send the code by</legend>
+      <legend className="block text-sm font-medium text-gray-800">{t("auth.phone.channel")}</legend>
       <div className="mt-2 flex gap-6">
         <label className="inline-flex items-center gap-2">
-          <input type="radio" name="channel" value="sms" defaultChecked className="h-4 w-4" /> SMS
+          <input type="radio" name="channel" value="sms" defaultChecked className="h-4 w-4" /> <span lang="en">SMS</span>
         </label>
         <label className="inline-flex items-center gap-2">
-          <input type="radio" name="channel" value="whatsapp" className="h-4 w-4" /> WhatsApp
+          <input type="radio" name="channel" value="whatsapp" className="h-4 w-4" /> <span lang="en">WhatsApp</span>
         </label>
       </div>
       {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
@@ -174,6 +180,7 @@ function ResendCode({
   stepKey: unknown;
 }) {
   const [left, setLeft] = useState(seconds);
+  const t = useT();
   // A new step (a new code sent) starts the countdown again: `stepKey` is among the dependencies.
   useEffect(() => {
     setLeft(seconds);
@@ -198,7 +205,7 @@ function ResendCode({
         disabled={left > 0 || busy}
         className="font-semibold text-brand-800 underline underline-offset-2 disabled:cursor-not-allowed disabled:text-gray-600 disabled:no-underline"
       >
-        {left > 0 ? `Resend code in ${left} s` : whatsapp ? "Resend by SMS" : "Resend code"}
+        {left > 0 ? t("auth.phone.resendIn", { seconds: left }) : whatsapp ? t("auth.phone.resendSms") : t("auth.phone.resend")}
       </button>
       {whatsapp ? (
         <button
@@ -208,11 +215,11 @@ function ResendCode({
           disabled={left > 0 || busy}
           className="font-semibold text-brand-800 underline underline-offset-2 disabled:cursor-not-allowed disabled:text-gray-600 disabled:no-underline"
         >
-          Send by WhatsApp
+          {t("auth.phone.sendWhatsApp")}
         </button>
       ) : null}
       <span aria-live="polite" className="sr-only" data-testid="resend-status">
-        {left === 0 ? "You can ask for a new code now." : ""}
+        {left === 0 ? t("auth.phone.canResend") : ""}
       </span>
     </Form>
   );
@@ -224,13 +231,14 @@ function ResendCode({
  * start on the email tab.
  */
 export function SignInMethodTabs({ active, redirectParam }: { active: "phone" | "email" | null; redirectParam: string | null }) {
+  const t = useT();
   const href = (method: string) => `?${new URLSearchParams({ method, ...(redirectParam ? { redirect: redirectParam } : {}) })}`;
   const bar = (selected: "phone" | "email", className: string) => (
-    <nav aria-label="How to sign in" className={`mb-6 grid-cols-2 rounded-lg border border-gray-300 p-1 ${className}`}>
+    <nav aria-label={t("auth.phone.how")} className={`mb-6 grid-cols-2 rounded-lg border border-gray-300 p-1 ${className}`}>
       {(
         [
-          ["phone", "Mobile number"],
-          ["email", "Email"],
+          ["phone", t("auth.phone.mobile")],
+          ["email", t("auth.email")],
         ] as const
       ).map(([method, label]) => (
         <Link
@@ -252,11 +260,12 @@ export function SignInMethodTabs({ active, redirectParam }: { active: "phone" | 
 
 /** Between the two forms on a phone when neither is chosen: the mobile number above, email below. */
 export function OrUseEmail({ active }: { active: "phone" | "email" | null }) {
+  const t = useT();
   if (active) return null;
   return (
     <p className="my-6 flex items-center gap-3 text-sm text-gray-700 sm:hidden" aria-hidden>
       <span className="h-px flex-1 bg-gray-300" />
-      or use your email and password
+      {t("auth.phone.orEmail")}
       <span className="h-px flex-1 bg-gray-300" />
     </p>
   );
@@ -278,9 +287,10 @@ export function panelClasses(active: "phone" | "email" | null): { phone: string;
 
 /** The field for a code sent to a phone (sign-in, the profile's number, deleting a passwordless account). */
 export function PhoneCodeField({ error }: { error?: string }) {
+  const t = useT();
   return (
     <Field
-      label={`${PHONE_CODE_LENGTH}-digit code`}
+      label={t("auth.phone.codeLabel", { digits: PHONE_CODE_LENGTH })}
       name="code"
       autoComplete="one-time-code"
       inputMode="numeric"

@@ -3,10 +3,12 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { SavedAddress } from "#common/addresses.ts";
 import { formatDateTime } from "#common/dates.ts";
-import { NOTE_MAX, PRESCRIPTION_ORDER_STATUS_LABELS, type PrescriptionOrderJson } from "#common/prescription-orders.ts";
+import { NOTE_MAX, type PrescriptionOrderJson } from "#common/prescription-orders.ts";
 import type { PrescriptionJson } from "#common/prescriptions.ts";
 import { SUBMIT_CLASS } from "~/components/auth/auth-card";
 import { FieldError, TextAreaField } from "~/components/ui/field";
+import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { useReplyErrors } from "~/lib/reply-text";
 
 type AskResult = { ok: boolean; message: string; errors: Record<string, string> };
 
@@ -24,6 +26,12 @@ export function FormMessage({ result }: { result?: { ok: boolean; message: strin
 }
 
 
+const REQUEST_STATES: Record<PrescriptionOrderJson["status"], string> = {
+  waiting: "account.ask.waiting",
+  proposed: "account.ask.proposed",
+  declined: "account.ask.declined",
+};
+
 const SELECT = "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-600";
 
 /**
@@ -36,7 +44,10 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "ask";
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = result?.errors ?? {};
+  const errors = useReplyErrors()(result?.errors ?? {});
+  const t = useT();
+  const lp = useLocalePath();
+  const language = useLanguage();
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
   }, [result]);
@@ -45,21 +56,18 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
   return (
     <section aria-labelledby="ask-heading" className="mt-8 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id="ask-heading" className="text-xl font-semibold text-gray-900">
-        Ask the pharmacy to build my order
+        {t("account.ask.title")}
       </h2>
-      <p className="mt-1 text-gray-700">
-        Not sure which products match your prescription? Our pharmacist reads it and puts the medicines in your cart; we tell you by email,
-        and by SMS when we have your mobile number. You then check the cart and place the order with this prescription: what the pharmacist added needs no second review.
-      </p>
+      <p className="mt-1 text-gray-700">{t("account.ask.intro")}</p>
       <FormMessage result={result} />
       {usable.length === 0 ? (
-        <p className="mt-4 text-gray-700">Upload a prescription above first.</p>
+        <p className="mt-4 text-gray-700">{t("account.ask.uploadFirst")}</p>
       ) : (
         <Form ref={formRef} method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="ask" />
           <div>
             <label htmlFor="ask-prescription" className="block text-sm font-medium text-gray-800">
-              Prescription<span aria-hidden> *</span>
+              {t("account.ask.prescription")}<span aria-hidden> *</span>
             </label>
             <select
               id="ask-prescription"
@@ -71,7 +79,7 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
             >
               {usable.map((prescription) => (
                 <option key={prescription._id} value={prescription._id}>
-                  {prescription.fileName} ({formatDateTime(prescription.createdAt)})
+                  {prescription.fileName} ({formatDateTime(prescription.createdAt, language)})
                 </option>
               ))}
             </select>
@@ -79,7 +87,7 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
           </div>
           <div>
             <label htmlFor="ask-address" className="block text-sm font-medium text-gray-800">
-              Delivery address
+              {t("account.ask.address")}
             </label>
             <select
               id="ask-address"
@@ -89,7 +97,7 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
               aria-describedby={errors.addressId ? "ask-address-error" : "ask-address-help"}
               className={SELECT}
             >
-              <option value="">I will choose at checkout</option>
+              <option value="">{t("account.ask.chooseAtCheckout")}</option>
               {addresses.map((address) => (
                 <option key={address._id} value={address._id}>
                   {address.fullName}, {address.line1}, {address.city} {address.postalCode}
@@ -97,18 +105,18 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
               ))}
             </select>
             <p id="ask-address-help" className="mt-1 text-sm text-gray-700">
-              The pharmacist sees where it goes; we text the number on this address.{" "}
-              <Link to="/profile/addresses" className="font-medium text-brand-800 underline">
-                Manage addresses
+              {t("account.ask.addressHelp")}{" "}
+              <Link to={lp("/profile/addresses")} className="font-medium text-brand-800 underline">
+                {t("account.ask.manageAddresses")}
               </Link>
             </p>
             <FieldError id="ask-address-error" message={errors.addressId} />
           </div>
-          <TextAreaField label="Note for the pharmacist (optional)" name="note" rows={3} maxLength={NOTE_MAX} error={errors.note} className="sm:col-span-2" />
+          <TextAreaField label={t("account.ask.note")} name="note" rows={3} maxLength={NOTE_MAX} error={errors.note} className="sm:col-span-2" />
           <div className="sm:col-span-2">
             <button type="submit" disabled={sending} className={`${SUBMIT_CLASS} inline-flex items-center justify-center gap-2 sm:w-auto`}>
               <ClipboardList className="h-4 w-4" aria-hidden />
-              {sending ? "Sending..." : "Ask the pharmacy to build my order"}
+              {sending ? t("auth.sending") : t("account.ask.title")}
             </button>
           </div>
         </Form>
@@ -119,12 +127,15 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
 
 /** The shopper's requests and where each stands: waiting, the items put in the cart, or why it was declined. */
 export function MyPrescriptionOrders({ requests, prescriptions }: { requests: PrescriptionOrderJson[]; prescriptions: PrescriptionJson[] }) {
+  const t = useT();
+  const lp = useLocalePath();
+  const language = useLanguage();
   if (requests.length === 0) return null;
-  const fileName = (id: string) => prescriptions.find((prescription) => prescription._id === id)?.fileName ?? "Prescription";
+  const fileName = (id: string) => prescriptions.find((prescription) => prescription._id === id)?.fileName ?? t("account.ask.prescription");
   return (
     <section aria-labelledby="requests-heading" className="mt-8">
       <h2 id="requests-heading" className="text-xl font-semibold text-gray-900">
-        Your requests to the pharmacy
+        {t("account.ask.requests")}
       </h2>
       <ul className="mt-3 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
         {requests.map((request) => (
@@ -136,26 +147,32 @@ export function MyPrescriptionOrders({ requests, prescriptions }: { requests: Pr
                   request.status === "proposed" ? "bg-green-100 text-green-900" : request.status === "declined" ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"
                 }`}
               >
-                {PRESCRIPTION_ORDER_STATUS_LABELS[request.status]}
+                {t(REQUEST_STATES[request.status])}
               </span>
             </div>
-            <p className="text-sm text-gray-700">Asked {formatDateTime(request.createdAt)}</p>
-            {request.note ? <p className="text-sm break-words text-gray-800">Your note: {request.note}</p> : null}
+            <p className="text-sm text-gray-700">{t("account.ask.asked", { at: formatDateTime(request.createdAt, language) })}</p>
+            {request.note ? <p className="text-sm break-words text-gray-800">{t("account.ask.yourNote", { note: request.note })}</p> : null}
             {request.status === "proposed" ? (
               <>
                 <p className="text-sm text-gray-900">
-                  {request.pharmacist ? `${request.pharmacist.name} added: ` : "Added: "}
-                  {request.items.map((item) => `${item.name} × ${item.quantity}`).join(", ")}
+                  {request.pharmacist ? t("account.ask.pharmacistAdded", { name: request.pharmacist.name }) : t("account.ask.added")}{" "}
+                  <span lang="en">{request.items.map((item) => `${item.name} × ${item.quantity}`).join(", ")}</span>
                 </p>
-                {request.message ? <p className="text-sm break-words text-gray-800">Pharmacist's note: {request.message}</p> : null}
+                {request.message ? (
+                  <p className="text-sm break-words text-gray-800">
+                    {t("account.ask.pharmacistNote")} <span lang="en">{request.message}</span>
+                  </p>
+                ) : null}
                 <p>
-                  <Link to="/checkout" className="font-semibold text-brand-800 underline">
-                    Check the cart and place the order
+                  <Link to={lp("/checkout")} className="font-semibold text-brand-800 underline">
+                    {t("account.ask.checkCart")}
                   </Link>
                 </p>
               </>
             ) : null}
-            {request.status === "declined" && request.declineReason ? <p className="text-sm break-words text-red-800">Reason: {request.declineReason}</p> : null}
+            {request.status === "declined" && request.declineReason ? <p className="text-sm break-words text-red-800">
+                {t("account.reason")} <span lang="en">{request.declineReason}</span>
+              </p> : null}
           </li>
         ))}
       </ul>
