@@ -412,7 +412,7 @@ export function CheckoutForm({
                   className={`mt-1 ${radio}`}
                 />
                 <span className="text-gray-900">
-                  {savedAddressLine(address)}
+                  <span lang="en">{savedAddressLine(address)}</span>
                   <span className="block text-sm text-gray-700">{t(address.isDefault ? "checkout.mobileDefault" : "checkout.mobile", { phone: address.phone })}</span>
                 </span>
               </label>

@@ -1,7 +1,6 @@
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import type { CheckoutQuote, CheckoutSummary } from "#common/orders.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { SavingsLine } from "~/components/cart/coupon-box";
 import { useT } from "~/lib/i18n";
 
 // The cart drawer's placeholder (not imported: the drawer is loaded on first open).
@@ -78,7 +77,7 @@ export function OrderSummary({ summary, quote }: { summary: CheckoutSummary; quo
           <dd>{formatRupees(totalPaise)}</dd>
         </div>
       </dl>
-      <SavingsLine savingsPaise={savingsPaise} className="mt-2 text-right" />
+      {savingsPaise > 0 ? <p className="mt-2 text-right font-semibold text-green-800">{t("orders.youSave", { amount: formatRupees(savingsPaise) })}</p> : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { CalendarClock, Check, CheckCircle2, Truck } from "lucide-react";
 import { Link, useFetcher } from "react-router";
+import { COUNTRY_INDIA } from "#common/india.ts";
 import { formatRupeeAmount } from "#common/money.ts";
 import { addressLines, orderStateLabel, type OrderDetailJson, type OrderJson } from "#common/orders.ts";
 import { formatDateTime, formatDeliveryDate } from "#common/dates.ts";
@@ -189,14 +190,21 @@ export function ShippingInfo({ order }: { order: OrderDetail }) {
         {t("orders.shippingInfo")}
       </h2>
       <address className="mt-3 space-y-1 break-words text-gray-800 not-italic">
-        <span className="block font-medium text-gray-900">
+        <span lang="en" className="block font-medium text-gray-900">
           {address.firstName} {address.lastName}
         </span>
-        {addressLines(address).map((line) => (
-          <span key={line} className="block">
-            {line}
-          </span>
-        ))}
+        {/* As typed (English, Latin script), the landmark's label and India in the page's language. */}
+        {addressLines(address, t("orders.landmark")).map((line) =>
+          line === COUNTRY_INDIA ? (
+            <span key={line} className="block">
+              {t("orders.india")}
+            </span>
+          ) : (
+            <span key={line} lang="en" className="block">
+              {line}
+            </span>
+          ),
+        )}
         <span className="block">{t("orders.phone", { phone: address.phone })}</span>
         <span className="block wrap-anywhere">{t("orders.email", { email: address.email })}</span>
       </address>
