@@ -41,13 +41,13 @@ export type PaymentStepOutcome =
 export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void) {
   const [current, setCurrent] = useState<PaymentStepStart | null>(null);
   const [dialog, setDialog] = useState<{ open: boolean; busy: boolean }>({ open: false, busy: false });
-  // Also on My Orders (Complete payment), whose page may not send the checkout's texts: English there.
+  // Also on My Orders (Complete payment), whose page may not send the orders' texts: English there.
   const text = useTextOr();
   const apiText = useApiText();
   // "Payment failed: <why>" in the page's language (the why from Razorpay or the API, mapped where known).
   const failedBecause = (reason: string) => {
     const why = apiText(reason);
-    return text("checkout.paymentFailed", `Payment failed: ${why}`, { reason: why });
+    return text("orders.paymentFailed", `Payment failed: ${why}`, { reason: why });
   };
   const sdkFailed = () => onOutcome({ kind: "failed", message: failedBecause(SDK_FAILED_TO_LOAD) });
 
@@ -80,7 +80,7 @@ export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void)
         currency: payment.currency,
         order_id: payment.orderId,
         name: SHOP_NAME,
-        description: text("checkout.orderLabel", `Order ${order.orderNumber}`, { number: order.orderNumber }),
+        description: text("orders.orderLabel", `Order ${order.orderNumber}`, { number: order.orderNumber }),
         prefill: { name: prefill.name, email: prefill.email, contact: prefill.contact },
         notes: { orderNumber: order.orderNumber, ...prefill.notes },
         theme: { color: "#127d66" },
@@ -110,7 +110,7 @@ export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void)
     const failed = await failWithTestGateway(current.order._id);
     setDialog({ open: false, busy: false });
     const description = failed.ok ? failed.data.error?.description : failed.message;
-    onOutcome({ kind: "failed", message: failedBecause(description || text("checkout.testDeclined", "The test payment was declined")) });
+    onOutcome({ kind: "failed", message: failedBecause(description || text("orders.testDeclined", "The test payment was declined")) });
   };
 
   const closeTest = () => {

@@ -7,18 +7,23 @@ import { NOTE_MAX, PRESCRIPTION_ORDER_STATUS_LABELS, type PrescriptionOrderJson 
 import type { PrescriptionJson } from "#common/prescriptions.ts";
 import { SUBMIT_CLASS } from "~/components/auth/auth-card";
 import { FieldError, TextAreaField } from "~/components/ui/field";
+import { useApiText, useTextOr } from "~/lib/api-text";
+import { useLanguage, useLocalePath } from "~/lib/i18n";
+
+// My Prescriptions' page (the account's) may not send the orders' texts yet: English there until it does.
 
 type AskResult = { ok: boolean; message: string; errors: Record<string, string> };
 
 /** A form's answer above it: a status when it worked, an alert when it did not (My Prescriptions' two forms). */
 export function FormMessage({ result }: { result?: { ok: boolean; message: string } }) {
+  const apiText = useApiText();
   if (!result) return null;
   return (
     <p
       role={result.ok ? "status" : "alert"}
       className={`mt-4 rounded-md border px-4 py-3 ${result.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800"}`}
     >
-      {result.message}
+      {apiText(result.message)}
     </p>
   );
 }
@@ -41,25 +46,32 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
     if (result?.ok) formRef.current?.reset();
   }, [result]);
   const defaultAddress = addresses.find((address) => address.isDefault)?._id ?? "";
+  const text = useTextOr();
+  const apiText = useApiText();
+  const language = useLanguage();
+  const lp = useLocalePath();
 
   return (
     <section aria-labelledby="ask-heading" className="mt-8 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id="ask-heading" className="text-xl font-semibold text-gray-900">
-        Ask the pharmacy to build my order
+        {text("orders.rxo.ask", "Ask the pharmacy to build my order")}
       </h2>
       <p className="mt-1 text-gray-700">
-        Not sure which products match your prescription? Our pharmacist reads it and puts the medicines in your cart; we tell you by email,
-        and by SMS when we have your mobile number. You then check the cart and place the order with this prescription: what the pharmacist added needs no second review.
+        {text(
+          "orders.rxo.intro",
+          "Not sure which products match your prescription? Our pharmacist reads it and puts the medicines in your cart; we tell you by email, and by SMS when we have your mobile number. You then check the cart and place the order with this prescription: what the pharmacist added needs no second review.",
+        )}
       </p>
       <FormMessage result={result} />
       {usable.length === 0 ? (
-        <p className="mt-4 text-gray-700">Upload a prescription above first.</p>
+        <p className="mt-4 text-gray-700">{text("orders.rxo.uploadFirst", "Upload a prescription above first.")}</p>
       ) : (
         <Form ref={formRef} method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="ask" />
           <div>
             <label htmlFor="ask-prescription" className="block text-sm font-medium text-gray-800">
-              Prescription<span aria-hidden> *</span>
+              {text("orders.rxo.prescription", "Prescription")}
+              <span aria-hidden> *</span>
             </label>
             <select
               id="ask-prescription"
@@ -71,15 +83,15 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
             >
               {usable.map((prescription) => (
                 <option key={prescription._id} value={prescription._id}>
-                  {prescription.fileName} ({formatDateTime(prescription.createdAt)})
+                  {prescription.fileName} ({formatDateTime(prescription.createdAt, language)})
                 </option>
               ))}
             </select>
-            <FieldError id="ask-prescription-error" message={errors.prescriptionId} />
+            <FieldError id="ask-prescription-error" message={apiText(errors.prescriptionId) || undefined} />
           </div>
           <div>
             <label htmlFor="ask-address" className="block text-sm font-medium text-gray-800">
-              Delivery address
+              {text("orders.rxo.address", "Delivery address")}
             </label>
             <select
               id="ask-address"
@@ -89,7 +101,7 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
               aria-describedby={errors.addressId ? "ask-address-error" : "ask-address-help"}
               className={SELECT}
             >
-              <option value="">I will choose at checkout</option>
+              <option value="">{text("orders.rxo.atCheckout", "I will choose at checkout")}</option>
               {addresses.map((address) => (
                 <option key={address._id} value={address._id}>
                   {address.fullName}, {address.line1}, {address.city} {address.postalCode}
@@ -97,18 +109,25 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
               ))}
             </select>
             <p id="ask-address-help" className="mt-1 text-sm text-gray-700">
-              The pharmacist sees where it goes; we text the number on this address.{" "}
-              <Link to="/profile/addresses" className="font-medium text-brand-800 underline">
-                Manage addresses
+              {text("orders.rxo.addressHelp", "The pharmacist sees where it goes; we text the number on this address.")}{" "}
+              <Link to={lp("/profile/addresses")} className="font-medium text-brand-800 underline">
+                {text("orders.rxo.manageAddresses", "Manage addresses")}
               </Link>
             </p>
-            <FieldError id="ask-address-error" message={errors.addressId} />
+            <FieldError id="ask-address-error" message={apiText(errors.addressId) || undefined} />
           </div>
-          <TextAreaField label="Note for the pharmacist (optional)" name="note" rows={3} maxLength={NOTE_MAX} error={errors.note} className="sm:col-span-2" />
+          <TextAreaField
+            label={text("orders.rxo.note", "Note for the pharmacist (optional)")}
+            name="note"
+            rows={3}
+            maxLength={NOTE_MAX}
+            error={apiText(errors.note) || undefined}
+            className="sm:col-span-2"
+          />
           <div className="sm:col-span-2">
             <button type="submit" disabled={sending} className={`${SUBMIT_CLASS} inline-flex items-center justify-center gap-2 sm:w-auto`}>
               <ClipboardList className="h-4 w-4" aria-hidden />
-              {sending ? "Sending..." : "Ask the pharmacy to build my order"}
+              {sending ? text("orders.rxo.sending", "Sending...") : text("orders.rxo.ask", "Ask the pharmacy to build my order")}
             </button>
           </div>
         </Form>
@@ -119,43 +138,56 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
 
 /** The shopper's requests and where each stands: waiting, the items put in the cart, or why it was declined. */
 export function MyPrescriptionOrders({ requests, prescriptions }: { requests: PrescriptionOrderJson[]; prescriptions: PrescriptionJson[] }) {
+  const text = useTextOr();
+  const language = useLanguage();
+  const lp = useLocalePath();
   if (requests.length === 0) return null;
-  const fileName = (id: string) => prescriptions.find((prescription) => prescription._id === id)?.fileName ?? "Prescription";
+  const fileName = (id: string) => prescriptions.find((prescription) => prescription._id === id)?.fileName ?? text("orders.rxo.prescription", "Prescription");
   return (
     <section aria-labelledby="requests-heading" className="mt-8">
       <h2 id="requests-heading" className="text-xl font-semibold text-gray-900">
-        Your requests to the pharmacy
+        {text("orders.rxo.requests", "Your requests to the pharmacy")}
       </h2>
       <ul className="mt-3 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
         {requests.map((request) => (
           <li key={request._id} className="flex flex-col gap-2 p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="font-medium break-all text-gray-900">{fileName(request.prescriptionId)}</p>
+              <p lang="en" className="font-medium break-all text-gray-900">
+                {fileName(request.prescriptionId)}
+              </p>
               <span
                 className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
                   request.status === "proposed" ? "bg-green-100 text-green-900" : request.status === "declined" ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"
                 }`}
               >
-                {PRESCRIPTION_ORDER_STATUS_LABELS[request.status]}
+                {text(`orders.rxo.status.${request.status}`, PRESCRIPTION_ORDER_STATUS_LABELS[request.status])}
               </span>
             </div>
-            <p className="text-sm text-gray-700">Asked {formatDateTime(request.createdAt)}</p>
-            {request.note ? <p className="text-sm break-words text-gray-800">Your note: {request.note}</p> : null}
+            <p className="text-sm text-gray-700">
+              {text("orders.rxo.asked", `Asked ${formatDateTime(request.createdAt)}`, { date: formatDateTime(request.createdAt, language) })}
+            </p>
+            {request.note ? <p className="text-sm break-words text-gray-800">{text("orders.rxo.yourNote", `Your note: ${request.note}`, { note: request.note })}</p> : null}
             {request.status === "proposed" ? (
               <>
                 <p className="text-sm text-gray-900">
-                  {request.pharmacist ? `${request.pharmacist.name} added: ` : "Added: "}
-                  {request.items.map((item) => `${item.name} × ${item.quantity}`).join(", ")}
+                  {request.pharmacist
+                    ? text("orders.rxo.addedBy", `${request.pharmacist.name} added: `, { name: request.pharmacist.name })
+                    : text("orders.rxo.added", "Added: ")}
+                  <span lang="en">{request.items.map((item) => `${item.name} × ${item.quantity}`).join(", ")}</span>
                 </p>
-                {request.message ? <p className="text-sm break-words text-gray-800">Pharmacist's note: {request.message}</p> : null}
+                {request.message ? <p className="text-sm break-words text-gray-800">
+                    {text("orders.rxo.pharmacistNote", `Pharmacist's note: ${request.message}`, { note: request.message })}
+                  </p> : null}
                 <p>
-                  <Link to="/checkout" className="font-semibold text-brand-800 underline">
-                    Check the cart and place the order
+                  <Link to={lp("/checkout")} className="font-semibold text-brand-800 underline">
+                    {text("orders.rxo.checkCart", "Check the cart and place the order")}
                   </Link>
                 </p>
               </>
             ) : null}
-            {request.status === "declined" && request.declineReason ? <p className="text-sm break-words text-red-800">Reason: {request.declineReason}</p> : null}
+            {request.status === "declined" && request.declineReason ? <p className="text-sm break-words text-red-800">
+                {text("orders.rxo.reason", `Reason: ${request.declineReason}`, { reason: request.declineReason })}
+              </p> : null}
           </li>
         ))}
       </ul>
