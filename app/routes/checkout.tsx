@@ -9,8 +9,8 @@ import { OrderSummary } from "~/components/checkout/order-summary";
 import { usePrescriptionChoice } from "~/components/checkout/prescription-step";
 import { useCartStore } from "~/lib/cart";
 import { apiSources } from "~/lib/api-text.server";
-import { metaTranslator, useT } from "~/lib/i18n";
-import { pageMessages } from "~/lib/i18n.server";
+import { localePath, metaTranslator, useT } from "~/lib/i18n";
+import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/checkout";
 import { emptyCartFlash, loadCheckoutPage } from "./checkout.server";
@@ -22,10 +22,10 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
 
 /** Signed-in shoppers with something in the cart; everyone else is sent to sign in, or back to the shop. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect("/login?redirect=checkout");
+  if (!context.user) throw redirect(localePath("/login?redirect=checkout", requestLanguage(request)));
   const page = await loadCheckoutPage(context, context.user.id);
   // Nothing to check out: back to the shop, with a toast saying why.
-  if (!page) throw redirect("/", { headers: { "Set-Cookie": emptyCartFlash(context) } });
+  if (!page) throw redirect(localePath("/", requestLanguage(request)), { headers: { "Set-Cookie": emptyCartFlash(context) } });
   return {
     customer: { name: context.user.name, ...page.contact },
     ...page,

@@ -2,8 +2,8 @@ import { ArrowLeft, Download, Printer } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { InvoiceView } from "~/components/invoice/invoice-document";
-import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
-import { pageMessages } from "~/lib/i18n.server";
+import { localePath, metaTranslator, useLocalePath, useT } from "~/lib/i18n";
+import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/invoice";
 import { loadInvoicePage } from "./invoice.server";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data, location, matches }) => {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!context.user) {
     const url = new URL(request.url);
-    throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname })}`);
+    throw redirect(localePath(`/login?${new URLSearchParams({ redirect: url.pathname })}`, requestLanguage(request)));
   }
   const invoice = await loadInvoicePage(context, params.orderId, context.user);
   if (!invoice) throw data(null, { status: 404 });

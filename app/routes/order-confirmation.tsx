@@ -3,8 +3,8 @@ import { Link, redirect, useRouteLoaderData } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { CodConfirmation, ExpectedDelivery, formatDateTime, OrderItems, OrderTimeline, PaymentInfo, rupees, ShippingInfo } from "~/components/orders/order-parts";
 import { apiSources } from "~/lib/api-text.server";
-import { metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
-import { pageMessages } from "~/lib/i18n.server";
+import { localePath, metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order-confirmation";
 import { loadConfirmation } from "./order-confirmation.server";
@@ -23,10 +23,10 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const orderId = url.searchParams.get("orderId");
-  if (!orderId) throw redirect("/");
-  if (!context.user) throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
+  if (!orderId) throw redirect(localePath("/", requestLanguage(request)));
+  if (!context.user) throw redirect(localePath(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`, requestLanguage(request)));
   const order = await loadConfirmation(context, orderId, context.user.id);
-  if (!order) throw redirect("/");
+  if (!order) throw redirect(localePath("/", requestLanguage(request)));
   return { order, messages: pageMessages(request, "orders"), apiSources: apiSources(request, "orders") };
 }
 

@@ -6,8 +6,8 @@ import { CANCEL_ORDER_FETCHER, CancelOrder, type CancelResult } from "~/componen
 import { CodConfirmation, ExpectedDelivery, formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo, useOrderState } from "~/components/orders/order-parts";
 import { apiSources } from "~/lib/api-text.server";
 import { useApiText } from "~/lib/api-text";
-import { metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
-import { pageMessages } from "~/lib/i18n.server";
+import { localePath, metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order";
 import { cancelFromOrderPage, confirmCodFromOrderPage, loadOrderPage, payFromOrderPage, reorderFromOrderPage } from "./order.server";
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ data, location, matches }) => {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!context.user) {
     const url = new URL(request.url);
-    throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname })}`);
+    throw redirect(localePath(`/login?${new URLSearchParams({ redirect: url.pathname })}`, requestLanguage(request)));
   }
   const order = await loadOrderPage(context, params.orderId, { id: context.user.id, role: context.user.role });
   if (!order) throw data(null, { status: 404 });
@@ -54,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * "reorder", from this page and My Orders); REST's POST /api/orders/:id/cancel, /pay, /confirm-cod and /reorder are the same use cases.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!context.user) throw redirect(`/login?${new URLSearchParams({ redirect: new URL(request.url).pathname })}`);
+  if (!context.user) throw redirect(localePath(`/login?${new URLSearchParams({ redirect: new URL(request.url).pathname })}`, requestLanguage(request)));
   const form = await request.formData();
   if (form.get("intent") === "confirm-cod") {
     const { status, ...result } = await confirmCodFromOrderPage(context, params.orderId, context.user.id);
