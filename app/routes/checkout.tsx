@@ -8,22 +8,30 @@ import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { usePrescriptionChoice } from "~/components/checkout/prescription-step";
 import { useCartStore } from "~/lib/cart";
+import { apiSources } from "~/lib/api-text.server";
+import { localePath, metaTranslator, useT } from "~/lib/i18n";
+import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/checkout";
 import { emptyCartFlash, loadCheckoutPage } from "./checkout.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Checkout", "Enter your delivery details and pay securely for the medicines and supplements in your cart."),
-  NOINDEX,
-];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return [...pageMeta(t("checkout.title"), t("checkout.description")), NOINDEX];
+};
 
 /** Signed-in shoppers with something in the cart; everyone else is sent to sign in, or back to the shop. */
-export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect("/login?redirect=checkout");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.user) throw redirect(localePath("/login?redirect=checkout", requestLanguage(request)));
   const page = await loadCheckoutPage(context, context.user.id);
   // Nothing to check out: back to the shop, with a toast saying why.
-  if (!page) throw redirect("/", { headers: { "Set-Cookie": emptyCartFlash(context) } });
-  return { customer: { name: context.user.name, ...page.contact }, ...page };
+  if (!page) throw redirect(localePath("/", requestLanguage(request)), { headers: { "Set-Cookie": emptyCartFlash(context) } });
+  return {
+    customer: { name: context.user.name, ...page.contact },
+    ...page,
+    messages: pageMessages(request, "checkout", "orders"),
+    apiSources: apiSources(request, "checkout"),
+  };
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
@@ -32,6 +40,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // The checkout's last quote: the summary shows the fees of the choices made (cash on delivery's).
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   const revalidator = useRevalidator();
+  const t = useT();
   const cartStore = useCartStore();
   // The cart's coupon refused (decisions/025): the coupon box and the summary show the cart as it
   // is now, at once. The checkout took the coupon off (its alert says why); the quote left it on
@@ -47,10 +56,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   );
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="text-3xl font-bold text-gray-900">Checkout</h1>
+      <h1 className="text-3xl font-bold text-gray-900">{t("checkout.title")}</h1>
       <noscript>
         <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-          Paying needs JavaScript: please turn it on in your browser to complete your order.
+          {t("checkout.noscript")}
         </p>
       </noscript>
       {/*
@@ -64,9 +73,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <CouponBox onChange={() => void revalidator.revalidate()} className="rounded-2xl border border-gray-200 bg-white p-4" />
           <p className="flex items-center gap-2 text-sm text-gray-700">
             <ShieldCheck className="h-4 w-4 flex-none text-brand-700" aria-hidden />
-            {payments.provider === "test"
-              ? "Payments run through the shop's test gateway: no money is charged."
-              : "Payments are processed securely by Razorpay. Card details never reach our servers."}
+            {t(payments.provider === "test" ? "checkout.paymentsTest" : "checkout.paymentsRazorpay")}
           </p>
         </div>
         <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 lg:col-start-1 lg:row-start-1">

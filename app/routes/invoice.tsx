@@ -2,16 +2,19 @@ import { ArrowLeft, Download, Printer } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { InvoiceView } from "~/components/invoice/invoice-document";
+import { localePath, metaTranslator, useLocalePath, useT } from "~/lib/i18n";
+import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/invoice";
 import { loadInvoicePage } from "./invoice.server";
 import { INVOICE_PRINT_CSS } from "#common/print-css.ts";
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ data, location, matches }) => {
   // The 404 page sets its own title and description.
   if (!data) return [];
+  const t = metaTranslator(location, matches);
   return [
-    ...pageMeta(`Tax invoice ${data.invoice.serial}`, `Tax invoice for order ${data.invoice.order.orderNumber}: GST split per line, totals, seller and buyer details.`),
+    ...pageMeta(t("orders.invoiceTitle", { serial: data.invoice.serial }), t("orders.invoiceDescription", { number: data.invoice.order.orderNumber })),
     NOINDEX,
   ];
 };
@@ -20,28 +23,31 @@ export const meta: Route.MetaFunction = ({ data }) => {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!context.user) {
     const url = new URL(request.url);
-    throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname })}`);
+    throw redirect(localePath(`/login?${new URLSearchParams({ redirect: url.pathname })}`, requestLanguage(request)));
   }
   const invoice = await loadInvoicePage(context, params.orderId, context.user);
   if (!invoice) throw data(null, { status: 404 });
-  return { invoice };
+  // The page's own buttons in its language; the GST invoice itself stays English, as billed.
+  return { invoice, messages: pageMessages(request, "orders") };
 }
 
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const { invoice } = loaderData;
   const orderId = invoice.order.id;
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
       <style>{INVOICE_PRINT_CSS}</style>
       <div id="invoice-page">
         <div className="no-print mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <Link
-            to={`/order/${encodeURIComponent(orderId)}`}
+            to={lp(`/order/${encodeURIComponent(orderId)}`)}
             className="inline-flex items-center gap-2 font-medium text-brand-800 underline underline-offset-2"
           >
             <ArrowLeft className="h-4 w-4" aria-hidden />
-            Back to order {invoice.order.orderNumber}
+            {t("orders.backToOrder", { number: invoice.order.orderNumber })}
           </Link>
           <div className="flex flex-col gap-3 sm:flex-row">
             <button
@@ -50,7 +56,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
               className="inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
             >
               <Printer className="h-4 w-4" aria-hidden />
-              Print
+              {t("orders.printInvoice")}
             </button>
             <a
               href={`/api/orders/${encodeURIComponent(orderId)}/invoice.pdf`}
@@ -58,11 +64,13 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
               className="inline-flex items-center justify-center gap-2 rounded-md border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
             >
               <Download className="h-4 w-4" aria-hidden />
-              Download PDF
+              {t("orders.downloadPdf")}
             </a>
           </div>
         </div>
-        <InvoiceView invoice={invoice} />
+        <div lang="en">
+          <InvoiceView invoice={invoice} />
+        </div>
       </div>
     </main>
   );

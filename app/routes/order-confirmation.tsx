@@ -2,16 +2,19 @@ import { CheckCircle2, Printer } from "lucide-react";
 import { Link, redirect, useRouteLoaderData } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { CodConfirmation, ExpectedDelivery, formatDateTime, OrderItems, OrderTimeline, PaymentInfo, rupees, ShippingInfo } from "~/components/orders/order-parts";
+import { apiSources } from "~/lib/api-text.server";
+import { localePath, metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/order-confirmation";
 import { loadConfirmation } from "./order-confirmation.server";
 import { RECEIPT_PRINT_CSS } from "#common/print-css.ts";
 import type { loader as rootLoader } from "~/root";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Order Confirmation", "Your order, its delivery address and payment details, and where it is now."),
-  NOINDEX,
-];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return [...pageMeta(t("orders.confTitle"), t("orders.confDescription")), NOINDEX];
+};
 
 /**
  * The order comes from the database, not from the previous page's state, so a refresh (or the
@@ -20,11 +23,11 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const orderId = url.searchParams.get("orderId");
-  if (!orderId) throw redirect("/");
-  if (!context.user) throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
+  if (!orderId) throw redirect(localePath("/", requestLanguage(request)));
+  if (!context.user) throw redirect(localePath(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`, requestLanguage(request)));
   const order = await loadConfirmation(context, orderId, context.user.id);
-  if (!order) throw redirect("/");
-  return { order };
+  if (!order) throw redirect(localePath("/", requestLanguage(request)));
+  return { order, messages: pageMessages(request, "orders"), apiSources: apiSources(request, "orders") };
 }
 
 
@@ -32,6 +35,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   const { order } = loaderData;
   // The printed receipt carries the seller (the footer, which shows it on screen, is not printed).
   const seller = useRouteLoaderData<typeof rootLoader>("root")?.seller;
+  const t = useT();
+  const language = useLanguage();
+  const lp = useLocalePath();
+  const email = order.shippingAddress.email;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
       <style>{RECEIPT_PRINT_CSS}</style>
@@ -45,18 +52,18 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         ) : null}
         <div className="flex flex-col items-start gap-3">
           <CheckCircle2 className="h-12 w-12 text-brand-700 print:hidden" aria-hidden />
-          <h1 className="text-3xl font-bold text-gray-900">{order.isPaid || (order.paymentMethod === "cod" && order.status !== "Cancelled") ? "Thank you for your order!" : "Order received"}</h1>
+          <h1 className="text-3xl font-bold text-gray-900">{t(order.isPaid || (order.paymentMethod === "cod" && order.status !== "Cancelled") ? "orders.thankYou" : "orders.received")}</h1>
           <p className="text-gray-800">
-            Order ID <strong className="whitespace-nowrap">{order.orderNumber}</strong> · placed {formatDateTime(order.createdAt)}
+            {t("orders.orderIdBefore")}
+            <strong className="whitespace-nowrap">{order.orderNumber}</strong>
+            {t("orders.placedAt", { date: formatDateTime(order.createdAt, language) })}
           </p>
           <p className="text-gray-700">
             {order.isPaid
-              ? `A confirmation has been sent to ${order.shippingAddress.email}.`
+              ? t("orders.confirmationSent", { email })
               : order.paymentMethod === "cod" && order.status !== "Cancelled"
-                ? `Cash on delivery: please pay ${rupees(order.totalPrice)} when your order arrives. A confirmation has been sent to ${order.shippingAddress.email}.`
-              : order.status === "Cancelled"
-                ? "This order was cancelled."
-                : "We have not received the payment for this order yet."}
+                ? t("orders.codPay", { amount: rupees(order.totalPrice), email })
+                : t(order.status === "Cancelled" ? "orders.cancelled" : "orders.notPaidYet")}
           </p>
         </div>
         <div className="mt-8 space-y-6">
@@ -73,8 +80,8 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </div>
       </div>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row print:hidden">
-        <Link to="/collections/all" className="rounded-md bg-brand-700 px-6 py-3 text-center font-semibold text-white hover:bg-brand-800">
-          Continue Shopping
+        <Link to={lp("/collections/all")} className="rounded-md bg-brand-700 px-6 py-3 text-center font-semibold text-white hover:bg-brand-800">
+          {t("orders.continue")}
         </Link>
         <button
           type="button"
@@ -82,13 +89,13 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           className="inline-flex items-center justify-center gap-2 rounded-md border border-brand-700 px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50"
         >
           <Printer className="h-4 w-4" aria-hidden />
-          Print Receipt
+          {t("orders.print")}
         </button>
         <Link
-          to={`/order/${encodeURIComponent(order._id)}`}
+          to={lp(`/order/${encodeURIComponent(order._id)}`)}
           className="rounded-md px-6 py-3 text-center font-semibold text-brand-800 underline underline-offset-2 hover:bg-brand-50"
         >
-          View order details
+          {t("orders.viewDetails")}
         </Link>
       </div>
     </main>

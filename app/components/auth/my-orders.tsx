@@ -3,6 +3,8 @@ import { Link, useNavigate } from "react-router";
 import { PRODUCT_PLACEHOLDER } from "#common/images.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { orderStateLabel, paymentMethodLabel, type MyOrderJson, type OrderJson } from "#common/orders.ts";
+import { useTextOr } from "~/lib/api-text";
+import { useLanguage, useLocalePath } from "~/lib/i18n";
 import { BuyAgain, buysAgain } from "~/components/orders/buy-again";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatShortDate } from "#common/dates.ts";
@@ -22,11 +24,12 @@ export interface MyOrderRow {
   orderItems: { name: string; image: string; quantity: number }[];
   /** Rupees. */
   totalPrice: number;
-  /** "SAVE10: ₹50 off" when a coupon was used (issue 15), else null. */
-  couponText: string | null;
+  /** The coupon and its discount ("SAVE10: ₹50 off") when one was used (issue 15), else null. */
+  coupon: { code: string; amount: string } | null;
   isPaid: boolean;
-  /** "Cash on delivery" or "Online payment" (paymentMethodLabel). */
+  /** "Cash on delivery" or "Online payment" (paymentMethodLabel), in English; the row shows it in the page's language. */
   payment: string;
+  paymentMethod: string;
   status: OrderJson["status"];
   /** While the order awaits payment: when its reservation ends ("Complete payment by ..."); else null. */
   payBy: string | null;
@@ -42,9 +45,10 @@ export function toMyOrderRow(order: MyOrderJson): MyOrderRow {
     shippingAddress: { city: order.shippingAddress.city, country: order.shippingAddress.country },
     orderItems: order.orderItems.map(({ name, image, quantity }) => ({ name, image, quantity })),
     totalPrice: order.totalPrice,
-    couponText: order.coupon && order.discountPrice > 0 ? `${order.coupon.code}: ${formatRupees(rupeesToPaise(order.discountPrice))} off` : null,
+    coupon: order.coupon && order.discountPrice > 0 ? { code: order.coupon.code, amount: formatRupees(rupeesToPaise(order.discountPrice)) } : null,
     isPaid: order.isPaid,
     payment: paymentMethodLabel(order.paymentMethod),
+    paymentMethod: order.paymentMethod,
     status: order.status,
     payBy: order.reservationExpiresAt,
     state: orderStateLabel(order),
@@ -80,14 +84,18 @@ function paymentState(order: MyOrderRow): string | null {
  */
 export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRow[]; showingExpired?: boolean }) {
   const navigate = useNavigate();
+  // The profile's loader may not send the orders' texts yet: English there until it does.
+  const text = useTextOr();
+  const language = useLanguage();
+  const lp = useLocalePath();
   return (
     <section aria-labelledby="my-orders-heading" className="mt-10">
       <h2 id="my-orders-heading" className="text-2xl font-bold text-gray-900">
-        My Orders
+        {text("orders.myOrders", "My Orders")}
       </h2>
       {orders.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-gray-300 bg-gray-50 px-4 py-8 text-center text-gray-700">
-          You have no orders
+          {text("orders.noOrders", "You have no orders")}
         </p>
       ) : (
         // Below 640 px each order is a card (`stack-table`, app/app.css): status, price and actions stay on screen.
@@ -96,25 +104,25 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
             <thead className="bg-gray-50 text-xs font-semibold uppercase tracking-wide text-gray-700">
               <tr>
                 <th scope="col" className="px-4 py-3">
-                  Image
+                  {text("orders.col.image", "Image")}
                 </th>
                 <th scope="col" className="px-4 py-3">
-                  Order ID
+                  {text("orders.col.orderId", "Order ID")}
                 </th>
                 <th scope="col" className="px-4 py-3">
-                  Created
+                  {text("orders.col.created", "Created")}
                 </th>
                 <th scope="col" className="px-4 py-3">
-                  Shipping Address
+                  {text("orders.col.shipping", "Shipping Address")}
                 </th>
                 <th scope="col" className="px-4 py-3 text-right">
-                  Items
+                  {text("orders.col.items", "Items")}
                 </th>
                 <th scope="col" className="px-4 py-3 text-right">
-                  Price
+                  {text("orders.col.price", "Price")}
                 </th>
                 <th scope="col" className="px-4 py-3">
-                  Status
+                  {text("orders.col.status", "Status")}
                 </th>
               </tr>
             </thead>
@@ -122,8 +130,9 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
               {orders.map((order) => {
                 const first = order.orderItems[0];
                 const units = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
-                const href = `/order/${encodeURIComponent(order._id)}`;
+                const href = lp(`/order/${encodeURIComponent(order._id)}`);
                 const badge = statusBadge(order);
+                const paid = paymentState(order);
                 return (
                   <tr
                     key={order._id}
@@ -137,7 +146,7 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
                     <td data-label="" className="px-4 py-3">
                       <ResponsiveImage
                         src={first?.image || PRODUCT_PLACEHOLDER}
-                        alt={first ? first.name : "No image"}
+                        alt={first ? first.name : text("orders.noImage", "No image")}
                         width={48}
                         height={48}
                         sizes="48px"
@@ -150,23 +159,32 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
                         {order.orderNumber}
                       </Link>
                     </td>
-                    <td data-label="Created" className="px-4 py-3 whitespace-nowrap text-gray-800">
-                      <time dateTime={order.createdAt}>{formatShortDate(order.createdAt)}</time>
+                    <td data-label={text("orders.col.created", "Created")} className="px-4 py-3 whitespace-nowrap text-gray-800">
+                      <time dateTime={order.createdAt}>{formatShortDate(order.createdAt, language)}</time>
                     </td>
-                    <td data-label="Ship to" className="px-4 py-3 text-gray-800">
-                      {order.shippingAddress.city}, {order.shippingAddress.country}
+                    <td data-label={text("orders.col.shipTo", "Ship to")} className="px-4 py-3 text-gray-800">
+                      <span lang="en">{order.shippingAddress.city}</span>,{" "}
+                      {order.shippingAddress.country === "India" ? text("orders.india", "India") : order.shippingAddress.country}
                     </td>
-                    <td data-label="Items" className="px-4 py-3 text-right text-gray-800">{units}</td>
-                    <td data-label="Price" className="px-4 py-3 text-right font-medium whitespace-nowrap text-gray-900">
+                    <td data-label={text("orders.col.items", "Items")} className="px-4 py-3 text-right text-gray-800">
+                      {units}
+                    </td>
+                    <td data-label={text("orders.col.price", "Price")} className="px-4 py-3 text-right font-medium whitespace-nowrap text-gray-900">
                       {formatRupees(rupeesToPaise(order.totalPrice))}
-                      {order.couponText ? <span className="block text-xs font-normal text-green-800">{order.couponText}</span> : null}
+                      {order.coupon ? (
+                        <span className="block text-xs font-normal text-green-800">
+                          {text("orders.couponOff", `${order.coupon.code}: ${order.coupon.amount} off`, order.coupon)}
+                        </span>
+                      ) : null}
                       <span className="block text-xs font-normal text-gray-700">
-                        {order.payment}
-                        {paymentState(order) ? ` · ${paymentState(order)}` : null}
+                        {order.paymentMethod === "cod" ? text("orders.method.cod", order.payment) : text("orders.method.online", order.payment)}
+                        {paid ? ` · ${text(`orders.pay.${paid}`, paid)}` : null}
                       </span>
                     </td>
-                    <td data-label="Status" className="px-4 py-3">
-                      <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
+                    <td data-label={text("orders.col.status", "Status")} className="px-4 py-3">
+                      <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>
+                        {text(`orders.status.${badge.label}`, badge.label)}
+                      </span>
                       {order.payBy && order.status === "Pending" && !order.isPaid ? (
                         <Suspense fallback={null}>
                           <CompletePayment orderId={order._id} orderNumber={order.orderNumber} payBy={order.payBy} variant="row" />
@@ -183,12 +201,12 @@ export function MyOrders({ orders, showingExpired = false }: { orders: MyOrderRo
       )}
       <p className="mt-3 text-sm">
         {showingExpired ? (
-          <Link to="/profile" className="font-medium text-brand-800 underline underline-offset-2">
-            Hide expired attempts
+          <Link to={lp("/profile")} className="font-medium text-brand-800 underline underline-offset-2">
+            {text("orders.hideExpired", "Hide expired attempts")}
           </Link>
         ) : (
-          <Link to="/profile?include=expired" className="font-medium text-brand-800 underline underline-offset-2">
-            Show expired attempts
+          <Link to={lp("/profile?include=expired")} className="font-medium text-brand-800 underline underline-offset-2">
+            {text("orders.showExpired", "Show expired attempts")}
           </Link>
         )}
       </p>

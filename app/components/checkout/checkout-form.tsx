@@ -1,14 +1,15 @@
-import { useLanguage, useLocalePath } from "~/lib/i18n";
+import { useApiText } from "~/lib/api-text";
+import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { Lock, Truck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { SavedAddress } from "#common/addresses.ts";
-import { PAYMENT_CHOICES, phoneDigits } from "#common/checkout.ts";
+import { phoneDigits } from "#common/checkout.ts";
 import { INDIAN_STATES, isValidPin } from "#common/india.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import type { CheckoutPlaced, CheckoutQuote, PaymentMethod } from "#common/orders.ts";
-import { deliveryByText } from "#common/dates.ts";
-import { DELIVERY_CHECK_TEXTS, type ServiceabilityJson } from "#common/serviceability.ts";
+import { formatDeliveryDate } from "#common/dates.ts";
+import type { ServiceabilityJson } from "#common/serviceability.ts";
 import { useCartStore } from "~/lib/cart";
 import { cancelOrder, lookupPin, quoteCheckout, saveAddress, startCheckout, type CheckoutBody } from "./payment-api";
 import { usePaymentStep, type PaymentStepOutcome } from "./payment-step";
@@ -26,19 +27,6 @@ import {
 
 /** How this shop takes payments right now, as the checkout loader read it from the configuration. */
 export type PaymentSetup = { provider: "razorpay" | "test" } | { provider: "unavailable"; message: string };
-
-const LABELS: Record<ShippingField, string> = {
-  firstName: "First Name",
-  lastName: "Last Name",
-  address: "Address",
-  line2: "Address line 2",
-  landmark: "Landmark",
-  city: "City",
-  postalCode: "PIN code",
-  state: "State/UT",
-  phone: "Phone",
-  email: "Email",
-};
 
 const AUTOCOMPLETE: Record<ShippingField, string> = {
   firstName: "given-name",
@@ -103,6 +91,8 @@ export function CheckoutForm({
   const navigate = useNavigate();
   const lp = useLocalePath();
   const language = useLanguage();
+  const t = useT();
+  const apiText = useApiText();
   const cartStore = useCartStore();
   const [firstName, ...rest] = customer.name.trim().split(/\s+/);
   const [values, setValues] = useState<ShippingAddress>({
@@ -311,7 +301,7 @@ export function CheckoutForm({
         }
         // The alert says why; the server has taken the coupon off the cart.
         if (fieldErrors.couponCode) onCouponRefused?.(fieldErrors.couponCode, true);
-        fail(response.message || "Something went wrong");
+        fail(response.message || t("checkout.api.wrong"));
         return;
       }
       started = response.data;
@@ -342,15 +332,15 @@ export function CheckoutForm({
 
   const label = (name: ShippingField) => (
     <label htmlFor={`checkout-${name}`} className="block text-sm font-medium text-gray-800">
-      {LABELS[name]}
-      {name === "email" ? null : isOptional(name) ? <span className="font-normal text-gray-700"> (optional)</span> : <span aria-hidden> *</span>}
+      {t(`checkout.field.${name}`)}
+      {name === "email" ? null : isOptional(name) ? <span className="font-normal text-gray-700">{t("checkout.optional")}</span> : <span aria-hidden> *</span>}
     </label>
   );
 
   const fieldError = (name: ShippingField) =>
     errors[name] ? (
       <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-        {errors[name]}
+        {apiText(errors[name])}
       </p>
     ) : null;
 
@@ -380,10 +370,10 @@ export function CheckoutForm({
   const codReason =
     codRefusal ??
     (!chosen && pinInfo?.serviceable && !pinInfo.cod
-      ? DELIVERY_CHECK_TEXTS.codUnavailable
+      ? t("checkout.api.codPin")
       : quote
         ? null
-        : "Enter your delivery address to see whether cash on delivery is available");
+        : t("checkout.codEnterAddress"));
   const payNowPaise = quote ? rupeesToPaise(quote.totalPrice) : totalPaise;
   const codFeeShownPaise = quote ? rupeesToPaise(quote.codFee) : 0;
   const radio = "h-4 w-4 flex-none accent-brand-700";
@@ -392,25 +382,25 @@ export function CheckoutForm({
 
   return (
     <>
-      <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Contact and delivery" className="space-y-6">
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={t("checkout.form")} className="space-y-6">
         {payments.provider === "unavailable" && !alert ? (
-          <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">{payments.message}</p>
+          <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">{apiText(payments.message)}</p>
         ) : null}
         {alert ? (
           <p id={alertId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-            {alert}
+            {apiText(alert)}
           </p>
         ) : null}
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold text-gray-900">
-            Contact
+            {t("checkout.contact")}
           </legend>
           {field("email", { type: "email", disabled: true, readOnly: true, placeholder: customer.email})}
-          <p className="-mt-2 text-sm text-gray-700">Your order confirmation is sent to your account's email.</p>
+          <p className="-mt-2 text-sm text-gray-700">{t("checkout.contactNote")}</p>
         </fieldset>
         {addresses.length > 0 ? (
           <fieldset className="space-y-2">
-            <legend className="mb-2 text-lg font-semibold text-gray-900">Deliver to</legend>
+            <legend className="mb-2 text-lg font-semibold text-gray-900">{t("checkout.deliverTo")}</legend>
             {addresses.map((address) => (
               <label key={address._id} className={choiceCard}>
                 <input
@@ -422,8 +412,8 @@ export function CheckoutForm({
                   className={`mt-1 ${radio}`}
                 />
                 <span className="text-gray-900">
-                  {savedAddressLine(address)}
-                  <span className="block text-sm text-gray-700">Mobile {address.phone}{address.isDefault ? " · Default address" : ""}</span>
+                  <span lang="en">{savedAddressLine(address)}</span>
+                  <span className="block text-sm text-gray-700">{t(address.isDefault ? "checkout.mobileDefault" : "checkout.mobile", { phone: address.phone })}</span>
                 </span>
               </label>
             ))}
@@ -436,18 +426,18 @@ export function CheckoutForm({
                 onChange={() => setChoice(NEW_ADDRESS)}
                 className={`mt-1 ${radio}`}
               />
-              <span className="font-medium text-gray-900">Use a new address</span>
+              <span className="font-medium text-gray-900">{t("checkout.useNewAddress")}</span>
             </label>
           </fieldset>
         ) : null}
         {chosen ? null : (
           <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-4 text-lg font-semibold text-gray-900">{addresses.length > 0 ? "New address" : "Delivery"}</legend>
+            <legend className="mb-4 text-lg font-semibold text-gray-900">{t(addresses.length > 0 ? "checkout.newAddress" : "checkout.delivery")}</legend>
             {field("firstName")}
             {field("lastName")}
             {field("address", {}, "sm:col-span-2")}
             {field("line2", {}, "sm:col-span-2")}
-            {field("landmark", { placeholder: "e.g. near the bus stand" }, "sm:col-span-2")}
+            {field("landmark", { placeholder: t("checkout.landmarkPlaceholder") }, "sm:col-span-2")}
             {field("city")}
             {field("postalCode", { inputMode: "numeric", maxLength: 7 })}
             <div>
@@ -465,7 +455,7 @@ export function CheckoutForm({
                 aria-describedby={describedBy("state")}
                 className={CONTROL}
               >
-                <option value="">Filled from the PIN code</option>
+                <option value="">{t("checkout.stateFromPin")}</option>
                 {INDIAN_STATES.map((state) => (
                   <option key={state}>{state}</option>
                 ))}
@@ -473,13 +463,13 @@ export function CheckoutForm({
               {fieldError("state")}
             </div>
             <div>
-              <p className="block text-sm font-medium text-gray-800">Country</p>
-              <p className="mt-1 py-2 text-base text-gray-900">India</p>
+              <p className="block text-sm font-medium text-gray-800">{t("checkout.country")}</p>
+              <p className="mt-1 py-2 text-base text-gray-900">{t("checkout.india")}</p>
             </div>
-            {field("phone", { type: "tel", inputMode: "tel", placeholder: "10-digit mobile number" })}
+            {field("phone", { type: "tel", inputMode: "tel", placeholder: t("checkout.phonePlaceholder") })}
             <label className="flex items-center gap-2 text-gray-900 sm:col-span-2">
               <input type="checkbox" name="saveAddress" checked={saveNew} onChange={(event) => setSaveNew(event.target.checked)} className="h-4 w-4 accent-brand-700" />
-              Save this address to my address book
+              {t("checkout.saveAddress")}
             </label>
           </fieldset>
         )}
@@ -487,19 +477,21 @@ export function CheckoutForm({
           {notServed ? (
             <p data-testid="checkout-delivery" className="flex items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
               <Truck className="h-4 w-4 flex-none" aria-hidden />
-              {DELIVERY_CHECK_TEXTS.notServiceable}
+              {t("checkout.api.notServiceable")}
             </p>
           ) : promise ? (
             <p data-testid="checkout-delivery" className="flex items-center gap-2 rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-gray-900">
               <Truck className="h-4 w-4 flex-none text-brand-700" aria-hidden />
-              <span className="font-semibold">{deliveryByText(promise)}</span>
+              <span className="font-semibold">{t("checkout.deliveryBy", { date: formatDeliveryDate(promise.to, language) })}</span>
             </p>
           ) : null}
         </div>
         {chosen ? null : (
           <p className="text-sm text-gray-700">
-            Fields marked <span aria-hidden>*</span>
-            <span className="sr-only">as required</span> are required.
+            {t("checkout.requiredBefore")}
+            <span aria-hidden>*</span>
+            <span className="sr-only">{t("checkout.requiredSr")}</span>
+            {t("checkout.requiredAfter")}
           </p>
         )}
         <WhatsAppChoice
@@ -510,7 +502,7 @@ export function CheckoutForm({
         />
         {prescription?.step}
         <fieldset className="space-y-2">
-          <legend className="mb-2 text-lg font-semibold text-gray-900">Payment</legend>
+          <legend className="mb-2 text-lg font-semibold text-gray-900">{t("checkout.payment")}</legend>
           <label className={choiceCard}>
             <input
               type="radio"
@@ -520,7 +512,7 @@ export function CheckoutForm({
               onChange={() => setMethod("razorpay")}
               className={`mt-1 ${radio}`}
             />
-            <span className="text-gray-900">{PAYMENT_CHOICES.razorpay}</span>
+            <span className="text-gray-900">{t("checkout.payOnline")}</span>
           </label>
           <label className={choiceCard}>
             <input
@@ -534,11 +526,11 @@ export function CheckoutForm({
               className={`mt-1 ${radio}`}
             />
             <span className="text-gray-900">
-              {PAYMENT_CHOICES.cod}
-              {codFeePaise > 0 ? <span className="text-gray-700"> (fee {formatRupees(codFeePaise)})</span> : null}
+              {t("checkout.cod")}
+              {codFeePaise > 0 ? <span className="text-gray-700">{t("checkout.codFee", { fee: formatRupees(codFeePaise) })}</span> : null}
               {!codAllowed && codReason ? (
                 <span id="cod-reason" className="block text-sm text-gray-700">
-                  {codReason}
+                  {apiText(codReason)}
                 </span>
               ) : null}
             </span>
@@ -547,12 +539,12 @@ export function CheckoutForm({
         <dl className="space-y-1 border-t border-gray-200 pt-4 text-gray-900">
           {codFeeShownPaise > 0 ? (
             <div className="flex items-baseline justify-between text-base">
-              <dt>Cash on delivery fee</dt>
+              <dt>{t("orders.codFee")}</dt>
               <dd>{formatRupees(codFeeShownPaise)}</dd>
             </div>
           ) : null}
           <div className="flex items-baseline justify-between text-lg font-bold">
-            <dt>{method === "cod" ? "Total to pay on delivery" : "Total to pay"}</dt>
+            <dt>{t(method === "cod" ? "checkout.totalOnDelivery" : "checkout.totalToPay")}</dt>
             <dd>{formatRupees(payNowPaise)}</dd>
           </div>
         </dl>
@@ -562,10 +554,10 @@ export function CheckoutForm({
           className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-70"
         >
           <Lock className="h-4 w-4" aria-hidden />
-          {busy ? "Processing..." : method === "cod" ? "Place order" : "Pay Now"}
+          {t(busy ? "checkout.processing" : method === "cod" ? "checkout.placeOrder" : "checkout.payNow")}
         </button>
         <p role="status" className="sr-only">
-          {busy ? "Processing..." : ""}
+          {busy ? t("checkout.processing") : ""}
         </p>
       </form>
       {step.dialog}

@@ -5,6 +5,7 @@ import type { CheckoutPayment } from "#common/orders.ts";
 import { loadRazorpay, openRazorpay, SDK_FAILED_TO_LOAD, type PaymentResult } from "~/lib/razorpay";
 import { failWithTestGateway, payWithTestGateway, verifyPayment, type CheckoutOrder } from "./payment-api";
 import { TestPaymentDialog } from "./test-payment-dialog";
+import { useApiText, useTextOr } from "~/lib/api-text";
 
 /** Who pays, for Razorpay's prefill and notes (never shown by the test gateway). */
 export interface PaymentPrefill {
@@ -40,7 +41,15 @@ export type PaymentStepOutcome =
 export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void) {
   const [current, setCurrent] = useState<PaymentStepStart | null>(null);
   const [dialog, setDialog] = useState<{ open: boolean; busy: boolean }>({ open: false, busy: false });
-  const sdkFailed = () => onOutcome({ kind: "failed", message: `Payment failed: ${SDK_FAILED_TO_LOAD}` });
+  // Also on My Orders (Complete payment), whose page may not send the orders' texts: English there.
+  const text = useTextOr();
+  const apiText = useApiText();
+  // "Payment failed: <why>" in the page's language (the why from Razorpay or the API, mapped where known).
+  const failedBecause = (reason: string) => {
+    const why = apiText(reason);
+    return text("orders.paymentFailed", `Payment failed: ${why}`, { reason: why });
+  };
+  const sdkFailed = () => onOutcome({ kind: "failed", message: failedBecause(SDK_FAILED_TO_LOAD) });
 
   /** Whether the payment step can open with this provider; reports `failed` when checkout.js cannot load. */
   async function prepare(provider: CheckoutPayment["provider"]): Promise<boolean> {
@@ -52,7 +61,7 @@ export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void)
   const finish = async (orderId: string, result: PaymentResult) => {
     const verified = await verifyPayment(orderId, result);
     setDialog({ open: false, busy: false });
-    if (!verified.ok) onOutcome({ kind: "failed", message: verified.message || CHECKOUT_MESSAGES.paymentVerification });
+    if (!verified.ok) onOutcome({ kind: "failed", message: apiText(verified.message || CHECKOUT_MESSAGES.paymentVerification) });
     else onOutcome({ kind: "paid", orderId });
   };
 
@@ -71,12 +80,12 @@ export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void)
         currency: payment.currency,
         order_id: payment.orderId,
         name: SHOP_NAME,
-        description: `Order ${order.orderNumber}`,
+        description: text("orders.orderLabel", `Order ${order.orderNumber}`, { number: order.orderNumber }),
         prefill: { name: prefill.name, email: prefill.email, contact: prefill.contact },
         notes: { orderNumber: order.orderNumber, ...prefill.notes },
         theme: { color: "#127d66" },
       },
-      (description) => onOutcome({ kind: "attempt-failed", message: `Payment failed: ${description}` }),
+      (description) => onOutcome({ kind: "attempt-failed", message: failedBecause(description) }),
     );
     if (outcome.kind === "paid") await finish(order._id, outcome.result);
     else if (outcome.kind === "unavailable") sdkFailed();
@@ -89,7 +98,7 @@ export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void)
     const paid = await payWithTestGateway(current.order._id);
     if (!paid.ok) {
       setDialog({ open: false, busy: false });
-      onOutcome({ kind: "failed", message: `Payment failed: ${paid.message}` });
+      onOutcome({ kind: "failed", message: failedBecause(paid.message) });
       return;
     }
     await finish(current.order._id, paid.data);
@@ -101,7 +110,7 @@ export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void)
     const failed = await failWithTestGateway(current.order._id);
     setDialog({ open: false, busy: false });
     const description = failed.ok ? failed.data.error?.description : failed.message;
-    onOutcome({ kind: "failed", message: `Payment failed: ${description || "The test payment was declined"}` });
+    onOutcome({ kind: "failed", message: failedBecause(description || text("orders.testDeclined", "The test payment was declined")) });
   };
 
   const closeTest = () => {

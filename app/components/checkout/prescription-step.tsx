@@ -2,7 +2,6 @@ import { FileText, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import {
-  CHECKOUT_PRESCRIPTION_NOTE,
   MAX_PRESCRIPTION_BYTES,
   MAX_PRESCRIPTIONS_PER_ORDER,
   PRESCRIPTION_ACCEPT,
@@ -11,6 +10,8 @@ import {
 } from "#common/prescriptions.ts";
 import { PrescriptionStatus, prescriptionFileUrl } from "~/components/prescriptions/prescription-status";
 import { ConsultDoctorLink } from "~/components/prescriptions/consult-link";
+import { useApiText } from "~/lib/api-text";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 const NETWORK_ERROR = "We couldn't reach the shop. Please check your connection and try again.";
 
@@ -62,6 +63,9 @@ export function PrescriptionStep({
   const fileRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadMessage, setUploadMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const t = useT();
+  const apiText = useApiText();
+  const lp = useLocalePath();
 
   const toggle = (prescriptionId: string, checked: boolean) =>
     onSelect(checked ? [...selected, prescriptionId].slice(-MAX_PRESCRIPTIONS_PER_ORDER) : selected.filter((one) => one !== prescriptionId));
@@ -83,25 +87,25 @@ export function PrescriptionStep({
     }
     if (fileRef.current) fileRef.current.value = "";
     onUploaded(result.prescription);
-    setUploadMessage({ ok: true, text: `${PRESCRIPTION_MESSAGES.uploaded} It is attached to this order.` });
+    setUploadMessage({ ok: true, text: t("checkout.rxAttached") });
   }
 
   return (
     <fieldset aria-describedby={`${id}-note`} className="space-y-4 rounded-lg border border-red-200 bg-red-50/40 p-4">
-      <legend className="px-1 text-lg font-semibold text-gray-900">Prescription</legend>
+      <legend className="px-1 text-lg font-semibold text-gray-900">{t("checkout.rx")}</legend>
       <p id={`${id}-note`} className="text-gray-800">
-        {CHECKOUT_PRESCRIPTION_NOTE} Needed for: <strong>{productNames.join(", ")}</strong>.
+        {t("checkout.rxNote")} {t("checkout.rxNeededFor")} <strong lang="en">{productNames.join(", ")}</strong>.
       </p>
       <ConsultDoctorLink url={consultUrl} className="text-gray-800" />
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-red-800">
-          {error}
+          {apiText(error)}
         </p>
       ) : null}
 
       {prescriptions.length > 0 ? (
         <div>
-          <p className="text-sm font-medium text-gray-800">Attach one of your prescriptions</p>
+          <p className="text-sm font-medium text-gray-800">{t("checkout.rxAttachOne")}</p>
           <ul className="mt-2 space-y-2">
             {prescriptions.map((prescription) => (
               <li key={prescription._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-gray-200 bg-white p-3">
@@ -117,15 +121,18 @@ export function PrescriptionStep({
                 />
                 <label htmlFor={`${id}-${prescription._id}`} className="flex min-w-0 flex-1 items-center gap-2 text-gray-900">
                   <FileText className="h-4 w-4 flex-none text-gray-600" aria-hidden />
-                  <span className="min-w-0 break-all">{prescription.fileName}</span>
+                  <span lang="en" className="min-w-0 break-all">
+                    {prescription.fileName}
+                  </span>
                 </label>
                 {proposedIds.includes(prescription._id) ? (
-                  <span className="w-full pl-7 text-sm text-green-900">Our pharmacist chose your cart's medicines from this prescription.</span>
+                  <span className="w-full pl-7 text-sm text-green-900">{t("checkout.rxProposed")}</span>
                 ) : null}
                 <span className="flex w-full items-center gap-3 pl-7 sm:w-auto sm:pl-0">
-                  <PrescriptionStatus status={prescription.status} />
+                  <PrescriptionStatus status={prescription.status} label={t(`orders.rxStatus.${prescription.status}`)} />
                   <a href={prescriptionFileUrl(prescription._id)} target="_blank" rel="noopener" className="text-sm font-medium text-brand-800 underline">
-                    View<span className="sr-only"> {prescription.fileName} (opens in a new tab)</span>
+                    {t("checkout.rxView")}
+                    <span className="sr-only">{t("checkout.rxViewSr", { name: prescription.fileName })}</span>
                   </a>
                 </span>
               </li>
@@ -136,7 +143,7 @@ export function PrescriptionStep({
 
       <div>
         <label htmlFor={`${id}-file`} className="block text-sm font-medium text-gray-800">
-          {prescriptions.length > 0 ? "Or upload a new prescription" : "Upload your prescription"}
+          {t(prescriptions.length > 0 ? "checkout.rxOrUpload" : "checkout.rxUploadYours")}
         </label>
         <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center">
           <input
@@ -154,18 +161,18 @@ export function PrescriptionStep({
             className="inline-flex flex-none items-center justify-center gap-2 rounded-md border border-brand-700 bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 aria-disabled:cursor-wait aria-disabled:opacity-70"
           >
             <Upload className="h-4 w-4" aria-hidden />
-            {uploading ? "Uploading..." : "Upload"}
+            {t(uploading ? "checkout.rxUploading" : "checkout.rxUpload")}
           </button>
         </div>
         <p id={`${id}-file-help`} className="mt-1 text-sm text-gray-700">
-          JPEG, PNG, WebP or PDF, up to {MAX_PRESCRIPTION_BYTES / (1024 * 1024)} MB. You can also manage them in{" "}
-          <Link to="/profile/prescriptions" className="font-medium text-brand-800 underline">
-            My Prescriptions
+          {t("checkout.rxHelp", { size: MAX_PRESCRIPTION_BYTES / (1024 * 1024) })}
+          <Link to={lp("/profile/prescriptions")} className="font-medium text-brand-800 underline">
+            {t("checkout.rxMine")}
           </Link>
           .
         </p>
         <p role="status" className={`mt-1 text-sm ${uploadMessage?.ok ? "text-green-800" : "text-red-800"}`}>
-          {uploadMessage?.text ?? ""}
+          {apiText(uploadMessage?.text)}
         </p>
       </div>
     </fieldset>

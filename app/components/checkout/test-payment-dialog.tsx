@@ -2,6 +2,7 @@ import { FlaskConical } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { formatRupees } from "#common/money.ts";
 import { keepFocusInside } from "~/lib/dialog";
+import { useTextOr } from "~/lib/api-text";
 
 /**
  * The offline test gateway's stand-in for Razorpay's modal (payments.md): a native modal
@@ -26,6 +27,9 @@ export function TestPaymentDialog({
   onClose: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  // Also opened from My Orders, whose page may not send the orders' texts: English there.
+  const text = useTextOr();
+  const processing = text("orders.processing", "Processing...");
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -54,25 +58,27 @@ export function TestPaymentDialog({
       <div className="border-b border-amber-200 bg-amber-50 px-6 py-4">
         <p className="flex items-center gap-2 text-sm font-semibold tracking-wide text-amber-900 uppercase">
           <FlaskConical className="h-4 w-4" aria-hidden />
-          Test mode
+          {text("orders.testMode", "Test mode")}
         </p>
         <h2 id="test-payment-title" className="mt-1 text-xl font-bold text-gray-900">
-          Test payment
+          {text("orders.testTitle", "Test payment")}
         </h2>
       </div>
       <div className="px-6 py-5" aria-busy={busy}>
         <p id="test-payment-note" className="text-gray-800">
-          This shop is running its built-in test gateway. No money is charged: choose Pay to complete the order, or Fail to see a declined
-          payment.
+          {text(
+            "orders.testNote",
+            "This shop is running its built-in test gateway. No money is charged: choose Pay to complete the order, or Fail to see a declined payment.",
+          )}
         </p>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-gray-700">Order</dt>
+          <dt className="text-gray-700">{text("orders.testOrder", "Order")}</dt>
           <dd className="font-medium break-all text-gray-900">{orderNumber}</dd>
-          <dt className="text-gray-700">Amount</dt>
+          <dt className="text-gray-700">{text("orders.testAmount", "Amount")}</dt>
           <dd className="font-semibold text-gray-900">{formatRupees(amountPaise)}</dd>
         </dl>
         <p role="status" className="sr-only">
-          {busy ? "Processing..." : ""}
+          {busy ? processing : ""}
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
           <button
@@ -82,7 +88,7 @@ export function TestPaymentDialog({
             onClick={guard(onPay)}
             className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-70"
           >
-            {busy ? "Processing..." : `Pay ${formatRupees(amountPaise)}`}
+            {busy ? processing : text("orders.testPay", `Pay ${formatRupees(amountPaise)}`, { amount: formatRupees(amountPaise) })}
           </button>
           <button
             type="button"
@@ -90,7 +96,7 @@ export function TestPaymentDialog({
             onClick={guard(onFail)}
             className="rounded-md border border-red-300 bg-white px-5 py-2.5 font-semibold text-red-800 hover:bg-red-50 aria-disabled:cursor-wait aria-disabled:opacity-70"
           >
-            Fail
+            {text("orders.testFail", "Fail")}
           </button>
           <button
             type="button"
@@ -98,7 +104,7 @@ export function TestPaymentDialog({
             onClick={guard(onClose)}
             className="rounded-md px-5 py-2.5 font-semibold text-gray-800 hover:bg-gray-100 aria-disabled:cursor-wait aria-disabled:opacity-70 sm:mr-auto"
           >
-            Close
+            {text("orders.testClose", "Close")}
           </button>
         </div>
       </div>

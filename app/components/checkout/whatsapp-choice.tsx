@@ -1,6 +1,6 @@
 import { formatIndianPhone } from "#common/india.ts";
-import { WHATSAPP_UPDATES_SENT } from "#common/whatsapp-chat.ts";
 import { WhatsAppIcon } from "~/components/ui/whatsapp-chat-link";
+import { useT } from "~/lib/i18n";
 
 /**
  * The checkout's "updates on WhatsApp" box (issue 30, decisions/055): this order's news to its
@@ -19,11 +19,10 @@ export function WhatsAppChoice({
   phone: string | null;
   account: { accountOptedIn: boolean; accountHasPhone: boolean };
 }) {
-  const accountNote = account.accountOptedIn
-    ? "Your account has WhatsApp updates on; unticking leaves out this order only."
-    : account.accountHasPhone
-      ? "Ticking it also turns WhatsApp updates on for your account's future orders (you can turn them off in My Profile)."
-      : "For this order only: add your mobile number in My Profile to get WhatsApp updates for every order.";
+  const t = useT();
+  const accountNote = t(
+    account.accountOptedIn ? "checkout.whatsappOn" : account.accountHasPhone ? "checkout.whatsappTurnOn" : "checkout.whatsappThisOrder",
+  );
   return (
     <div className="rounded-md border border-gray-300 p-3 has-[:checked]:border-green-700 has-[:checked]:bg-green-50">
       <label className="flex cursor-pointer items-start gap-3 font-medium text-gray-900">
@@ -37,13 +36,14 @@ export function WhatsAppChoice({
         />
         <span className="flex items-center gap-2">
           <WhatsAppIcon className="h-5 w-5 flex-none text-green-700" />
-          Get this order's updates on WhatsApp
+          {t("checkout.whatsapp")}
         </span>
       </label>
       <div id="whatsapp-choice-details" className="mt-1 space-y-1 pl-7 text-sm text-gray-700">
         <p>
-          To the delivery phone
-          {phone ? <strong className="whitespace-nowrap"> +91 {formatIndianPhone(phone)}</strong> : null}. {WHATSAPP_UPDATES_SENT}
+          {t("checkout.whatsappTo")}
+          {phone ? <strong className="whitespace-nowrap"> +91 {formatIndianPhone(phone)}</strong> : null}
+          {t("checkout.whatsappSent")}
         </p>
         <p>{accountNote}</p>
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { keepFocusInside } from "~/lib/dialog";
+import { useT } from "~/lib/i18n";
 
 export type CancelResult = { ok: boolean; message: string };
 
@@ -18,6 +19,7 @@ export function CancelOrder({ paid }: { paid: boolean }) {
   const busy = fetcher.state !== "idle";
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const t = useT();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -52,7 +54,7 @@ export function CancelOrder({ paid }: { paid: boolean }) {
         onClick={() => setOpen(true)}
         className="rounded-md border border-red-300 bg-white px-5 py-2.5 font-semibold text-red-800 hover:bg-red-50 print:hidden"
       >
-        Cancel order
+        {t("orders.cancel")}
       </button>
       <dialog
         ref={dialogRef}
@@ -66,12 +68,10 @@ export function CancelOrder({ paid }: { paid: boolean }) {
         className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 shadow-xl backdrop:bg-black/50"
       >
         <h2 id="cancel-order-title" className="text-xl font-bold text-gray-900">
-          Cancel this order?
+          {t("orders.cancelTitle")}
         </h2>
         <p id="cancel-order-text" className="mt-2 text-gray-800">
-          {paid
-            ? "The items go back on the shelf and the full amount is refunded to your original payment method."
-            : "The items go back on the shelf. You have not been charged for this order."}
+          {t(paid ? "orders.cancelPaid" : "orders.cancelUnpaid")}
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
           <button
@@ -80,7 +80,7 @@ export function CancelOrder({ paid }: { paid: boolean }) {
             onClick={confirm}
             className="rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 aria-disabled:cursor-wait aria-disabled:opacity-70"
           >
-            {busy ? "Processing..." : "Yes, cancel order"}
+            {t(busy ? "orders.processing" : "orders.cancelYes")}
           </button>
           <button
             type="button"
@@ -91,7 +91,7 @@ export function CancelOrder({ paid }: { paid: boolean }) {
             }}
             className="rounded-md border border-gray-300 px-5 py-2.5 font-semibold text-gray-800 hover:bg-gray-100 aria-disabled:opacity-70"
           >
-            Keep order
+            {t("orders.keep")}
           </button>
         </div>
       </dialog>

@@ -3,6 +3,8 @@ import { useFetcher, useNavigate } from "react-router";
 import { usePaymentStep, type PaymentPrefill, type PaymentStepOutcome, type PaymentStepStart } from "~/components/checkout/payment-step";
 import { useCartStore } from "~/lib/cart";
 import { formatTime } from "#common/dates.ts";
+import { useApiText, useTextOr } from "~/lib/api-text";
+import { useLanguage, useLocalePath } from "~/lib/i18n";
 
 /** What the order page's action answers to "Complete payment" (`payFromOrderPage`). */
 export type CompletePaymentResult = { ok: true; started: PaymentStepStart; prefill: PaymentPrefill } | { ok: false; message: string };
@@ -32,12 +34,17 @@ export function CompletePayment({
   const [message, setMessage] = useState<string | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const opened = useRef<CompletePaymentResult | undefined>(undefined);
+  // Also in My Orders' rows, whose page may not send the orders' texts: English there.
+  const text = useTextOr();
+  const apiText = useApiText();
+  const language = useLanguage();
+  const lp = useLocalePath();
 
   const step = usePaymentStep((outcome: PaymentStepOutcome) => {
     if (outcome.kind === "paid") {
       // The bought products left the cart on the server; the header count follows.
       void cartStore.fetchCart();
-      void navigate(`/order-confirmation?${new URLSearchParams({ orderId: outcome.orderId })}`);
+      void navigate(lp(`/order-confirmation?${new URLSearchParams({ orderId: outcome.orderId })}`));
       return;
     }
     if (outcome.kind === "attempt-failed") {
@@ -65,14 +72,22 @@ export function CompletePayment({
     if (busy) return;
     setBusy(true);
     setMessage(null);
-    void fetcher.submit({ intent: "pay" }, { method: "post", action: `/order/${encodeURIComponent(orderId)}` });
+    void fetcher.submit({ intent: "pay" }, { method: "post", action: lp(`/order/${encodeURIComponent(orderId)}`) });
   };
 
   const deadlineId = `pay-by-${orderId}`;
-  const time = <time dateTime={payBy}>{formatTime(payBy)}</time>;
+  const clock = formatTime(payBy, language);
+  const time = <time dateTime={payBy}>{clock}</time>;
+  // The time stays an element inside the sentence, wherever the language puts it.
+  const [payByBefore, payByAfter] = text(
+    "orders.payByLong",
+    "Complete payment by \u0000. After that the order is cancelled and its items go back on the shelf.",
+    { time: "\u0000" },
+  ).split("\u0000");
+  const label = busy ? text("orders.processing", "Processing...") : text("orders.completePayment", "Complete payment");
   const alert = message ? (
     <p role="alert" className={variant === "row" ? "mt-1 text-xs text-red-800" : "mt-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800"}>
-      {message}
+      {apiText(message)}
     </p>
   ) : null;
 
@@ -87,11 +102,11 @@ export function CompletePayment({
           onClick={pay}
           className="rounded-md bg-brand-700 px-3 py-1.5 text-xs font-semibold whitespace-nowrap text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-70"
         >
-          {busy ? "Processing..." : "Complete payment"}
-          <span className="sr-only"> for order {orderNumber}</span>
+          {label}
+          <span className="sr-only">{text("orders.completePaymentSr", ` for order ${orderNumber}`, { number: orderNumber })}</span>
         </button>
         <p id={deadlineId} className="mt-1 text-xs whitespace-nowrap text-gray-700">
-          by {time}
+          <time dateTime={payBy}>{text("orders.payBy", `by ${clock}`, { time: clock })}</time>
         </p>
         {alert}
         {step.dialog}
@@ -102,11 +117,13 @@ export function CompletePayment({
   return (
     <section aria-labelledby="complete-payment-heading" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 sm:p-6 print:hidden">
       <h2 id="complete-payment-heading" className="text-lg font-semibold text-amber-950">
-        Payment not received yet
+        {text("orders.notReceived", "Payment not received yet")}
       </h2>
       <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p id={deadlineId} className="text-gray-900">
-          Complete payment by {time}. After that the order is cancelled and its items go back on the shelf.
+          {payByBefore}
+          {time}
+          {payByAfter}
         </p>
         <button
           ref={buttonRef}
@@ -116,7 +133,7 @@ export function CompletePayment({
           onClick={pay}
           className="shrink-0 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-70"
         >
-          {busy ? "Processing..." : "Complete payment"}
+          {label}
         </button>
       </div>
       {alert}

@@ -2,6 +2,8 @@ import { FileMinus } from "lucide-react";
 import { formatShortDate } from "#common/dates.ts";
 import { creditNotePdfPath, type CreditNoteRef } from "#common/invoices.ts";
 import { formatRupees } from "#common/money.ts";
+import { useTextOr } from "~/lib/api-text";
+import { useLanguage } from "~/lib/i18n";
 
 const KIND_LABELS: Record<CreditNoteRef["kind"], string> = { cancellation: "Cancellation", return: "Return" };
 
@@ -10,12 +12,15 @@ const KIND_LABELS: Record<CreditNoteRef["kind"], string> = { cancellation: "Canc
  * the admin's, and the invoice. A cancelled or refunded order's invoice is never changed; these are what reduce it.
  */
 export function CreditNotes({ orderId, notes, headingLevel = 2, className = "" }: { orderId: string; notes: CreditNoteRef[]; headingLevel?: 2 | 3; className?: string }) {
+  // Also on the admin's order page, which has no catalogues: English there.
+  const text = useTextOr();
+  const language = useLanguage();
   if (notes.length === 0) return null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section aria-labelledby="credit-notes-heading" className={className}>
       <Heading id="credit-notes-heading" className="text-lg font-semibold text-gray-900">
-        Credit notes
+        {text("orders.creditNotes", "Credit notes")}
       </Heading>
       <ul className="mt-2 space-y-2">
         {notes.map((note) => (
@@ -24,7 +29,7 @@ export function CreditNotes({ orderId, notes, headingLevel = 2, className = "" }
               <span className="font-mono font-medium">{note.serial}</span>
               <span className="text-gray-700">
                 {" "}
-                · {KIND_LABELS[note.kind]} · {formatShortDate(note.issuedAt)} · {formatRupees(note.totalPaise)}
+                · {text(`orders.kind.${note.kind}`, KIND_LABELS[note.kind])} · {formatShortDate(note.issuedAt, language)} · {formatRupees(note.totalPaise)}
               </span>
             </span>
             <a
@@ -33,7 +38,8 @@ export function CreditNotes({ orderId, notes, headingLevel = 2, className = "" }
               className="inline-flex items-center gap-1.5 font-semibold text-brand-800 underline underline-offset-2"
             >
               <FileMinus className="h-4 w-4" aria-hidden />
-              Download credit note<span className="sr-only"> {note.serial}</span> (PDF)
+              {text("orders.downloadCreditNote", "Download credit note")}
+              <span className="sr-only"> {note.serial}</span> (PDF)
             </a>
           </li>
         ))}

@@ -2,7 +2,9 @@ import { useFetcher } from "react-router";
 import { formatDateTime, formatShortDate } from "#common/dates.ts";
 import { creditNotePdfPath } from "#common/invoices.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
-import { RETURN_REASONS, RETURN_STATUS_LABELS, RETURN_TEXT_MAX, RETURN_WINDOW_DAYS, returnReasonLabel, type ReturnRequestJson } from "#common/returns.ts";
+import { RETURN_REASONS, RETURN_TEXT_MAX, RETURN_WINDOW_DAYS, type ReturnRequestJson } from "#common/returns.ts";
+import { useApiText } from "~/lib/api-text";
+import { useLanguage, useLocalePath, useT, type Translate } from "~/lib/i18n";
 
 export type ReturnFormResult = { ok: boolean; message: string; errors?: Record<string, string> };
 
@@ -26,24 +28,27 @@ export function ReturnRequestForm({ orderId, returnable }: { orderId: string; re
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const errors = result?.ok === false ? (result.errors ?? {}) : {};
+  const t = useT();
+  const language = useLanguage();
+  const lp = useLocalePath();
+  const apiText = useApiText();
   return (
     <section aria-labelledby="return-heading" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
       <details open={result?.ok === false ? true : undefined}>
         <summary className="cursor-pointer text-lg font-semibold text-gray-900">
-          <span id="return-heading">Return items</span>
+          <span id="return-heading">{t("orders.returnItems")}</span>
         </summary>
         <p className="mt-2 text-sm text-gray-700">
-          We take back items that arrived wrong, damaged or expired (or with less than three months left), within {RETURN_WINDOW_DAYS} days of
-          delivery: until {formatShortDate(returnable.until)} for this order. Medicines delivered correctly cannot be returned.
+          {t("orders.returnPolicy", { days: RETURN_WINDOW_DAYS, date: formatShortDate(returnable.until, language) })}
         </p>
-        <fetcher.Form method="post" action={`/order/${encodeURIComponent(orderId)}/returns`} className="mt-4 space-y-4" noValidate>
+        <fetcher.Form method="post" action={lp(`/order/${encodeURIComponent(orderId)}/returns`)} className="mt-4 space-y-4" noValidate>
           <fieldset aria-describedby={errors.lines ? "return-lines-error" : undefined}>
-            <legend className="font-medium text-gray-900">How many of each item to return</legend>
+            <legend className="font-medium text-gray-900">{t("orders.howMany")}</legend>
             <ul className="mt-2 space-y-2">
               {returnable.lines.map((line) => (
                 <li key={line.orderLineId} className="flex flex-wrap items-center justify-between gap-2">
                   <label htmlFor={`return-${line.orderLineId}`} className="min-w-0 flex-1 text-gray-800">
-                    {line.name} <span className="text-sm text-gray-700">(up to {line.quantity})</span>
+                    <span lang="en">{line.name}</span> <span className="text-sm text-gray-700">{t("orders.upTo", { count: line.quantity })}</span>
                   </label>
                   <input
                     id={`return-${line.orderLineId}`}
@@ -60,29 +65,30 @@ export function ReturnRequestForm({ orderId, returnable }: { orderId: string; re
             </ul>
             {errors.lines ? (
               <p id="return-lines-error" className="mt-1 text-sm text-red-700">
-                {errors.lines}
+                {apiText(errors.lines)}
               </p>
             ) : null}
           </fieldset>
           <fieldset aria-describedby={errors.reason ? "return-reason-error" : undefined}>
-            <legend className="font-medium text-gray-900">Why are you returning them?</legend>
+            <legend className="font-medium text-gray-900">{t("orders.why")}</legend>
             <div className="mt-2 space-y-1.5">
               {RETURN_REASONS.map((reason) => (
                 <label key={reason.id} className="flex items-start gap-2 text-gray-800">
                   <input type="radio" name="reason" value={reason.id} className="mt-1" />
-                  {reason.label}
+                  {t(`orders.reason.${reason.id}`)}
                 </label>
               ))}
             </div>
             {errors.reason ? (
               <p id="return-reason-error" className="mt-1 text-sm text-red-700">
-                {errors.reason}
+                {apiText(errors.reason)}
               </p>
             ) : null}
           </fieldset>
           <div>
             <label htmlFor="return-details" className="font-medium text-gray-900">
-              What is wrong? <span className="font-normal text-gray-700">(optional: batch number, expiry date, what you see)</span>
+              {t("orders.whatsWrong")}
+              <span className="font-normal text-gray-700">{t("orders.whatsWrongHint")}</span>
             </label>
             <textarea
               id="return-details"
@@ -95,7 +101,7 @@ export function ReturnRequestForm({ orderId, returnable }: { orderId: string; re
             />
             {errors.details ? (
               <p id="return-details-error" className="mt-1 text-sm text-red-700">
-                {errors.details}
+                {apiText(errors.details)}
               </p>
             ) : null}
           </div>
@@ -104,7 +110,7 @@ export function ReturnRequestForm({ orderId, returnable }: { orderId: string; re
             disabled={busy}
             className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
           >
-            {busy ? "Sending…" : "Request return"}
+            {t(busy ? "orders.sending" : "orders.requestReturn")}
           </button>
         </fetcher.Form>
       </details>
@@ -116,46 +122,50 @@ export function ReturnRequestForm({ orderId, returnable }: { orderId: string; re
 export function ReturnRequestAnswer() {
   const fetcher = useFetcher<ReturnFormResult>({ key: RETURN_REQUEST_FETCHER });
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const apiText = useApiText();
   if (!result) return null;
   return (
     <p
       role={result.ok ? "status" : "alert"}
       className={`rounded-md border px-4 py-3 ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-red-800"}`}
     >
-      {result.message}
+      {apiText(result.message)}
     </p>
   );
 }
 
 /** What a refund was: through the payment gateway, or (cash on delivery) paid back by the care team. */
-export function refundText(refund: NonNullable<ReturnRequestJson["refund"]>): string {
+export function refundText(refund: NonNullable<ReturnRequestJson["refund"]>, t?: Translate): string {
   const amount = formatRupees(rupeesToPaise(refund.amount));
+  if (t) return t(refund.method === "gateway" ? "orders.refundGateway" : "orders.refundCod", { amount });
   return refund.method === "gateway" ? `${amount} refunded to the original payment method` : `${amount} to be paid back by our care team (cash on delivery)`;
 }
 
 /** The order's return requests and their outcome (status, reason, refund, credit note): the customer's view. */
 export function ReturnRequests({ orderId, returns }: { orderId: string; returns: ReturnRequestJson[] }) {
+  const t = useT();
+  const language = useLanguage();
   if (returns.length === 0) return null;
   return (
     <section aria-labelledby="returns-heading" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id="returns-heading" className="text-lg font-semibold text-gray-900">
-        Returns
+        {t("orders.returns")}
       </h2>
       <ul className="mt-3 space-y-4">
         {returns.map((request) => (
           <li key={request._id} className="border-l-4 border-brand-200 pl-3">
             <p className="text-gray-900">
-              <strong>{RETURN_STATUS_LABELS[request.status]}</strong>
-              <span className="text-gray-700"> · asked {formatDateTime(request.createdAt)}</span>
+              <strong>{t(`orders.returnStatus.${request.status}`)}</strong>
+              <span className="text-gray-700">{t("orders.asked", { date: formatDateTime(request.createdAt, language) })}</span>
             </p>
-            <p className="text-gray-800">{request.lines.map((line) => `${line.name} × ${line.quantity}`).join(", ")}</p>
-            <p className="text-sm text-gray-700">Reason: {returnReasonLabel(request.reason)}</p>
-            {request.status === "rejected" && request.decisionReason ? <p className="text-sm text-gray-800">Our reply: {request.decisionReason}</p> : null}
-            {request.refund ? <p className="text-sm text-gray-800">Refund: {refundText(request.refund)}</p> : null}
+            <p lang="en" className="text-gray-800">{request.lines.map((line) => `${line.name} × ${line.quantity}`).join(", ")}</p>
+            <p className="text-sm text-gray-700">{t("orders.reasonIs", { reason: t(`orders.reason.${request.reason}`) })}</p>
+            {request.status === "rejected" && request.decisionReason ? <p className="text-sm text-gray-800">{t("orders.ourReply", { reply: request.decisionReason })}</p> : null}
+            {request.refund ? <p className="text-sm text-gray-800">{t("orders.refund", { refund: refundText(request.refund, t) })}</p> : null}
             {request.creditNote ? (
               <p className="text-sm">
                 <a href={creditNotePdfPath(orderId, request.creditNote._id)} download className="font-semibold text-brand-800 underline underline-offset-2">
-                  Credit note {request.creditNote.serial} (PDF)
+                  {t("orders.creditNote", { serial: request.creditNote.serial })}
                 </a>
               </p>
             ) : null}

@@ -7,10 +7,10 @@ const TONE: Record<PrescriptionJson["status"], string> = {
 };
 
 /** A prescription's review state in the customer's words: Pending review, Approved, Rejected. */
-export function PrescriptionStatus({ status }: { status: PrescriptionJson["status"] }) {
+export function PrescriptionStatus({ status, label }: { status: PrescriptionJson["status"]; /** In the page's language (the English words otherwise). */ label?: string }) {
   return (
     <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-sm font-semibold ${TONE[status]}`}>
-      {PRESCRIPTION_STATUS_LABELS[status]}
+      {label ?? PRESCRIPTION_STATUS_LABELS[status]}
     </span>
   );
 }
