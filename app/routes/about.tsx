@@ -2,119 +2,101 @@ import { Apple, Baby, Dumbbell, Eye, HeartPulse, Mail, MapPin, Phone, ShieldPlus
 import { Link, useRouteLoaderData } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
 import { ButtonLink, ContentSection, FeatureGrid, TEXT_LINK, type Feature } from "~/components/content/blocks";
+import { rich } from "~/components/content/rich";
 import { PageHero } from "~/components/ui/page-hero";
+import { Static } from "~/components/ui/static";
+import { metaTranslator, type Translate, useLocalePath, useT } from "~/lib/i18n";
+import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/about";
-import { Static } from "~/components/ui/static";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "About Us",
-    "Founded by pharmacists in Bengaluru, we make and dispense women care, sports and kids nutrition with GMP-certified quality. Our story, vision and mission.",
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return pageMeta(t("pages.about.metaTitle"), t("pages.about.metaDescription"));
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: pageMessages(request, "pages") };
+}
+
+function productAreas(t: Translate, lp: (path: string) => string): Feature[] {
+  const shopLink = (collection: string, key: string) => (
+    <Link to={lp(`/collections/${collection}`)} className={`mt-3 inline-block ${TEXT_LINK}`}>
+      {t(key)}
+    </Link>
   );
+  return [
+    {
+      icon: Venus,
+      title: t("pages.about.women"),
+      text: (
+        <>
+          <p>{t("pages.about.womenText")}</p>
+          {shopLink("women-care", "pages.about.womenShop")}
+        </>
+      ),
+    },
+    {
+      icon: Dumbbell,
+      title: t("pages.about.sports"),
+      text: (
+        <>
+          <p>{t("pages.about.sportsText")}</p>
+          {shopLink("sports-nutrition", "pages.about.sportsShop")}
+        </>
+      ),
+    },
+    {
+      icon: Baby,
+      title: t("pages.about.kids"),
+      text: (
+        <>
+          <p>{t("pages.about.kidsText")}</p>
+          {shopLink("kids-nutrition", "pages.about.kidsShop")}
+        </>
+      ),
+    },
+    { icon: ShieldPlus, title: t("pages.about.wellness"), text: t("pages.about.wellnessText") },
+    { icon: Apple, title: t("pages.about.digestive"), text: t("pages.about.digestiveText") },
+    { icon: Sparkles, title: t("pages.about.personal"), text: t("pages.about.personalText") },
+  ];
+}
 
-const PRODUCT_AREAS: Feature[] = [
-  {
-    icon: Venus,
-    title: "Women Care",
-    text: (
-      <>
-        <p>Nutrition for PCOS, fertility, pregnancy and menopause, developed with gynaecologists.</p>
-        <Link to="/collections/women-care" className={`mt-3 inline-block ${TEXT_LINK}`}>
-          Shop Women Care
-        </Link>
-      </>
-    ),
-  },
-  {
-    icon: Dumbbell,
-    title: "Sports Nutrition",
-    text: (
-      <>
-        <p>Batch-tested proteins, electrolytes and recovery blends, free from banned substances.</p>
-        <Link to="/collections/sports-nutrition" className={`mt-3 inline-block ${TEXT_LINK}`}>
-          Shop Sports Nutrition
-        </Link>
-      </>
-    ),
-  },
-  {
-    icon: Baby,
-    title: "Kids Nutrition",
-    text: (
-      <>
-        <p>Growth, immunity and brain-development nutrition in doses and flavours made for children.</p>
-        <Link to="/collections/kids-nutrition" className={`mt-3 inline-block ${TEXT_LINK}`}>
-          Shop Kids Nutrition
-        </Link>
-      </>
-    ),
-  },
-  {
-    icon: ShieldPlus,
-    title: "Wellness & Immunity",
-    text: "Daily multivitamins, vitamin D, zinc and omega-3s for the nutrient gaps common in Indian diets.",
-  },
-  {
-    icon: Apple,
-    title: "Digestive Health",
-    text: "Probiotics, prebiotic fibres and enzyme blends for gut comfort, regularity and nutrient absorption.",
-  },
-  {
-    icon: Sparkles,
-    title: "Personal Care",
-    text: "Dermatologist-tested skin, hair and intimate-hygiene care, free from parabens and harsh sulphates.",
-  },
-];
-
-const MILESTONES = [
-  { year: "2011", text: "Two pharmacists open a community pharmacy in HSR Layout, Bengaluru." },
-  { year: "2016", text: "Our first own formulation, a women's folate and iron supplement, is launched." },
-  { year: "2019", text: "Our manufacturing site is certified to WHO-GMP." },
-  { year: "2022", text: "Our online pharmacy opens, delivering across India." },
-];
+const MILESTONES = ["2011", "2016", "2019", "2022"];
 
 const VALUES = ["Innovation", "Quality", "Affordability", "Integrity", "Compassion"];
 
 export default function About() {
   const seller = useRouteLoaderData<typeof rootLoader>("root")?.seller;
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <Static>
     <main id="main">
       <PageHero
-        eyebrow="About us"
-        title={`About ${SHOP_NAME}`}
-        intro="We are a pharmacist-led Indian healthcare company. We make nutrition and care products to pharmaceutical standards, and dispense them with the same care a good neighbourhood chemist would."
+        eyebrow={t("pages.about.eyebrow")}
+        title={t("pages.about.title", { shop: SHOP_NAME })}
+        intro={t("pages.about.intro")}
       />
 
-      <ContentSection id="story" title="Our story">
+      <ContentSection id="story" title={t("pages.about.storyTitle")}>
         <div className="mt-6 grid items-start gap-10 lg:grid-cols-2">
           <div className="space-y-4 text-gray-800">
-            <p>
-              {SHOP_NAME} began in 2011 as a single pharmacy counter in HSR Layout, Bengaluru. Our founders, both pharmacists,
-              kept meeting the same customers: women told to "take a supplement" for PCOS or pregnancy with no way of knowing
-              which brand to trust, athletes worried about what was really in their protein, parents unsure how much was too
-              much for a child.
-            </p>
-            <p>
-              So we started making our own products, with doses backed by published research, ingredients tested in our own
-              laboratory and labels that say exactly what is inside. Today a team of pharmacists, scientists and quality
-              specialists makes them in a WHO-GMP certified facility and dispenses them across India, with a registered
-              pharmacist checking every prescription.
-            </p>
-            <ol className="mt-6 space-y-3 border-l-2 border-brand-200 pl-5" aria-label="Milestones">
-              {MILESTONES.map((milestone) => (
-                <li key={milestone.year}>
-                  <span className="font-semibold text-brand-800">{milestone.year}</span>{" "}
-                  <span className="text-gray-800">{milestone.text}</span>
+            <p>{t("pages.about.story1", { shop: SHOP_NAME })}</p>
+            <p>{t("pages.about.story2")}</p>
+            <ol className="mt-6 space-y-3 border-l-2 border-brand-200 pl-5" aria-label={t("pages.about.milestones")}>
+              {MILESTONES.map((year) => (
+                <li key={year}>
+                  <span className="font-semibold text-brand-800">{year}</span>{" "}
+                  <span className="text-gray-800">{t(`pages.about.milestone${year}`)}</span>
                 </li>
               ))}
             </ol>
           </div>
           <img
             src="/images/site/about-story.svg"
-            alt="Illustration of a pharmacist at our dispensary counter with shelves of supplements and a testing laboratory behind"
+            alt={t("pages.about.storyAlt")}
             width={600}
             height={420}
             loading="lazy"
@@ -125,64 +107,63 @@ export default function About() {
 
       <ContentSection
         id="product-areas"
-        title="What we make"
+        title={t("pages.about.makeTitle")}
         tinted
-        intro="Six product areas, each developed with specialists and made to the same pharmaceutical standards."
+        intro={t("pages.about.makeIntro")}
       >
-        <FeatureGrid features={PRODUCT_AREAS} />
+        <FeatureGrid features={productAreas(t, lp)} />
       </ContentSection>
 
-      <ContentSection id="vision-mission" title="Vision and mission">
+      <ContentSection id="vision-mission" title={t("pages.about.visionTitle")}>
         <div className="mt-8 grid gap-6 md:grid-cols-2">
           <div className="rounded-xl border border-gray-200 p-6 shadow-sm">
             <h3 className="flex items-center gap-2 text-xl font-semibold text-gray-900">
-              <Eye className="h-6 w-6 text-brand-700" aria-hidden /> Our vision
+              <Eye className="h-6 w-6 text-brand-700" aria-hidden /> {t("pages.about.vision")}
             </h3>
-            <p className="mt-3 text-gray-800">
-              An India where every family can get nutrition and healthcare products they can trust completely, at a fair
-              price, wherever they live.
-            </p>
+            <p className="mt-3 text-gray-800">{t("pages.about.visionText")}</p>
           </div>
           <div className="rounded-xl border border-gray-200 p-6 shadow-sm">
             <h3 className="flex items-center gap-2 text-xl font-semibold text-gray-900">
-              <Target className="h-6 w-6 text-brand-700" aria-hidden /> Our mission
+              <Target className="h-6 w-6 text-brand-700" aria-hidden /> {t("pages.about.mission")}
             </h3>
             <ul className="mt-3 list-disc space-y-2 pl-5 text-gray-800">
-              <li>Formulate every product on published clinical evidence, at effective doses.</li>
-              <li>Make and test every batch to pharmaceutical standards, and say so openly.</li>
-              <li>Keep prices fair and never charge above MRP.</li>
-              <li>Put a registered pharmacist behind every order and every question.</li>
+              {[1, 2, 3, 4].map((n) => (
+                <li key={n}>{t(`pages.about.mission${n}`)}</li>
+              ))}
             </ul>
           </div>
         </div>
         <h3 className="mt-10 flex items-center gap-2 text-xl font-semibold text-gray-900">
-          <HeartPulse className="h-6 w-6 text-brand-700" aria-hidden /> Our values
+          <HeartPulse className="h-6 w-6 text-brand-700" aria-hidden /> {t("pages.about.values")}
         </h3>
         <ul className="mt-4 flex flex-wrap gap-3">
           {VALUES.map((value) => (
             <li key={value} className="rounded-full border border-brand-200 bg-brand-50 px-4 py-1.5 font-medium text-gray-900">
-              {value}
+              {t(`pages.about.value${value}`)}
             </li>
           ))}
         </ul>
         <p className="mt-6 text-gray-800">
-          Read how we put quality into practice in our{" "}
-          <Link to="/quality" className={TEXT_LINK}>
-            Quality Promise
-          </Link>{" "}
-          and see our{" "}
-          <Link to="/certifications" className={TEXT_LINK}>
-            certifications
-          </Link>
-          .
+          {rich(t("pages.about.readMore"), {
+            quality: (text) => (
+              <Link to={lp("/quality")} className={TEXT_LINK}>
+                {text}
+              </Link>
+            ),
+            certifications: (text) => (
+              <Link to={lp("/certifications")} className={TEXT_LINK}>
+                {text}
+              </Link>
+            ),
+          })}
         </p>
       </ContentSection>
 
-      <ContentSection id="visit-us" title="Visit us" tinted>
+      <ContentSection id="visit-us" title={t("pages.about.visitTitle")} tinted>
         <div className="mt-6 grid items-start gap-8 lg:grid-cols-5">
           <img
             src="/images/site/map.svg"
-            alt={`Map of HSR Layout, Bengaluru, marking our office at ${seller?.address ?? "HSR Layout, Bengaluru"}`}
+            alt={t("pages.about.mapAlt", { address: seller?.address ?? t("pages.contact.mapFallback") })}
             width={640}
             height={400}
             loading="lazy"
@@ -212,9 +193,9 @@ export default function About() {
                 </li>
               </ul>
             ) : null}
-            <p className="mt-6 text-gray-800">Open Monday to Friday 9 AM to 6 PM, and Saturday 10 AM to 2 PM.</p>
+            <p className="mt-6 text-gray-800">{t("pages.about.hours")}</p>
             <div className="mt-6">
-              <ButtonLink to="/contact">Contact us</ButtonLink>
+              <ButtonLink to={lp("/contact")}>{t("pages.about.contact")}</ButtonLink>
             </div>
           </div>
         </div>

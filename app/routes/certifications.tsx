@@ -1,134 +1,74 @@
 import { Award, BadgeCheck, ClipboardCheck, Factory, FileCheck, ShieldCheck } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import { ButtonLink, ContentSection, StepList, TEXT_LINK, type Step } from "~/components/content/blocks";
+import { rich } from "~/components/content/rich";
 import { PageHero } from "~/components/ui/page-hero";
+import { Static } from "~/components/ui/static";
+import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
+import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/certifications";
-import { Static } from "~/components/ui/static";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Certifications",
-    "Our WHO-GMP, ISO 9001, ISO 22000, FSSC 22000, FSSAI and CDSCO certifications and licences, what each covers, and the six quality checks behind every batch.",
-  );
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return pageMeta(t("pages.certs.metaTitle"), t("pages.certs.metaDescription"));
+};
 
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: pageMessages(request, "content", "pages") };
+}
+
+/** `name`: the certificate's own name, or the key of its name in the page's language. */
 const CERTIFICATIONS = [
-  {
-    icon: Award,
-    name: "WHO-GMP",
-    year: "2019",
-    issuer: "Karnataka State Drugs Control Department, under the WHO certification scheme",
-    scope:
-      "Good Manufacturing Practice for tablets, capsules, oral powders and sachets at our Bengaluru manufacturing site.",
-  },
-  {
-    icon: BadgeCheck,
-    name: "ISO 9001:2015",
-    year: "2018",
-    issuer: "Accredited certification body, audited every year",
-    scope: "Quality management across product development, manufacturing, warehousing and online dispensing.",
-  },
-  {
-    icon: FileCheck,
-    name: "FSSAI Central Licence",
-    year: "2016",
-    issuer: "Food Safety and Standards Authority of India",
-    scope:
-      "Manufacture and sale of health supplements and nutraceuticals under the Food Safety and Standards Regulations, 2016.",
-  },
-  {
-    icon: ShieldCheck,
-    name: "ISO 22000:2018 and HACCP",
-    year: "2020",
-    issuer: "Accredited certification body",
-    scope: "Food safety management and hazard analysis for our women care, sports and kids nutrition lines.",
-  },
-  {
-    icon: Factory,
-    name: "CDSCO manufacturing licence",
-    year: "2017",
-    issuer: "Granted under the Drugs and Cosmetics Rules, 1945, in line with CDSCO requirements",
-    scope: "Manufacture of allopathic oral dosage forms for sale in India, with inspections by drug-control officers.",
-  },
-  {
-    icon: ClipboardCheck,
-    name: "FSSC 22000",
-    year: "2022",
-    issuer: "GFSI-recognised scheme, accredited certification body",
-    scope: "Food safety certification for protein powders, drink mixes and kids nutrition blends made on our site.",
-  },
+  { icon: Award, id: "whoGmp", name: "WHO-GMP", year: "2019" },
+  { icon: BadgeCheck, id: "iso9001", name: "ISO 9001:2015", year: "2018" },
+  { icon: FileCheck, id: "fssai", name: "pages.certs.fssaiName", year: "2016" },
+  { icon: ShieldCheck, id: "iso22000", name: "pages.certs.isoHaccpName", year: "2020" },
+  { icon: Factory, id: "cdsco", name: "pages.certs.cdscoName", year: "2017" },
+  { icon: ClipboardCheck, id: "fssc", name: "FSSC 22000", year: "2022" },
 ];
 
-const COMMITMENTS = [
-  "Every batch is tested before release and its certificate of analysis is kept for the life of the product plus one year.",
-  "Our certificates are renewed on time, with surveillance audits every year and no lapses since we were first certified.",
-  "We report adverse events to the Pharmacovigilance Programme of India and act on every quality complaint.",
-  "Our online pharmacy operates under retail drug licences, with a registered pharmacist supervising every dispensed order.",
-];
-
-const PROCESS: Step[] = [
-  {
-    title: "Qualify suppliers",
-    text: "Every ingredient comes from an audited, approved supplier with a certificate of analysis for each lot.",
-  },
-  {
-    title: "Test raw materials",
-    text: "Our laboratory checks identity, purity and microbial limits of each incoming lot before it can be used.",
-  },
-  {
-    title: "Control production",
-    text: "Trained staff follow validated procedures, with in-process checks on weight, mixing and sealing at every stage.",
-  },
-  {
-    title: "Test the finished batch",
-    text: "Assay, dissolution, heavy metals and microbiology are tested on every batch; samples go to an NABL-accredited lab.",
-  },
-  {
-    title: "Release by Quality Assurance",
-    text: "A QA manager reviews the complete batch record and test results; only then can the batch be sold.",
-  },
-  {
-    title: "Monitor after sale",
-    text: "We keep retention samples, run stability studies and investigate every complaint down to the batch.",
-  },
-];
+const PROCESS = ["suppliers", "raw", "production", "finished", "release", "monitor"];
 
 export default function Certifications() {
   const seller = useRouteLoaderData<typeof rootLoader>("root")?.seller;
+  const t = useT();
+  const lp = useLocalePath();
+  const process: Step[] = PROCESS.map((key) => ({ title: t(`pages.certs.step.${key}`), text: t(`pages.certs.step.${key}Text`) }));
   return (
     <Static>
     <main id="main">
       <PageHero
-        eyebrow="Trust and quality"
-        title="Our certifications"
-        intro="Independent auditors and regulators check how we make, test and sell every product. These are the certifications and licences we hold."
+        eyebrow={t("pages.certs.eyebrow")}
+        title={t("pages.certs.title")}
+        intro={t("pages.certs.intro")}
       />
 
-      <ContentSection id="certificates" title="Certifications and licences">
+      <ContentSection id="certificates" title={t("pages.certs.listTitle")}>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {CERTIFICATIONS.map(({ icon: Icon, name, year, issuer, scope }) => (
-            <li key={name} className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+          {CERTIFICATIONS.map(({ icon: Icon, id, name, year }) => (
+            <li key={id} className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
               <div className="flex items-center gap-3">
                 <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
                   <Icon className="h-6 w-6" aria-hidden />
                 </span>
-                <h3 className="text-lg font-semibold text-gray-900">{name}</h3>
+                <h3 className="text-lg font-semibold text-gray-900">{name.startsWith("pages.") ? t(name) : name}</h3>
               </div>
               <dl className="mt-4 space-y-3">
                 <div>
-                  <dt className="text-sm font-semibold uppercase tracking-wide text-brand-800">Certified since</dt>
+                  <dt className="text-sm font-semibold uppercase tracking-wide text-brand-800">{t("pages.certs.since")}</dt>
                   <dd className="text-gray-900">
                     <time dateTime={year}>{year}</time>
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-sm font-semibold uppercase tracking-wide text-brand-800">Issued by</dt>
-                  <dd className="text-gray-800">{issuer}</dd>
+                  <dt className="text-sm font-semibold uppercase tracking-wide text-brand-800">{t("pages.certs.issuedBy")}</dt>
+                  <dd className="text-gray-800">{t(`pages.certs.${id}.issuer`)}</dd>
                 </div>
                 <div>
-                  <dt className="text-sm font-semibold uppercase tracking-wide text-brand-800">Scope</dt>
-                  <dd className="text-gray-800">{scope}</dd>
+                  <dt className="text-sm font-semibold uppercase tracking-wide text-brand-800">{t("pages.certs.scope")}</dt>
+                  <dd className="text-gray-800">{t(`pages.certs.${id}.scope`)}</dd>
                 </div>
               </dl>
             </li>
@@ -136,23 +76,23 @@ export default function Certifications() {
         </ul>
         {seller ? (
           <p className="mt-8 text-gray-800">
-            Our online pharmacy is licensed under retail drug licence {seller.drugLicence} (Forms 20 and 21), with{" "}
-            {seller.pharmacistName} as registered pharmacist ({seller.pharmacistRegistration}).
+            {t("pages.certs.licence", {
+              licence: seller.drugLicence,
+              pharmacist: seller.pharmacistName,
+              registration: seller.pharmacistRegistration,
+            })}
           </p>
         ) : null}
       </ContentSection>
 
-      <ContentSection id="commitment" title="Our quality commitment" tinted>
+      <ContentSection id="commitment" title={t("pages.certs.commitmentTitle")} tinted>
         <div className="mt-6 grid gap-8 lg:grid-cols-2">
-          <p className="text-lg text-gray-800">
-            Certificates are a minimum, not a finish line. We hold ourselves to what we would expect from a medicine we give
-            our own families: the right ingredient, at the right dose, every single time, with the paperwork to prove it.
-          </p>
+          <p className="text-lg text-gray-800">{t("pages.certs.commitmentText")}</p>
           <ul className="space-y-3 text-gray-800">
-            {COMMITMENTS.map((commitment) => (
-              <li key={commitment} className="flex gap-3">
+            {[1, 2, 3, 4].map((n) => (
+              <li key={n} className="flex gap-3">
                 <BadgeCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-                <span>{commitment}</span>
+                <span>{t(`pages.certs.commitment${n}`)}</span>
               </li>
             ))}
           </ul>
@@ -161,25 +101,26 @@ export default function Certifications() {
 
       <ContentSection
         id="process"
-        title="Our six-step quality process"
-        intro="From the supplier's gate to your doorstep, every batch passes these checks."
+        title={t("pages.certs.processTitle")}
+        intro={t("pages.certs.processIntro")}
       >
-        <StepList steps={PROCESS} />
+        <StepList steps={process} />
       </ContentSection>
 
-      <ContentSection id="learn-more" title="Want to know more?" tinted>
+      <ContentSection id="learn-more" title={t("pages.certs.moreTitle")} tinted>
         <p className="mt-3 max-w-3xl text-gray-800">
-          Read what these standards mean for the products you buy in our{" "}
-          <Link to="/quality" className={TEXT_LINK}>
-            Quality Promise
-          </Link>
-          . Healthcare professionals and business partners can ask us for copies of our certificates or a batch's certificate
-          of analysis.
+          {rich(t("pages.certs.moreText"), {
+            quality: (text) => (
+              <Link to={lp("/quality")} className={TEXT_LINK}>
+                {text}
+              </Link>
+            ),
+          })}
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <ButtonLink to="/quality">Our Quality Promise</ButtonLink>
-          <ButtonLink to="/contact" variant="secondary">
-            Request a certificate
+          <ButtonLink to={lp("/quality")}>{t("pages.certs.qualityButton")}</ButtonLink>
+          <ButtonLink to={lp("/contact")} variant="secondary">
+            {t("pages.certs.request")}
           </ButtonLink>
         </div>
       </ContentSection>

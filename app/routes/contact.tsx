@@ -1,22 +1,26 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, useActionData, useFetcher, useRouteLoaderData } from "react-router";
-import { CONTACT_THANK_YOU } from "#common/messages.ts";
 import { checkContactForm } from "#common/content.ts";
+import { formErrors } from "~/components/content/form-messages";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { PageHero } from "~/components/ui/page-hero";
 import { WhatsAppChatLink } from "~/components/ui/whatsapp-chat-link";
-import { GENERAL_CHAT_TEXT } from "#common/whatsapp-chat.ts";
+import { metaTranslator, useT } from "~/lib/i18n";
+import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/contact";
 import { sendContactFromForm } from "./contact.server";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Contact Us",
-    "Questions about an order, a product or a prescription? Call, email or write to our pharmacist-led care team. Business hours Mon–Fri 9–6, Sat 10–2.",
-  );
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return pageMeta(t("pages.contact.metaTitle"), t("pages.contact.metaDescription"));
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: pageMessages(request, "pages") };
+}
 
 /**
  * The form posts here, through a fetcher with JavaScript and as a plain form post without it;
@@ -24,7 +28,7 @@ export const meta: Route.MetaFunction = () =>
  * included) and answer from its one reply table.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const reply = await sendContactFromForm(context, await request.formData());
+  const reply = await sendContactFromForm(context, request, await request.formData());
   const ok = reply.status < 300;
   // Field errors are shown beside their fields; a refusal (too many messages) as the form's result.
   const message = ok || reply.errors ? null : reply.message;
@@ -32,12 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const HOURS = [
-  { days: "Monday – Friday", time: "9:00 AM – 6:00 PM" },
-  { days: "Saturday", time: "10:00 AM – 2:00 PM" },
-  { days: "Sunday", time: "Closed" },
+  { days: "pages.contact.weekdays", time: "pages.contact.weekdaysTime" },
+  { days: "pages.contact.saturday", time: "pages.contact.saturdayTime" },
+  { days: "pages.contact.sunday", time: "pages.contact.closed" },
 ];
 
 export default function Contact() {
+  const t = useT();
   const seller = useRouteLoaderData<typeof rootLoader>("root")?.seller;
   // Without JavaScript the answer is the page's action data; with it, the fetcher's.
   const actionData = useActionData<typeof action>();
@@ -66,7 +71,7 @@ export default function Contact() {
       return;
     }
     event.preventDefault();
-    const invalid = parsed.errors;
+    const invalid = formErrors(parsed.errors, t);
     setErrors(invalid);
     focusFirstInvalid(form, invalid);
   }
@@ -74,38 +79,38 @@ export default function Contact() {
   return (
     <main id="main">
       <PageHero
-        eyebrow="We're here to help"
-        title="Contact Us"
-        intro="Questions about a product, an order or a prescription? Write to us and our care team will get back to you within one business day."
+        eyebrow={t("pages.contact.eyebrow")}
+        title={t("pages.contact.title")}
+        intro={t("pages.contact.intro")}
       />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-5">
         <section aria-labelledby="contact-form-heading" className="lg:col-span-3">
           <h2 id="contact-form-heading" className="text-2xl font-bold text-gray-900">
-            Send us a message
+            {t("pages.contact.formHeading")}
           </h2>
           <fetcher.Form ref={formRef} method="post" noValidate onSubmit={validate} className="mt-6 space-y-5" aria-describedby="contact-result">
-            <Field label="Name" name="name" autoComplete="name" required error={shownErrors.name} />
-            <Field label="Email" name="email" type="email" autoComplete="email" required error={shownErrors.email} />
-            <TextAreaField label="Message" name="message" rows={6} required error={shownErrors.message} />
+            <Field label={t("pages.contact.name")} name="name" autoComplete="name" required error={shownErrors.name} />
+            <Field label={t("pages.contact.email")} name="email" type="email" autoComplete="email" required error={shownErrors.email} />
+            <TextAreaField label={t("pages.contact.message")} name="message" rows={6} required error={shownErrors.message} />
             <button
               type="submit"
               disabled={sending}
               className="rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
             >
-              {sending ? "Sending..." : "Send Message"}
+              {sending ? t("pages.contact.sending") : t("pages.contact.send")}
             </button>
             <div id="contact-result" role="status" aria-live="polite">
               {thanked ? (
-                <p className="rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900">{CONTACT_THANK_YOU}</p>
+                <p className="rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900">{t("pages.contact.thanks")}</p>
               ) : null}
               {shownFailure ? <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">{shownFailure}</p> : null}
             </div>
           </fetcher.Form>
         </section>
-        <aside className="space-y-8 lg:col-span-2" aria-label="Contact information">
+        <aside className="space-y-8 lg:col-span-2" aria-label={t("pages.contact.infoLabel")}>
           <section aria-labelledby="contact-info-heading">
             <h2 id="contact-info-heading" className="text-xl font-bold text-gray-900">
-              Contact information
+              {t("pages.contact.infoHeading")}
             </h2>
             <ul className="mt-4 space-y-3 text-gray-800">
               <li className="flex gap-3">
@@ -129,28 +134,28 @@ export default function Contact() {
                 </a>
               </li>
             </ul>
-            <WhatsAppChatLink text={GENERAL_CHAT_TEXT} className="mt-4" />
+            <WhatsAppChatLink text={t("pages.contact.chatText")} className="mt-4" />
           </section>
           <section aria-labelledby="contact-hours-heading">
             <h2 id="contact-hours-heading" className="flex items-center gap-2 text-xl font-bold text-gray-900">
-              <Clock className="h-5 w-5 text-brand-700" aria-hidden /> Business hours
+              <Clock className="h-5 w-5 text-brand-700" aria-hidden /> {t("pages.contact.hoursHeading")}
             </h2>
             <dl className="mt-4 divide-y divide-gray-200 text-gray-800">
               {HOURS.map((row) => (
                 <div key={row.days} className="flex justify-between py-2">
-                  <dt>{row.days}</dt>
-                  <dd className="font-medium">{row.time}</dd>
+                  <dt>{t(row.days)}</dt>
+                  <dd className="font-medium">{t(row.time)}</dd>
                 </div>
               ))}
             </dl>
           </section>
           <section aria-labelledby="contact-map-heading">
             <h2 id="contact-map-heading" className="text-xl font-bold text-gray-900">
-              Find us
+              {t("pages.contact.mapHeading")}
             </h2>
             <img
               src="/images/site/map.svg"
-              alt={`Map showing our office at ${seller?.address ?? "HSR Layout, Bengaluru"}`}
+              alt={t("pages.contact.mapAlt", { address: seller?.address ?? t("pages.contact.mapFallback") })}
               width={640}
               height={400}
               loading="lazy"

@@ -1,14 +1,16 @@
 import { Link, data } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { PageHero } from "~/components/ui/page-hero";
+import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
+import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/newsletter-confirm";
 import { confirmFromLink } from "./newsletter-confirm.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Confirm your subscription", "Confirm your subscription to our newsletter."),
-  NOINDEX,
-];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return [...pageMeta(t("pages.confirm.metaTitle"), t("pages.confirm.metaDescription")), NOINDEX];
+};
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -18,17 +20,22 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const reply = await confirmFromLink(context, token);
-  return data({ ok: reply.status < 300, message: reply.message }, { status: reply.status, headers: { "Cache-Control": "private, no-store" } });
+  const reply = await confirmFromLink(context, request, token);
+  return data(
+    { ok: reply.status < 300, message: reply.message, messages: pageMessages(request, "pages") },
+    { status: reply.status, headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <main id="main">
-      <PageHero title="Newsletter" intro={loaderData.message} />
+      <PageHero title={t("pages.newsletter.title")} intro={loaderData.message} />
       <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
-        <Link to="/" className="font-medium text-brand-800 underline">
-          Continue shopping
+        <Link to={lp("/")} className="font-medium text-brand-800 underline">
+          {t("pages.continueShopping")}
         </Link>
       </div>
     </main>

@@ -1,193 +1,132 @@
 import { Ban, CalendarCheck, FlaskConical, Microscope, Pill, ShieldCheck, Snowflake, Stethoscope, Warehouse } from "lucide-react";
 import { Link } from "react-router";
 import { ButtonLink, ContentSection, FeatureGrid, StepList, TEXT_LINK, type Feature, type Step } from "~/components/content/blocks";
+import { rich } from "~/components/content/rich";
 import { PageHero } from "~/components/ui/page-hero";
+import { Static } from "~/components/ui/static";
+import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
+import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/quality";
-import { Static } from "~/components/ui/static";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Our Quality Promise",
-    "Third-party tested, GMP-certified, pharmaceutical-grade products with no artificial additives: how we test batches, keep the cold chain and manage expiry.",
-  );
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(location, matches);
+  return pageMeta(t("pages.quality.metaTitle"), t("pages.quality.metaDescription"));
+};
 
-const PROMISES: Feature[] = [
-  {
-    icon: Microscope,
-    title: "Third-party tested",
-    text: "Besides our own laboratory, independent NABL-accredited labs test samples of our batches for potency and purity.",
-  },
-  {
-    icon: ShieldCheck,
-    title: "GMP certified",
-    text: "Made in a WHO-GMP certified facility, audited by regulators and certification bodies every year.",
-  },
-  {
-    icon: Pill,
-    title: "Pharmaceutical-grade",
-    text: "Ingredients meet Indian Pharmacopoeia or equivalent monographs, at doses backed by published research.",
-  },
-  {
-    icon: Ban,
-    title: "No artificial additives",
-    text: "No artificial colours, artificial sweeteners or synthetic preservatives. Every ingredient is listed on the label.",
-  },
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: pageMessages(request, "content", "pages") };
+}
+
+const PROMISES = [
+  { icon: Microscope, key: "thirdParty" },
+  { icon: ShieldCheck, key: "gmp" },
+  { icon: Pill, key: "grade" },
+  { icon: Ban, key: "noAdditives" },
 ];
 
-const BATCH_TESTS = [
-  { test: "Identity and potency", detail: "each active ingredient is present at the amount on the label, within pharmacopoeial limits" },
-  { test: "Heavy metals", detail: "lead, arsenic, cadmium and mercury below the limits set by FSSAI and the Indian Pharmacopoeia" },
-  { test: "Microbiology", detail: "total counts, yeast and mould, and absence of pathogens such as E. coli and Salmonella" },
-  { test: "Dissolution and disintegration", detail: "tablets and capsules release their contents as they should" },
-  { test: "Banned substances", detail: "sports nutrition batches screened for substances on the WADA prohibited list" },
-];
+const BATCH_TESTS = ["identity", "metals", "micro", "dissolution", "banned"];
 
-const CONCERN_STEPS: Step[] = [
-  {
-    title: "Keep the pack",
-    text: "Stop using the product and keep it with its outer box, even if it is open or nearly empty.",
-  },
-  {
-    title: "Note the batch and expiry",
-    text: "Both are printed on the pack, usually near the barcode or on the bottom. Take clear photos of them and of the problem too.",
-  },
-  {
-    title: "Tell us",
-    text: (
-      <>
-        Write to us through our{" "}
-        <Link to="/contact" className={TEXT_LINK}>
-          contact page
-        </Link>{" "}
-        with your order number and the batch number. We answer by email; reply to it with the photos.
-      </>
-    ),
-  },
-  {
-    title: "We investigate",
-    text: "We acknowledge within 48 hours, check the batch record and test our retained sample of the same batch.",
-  },
-  {
-    title: "We put it right",
-    text: "You get a written answer, and a replacement or full refund if the product was at fault. If a batch is affected, we recall it.",
-  },
-];
+const CONCERN_STEPS = ["keep", "note", "tell", "investigate", "fix"];
+
+const bold = (text: string) => <strong className="text-gray-900">{text}</strong>;
 
 export default function Quality() {
+  const t = useT();
+  const lp = useLocalePath();
+  const link = (to: string) => (text: string) => (
+    <Link to={lp(to)} className={TEXT_LINK}>
+      {text}
+    </Link>
+  );
+  const promises: Feature[] = PROMISES.map(({ icon, key }) => ({ icon, title: t(`pages.quality.${key}`), text: t(`pages.quality.${key}Text`) }));
+  const concernSteps: Step[] = CONCERN_STEPS.map((key) => ({
+    title: t(`pages.quality.step.${key}`),
+    text: rich(t(`pages.quality.step.${key}Text`), { contact: link("/contact") }),
+  }));
   return (
     <Static>
     <main id="main">
       <PageHero
-        eyebrow="Quality Promise"
-        title="Our Quality Promise"
-        intro="What you take every day should be exactly what the label says: nothing less, nothing more. Here is how we make sure of it, batch after batch."
+        eyebrow={t("pages.quality.eyebrow")}
+        title={t("pages.quality.title")}
+        intro={t("pages.quality.intro")}
       />
 
-      <ContentSection id="promise" title="Four promises on every pack">
-        <FeatureGrid features={PROMISES} columns={4} />
+      <ContentSection id="promise" title={t("pages.quality.promiseTitle")}>
+        <FeatureGrid features={promises} columns={4} />
       </ContentSection>
 
       <ContentSection
         id="batch-testing"
-        title="Every batch is tested"
+        title={t("pages.quality.batchTitle")}
         tinted
-        intro="No batch leaves our facility until Quality Assurance has reviewed its complete record and test results."
+        intro={t("pages.quality.batchIntro")}
       >
         <div className="mt-8 grid gap-8 lg:grid-cols-2">
           <ul className="space-y-4">
             {BATCH_TESTS.map((item) => (
-              <li key={item.test} className="flex gap-3 text-gray-800">
+              <li key={item} className="flex gap-3 text-gray-800">
                 <FlaskConical className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-                <span>
-                  <strong className="font-semibold text-gray-900">{item.test}</strong>: {item.detail}.
-                </span>
+                <span>{rich(t(`pages.quality.test.${item}`), { b: (text) => <strong className="font-semibold text-gray-900">{text}</strong> })}</span>
               </li>
             ))}
           </ul>
           <div className="space-y-4 text-gray-800">
-            <p>
-              Every pack carries a batch number that links it to its batch record: which ingredient lots went in, who made it,
-              and every test result. We keep a retained sample of each batch until a year after it expires, so we can re-test it
-              if anyone raises a question.
-            </p>
-            <p>
-              Healthcare professionals can ask us for a batch's certificate of analysis. Our{" "}
-              <Link to="/certifications" className={TEXT_LINK}>
-                certifications
-              </Link>{" "}
-              page describes the standards we are audited against.
-            </p>
+            <p>{t("pages.quality.batchRecord")}</p>
+            <p>{rich(t("pages.quality.coa"), { certifications: link("/certifications") })}</p>
           </div>
         </div>
       </ContentSection>
 
-      <ContentSection id="storage" title="Stored and shipped with care">
+      <ContentSection id="storage" title={t("pages.quality.storageTitle")}>
         <ul className="mt-8 grid gap-6 md:grid-cols-2">
           <li className="rounded-xl border border-gray-200 p-6 shadow-sm">
             <h3 className="flex items-center gap-2 text-lg font-semibold text-gray-900">
-              <Warehouse className="h-6 w-6 text-brand-700" aria-hidden /> Controlled warehouse
+              <Warehouse className="h-6 w-6 text-brand-700" aria-hidden /> {t("pages.quality.warehouse")}
             </h3>
-            <p className="mt-2 text-gray-700">
-              Our Bengaluru warehouse stays below 25 °C and 60% relative humidity, with continuous monitoring and alarms. Stock
-              is picked first-expiry, first-out, so older batches never sit on the shelf.
-            </p>
+            <p className="mt-2 text-gray-700">{t("pages.quality.warehouseText")}</p>
           </li>
           <li className="rounded-xl border border-gray-200 p-6 shadow-sm">
             <h3 className="flex items-center gap-2 text-lg font-semibold text-gray-900">
-              <Snowflake className="h-6 w-6 text-brand-700" aria-hidden /> Unbroken cold chain
+              <Snowflake className="h-6 w-6 text-brand-700" aria-hidden /> {t("pages.quality.coldChain")}
             </h3>
-            <p className="mt-2 text-gray-700">
-              Products that need 2 °C to 8 °C are kept in pharmaceutical refrigerators with temperature loggers, packed in
-              validated insulated boxes with gel packs, and delivered within 48 hours of dispatch.
-            </p>
+            <p className="mt-2 text-gray-700">{t("pages.quality.coldChainText")}</p>
           </li>
         </ul>
       </ContentSection>
 
-      <ContentSection id="expiry" title="Our expiry policy" tinted>
+      <ContentSection id="expiry" title={t("pages.quality.expiryTitle")} tinted>
         <ul className="mt-6 max-w-3xl space-y-3 text-gray-800">
           <li className="flex gap-3">
             <CalendarCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-            <span>
-              We dispatch products with <strong className="text-gray-900">at least six months of shelf life</strong> left, or
-              the full shelf life if it is shorter than that.
-            </span>
+            <span>{rich(t("pages.quality.expiry1"), { b: bold })}</span>
           </li>
           <li className="flex gap-3">
             <CalendarCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-            <span>We never sell expired products. Stock that expires is destroyed as the Drugs and Cosmetics Rules require.</span>
+            <span>{t("pages.quality.expiry2")}</span>
           </li>
           <li className="flex gap-3">
             <CalendarCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-            <span>
-              If you receive something expired or with less than three months left, we replace it or refund you in full; see{" "}
-              <Link to="/shipping#returns-and-refunds" className={TEXT_LINK}>
-                returns and refunds
-              </Link>
-              .
-            </span>
+            <span>{rich(t("pages.quality.expiry3"), { returns: link("/shipping#returns-and-refunds") })}</span>
           </li>
         </ul>
       </ContentSection>
 
       <ContentSection
         id="report-a-concern"
-        title="Report a quality concern"
-        intro="If something about a product seems wrong (its colour, smell, seal or effect), we want to hear about it."
+        title={t("pages.quality.concernTitle")}
+        intro={t("pages.quality.concernIntro")}
       >
-        <StepList steps={CONCERN_STEPS} />
+        <StepList steps={concernSteps} />
         <div className="mt-8 flex gap-3 rounded-xl border border-gray-200 bg-gray-50 p-5 text-gray-800">
           <Stethoscope className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-          <p>
-            <strong className="text-gray-900">Had a side effect?</strong> Seek medical advice first. Then tell us: our
-            pharmacist will follow up, and we report suspected adverse reactions to the Pharmacovigilance Programme of India.
-          </p>
+          <p>{rich(t("pages.quality.sideEffect"), { b: bold })}</p>
         </div>
         <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink to="/contact">Report a concern</ButtonLink>
-          <ButtonLink to="/certifications" variant="secondary">
-            See our certifications
+          <ButtonLink to={lp("/contact")}>{t("pages.quality.report")}</ButtonLink>
+          <ButtonLink to={lp("/certifications")} variant="secondary">
+            {t("pages.quality.seeCertifications")}
           </ButtonLink>
         </div>
       </ContentSection>

@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
+import { useT } from "~/lib/i18n";
 
 /** A titled band of a content page; `tinted` gives it the pale brand background. */
 export function ContentSection({
@@ -59,6 +60,7 @@ export interface Step {
 
 /** Numbered steps of a process, each with an h3. */
 export function StepList({ steps }: { steps: readonly Step[] }) {
+  const t = useT();
   return (
     <ol className="mt-8 grid gap-6 md:grid-cols-2">
       {steps.map((step, index) => (
@@ -71,7 +73,7 @@ export function StepList({ steps }: { steps: readonly Step[] }) {
           </span>
           <div>
             <h3 className="text-lg font-semibold text-gray-900">
-              <span className="sr-only">Step {index + 1}: </span>
+              <span className="sr-only">{t("content.step", { number: index + 1 })}</span>
               {step.title}
             </h3>
             <div className="mt-1 text-gray-700">{step.text}</div>

@@ -1,6 +1,9 @@
+import { formatLongDate } from "#common/dates.ts";
 import { PageHero } from "~/components/ui/page-hero";
-import { useSeller } from "./delivery-texts";
 import { Static } from "~/components/ui/static";
+import { useLanguage, useT } from "~/lib/i18n";
+import { useSeller } from "./delivery-texts";
+import { rich } from "./rich";
 
 /** The date every policy page shows; change it whenever a policy's wording changes. */
 export const POLICY_LAST_UPDATED = { iso: "2026-11-28", text: "28 November 2026" };
@@ -28,23 +31,27 @@ export function PolicyPage({
   sections: readonly PolicySection[];
   grievanceNote?: React.ReactNode;
 }) {
+  const t = useT();
+  const language = useLanguage();
   const contents = [
     ...sections.map(({ id, title }) => ({ id, title })),
-    { id: "grievance-redressal", title: "Grievance redressal" },
-    { id: "seller-details", title: "Seller details" },
+    { id: "grievance-redressal", title: t("policies.grievance.title") },
+    { id: "seller-details", title: t("policies.seller.title") },
   ];
   // Text and in-page links only: rendered on the server, never hydrated (decisions/060).
   return (
     <Static>
     <main id="main">
-      <PageHero eyebrow="Policies" title={title} intro={intro} />
+      <PageHero eyebrow={t("policies.eyebrow")} title={title} intro={intro} />
       <div className="mx-auto max-w-4xl px-4 pb-12 sm:px-6">
         <p className="text-sm text-gray-700">
-          Last updated: <time dateTime={POLICY_LAST_UPDATED.iso}>{POLICY_LAST_UPDATED.text}</time>
+          {rich(t("policies.lastUpdated"), {
+            date: () => <time dateTime={POLICY_LAST_UPDATED.iso}>{formatLongDate(POLICY_LAST_UPDATED.iso, language)}</time>,
+          })}
         </p>
         <nav aria-labelledby="policy-contents" className="mt-6 rounded-xl border border-gray-200 bg-gray-50 p-5">
           <p id="policy-contents" className="font-semibold text-gray-900">
-            On this page
+            {t("policies.onThisPage")}
           </p>
           <ol className="mt-3 list-decimal space-y-1 pl-6 text-gray-800 sm:columns-2 sm:gap-8">
             {contents.map((entry) => (
@@ -92,37 +99,31 @@ function PolicyBlock({ id, title, children }: { id: string; title: string; child
 /** The grievance officer the Consumer Protection (E-Commerce) Rules 2020 require, with the promised timelines. */
 export function GrievanceOfficer({ note }: { note?: React.ReactNode }) {
   const seller = useSeller();
+  const t = useT();
   if (!seller) return null;
   return (
-    <PolicyBlock id="grievance-redressal" title="Grievance redressal">
+    <PolicyBlock id="grievance-redressal" title={t("policies.grievance.title")}>
       <p>
-        Most questions are solved fastest by our care team at{" "}
-        <a href={`mailto:${seller.email}`}>{seller.email}</a> or{" "}
-        <a href={`tel:${seller.phone.replace(/\s+/g, "")}`}>{seller.phone}</a>. If you are not satisfied with their
-        answer, or you want to raise a formal complaint, write to our Grievance Officer:
+        {rich(t("policies.grievance.intro"), {
+          email: () => <a href={`mailto:${seller.email}`}>{seller.email}</a>,
+          phone: () => <a href={`tel:${seller.phone.replace(/\s+/g, "")}`}>{seller.phone}</a>,
+        })}
       </p>
       <address className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-5 not-italic text-gray-800">
-        <span className="block font-semibold text-gray-900">{seller.grievanceOfficerName}, Grievance Officer</span>
+        <span className="block font-semibold text-gray-900">{t("policies.grievance.officer", { name: seller.grievanceOfficerName })}</span>
         <span className="mt-1 block">{seller.name}</span>
         <span className="mt-1 block">{seller.address}</span>
         <span className="mt-1 block break-words">
-          Email: <a href={`mailto:${seller.grievanceOfficerEmail}`}>{seller.grievanceOfficerEmail}</a>
+          {t("policies.grievance.email")} <a href={`mailto:${seller.grievanceOfficerEmail}`}>{seller.grievanceOfficerEmail}</a>
         </span>
       </address>
       <ul>
-        <li>
-          We <strong>acknowledge every grievance within 48 hours</strong> of receiving it and give you a reference number.
-        </li>
-        <li>
-          We <strong>resolve it within one month</strong> of receipt and tell you in writing what we decided and why.
-        </li>
-        <li>Please include your order number, the product and batch number if relevant, and photos where they help.</li>
+        <li>{rich(t("policies.grievance.acknowledge"))}</li>
+        <li>{rich(t("policies.grievance.resolve"))}</li>
+        <li>{t("policies.grievance.include")}</li>
       </ul>
       {note}
-      <p>
-        If you are still not satisfied, you may contact the National Consumer Helpline (toll-free 1915 or 1800-11-4000)
-        or approach the Consumer Disputes Redressal Commission under the Consumer Protection Act, 2019.
-      </p>
+      <p>{t("policies.grievance.helpline")}</p>
     </PolicyBlock>
   );
 }
@@ -130,19 +131,20 @@ export function GrievanceOfficer({ note }: { note?: React.ReactNode }) {
 /** The seller's legal name, address, GSTIN, drug licence and pharmacist, as the law asks the site to show. */
 export function SellerLegalDetails() {
   const seller = useSeller();
+  const t = useT();
   if (!seller) return null;
   const rows = [
-    { label: "Legal name", value: seller.name },
-    { label: "Registered address", value: seller.address },
+    { label: t("policies.seller.legalName"), value: seller.name },
+    { label: t("policies.seller.address"), value: seller.address },
     { label: "GSTIN", value: seller.gstin },
-    { label: "Retail drug licence (Forms 20 and 21)", value: seller.drugLicence },
-    { label: "Registered pharmacist", value: seller.pharmacistName },
-    { label: "Pharmacist registration", value: seller.pharmacistRegistration },
-    { label: "Customer care", value: `${seller.phone} · ${seller.email}` },
+    { label: t("policies.seller.drugLicence"), value: seller.drugLicence },
+    { label: t("policies.seller.pharmacist"), value: seller.pharmacistName },
+    { label: t("policies.seller.pharmacistRegistration"), value: seller.pharmacistRegistration },
+    { label: t("policies.seller.care"), value: `${seller.phone} · ${seller.email}` },
   ];
   return (
-    <PolicyBlock id="seller-details" title="Seller details">
-      <p>This website and every order placed on it are operated by:</p>
+    <PolicyBlock id="seller-details" title={t("policies.seller.title")}>
+      <p>{t("policies.seller.intro")}</p>
       <dl className="mt-4 divide-y divide-gray-200 rounded-xl border border-gray-200">
         {rows.map((row) => (
           <div key={row.label} className="grid gap-1 px-4 py-3 sm:grid-cols-3 sm:gap-4">
