@@ -10,6 +10,7 @@ import { localePath, metaTranslator, useLocalePath, useT } from "~/lib/i18n";
 import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import { accountPageTexts } from "~/lib/reply-text.server";
+import { apiSources } from "~/lib/api-text.server";
 import type { Route } from "./+types/profile";
 import { accountActions, loadProfile, signOutHeaders, twoFactorSetupView } from "./profile.server";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
@@ -53,8 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     showingExpired,
     deletion,
     twoFactor,
-    // join: hicheckout's My Orders namespace goes beside these when it has one.
-    ...accountPageTexts(request, "account", "auth"),
+    // My Orders, its Complete payment and Buy again read the orders' texts and their API sentences.
+    ...accountPageTexts(request, "account", "auth", "orders"),
+    apiSources: apiSources(request, "orders", "checkout"),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, expectAxeClean, openPage, signUpVerifiedShopper, test } from "./fixtures";
-import { englishTexts, expectNoEnglishLeft, visibleTexts } from "./hindi-helpers";
+import { expectNoEnglishLeft } from "./hindi-helpers";
 
 // A purchase in Hindi (issue 34, decisions/065): /hi home → a product → Add to Cart → checkout
 // with cash on delivery, at 390 and 1280 px (the mobile and desktop projects), axe at 0 on each
@@ -13,18 +13,6 @@ const SHOTS = process.env.HINDI_SHOTS;
 
 const main = (page: Page) => page.getByRole("main");
 
-/**
- * No English UI text of the frame, checkout and orders catalogues on a buying page. The seller's
- * registered address in the footer ("..., Karnataka 560102, India") is an English postal address
- * (the frame's, not marked lang="en" yet) that contains the checkout's "India": left out here.
- */
-async function expectBuyingPageInHindi(page: Page) {
-  const english = englishTexts(["frame", "errors", "checkout", "orders"]);
-  const left = (await visibleTexts(page))
-    .filter((text) => !/\d{6}, India$/.test(text))
-    .filter((text) => english.some((phrase) => text.includes(phrase)));
-  expect(left, `English UI text left on ${page.url()}`).toEqual([]);
-}
 const shot = (page: Page, info: TestInfo, name: string) =>
   SHOTS ? page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png`, fullPage: true }) : Promise.resolve();
 
@@ -84,7 +72,7 @@ test.describe("the shop in Hindi", () => {
     const cod = form.getByRole("radio", { name: /^कैश ऑन डिलीवरी/ });
     await expect(cod).toBeEnabled({ timeout: 10_000 });
     await expect(main(page).getByTestId("checkout-delivery")).toContainText("तक डिलीवरी");
-    await expectBuyingPageInHindi(page);
+    await expectNoEnglishLeft(page, ["frame", "errors", "checkout", "orders"]);
     await expectAxeClean(page);
     await shot(page, testInfo, "hi-checkout");
     await cod.check();
@@ -98,7 +86,7 @@ test.describe("the shop in Hindi", () => {
     await expect(main(page)).toContainText(/(जनवरी|फ़रवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्टूबर|नवंबर|दिसंबर) \d{4}, (सुबह|दोपहर|शाम|रात) \d+:\d{2} बजे/);
     await expect(main(page).getByRole("heading", { name: "ऑर्डर की स्थिति" })).toBeVisible();
     await expect(main(page).getByText("डिलीवरी पर भुगतान")).toBeVisible();
-    await expectBuyingPageInHindi(page);
+    await expectNoEnglishLeft(page, ["frame", "errors", "checkout", "orders"]);
     await expectAxeClean(page);
     await shot(page, testInfo, "hi-confirmation");
 
@@ -110,7 +98,7 @@ test.describe("the shop in Hindi", () => {
     await expect(main(page).getByRole("heading", { name: "स्थिति का इतिहास" })).toBeVisible();
     await expect(main(page)).toContainText("ऑर्डर किया गया (कैश ऑन डिलीवरी)");
     await expect(main(page).getByRole("link", { name: "मेरे ऑर्डर" })).toHaveAttribute("href", "/hi/profile");
-    await expectBuyingPageInHindi(page);
+    await expectNoEnglishLeft(page, ["frame", "errors", "checkout", "orders"]);
     await expectAxeClean(page);
     await shot(page, testInfo, "hi-order");
     // Confirming the cash-on-delivery order: the server's English answer is shown in Hindi.

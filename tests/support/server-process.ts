@@ -39,6 +39,9 @@ export async function ensureBuild(): Promise<void> {
     if (existsSync(projectPath("build/server/index.js"))) return;
     const build = spawnSync(process.execPath, [projectPath("node_modules/@react-router/dev/bin.js"), "build"], {
       cwd: projectPath(),
+      // A production build whatever the test runner's NODE_ENV (vitest sets "test", which would
+      // build development React into build/, where the end-to-end suite then runs).
+      env: { ...process.env, NODE_ENV: "production" },
       encoding: "utf8",
       stdio: ["ignore", "ignore", "pipe"],
       maxBuffer: 64 * 1024 * 1024,

@@ -100,7 +100,8 @@ export function Footer({ seller }: { seller: SellerDetails }) {
       <Static>
       <div className="border-t border-brand-800">
         <div className="mx-auto max-w-7xl space-y-1 px-4 py-6 text-xs text-brand-100 sm:px-6">
-          <p>
+          {/* The seller's name and postal address as registered: the same in both languages. */}
+          <p lang="en">
             {seller.name}, {seller.address}
           </p>
           <p>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { contactEmailProblem, WELCOME_INCLUDES_RX, WELCOME_PERCENT } from "#common/content.ts";
 import { EMAIL_MESSAGES } from "#common/messages.ts";
-import { useT } from "~/lib/i18n";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 /** What the /newsletter action answers (app/routes/newsletter.tsx). */
 interface SubscribeAnswer {
@@ -38,6 +38,7 @@ const EMAIL_PROBLEM_KEYS: Record<string, string> = {
  */
 export function NewsletterForm() {
   const t = useT();
+  const lp = useLocalePath();
   const fetcher = useFetcher<SubscribeAnswer>();
   const formRef = useRef<HTMLFormElement>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -64,7 +65,7 @@ export function NewsletterForm() {
 
   const answer = sending ? null : invalid !== null ? { ok: false, message: invalid } : (fetcher.data ?? null);
   return (
-    <fetcher.Form ref={formRef} method="post" action="/newsletter" noValidate onSubmit={validate} className="mt-4">
+    <fetcher.Form ref={formRef} method="post" action={lp("/newsletter")} noValidate onSubmit={validate} className="mt-4">
       <label htmlFor="newsletter-email" className="sr-only">
         {t("frame.newsletter.emailLabel")}
       </label>
