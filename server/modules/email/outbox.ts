@@ -31,10 +31,16 @@ export type ListHeaders = {
  * without an email (its placeholder address, server/db/no-email.ts) gets nothing: null.
  */
 export async function queueEmail(tx: Pick<Database, "insert">, message: EmailMessage): Promise<string | null> {
-  if (isPlaceholderEmail(message.to)) return null;
-  const [row] = await tx
-    .insert(outboundEmails)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, headers: message.headers ?? null })
-    .returning({ id: outboundEmails.id });
+  const insert = emailInsert(tx, message);
+  if (!insert) return null;
+  const [row] = await insert.returning({ id: outboundEmails.id });
   return row!.id;
+}
+
+/** queueEmail's insert, not yet run (null for a placeholder address): for `writeTogether` (server/db/write-together.ts). */
+export function emailInsert(tx: Pick<Database, "insert">, message: EmailMessage) {
+  if (isPlaceholderEmail(message.to)) return null;
+  return tx
+    .insert(outboundEmails)
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, headers: message.headers ?? null });
 }
