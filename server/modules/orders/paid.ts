@@ -56,7 +56,16 @@ export async function markOrderPaid(
     .select({ orderId: payments.orderId })
     .from(payments)
     .where(and(eq(payments.providerOrderId, payment.providerOrderId), eq(payments.extra, false)));
-  // Locked with its payments rows and whether it has its invoice, in one statement.
+  // Locked first; its payments rows and whether it has its invoice are read after the lock, by a
+  // statement of their own (one statement's subqueries would see the snapshot taken before a wait
+  // for the lock, and miss what a concurrent verify or webhook just committed).
+  const [locked] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(or(eq(orders.providerOrderId, payment.providerOrderId), inArray(orders.id, earlier)))
+    .limit(1)
+    .for("update");
+  if (!locked) return { kind: "not-found" };
   const [found] = await tx
     .select({
       order: orders,
@@ -64,9 +73,7 @@ export async function markOrderPaid(
       invoiced: sql<boolean>`exists (select 1 from ${invoices} i where i.order_id = "orders"."id")`,
     })
     .from(orders)
-    .where(or(eq(orders.providerOrderId, payment.providerOrderId), inArray(orders.id, earlier)))
-    .limit(1)
-    .for("update", { of: orders });
+    .where(eq(orders.id, locked.id));
   if (!found) return { kind: "not-found" };
   const { order, invoiced } = found;
   const known = typeof found.known === "string" ? (JSON.parse(found.known) as KnownPayment[]) : found.known;
