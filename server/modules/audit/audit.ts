@@ -71,9 +71,22 @@ export function auditSnapshot(value: unknown, depth = 0): unknown {
  * record and the change commit (or roll back) together.
  */
 export async function recordAudit(tx: Executor, actor: AuditActor, change: AuditChange): Promise<void> {
-  await tx.insert(auditLog).values({
+  await auditInsert(tx, [actor, change]);
+}
+
+/**
+ * recordAudit's insert, not yet run: for `writeTogether` (server/db/write-together.ts). Several
+ * entries are one insert, in their order: the parts of one statement run in no set order, but the
+ * rows of one VALUES do, and each entry is stamped a microsecond after the one before it.
+ */
+export function auditInsert(tx: Pick<Executor, "insert">, ...entries: [AuditActor, AuditChange][]) {
+  return tx.insert(auditLog).values(entries.map(([actor, change], n) => auditValues(actor, change, n)));
+}
+
+function auditValues(actor: AuditActor, change: AuditChange, nth = 0) {
+  return {
     // The clock, not the transaction's start: several changes in one transaction keep their order.
-    at: sql`clock_timestamp()`,
+    at: nth === 0 ? sql`clock_timestamp()` : sql`clock_timestamp() + ${`${nth} microseconds`}::interval`,
     actorId: actor.id,
     actorName: truncate(actor.name, ACTOR_NAME_MAX),
     actorRole: actor.role,
@@ -82,7 +95,7 @@ export async function recordAudit(tx: Executor, actor: AuditActor, change: Audit
     entityId: change.entityId,
     before: change.before === undefined ? null : auditSnapshot(change.before),
     after: change.after === undefined ? null : auditSnapshot(change.after),
-  });
+  };
 }
 
 /**

@@ -189,6 +189,81 @@ export async function addToCart(
   if (!PRODUCT_ID_PATTERN.test(productId)) return { ok: false, reason: "product-not-found" };
   assertQuantity(quantity, 1);
   if (quantity > maxUnitsPerProduct) return { ok: false, reason: "over-limit", limit: maxUnitsPerProduct };
+  const added = await addInOneStatement(db, owner, productId, quantity, maxUnitsPerProduct);
+  if (added) return { ok: true, cart: await cartJson(db, added.cart), created: added.created };
+  // Refused (or lost a race): the locked path below decides again and says why, writing nothing on a refusal.
+  return addUnderCartLock(db, owner, productId, quantity, maxUnitsPerProduct);
+}
+
+/**
+ * The common add (decisions/061) as one data-modifying statement, no transaction: the line's new
+ * total is checked against the stock, the per-product limit and the schedule as of the statement's
+ * snapshot before the cart is upserted (touched, or created: `xmax = 0`), and checked again by the
+ * line's upsert against the latest committed line (`ON CONFLICT … DO UPDATE … WHERE`), so parallel
+ * adds never take a line over the stock. Undefined when nothing was added: the caller then asks
+ * `addUnderCartLock`, which diagnoses the refusal. When the line's re-check alone refused (a race),
+ * the cart may have been touched or created empty, as an add followed by a removal leaves it.
+ */
+async function addInOneStatement(
+  db: Database,
+  owner: CartOwner,
+  productId: string,
+  quantity: number,
+  maxUnitsPerProduct: number,
+): Promise<{ cart: CartRow; created: boolean } | undefined> {
+  const ownerColumn = sql.raw("userId" in owner ? "user_id" : "guest_id");
+  const ownerValue = "userId" in owner ? owner.userId : owner.guestId;
+  const limit = Math.min(maxUnitsPerProduct, 2_147_483_647);
+  const result = await db.execute<{
+    id: string;
+    user_id: string | null;
+    guest_id: string | null;
+    coupon_id: string | null;
+    created_at: string | Date;
+    updated_at: string | Date;
+    created: boolean;
+    written: number;
+  }>(sql`with wanted as (
+      select p.id from products p
+      left join carts c on c.${ownerColumn} = ${ownerValue}
+      left join cart_lines l on l.cart_id = c.id and l.product_id = p.id
+      where p.id = ${productId} and p.published and p.schedule <> 'X'
+        and coalesce(l.quantity, 0) + ${quantity}::int <= least(p.stock, ${limit}::int)
+    ), cart as (
+      insert into carts (id, ${ownerColumn}) select ${crypto.randomUUID()}, ${ownerValue} from wanted
+      on conflict (${ownerColumn}) do update set updated_at = now()
+      returning id, user_id, guest_id, coupon_id, created_at, updated_at, (xmax = 0) as created
+    ), line as (
+      insert into cart_lines as l (cart_id, product_id, quantity)
+      select cart.id, ${productId}, ${quantity}::int from cart
+      on conflict (cart_id, product_id) do update set quantity = l.quantity + excluded.quantity
+      where l.quantity + excluded.quantity <= least((select p.stock from products p where p.id = excluded.product_id), ${limit}::int)
+      returning l.quantity
+    )
+    select cart.*, (select count(*) from line)::int as written from cart`);
+  const row = result.rows[0];
+  if (!row || Number(row.written) !== 1) return undefined;
+  return {
+    cart: {
+      id: row.id,
+      userId: row.user_id,
+      guestId: row.guest_id,
+      couponId: row.coupon_id,
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+    },
+    created: row.created === true,
+  };
+}
+
+/** addToCart's refusals: the whole add under the cart lock, in a transaction (a refusal writes nothing). */
+async function addUnderCartLock(
+  db: Database,
+  owner: CartOwner,
+  productId: string,
+  quantity: number,
+  maxUnitsPerProduct: number,
+): Promise<AddToCartResult> {
   return inTransaction(db, async (tx) => {
     // Touched now (a refusal below rolls it back with the rest), so no second write at the end.
     const { cart, created } = await touchOrCreateCart(tx, owner);

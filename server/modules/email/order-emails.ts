@@ -15,10 +15,11 @@ import type { EmailMessage } from "./outbox.ts";
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 
-async function loadOrder(tx: Pick<Database, "select">, orderId: string, known?: OrderRow) {
+async function loadOrder(tx: Pick<Database, "select">, orderId: string, known?: OrderRow, knownLines?: (typeof orderLines.$inferSelect)[]) {
   const [order] = known ? [known] : await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error(`Order ${orderId} not found`);
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name));
+  // `knownLines`: the order's lines by name, when the caller has them (not read again).
+  const lines = knownLines ?? (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name)));
   return { order, lines, t: ORDER_EMAIL_TEXT[order.language] ?? ORDER_EMAIL_TEXT.en };
 }
 
@@ -137,8 +138,14 @@ function deliveryParagraphs(order: OrderRow, publicUrl: string, t: OrderEmailTex
  * cash-on-delivery order is confirmed unpaid: the amount to keep ready, the invoice at dispatch.
  */
 /** `known` (optional): the order row as it now is, when the caller holds it (only its lines are read). */
-export async function orderConfirmationEmail(tx: Pick<Database, "select">, orderId: string, publicUrl: string, known?: OrderRow): Promise<EmailMessage> {
-  const { order, lines, t } = await loadOrder(tx, orderId, known);
+export async function orderConfirmationEmail(
+  tx: Pick<Database, "select">,
+  orderId: string,
+  publicUrl: string,
+  known?: OrderRow,
+  knownLines?: (typeof orderLines.$inferSelect)[],
+): Promise<EmailMessage> {
+  const { order, lines, t } = await loadOrder(tx, orderId, known, knownLines);
   const paragraphs =
     order.paymentMethod === "cod"
       ? [t.hello(order.customerName), t.thanksCod(order.orderNumber, formatRupees(order.totalPaise)), t.invoiceAtDispatch]

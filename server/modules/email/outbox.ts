@@ -35,11 +35,18 @@ export type ListHeaders = {
  * without an email (its placeholder address, server/db/no-email.ts) gets nothing: null.
  */
 export async function queueEmail(tx: Pick<Database, "insert">, message: EmailMessage): Promise<string | null> {
-  if (isPlaceholderEmail(message.to)) return null;
-  const [row] = await tx
-    .insert(outboundEmails)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, headers: message.headers ?? null })
-    .returning({ id: outboundEmails.id });
-  wakeJob(EMAIL_DISPATCH_JOB);
+  const insert = emailInsert(tx, message);
+  if (!insert) return null;
+  const [row] = await insert.returning({ id: outboundEmails.id });
   return row!.id;
+}
+
+/** queueEmail's insert, not yet run (null for a placeholder address): for `writeTogether` (server/db/write-together.ts). */
+export function emailInsert(tx: Pick<Database, "insert">, message: EmailMessage) {
+  if (isPlaceholderEmail(message.to)) return null;
+  // Built to run in the caller's transaction: the dispatcher is woken to send it once committed.
+  wakeJob(EMAIL_DISPATCH_JOB);
+  return tx
+    .insert(outboundEmails)
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, headers: message.headers ?? null });
 }

@@ -86,6 +86,16 @@ function paramsFor(news: OrderNews, order: OrderFacts, publicUrl: string, langua
  * Cancel buttons) instead of `order_placed`. An order whose phone is not a mobile number gets none.
  */
 export async function queueOrderMessages(shop: Pick<ShopContext, "config">, tx: Executor, orderId: string, news: OrderNews, known?: OrderFacts): Promise<void> {
+  const messages = await orderMessagesInsert(shop, tx, orderId, news, known);
+  if (messages) await messages.insert;
+}
+
+/**
+ * queueOrderMessages's insert, not yet run (null when the order's phone gets none): for
+ * `writeTogether` (server/db/write-together.ts). Reads only what `known` does not give. Wrapped
+ * in an object: an async function returning the builder itself would run it (a builder is a thenable).
+ */
+export async function orderMessagesInsert(shop: Pick<ShopContext, "config">, tx: Executor, orderId: string, news: OrderNews, known?: OrderFacts) {
   // `known`: the order row as it now is, when the caller holds it (nothing is read again).
   const [order] = known ? [known] : await tx
     .select({
@@ -105,20 +115,23 @@ export async function queueOrderMessages(shop: Pick<ShopContext, "config">, tx: 
     .where(eq(orders.id, orderId));
   if (!order) throw new Error(`Order ${orderId} not found`);
   const phone = normalizeIndianPhone(order.shippingAddress.phone);
-  if (!phone) return;
+  if (!phone) return null;
   const rows: { channel: MessageChannel; template: MessageTemplateName }[] = [{ channel: "sms", template: news.template }];
   if (order.whatsappUpdatesAt && !(await optedOut(tx, phone))) {
     const askToConfirm = news.template === "order_placed" && order.paymentMethod === "cod" && !order.codConfirmedAt;
     rows.push({ channel: "whatsapp", template: askToConfirm ? "cod_confirm" : news.template });
   }
   // In the order's language where the channel has its templates (messageLanguage), the row keeping it.
-  await tx.insert(outboundMessages).values(
-    rows.map((row) => {
-      const language = messageLanguage(shop.config, row.channel, order.language);
-      return { ...row, to: phone, params: paramsFor(news, order, shop.config.publicUrl, language), language, orderId: order.id };
-    }),
-  );
+  // Built to run in the caller's transaction: the dispatcher is woken to send it once committed.
   wakeJob(MESSAGE_DISPATCH_JOB);
+  return {
+    insert: tx.insert(outboundMessages).values(
+      rows.map((row) => {
+        const language = messageLanguage(shop.config, row.channel, order.language);
+        return { ...row, to: phone, params: paramsFor(news, order, shop.config.publicUrl, language), language, orderId: order.id };
+      }),
+    ),
+  };
 }
 
 /**

@@ -4,7 +4,8 @@ import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, products, user as users, type ShippingAddress } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
-import { recordProviderOrder } from "#server/modules/payments/rows.ts";
+import { providerOrderInsert } from "#server/modules/payments/rows.ts";
+import { writeTogether, writeTogetherReading } from "#server/db/write-together.ts";
 import { istDay } from "#common/dates.ts";
 import type { Language } from "#common/language.ts";
 import { RESERVATION_MINUTES, type CheckoutPayment, type OrderJson, type PaymentMethod } from "#common/orders.ts";
@@ -224,8 +225,9 @@ export async function placeOrder(
         updatedAt: now,
       })
       .returning();
-    await tx.insert(orderLines).values(
-      reserved.map(({ product, quantity }, index) => ({
+    // The lines, the first history entry and (cash on delivery) the bought lines out of the cart: one statement.
+    const placedNote = cod ? "Order placed (cash on delivery)" : "Order placed";
+    const lineValues = reserved.map(({ product, quantity }, index) => ({
         orderId: order!.id,
         productId: product.id,
         name: product.name,
@@ -241,8 +243,13 @@ export async function placeOrder(
         batchNumber: product.batchNumber,
         expiryDate: product.expiryDate,
         schedule: product.schedule,
-      })),
-    );
+      }));
+    await writeTogether(tx, [
+      tx.insert(orderLines).values(lineValues),
+      tx.insert(orderStatusHistory).values({ orderId: order!.id, status: cod ? "Processing" : "Pending", note: placedNote, createdAt: now }),
+      // Cash on delivery: the bought products leave the cart now (a prepaid order's leave when it is paid); a refill's were never in it.
+      cod && !choices.lines && tx.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.productId, cartRows.map((line) => line.productId)))),
+    ]);
     await linkOrderPrescriptions(tx, order!.id, rx.prescriptionIds);
     // The shopper's WhatsApp opt-in, stored with the order it came with (decisions/055).
     if (choices.whatsappUpdates) await optInAtCheckout(tx, customer.id, shippingAddress.phone, now);
@@ -260,9 +267,6 @@ export async function placeOrder(
       if (cod && !choices.lines) await tx.update(carts).set({ couponId: null }).where(eq(carts.id, cart.id));
     }
     // Cash on delivery is placed, not moved: no payment will confirm it, so it enters as Processing.
-    await tx
-      .insert(orderStatusHistory)
-      .values({ orderId: order!.id, status: cod ? "Processing" : "Pending", note: cod ? "Order placed (cash on delivery)" : "Order placed", createdAt: now });
     if (preApproved) {
       const { pharmacist } = preApproved;
       await linkProposalApproval(tx, order!.id, preApproved, rx.prescriptionIds, now);
@@ -282,11 +286,7 @@ export async function placeOrder(
         },
       });
     }
-    if (cod) {
-      // The bought products leave the cart now (a prepaid order's leave when it is paid); a refill's were never in it.
-      if (!choices.lines) await tx.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.productId, cartRows.map((line) => line.productId))));
-      await afterCashOnDeliveryPlaced(shop, tx, order!.id, order);
-    }
+    if (cod) await afterCashOnDeliveryPlaced(shop, tx, order!.id, order);
     return { ok: true as const, orderId: order!.id, totalPaise: totals.totalPaise, orderNumber, order: order! };
   });
 }
@@ -352,14 +352,19 @@ export async function startCheckout(shop: ShopContext, customer: CheckoutCustome
     return { ok: false, reason: "gateway-failed" };
   }
 
-  const row = await shop.db.transaction(async (tx) => {
-    // Stored even when a newer checkout replaced the order meanwhile, so a stray payment on it is
-    // matched and refunded. The UPDATE locks the row and returns it as it now is (status included).
-    const [updated] = await tx.update(orders).set({ providerOrderId }).where(eq(orders.id, placed.orderId)).returning();
-    await recordProviderOrder(tx, { orderId: placed.orderId, provider: gateway.provider, providerOrderId, amountPaise: placed.totalPaise });
-    return updated;
-  });
-  if (row?.status !== "Pending") return { ok: false, reason: "superseded" };
+  // Stored even when a newer checkout replaced the order meanwhile, so a stray payment on it is
+  // matched and refunded: the order's provider order and its payments row in one statement (no
+  // transaction needed), which answers the order's status as it now is.
+  const [stored] = await writeTogetherReading<{ status: string; updated_at: string | Date }>(
+    shop.db,
+    [
+      { name: "provider_order", query: shop.db.update(orders).set({ providerOrderId }).where(eq(orders.id, placed.orderId)).returning({ status: orders.status, updatedAt: orders.updatedAt }) },
+      providerOrderInsert(shop.db, { orderId: placed.orderId, provider: gateway.provider, providerOrderId, amountPaise: placed.totalPaise }),
+    ],
+    sql`select status, updated_at from provider_order`,
+  );
+  if (stored?.status !== "Pending") return { ok: false, reason: "superseded" };
+  const row: OrderRow = { ...placed.order, providerOrderId, updatedAt: new Date(stored.updated_at) };
   const [order] = await ordersJson(shop.db, [row]);
   return {
     ok: true,

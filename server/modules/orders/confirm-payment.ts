@@ -7,7 +7,7 @@ import type { OrderJson } from "#common/orders.ts";
 import { verifyPaymentSchema } from "#server/schemas/checkout.ts";
 import type { ShopContext } from "#server/context.ts";
 import { paymentEvents, payments } from "#server/db/schema.ts";
-import { findOwnOrder, loadOrderJson } from "./orders.ts";
+import { findOwnOrder, findOwnOrderWithLines, loadOrderJson, orderJson } from "./orders.ts";
 import { markOrderPaid, settleMarkPaid } from "./paid.ts";
 import { recordPaymentFailure } from "#server/modules/payments/rows.ts";
 import type { Transaction } from "#server/db/tx.ts";
@@ -41,8 +41,9 @@ export async function confirmPayment(
   input: unknown,
   log: Logger = shop.logger,
 ): Promise<ConfirmPaymentResult> {
-  const order = await findOwnOrder(shop.db, orderId, customerId);
-  if (!order) return { ok: false, reason: "order-not-found" };
+  const found = await findOwnOrderWithLines(shop.db, orderId, customerId);
+  if (!found) return { ok: false, reason: "order-not-found" };
+  const { order, lines } = found;
   const parsed = z.safeParse(verifyPaymentSchema, input ?? {});
   if (!parsed.success) return { ok: false, reason: "invalid-input", error: parsed.error };
   const fields = parsed.data;
@@ -67,15 +68,21 @@ export async function confirmPayment(
     return null;
   });
   const outcome = await shop.db.transaction((tx) =>
-    markOrderPaid(shop, tx, {
-      providerOrderId: providerOrderId!,
-      providerPaymentId: fields.razorpay_payment_id,
-      signature: fields.razorpay_signature,
-      method,
-    }),
+    markOrderPaid(
+      shop,
+      tx,
+      { providerOrderId: providerOrderId!, providerPaymentId: fields.razorpay_payment_id, signature: fields.razorpay_signature, method },
+      undefined,
+      lines,
+    ),
   );
   await settleMarkPaid(shop, outcome);
   if (outcome.kind === "cancelled") return { ok: false, reason: "order-cancelled" };
+  // Paid just now in one statement: the answer from the rows in hand and the payments as committed.
+  if (outcome.kind === "paid" && outcome.paid && outcome.paid.id === order.id && !outcome.paid.prescriptionStatus) {
+    const paymentRows = await shop.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.updatedAt));
+    return { ok: true, order: orderJson(outcome.paid, lines, paymentRows) };
+  }
   return { ok: true, order: (await loadOrderJson(shop.db, order.id))! };
 }
 

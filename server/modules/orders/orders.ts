@@ -249,6 +249,19 @@ export async function getOrderForViewer(db: Executor, orderId: string, viewer: V
   };
 }
 
+/** findOwnOrder with the order's lines (by name, as the order's JSON lists them), in one statement. */
+export async function findOwnOrderWithLines(db: Executor, orderId: string, userId: string): Promise<{ order: OrderRow; lines: LineRow[] } | undefined> {
+  if (!isOrderId(orderId)) return undefined;
+  const rows = await db
+    .select({ order: orders, line: orderLines })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .orderBy(asc(orderLines.name), asc(orderLines.id));
+  if (rows.length === 0) return undefined;
+  return { order: rows[0]!.order, lines: rows.flatMap((row) => (row.line ? [row.line] : [])) };
+}
+
 /** The order row when the user owns it (for owner-only calls). */
 export async function findOwnOrder(db: Executor, orderId: string, userId: string): Promise<OrderRow | undefined> {
   if (!isOrderId(orderId)) return undefined;

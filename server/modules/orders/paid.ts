@@ -1,21 +1,33 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
-import { cartLines, carts, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
+import { cartLines, carts, invoiceCounters, invoices, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
-import { gatewayActor } from "#server/modules/audit/audit.ts";
+import { writeTogether } from "#server/db/write-together.ts";
+import { auditInsert, gatewayActor } from "#server/modules/audit/audit.ts";
+import { confirmCouponUse } from "#server/modules/coupons/coupons.ts";
+import { orderConfirmationEmail } from "#server/modules/email/order-emails.ts";
+import { emailInsert } from "#server/modules/email/outbox.ts";
+import { financialYearOf, formatInvoiceSerial } from "#server/modules/invoices/numbering.ts";
+import { orderMessagesInsert } from "#server/modules/messaging/outbox.ts";
 import { refundExtraPayment, refundOrderPayments } from "#server/modules/payments/refunds.ts";
 import {
-  paymentsOfOrder,
+  paymentAuditEntry,
   providerOfOrder,
   recordExtraPayment,
   recordFirstCapture,
   recordRepeatedPayment,
   type CapturedPayment,
 } from "#server/modules/payments/rows.ts";
+import type { OrderRow } from "./orders.ts";
 import { applyStatusChange } from "./status.ts";
+import { checkTransition } from "./transitions.ts";
+
+type LineRow = typeof orderLines.$inferSelect;
 
 export type MarkPaidResult =
-  | { kind: "paid" | "already-paid"; orderId: string }
+  /** `paid`: the order row as it now is, when the one-statement path (`markPaidTogether`) wrote it. */
+  | { kind: "paid"; orderId: string; paid?: OrderRow }
+  | { kind: "already-paid"; orderId: string }
   /** The reservation had expired: the payment is recorded and must be refunded. */
   | { kind: "cancelled"; orderId: string }
   /** A second, different payment for an order already paid: recorded (`extra`) and must be refunded. */
@@ -30,20 +42,41 @@ export type MarkPaidResult =
  * call for a paid order changes nothing. The status moves Pending → Processing through the
  * transition table like every other change (`applyStatusChange`, with the payment stored first).
  */
-export async function markOrderPaid(shop: ShopContext, tx: Transaction, payment: CapturedPayment, now = new Date()): Promise<MarkPaidResult> {
+export async function markOrderPaid(
+  shop: ShopContext,
+  tx: Transaction,
+  payment: CapturedPayment,
+  now = new Date(),
+  /** The order's lines by name (verify has them from its first read), for the confirmation email. */
+  knownLines?: LineRow[],
+): Promise<MarkPaidResult> {
   // The order's current provider order, or an earlier one made for it ("Complete payment" makes a
   // new one each time; every one has its payments row): a payment through any of them is the order's.
   const earlier = tx
     .select({ orderId: payments.orderId })
     .from(payments)
     .where(and(eq(payments.providerOrderId, payment.providerOrderId), eq(payments.extra, false)));
-  const [order] = await tx
-    .select()
+  // Locked first; its payments rows and whether it has its invoice are read after the lock, by a
+  // statement of their own (one statement's subqueries would see the snapshot taken before a wait
+  // for the lock, and miss what a concurrent verify or webhook just committed).
+  const [locked] = await tx
+    .select({ id: orders.id })
     .from(orders)
     .where(or(eq(orders.providerOrderId, payment.providerOrderId), inArray(orders.id, earlier)))
     .limit(1)
     .for("update");
-  if (!order) return { kind: "not-found" };
+  if (!locked) return { kind: "not-found" };
+  const [found] = await tx
+    .select({
+      order: orders,
+      known: sql<KnownPayment[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'providerPaymentId', p.provider_payment_id, 'providerOrderId', p.provider_order_id, 'status', p.status, 'extra', p.extra)), '[]'::json) from ${payments} p where p.order_id = "orders"."id")`,
+      invoiced: sql<boolean>`exists (select 1 from ${invoices} i where i.order_id = "orders"."id")`,
+    })
+    .from(orders)
+    .where(eq(orders.id, locked.id));
+  if (!found) return { kind: "not-found" };
+  const { order, invoiced } = found;
+  const known = typeof found.known === "string" ? (JSON.parse(found.known) as KnownPayment[]) : found.known;
   if (
     (payment.amountPaise !== undefined && payment.amountPaise !== order.totalPaise) ||
     (payment.currency !== undefined && payment.currency !== "INR")
@@ -51,7 +84,6 @@ export async function markOrderPaid(shop: ShopContext, tx: Transaction, payment:
     return { kind: "amount-mismatch", orderId: order.id };
   }
 
-  const known = await paymentsOfOrder(tx, order.id);
   const same = known.find((row) => row.providerPaymentId === payment.providerPaymentId);
   if (same) {
     // The same payment told again (verify and webhook, or a replay): nothing new happened.
@@ -64,6 +96,16 @@ export async function markOrderPaid(shop: ShopContext, tx: Transaction, payment:
   if (order.isPaid || taken) {
     // The customer paid this order twice: the second payment is kept on record and refunded in full.
     return { kind: "extra", orderId: order.id, paymentId: await recordExtraPayment(tx, order, payment) };
+  }
+  // The common case (the created row captured, a Pending order with no invoice yet, the move
+  // allowed) in one statement; anything else the long way below.
+  const created = known.find((row) => row.providerOrderId === payment.providerOrderId && !row.extra && row.providerPaymentId === null);
+  const allowed =
+    order.status === "Pending" &&
+    checkTransition({ status: order.status, isPaid: order.isPaid, paymentCaptured: true, prescriptionStatus: order.prescriptionStatus, paymentMethod: order.paymentMethod }, "Processing", "system").ok;
+  if (created && allowed && !invoiced) {
+    const paid = await markPaidTogether(shop, tx, order, created.id, payment, now, knownLines);
+    return { kind: "paid", orderId: order.id, paid };
   }
   await recordFirstCapture(tx, order, payment, now);
 
@@ -78,6 +120,89 @@ export async function markOrderPaid(shop: ShopContext, tx: Transaction, payment:
   // Marks it paid, writes the history and issues the invoice and the confirmation email.
   await applyStatusChange(shop, tx, order, "Processing", "Payment received", { actor: "system", by: gatewayActor(providerOfOrder(payment.providerOrderId)), paymentCaptured: true, now });
   return { kind: "paid", orderId: order.id };
+}
+
+interface KnownPayment {
+  id: string;
+  providerPaymentId: string | null;
+  providerOrderId: string;
+  status: string;
+  extra: boolean;
+}
+
+/**
+ * markOrderPaid's common case as one statement (decisions/061), writing what recordFirstCapture,
+ * the cart clean-up, applyStatusChange (Pending → Processing) and afterOrderPaid write the long
+ * way: the payment captured and its audit entry, the bought products out of the cart, the order
+ * paid, its history and audit entry, its invoice (the year's counter bumped under its row lock,
+ * as nextInvoiceNumber does) and the confirmation email and messages in the outbox. The coupon's
+ * use is confirmed first when the order has one. Returns the order row as it now is.
+ */
+async function markPaidTogether(
+  shop: ShopContext,
+  tx: Transaction,
+  order: OrderRow,
+  paymentId: string,
+  payment: CapturedPayment,
+  now: Date,
+  knownLines?: LineRow[],
+): Promise<OrderRow> {
+  const provider = providerOfOrder(payment.providerOrderId);
+  const note = "Payment received";
+  const paid: OrderRow = { ...order, isPaid: true, paidAt: now, status: "Processing", reservationExpiresAt: null, updatedAt: now };
+  if (order.couponCode) await confirmCouponUse(tx, order.id, now);
+  const lines = knownLines ?? (await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.name), asc(orderLines.id)));
+  const email = emailInsert(tx, await orderConfirmationEmail(tx, order.id, shop.config.publicUrl, paid, lines));
+  const messages = await orderMessagesInsert(shop, tx, order.id, { template: "order_paid" }, paid);
+  const financialYear = financialYearOf(now);
+  const serialYears = formatInvoiceSerial(financialYear, 1).split("/")[1]!;
+  await writeTogether(tx, [
+    tx
+      .update(payments)
+      .set({
+        providerPaymentId: payment.providerPaymentId,
+        signature: sql`coalesce(${payment.signature ?? null}, ${payments.signature})`,
+        method: sql`coalesce(${payment.method ?? null}, ${payments.method})`,
+        status: "captured",
+        failureReason: null,
+        updatedAt: now,
+      })
+      .where(and(eq(payments.id, paymentId), isNull(payments.providerPaymentId))),
+    // The payment's entry, then the order's (one insert keeps them in that order).
+    auditInsert(
+      tx,
+      paymentAuditEntry({ id: paymentId, orderId: order.id, provider, amountPaise: order.totalPaise }, "payment.captured", {
+        status: "captured",
+        providerPaymentId: payment.providerPaymentId,
+        ...(payment.method ? { method: payment.method } : {}),
+      }),
+      [gatewayActor(provider), { action: "order.status", entity: "order", entityId: order.id, before: { status: order.status }, after: { status: "Processing", note } }],
+    ),
+    order.userId === null
+      ? null
+      : tx.delete(cartLines).where(
+        and(
+          inArray(cartLines.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId))),
+            inArray(cartLines.productId, tx.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, order.id))),
+          ),
+        ),
+    tx
+      .update(orders)
+      .set({ isPaid: true, paidAt: now, status: "Processing", reservationExpiresAt: null, updatedAt: now })
+      .where(eq(orders.id, order.id)),
+    tx.insert(orderStatusHistory).values({ orderId: order.id, status: "Processing", note, createdAt: now }),
+    {
+      name: "invoice_number",
+      query: sql`insert into ${invoiceCounters} (financial_year, last_number) values (${financialYear}, 1)
+        on conflict (financial_year) do update set last_number = ${invoiceCounters}.last_number + 1 returning last_number`,
+    },
+    sql`insert into ${invoices} (id, order_id, serial, financial_year, created_at)
+      select ${crypto.randomUUID()}, ${order.id}, ${`INV/${serialYears}/`} || lpad(last_number::text, greatest(6, length(last_number::text)), '0'), ${financialYear}, ${now}
+      from invoice_number`,
+    email,
+    messages?.insert,
+  ]);
+  return paid;
 }
 
 /** A payment captured for an order already cancelled (its reservation ran out): refund it. */

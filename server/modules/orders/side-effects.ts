@@ -9,10 +9,11 @@ import {
   statusChangeEmail,
   statusChangeIsEmailed,
 } from "../email/order-emails.ts";
-import { queueEmail } from "../email/outbox.ts";
+import { emailInsert, queueEmail } from "../email/outbox.ts";
+import { writeTogether } from "#server/db/write-together.ts";
 import { issueCreditNote } from "../invoices/credit-notes.ts";
 import { issueInvoice } from "../invoices/invoices.ts";
-import { queueOrderMessages } from "../messaging/outbox.ts";
+import { orderMessagesInsert, queueOrderMessages } from "../messaging/outbox.ts";
 
 /** The transaction handle Drizzle passes to `db.transaction(async (tx) => ...)`. */
 
@@ -68,9 +69,11 @@ export async function afterStatusChange(
  * message (on WhatsApp, the request to confirm: `cod_confirm`), no invoice yet.
  */
 export async function afterCashOnDeliveryPlaced(shop: Pick<ShopContext, "config">, tx: Transaction, orderId: string, placed?: OrderRow): Promise<void> {
-  // `placed`: the order row just written, when the caller holds it (not read again).
-  await queueEmail(tx, await orderConfirmationEmail(tx, orderId, shop.config.publicUrl, placed));
-  await queueOrderMessages(shop, tx, orderId, { template: "order_placed" }, placed);
+  // `placed`: the order row just written, when the caller holds it (not read again). The email and
+  // the messages are queued by one statement.
+  const email = emailInsert(tx, await orderConfirmationEmail(tx, orderId, shop.config.publicUrl, placed));
+  const messages = await orderMessagesInsert(shop, tx, orderId, { template: "order_placed" }, placed);
+  await writeTogether(tx, [email, messages?.insert]);
 }
 
 /** The order was cancelled; `refundedPaise` > 0 when a paid order was refunded, which the email states. */

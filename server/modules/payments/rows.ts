@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { payments } from "#server/db/schema.ts";
 import type { Transaction } from "#server/db/tx.ts";
-import { gatewayActor, recordAudit } from "#server/modules/audit/audit.ts";
+import { auditInsert, gatewayActor, type AuditActor, type AuditChange } from "#server/modules/audit/audit.ts";
 
 /**
  * A payment's state change in the audit log, under its order (so the order's history shows it),
@@ -19,14 +19,26 @@ export async function recordPaymentAudit(
   action: "payment.captured" | "payment.failed" | "payment.refunded",
   after: Record<string, unknown>,
 ): Promise<void> {
+  await auditInsert(tx, paymentAuditEntry(payment, action, after));
+}
+
+/** recordPaymentAudit's entry, for `auditInsert` (audit.ts). */
+export function paymentAuditEntry(
+  payment: { id: string; orderId: string; provider: string; status?: string | null; amountPaise?: number; refundedPaise?: number },
+  action: "payment.captured" | "payment.failed" | "payment.refunded",
+  after: Record<string, unknown>,
+): [AuditActor, AuditChange] {
   const before = payment.status === undefined ? undefined : { paymentId: payment.id, status: payment.status, ...(payment.refundedPaise ? { refundedPaise: payment.refundedPaise } : {}) };
-  await recordAudit(tx, gatewayActor(payment.provider), {
-    action,
-    entity: "order",
-    entityId: payment.orderId,
-    ...(before ? { before } : {}),
-    after: { paymentId: payment.id, ...(payment.amountPaise !== undefined ? { amountPaise: payment.amountPaise } : {}), ...after },
-  });
+  return [
+    gatewayActor(payment.provider),
+    {
+      action,
+      entity: "order",
+      entityId: payment.orderId,
+      ...(before ? { before } : {}),
+      after: { paymentId: payment.id, ...(payment.amountPaise !== undefined ? { amountPaise: payment.amountPaise } : {}), ...after },
+    },
+  ];
 }
 
 /**
@@ -37,7 +49,12 @@ export async function recordProviderOrder(
   tx: Transaction,
   row: { orderId: string; provider: string; providerOrderId: string; amountPaise: number },
 ): Promise<void> {
-  await tx.insert(payments).values({ ...row, currency: "INR", status: "created" });
+  await providerOrderInsert(tx, row);
+}
+
+/** recordProviderOrder's insert, not yet run: for `writeTogether` (server/db/write-together.ts). */
+export function providerOrderInsert(tx: Pick<Transaction, "insert">, row: { orderId: string; provider: string; providerOrderId: string; amountPaise: number }) {
+  return tx.insert(payments).values({ ...row, currency: "INR", status: "created" });
 }
 
 /** The order's payment rows, for `markOrderPaid` to tell a repeat, a first and an extra payment apart. */
