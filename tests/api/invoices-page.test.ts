@@ -56,7 +56,11 @@ describe("invoice page loader", () => {
       const { invoice } = (outcome as { data: { invoice: { serial: string; order: { orderNumber: string }; grandTotalPaise: number } } }).data;
       expect(invoice.serial).toMatch(/^INV\/\d{4}\/\d{6}$/);
       expect(invoice.grandTotalPaise).toBe(48100);
-      const tags = invoiceMeta({ data: { invoice } } as never) as Array<Record<string, string>>;
+      // The page's texts come from the matched routes' messages (the invoice page's own loader sends them).
+      const messages = (outcome as { data: { messages: unknown } }).data.messages;
+      const tags = invoiceMeta({ data: { invoice }, location: { pathname: `/order/${order.id}/invoice` }, matches: [{ data: { messages } }] } as never) as Array<
+        Record<string, string>
+      >;
       expect(tags).toContainEqual({ title: `Tax invoice ${invoice.serial} | Healthcare Pharma` });
       expect(tags.find((t) => t.name === "description")?.content).toContain(order.orderNumber);
       expect(tags).toContainEqual({ name: "robots", content: "noindex" });

@@ -39,14 +39,25 @@ const PATTERNS: [RegExp, string, string][] = [
   [/^Too many requests\. Please try again in (\d+) minutes?\.$/, "cart.error.tooMany", "minutes"],
 ];
 
-/** The sentence `message` in the page's language: as it is in English, its catalogue text in Hindi. */
-export function cartMessage(message: string, language: Language, t: Translate, fallback = "cart.error.other"): string {
-  if (language === "en") return message;
-  const key = EXACT[message];
+/** A table of known English sentences: exact ones by catalogue key, and patterns whose first group fills one value. */
+export type KnownSentences = { exact: Record<string, string>; patterns: [RegExp, string, string][] };
+
+/**
+ * `message` through `known`: its catalogue text, with the number or name it carries; `fallback`'s
+ * text when it is not known (never the English). A value named `minutes` is passed as a number (plural).
+ */
+export function knownSentence(message: string, t: Translate, known: KnownSentences, fallback: string): string {
+  const key = known.exact[message];
   if (key) return t(key);
-  for (const [pattern, id, name] of PATTERNS) {
+  for (const [pattern, id, name] of known.patterns) {
     const match = pattern.exec(message);
     if (match) return t(id, { [name]: name === "minutes" ? Number(match[1]) : match[1] });
   }
   return t(fallback);
+}
+
+/** The sentence `message` in the page's language: as it is in English, its catalogue text in Hindi. */
+export function cartMessage(message: string, language: Language, t: Translate, fallback = "cart.error.other"): string {
+  if (language === "en") return message;
+  return knownSentence(message, t, { exact: EXACT, patterns: PATTERNS }, fallback);
 }

@@ -2,6 +2,7 @@
 // sentences (the JSON API's too); on a Hindi page the action says them in Hindi. A sentence not
 // known here becomes the form's general Hindi failure rather than English.
 import type { Language } from "#common/language.ts";
+import { knownSentence } from "~/components/cart/cart-messages";
 import { translator } from "~/lib/i18n";
 import { catalogue } from "~/lib/i18n.server";
 
@@ -32,16 +33,7 @@ const PATTERNS: [RegExp, string, string][] = [
 export function localizeAnswer<T extends Answer>(answer: T, language: Language, fallback: string): T {
   if (language === "en") return answer;
   const t = translator(language, { ...catalogue(language, "product"), ...catalogue(language, "cart") });
-  const say = (text: string) => {
-    if (!text) return text;
-    const key = EXACT[text];
-    if (key) return t(key);
-    for (const [pattern, id, name] of PATTERNS) {
-      const match = pattern.exec(text);
-      if (match) return t(id, { [name]: name === "minutes" ? Number(match[1]) : match[1] });
-    }
-    return t(fallback);
-  };
+  const say = (text: string) => (text ? knownSentence(text, t, { exact: EXACT, patterns: PATTERNS }, fallback) : text);
   const errors = answer.errors ? Object.fromEntries(Object.entries(answer.errors).map(([field, text]) => [field, say(text)])) : answer.errors;
   return { ...answer, message: say(answer.message), errors };
 }

@@ -11,6 +11,7 @@ import { financialYearOf, formatInvoiceSerial } from "#server/modules/invoices/n
 import { orderMessagesInsert } from "#server/modules/messaging/outbox.ts";
 import { refundExtraPayment, refundOrderPayments } from "#server/modules/payments/refunds.ts";
 import {
+  capturedPaymentSet,
   paymentAuditEntry,
   providerOfOrder,
   recordExtraPayment,
@@ -159,14 +160,7 @@ async function markPaidTogether(
   await writeTogether(tx, [
     tx
       .update(payments)
-      .set({
-        providerPaymentId: payment.providerPaymentId,
-        signature: sql`coalesce(${payment.signature ?? null}, ${payments.signature})`,
-        method: sql`coalesce(${payment.method ?? null}, ${payments.method})`,
-        status: "captured",
-        failureReason: null,
-        updatedAt: now,
-      })
+      .set(capturedPaymentSet(payment, now))
       .where(and(eq(payments.id, paymentId), isNull(payments.providerPaymentId))),
     // The payment's entry, then the order's (one insert keeps them in that order).
     auditInsert(

@@ -112,19 +112,23 @@ export async function recordExtraPayment(tx: Transaction, order: { id: string; t
   return extra!.id;
 }
 
-/** The first capture: the row written when the provider order was created becomes the payment. */
-export async function recordFirstCapture(tx: Transaction, order: { id: string; totalPaise: number }, payment: CapturedPayment, now: Date): Promise<string> {
-  const captured = {
+/** What a capture writes on the payment row made with the provider order (signature and method kept where the capture has none). */
+export function capturedPaymentSet(payment: CapturedPayment, now: Date) {
+  return {
     providerPaymentId: payment.providerPaymentId,
     signature: sql`coalesce(${payment.signature ?? null}, ${payments.signature})`,
     method: sql`coalesce(${payment.method ?? null}, ${payments.method})`,
     status: "captured",
     failureReason: null,
     updatedAt: now,
-  };
+  } as const;
+}
+
+/** The first capture: the row written when the provider order was created becomes the payment. */
+export async function recordFirstCapture(tx: Transaction, order: { id: string; totalPaise: number }, payment: CapturedPayment, now: Date): Promise<string> {
   const [updated] = await tx
     .update(payments)
-    .set(captured)
+    .set(capturedPaymentSet(payment, now))
     .where(and(eq(payments.orderId, order.id), eq(payments.providerOrderId, payment.providerOrderId), eq(payments.extra, false), isNull(payments.providerPaymentId)))
     .returning({ id: payments.id });
   const paymentId =
