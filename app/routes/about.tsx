@@ -174,7 +174,7 @@ export default function About() {
               <ul className="space-y-4 text-gray-800">
                 <li className="flex gap-3">
                   <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-                  <address className="not-italic">
+                  <address lang="en" className="not-italic">
                     <span className="block font-semibold text-gray-900">{seller.name}</span>
                     {seller.address}
                   </address>

@@ -115,7 +115,7 @@ export default function Contact() {
             <ul className="mt-4 space-y-3 text-gray-800">
               <li className="flex gap-3">
                 <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-                <span>
+                <span lang="en">
                   {seller?.name}
                   <br />
                   {seller?.address}

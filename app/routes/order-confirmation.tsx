@@ -46,7 +46,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         {seller ? (
           <div className="mb-6 hidden border-b border-gray-300 pb-4 text-sm text-gray-900 print:block">
             <p className="text-base font-bold">{seller.name}</p>
-            <p>{seller.address}</p>
+            <p lang="en">{seller.address}</p>
             <p>GSTIN {seller.gstin}</p>
           </div>
         ) : null}

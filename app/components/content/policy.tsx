@@ -112,7 +112,9 @@ export function GrievanceOfficer({ note }: { note?: React.ReactNode }) {
       <address className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-5 not-italic text-gray-800">
         <span className="block font-semibold text-gray-900">{t("policies.grievance.officer", { name: seller.grievanceOfficerName })}</span>
         <span className="mt-1 block">{seller.name}</span>
-        <span className="mt-1 block">{seller.address}</span>
+        <span lang="en" className="mt-1 block">
+          {seller.address}
+        </span>
         <span className="mt-1 block break-words">
           {t("policies.grievance.email")} <a href={`mailto:${seller.grievanceOfficerEmail}`}>{seller.grievanceOfficerEmail}</a>
         </span>
@@ -149,7 +151,10 @@ export function SellerLegalDetails() {
         {rows.map((row) => (
           <div key={row.label} className="grid gap-1 px-4 py-3 sm:grid-cols-3 sm:gap-4">
             <dt className="font-semibold text-gray-900">{row.label}</dt>
-            <dd className="break-words text-gray-800 sm:col-span-2">{row.value}</dd>
+            {/* The seller's registered details: data, the same in both languages. */}
+            <dd lang="en" className="break-words text-gray-800 sm:col-span-2">
+              {row.value}
+            </dd>
           </div>
         ))}
       </dl>
