@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, ShieldAlert } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { ContentSection, StepList, TEXT_LINK, type Step } from "~/components/content/blocks";
-import { rich } from "~/components/content/rich";
+import { rich, useLinkTag } from "~/components/content/rich";
 import { PageHero } from "~/components/ui/page-hero";
 import { CAREERS_EMAIL, JOB_OPENINGS, careersMailto, findOpening } from "~/lib/careers";
 import { metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
@@ -35,11 +35,7 @@ export default function Apply() {
   const t = useT();
   const lp = useLocalePath();
   const language = useLanguage();
-  const link = (to: string) => (text: string) => (
-    <Link to={lp(to)} className={TEXT_LINK}>
-      {text}
-    </Link>
-  );
+  const link = useLinkTag(TEXT_LINK);
   const job = (field: string) => (opening ? t(`careers.job.${opening.slug}.${field}`) : "");
   const hiringSteps: Step[] = HIRING_STEPS.map((key) => ({ title: t(`careers.apply.step.${key}`), text: t(`careers.apply.step.${key}Text`) }));
 

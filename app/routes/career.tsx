@@ -2,7 +2,7 @@ import { Baby, Briefcase, Clock, GraduationCap, HeartPulse, MapPin, PiggyBank, S
 import { Link } from "react-router";
 import { SHOP_NAME } from "#common/brand.ts";
 import { ButtonLink, ContentSection, FeatureGrid, TEXT_LINK, type Feature } from "~/components/content/blocks";
-import { rich } from "~/components/content/rich";
+import { rich, useLinkTag } from "~/components/content/rich";
 import { PageHero } from "~/components/ui/page-hero";
 import { Static } from "~/components/ui/static";
 import { JOB_OPENINGS } from "~/lib/careers";
@@ -38,11 +38,7 @@ const TESTIMONIALS = [
 export default function Career() {
   const t = useT();
   const lp = useLocalePath();
-  const link = (to: string) => (text: string) => (
-    <Link to={lp(to)} className={TEXT_LINK}>
-      {text}
-    </Link>
-  );
+  const link = useLinkTag(TEXT_LINK);
   const benefits: Feature[] = BENEFITS.map(({ icon, key }) => ({
     icon,
     title: t(`careers.career.benefit.${key}`),

@@ -1,9 +1,8 @@
-import { Link } from "react-router";
 import { RESERVATION_MINUTES } from "#common/orders.ts";
 import { RETURN_WINDOW_DAYS } from "#common/returns.ts";
 import { PolicyPage, useDeliveryTexts, useSeller } from "~/components/content/policy";
-import { rich } from "~/components/content/rich";
-import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
+import { rich, useLinkTag } from "~/components/content/rich";
+import { metaTranslator, useT } from "~/lib/i18n";
 import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/how-to-order";
@@ -21,8 +20,7 @@ export default function HowToOrder() {
   const seller = useSeller();
   const delivery = useDeliveryTexts();
   const t = useT();
-  const lp = useLocalePath();
-  const link = (to: string) => (text: string) => <Link to={lp(to)}>{text}</Link>;
+  const link = useLinkTag();
   return (
     <PolicyPage
       title={t("policies.howTo.title")}

@@ -1,7 +1,6 @@
-import { Link } from "react-router";
 import { PolicyPage, useSeller } from "~/components/content/policy";
-import { rich } from "~/components/content/rich";
-import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
+import { rich, useLinkTag } from "~/components/content/rich";
+import { metaTranslator, useT } from "~/lib/i18n";
 import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/privacy";
@@ -18,8 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export default function Privacy() {
   const seller = useSeller();
   const t = useT();
-  const lp = useLocalePath();
-  const link = (to: string) => (text: string) => <Link to={lp(to)}>{text}</Link>;
+  const link = useLinkTag();
   const sellerName = seller?.name ?? t("policies.terms.sellerFallback");
   const grievanceEmail = seller?.grievanceOfficerEmail;
   return (

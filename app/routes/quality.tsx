@@ -1,7 +1,6 @@
 import { Ban, CalendarCheck, FlaskConical, Microscope, Pill, ShieldCheck, Snowflake, Stethoscope, Warehouse } from "lucide-react";
-import { Link } from "react-router";
 import { ButtonLink, ContentSection, FeatureGrid, StepList, TEXT_LINK, type Feature, type Step } from "~/components/content/blocks";
-import { rich } from "~/components/content/rich";
+import { rich, useLinkTag } from "~/components/content/rich";
 import { PageHero } from "~/components/ui/page-hero";
 import { Static } from "~/components/ui/static";
 import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
@@ -34,11 +33,7 @@ const bold = (text: string) => <strong className="text-gray-900">{text}</strong>
 export default function Quality() {
   const t = useT();
   const lp = useLocalePath();
-  const link = (to: string) => (text: string) => (
-    <Link to={lp(to)} className={TEXT_LINK}>
-      {text}
-    </Link>
-  );
+  const link = useLinkTag(TEXT_LINK);
   const promises: Feature[] = PROMISES.map(({ icon, key }) => ({ icon, title: t(`pages.quality.${key}`), text: t(`pages.quality.${key}Text`) }));
   const concernSteps: Step[] = CONCERN_STEPS.map((key) => ({
     title: t(`pages.quality.step.${key}`),

@@ -1,11 +1,10 @@
 import { BellRing, CalendarDays, Mail, Newspaper } from "lucide-react";
-import { Link } from "react-router";
 import { ContentSection, FeatureGrid, StepList, TEXT_LINK, type Feature, type Step } from "~/components/content/blocks";
-import { rich } from "~/components/content/rich";
+import { rich, useLinkTag } from "~/components/content/rich";
 import { PageHero } from "~/components/ui/page-hero";
 import { Static } from "~/components/ui/static";
 import { CAREERS_EMAIL, careersMailto } from "~/lib/careers";
-import { metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { metaTranslator, useLanguage, useT } from "~/lib/i18n";
 import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/talent-network";
@@ -32,15 +31,10 @@ const WHAT_WE_SEND = [
 
 export default function TalentNetwork() {
   const t = useT();
-  const lp = useLocalePath();
   const language = useLanguage();
   // English words a reader types or looks for, marked as English on the Hindi page.
   const english = (text: string) => (language === "en" ? text : <span lang="en">{text}</span>);
-  const link = (to: string) => (text: string) => (
-    <Link to={lp(to)} className={TEXT_LINK}>
-      {text}
-    </Link>
-  );
+  const link = useLinkTag(TEXT_LINK);
   const joinSteps: Step[] = JOIN_STEPS.map((key) => ({
     title: t(`careers.network.step.${key}`),
     text: rich(t(`careers.network.step.${key}Text`), {

@@ -1,8 +1,7 @@
-import { Link } from "react-router";
 import { RETURN_WINDOW_DAYS } from "#common/returns.ts";
 import { PolicyPage, useSeller } from "~/components/content/policy";
-import { rich } from "~/components/content/rich";
-import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
+import { rich, useLinkTag } from "~/components/content/rich";
+import { metaTranslator, useT } from "~/lib/i18n";
 import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/terms";
@@ -19,8 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export default function Terms() {
   const seller = useSeller();
   const t = useT();
-  const lp = useLocalePath();
-  const link = (to: string) => (text: string) => <Link to={lp(to)}>{text}</Link>;
+  const link = useLinkTag();
   const sellerName = seller?.name ?? t("policies.terms.sellerFallback");
   return (
     <PolicyPage

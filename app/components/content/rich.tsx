@@ -1,4 +1,6 @@
 import { Fragment, type ReactNode } from "react";
+import { Link } from "react-router";
+import { useLocalePath } from "~/lib/i18n";
 
 export type Tags = Record<string, (children: string) => ReactNode>;
 
@@ -22,4 +24,14 @@ export function rich(text: string, tags: Tags = {}): ReactNode {
   }
   if (last < text.length) parts.push(text.slice(last));
   return parts.length === 1 ? parts[0] : parts;
+}
+
+/** `rich`'s tag for a link in the page's language: `link("/contact")` renders `<contact>…</contact>` as a link there. */
+export function useLinkTag(className?: string): (to: string) => (children: string) => ReactNode {
+  const lp = useLocalePath();
+  return (to) => (children) => (
+    <Link to={lp(to)} className={className}>
+      {children}
+    </Link>
+  );
 }
