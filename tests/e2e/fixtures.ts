@@ -90,6 +90,14 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"
  * most 2 s): a toast still fading in has the contrast of its half-way opacity, which no shopper reads.
  */
 export async function expectAxeClean(page: Page) {
+  await settleAnimations(page);
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Lets the page's finite animations and transitions finish (at most 2 s), one starting on the next frame included: before axe reads colours. */
+export async function settleAnimations(page: Page) {
   await page.evaluate(async () => {
     // Two frames first: a toast mounted just now starts its fade-in transition on the next frame
     // (the toaster flags it mounted after rendering), after which getAnimations() sees it.
@@ -104,9 +112,6 @@ export async function expectAxeClean(page: Page) {
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]);
   });
-  const { default: AxeBuilder } = await import("@axe-core/playwright");
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 let shopperCounter = 0;

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { ExternalToast } from "sonner";
 import type { loader as rootLoader } from "~/root";
-import { useLanguage, useT } from "~/lib/i18n";
+import { useTextOr } from "~/lib/api-text";
+import { useLanguage } from "~/lib/i18n";
 
 /**
  * Toasts (sonner: top-center, at most 3 visible, 4 s each) without putting sonner in the first
@@ -48,7 +49,8 @@ const HINDI_STYLE = { ...RICH_COLOR_TEXT, fontFamily: "inherit" } as React.CSSPr
 
 export function Toaster() {
   const active = useSyncExternalStore(subscribe, () => wanted, () => false);
-  const t = useT();
+  // The admin area has no cart catalogue: its toasts keep the English labels.
+  const text = useTextOr();
   const language = useLanguage();
   // A toast that travelled through a redirect in the one-time flash cookie (server/http/flash.ts).
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
@@ -66,8 +68,8 @@ export function Toaster() {
         duration={4000}
         richColors
         closeButton
-        containerAriaLabel={t("cart.toast.notifications")}
-        toastOptions={{ closeButtonAriaLabel: t("cart.toast.close") }}
+        containerAriaLabel={text("cart.toast.notifications", "Notifications")}
+        toastOptions={{ closeButtonAriaLabel: text("cart.toast.close", "Close toast") }}
         // sonner's rich-colour texts miss WCAG AA contrast (error red is 4.3:1); darker shades, same hues.
         // sonner names its own system font stack; a Hindi page's toasts use the page's Devanagari font.
         style={language === "hi" ? HINDI_STYLE : RICH_COLOR_TEXT}
