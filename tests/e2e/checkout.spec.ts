@@ -434,6 +434,33 @@ test.describe("checkout with Razorpay", () => {
     expect(await orders(page)).toEqual([expect.objectContaining({ _id: first._id })]);
   });
 
+  test("a state the PIN code fills in after Pay does not make trying again a new order", async ({ page }) => {
+    await signUpShopper(page, "rzp-late-pin");
+    await addToCart(page, ELECTROLYTES);
+    await page.route(RAZORPAY_SCRIPT, (route) => route.fulfill({ contentType: "application/javascript", body: FAKE_CHECKOUT_JS }));
+    // The PIN code's answer arrives only after the shopper has pressed "Pay Now" (a slow phone network).
+    let answerPin!: () => void;
+    const pinHeld = new Promise<void>((resolve) => (answerPin = resolve));
+    await page.route("**/api/serviceability/**", async (route) => {
+      await pinHeld;
+      await route.continue();
+    });
+    await openPage(page, "/checkout");
+    await fillAddress(page);
+    await payButton(page).click();
+    await openedCheckout(page);
+    const [first] = await orders(page);
+    answerPin();
+    await expect(main(page).getByRole("combobox", { name: /^State\/UT/ })).toHaveValue("Karnataka");
+
+    await page.evaluate(() => window.__fakeRazorpay!.options.modal.ondismiss());
+    await expect(payButton(page)).toHaveText("Pay Now");
+    await page.evaluate(() => delete window.__fakeRazorpay);
+    await payButton(page).click();
+    await openedCheckout(page);
+    expect(await orders(page)).toEqual([expect.objectContaining({ _id: first!._id, status: "Pending" })]);
+  });
+
   test("when checkout.js cannot load, the shopper is told and no order is made", async ({ page, consoleErrors }) => {
     await signUpShopper(page, "rzp-blocked");
     await addToCart(page, ELECTROLYTES);

@@ -275,7 +275,7 @@ export function CheckoutForm({
 
     // The order's emails and messages go out in the language the shopper checked out in (decisions/064).
     const body: CheckoutBody = { ...checkoutBody(method, true)!, whatsappUpdates, language };
-    const key = JSON.stringify(body);
+    const key = attemptKey(body, filledState.current);
     let started = attempt.current?.key === key ? attempt.current.started : null;
     if (!started) {
       // A new address makes a new order: the unpaid one from the last attempt gives its stock back.
@@ -563,4 +563,17 @@ export function CheckoutForm({
       {step.dialog}
     </>
   );
+}
+
+/**
+ * What makes an attempt's order reusable: the body without a state the PIN code filled in. The
+ * server takes the PIN's state when none is sent, so a lookup answering after the first "Pay"
+ * changes nothing of that order, and trying again must reopen it rather than replace it.
+ */
+function attemptKey(body: CheckoutBody, pinState: string | null): string {
+  if (!("shippingAddress" in body)) return JSON.stringify(body);
+  const state = body.shippingAddress.state;
+  if (state !== undefined && state !== "" && state !== pinState) return JSON.stringify(body);
+  const { state: _filled, ...address } = body.shippingAddress;
+  return JSON.stringify({ ...body, shippingAddress: address });
 }
