@@ -202,6 +202,22 @@ describe("POST /api/checkout: the order", () => {
     expect(placed).toHaveLength(6);
   });
 
+  // All of an order's lines are taken by one statement (stock.ts), the rows locked in id order: many
+  // buyers of the same products at once never deadlock, and a buyer refused for one line takes
+  // nothing of the others.
+  it("buyers of the same three products at once: no deadlock, and a line out of stock takes nothing of the others", { timeout: 180_000 }, async () => {
+    const [plenty, scarce, more] = [await product({ stock: 100 }), await product({ stock: 5 }), await product({ stock: 100 })];
+    const lines = [more!, scarce!, plenty!].map((item) => ({ productId: item.id, quantity: 1 }));
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => buyerWithCart(shop, lines)));
+    const results = await Promise.all(buyers.map((buyer) => checkout(shop, buyer)));
+    expect(results.map((res) => res.status).sort()).toEqual([201, 201, 201, 201, 201, 409, 409, 409]);
+    for (const res of results.filter((r) => r.status === 409)) expect(res.body.message).toBe(`${scarce!.name} is out of stock`);
+    for (const res of results.filter((r) => r.status === 201)) {
+      expect(res.body.order.orderItems.map((line: { name: string }) => line.name)).toEqual([plenty!, scarce!, more!].map((item) => item.name).sort());
+    }
+    expect([await stockOf(shop.context, plenty!.id), await stockOf(shop.context, scarce!.id), await stockOf(shop.context, more!.id)]).toEqual([95, 0, 95]);
+  });
+
   it("refuses totals below ₹1 or above ₹5,00,000 without reserving anything", async () => {
     const cheap = await product({ pricePaise: 99, mrpPaise: 99 });
     const dear = await product({ pricePaise: 200_000_000, mrpPaise: 200_000_000, stock: 1000 });

@@ -56,15 +56,16 @@ export async function codDecision(
  * `maxUnconfirmedCodOrders` of them not yet confirmed. Returns the sentence refusing it, or null.
  */
 async function codRefusal(tx: Transaction, userId: string, limits: { maxOpenCodOrders: number; maxUnconfirmedCodOrders: number }): Promise<string | null> {
-  const [account] = await tx.select({ emailVerified: user.emailVerified, phoneVerified: user.phoneVerified }).from(user).where(eq(user.id, userId));
-  if (!account?.emailVerified && !account?.phoneVerified) return COD_HOLD_MESSAGES.verify;
+  // The account's verified contacts and its COD orders on the way: one statement.
   const [counts] = await tx
     .select({
-      open: sql<number>`count(*)::int`,
-      unconfirmed: sql<number>`count(*) filter (where ${orders.codConfirmedAt} is null and ${orders.status} = 'Processing')::int`,
+      verified: sql<boolean>`(${user.emailVerified} or ${user.phoneVerified})`,
+      open: sql<number>`(select count(*)::int from ${orders} where ${and(eq(orders.userId, userId), openCod)})`,
+      unconfirmed: sql<number>`(select count(*)::int from ${orders} where ${and(eq(orders.userId, userId), openCod)} and ${orders.codConfirmedAt} is null and ${orders.status} = 'Processing')`,
     })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), openCod));
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!counts?.verified) return COD_HOLD_MESSAGES.verify;
   if ((counts?.open ?? 0) >= limits.maxOpenCodOrders) return COD_HOLD_MESSAGES.open(limits.maxOpenCodOrders);
   if ((counts?.unconfirmed ?? 0) >= limits.maxUnconfirmedCodOrders) return COD_HOLD_MESSAGES.unconfirmed(limits.maxUnconfirmedCodOrders);
   return null;

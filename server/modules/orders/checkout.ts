@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, products, user as users, type ShippingAddress } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
@@ -17,7 +17,7 @@ import { checkLimit, countRequest, throttled, type Throttled } from "#server/mod
 import { orderableCartLines } from "#server/modules/cart/cart.ts";
 import { optInAtCheckout } from "./whatsapp-opt-in.ts";
 import { linesBeyondCover } from "#server/modules/prescriptions/cover.ts";
-import { ordersJson, type OrderRow } from "./orders.ts";
+import { ordersJson, type LineRow, type OrderRow } from "./orders.ts";
 import { readCheckoutRequest, type CheckoutRequestRefusal } from "./checkout-request.ts";
 import { priceOrder } from "./pricing.ts";
 import { codDecision, unitsHeldUnpaid } from "./cash-on-delivery.ts";
@@ -109,7 +109,7 @@ export async function placeOrder(
   shippingAddress: ShippingAddress,
   now = new Date(),
   choices: CheckoutChoices = {},
-): Promise<{ ok: true; orderId: string; totalPaise: number; orderNumber: string; order: OrderRow } | PlaceOrderFailure> {
+): Promise<{ ok: true; orderId: string; totalPaise: number; orderNumber: string; order: OrderRow; lines: LineRow[] } | PlaceOrderFailure> {
   return inTransaction(choices.within ?? shop.db, async (tx) => {
     // A refill's order locks the cart too (made if the shopper has none): it serialises the customer's checkouts.
     if (choices.lines) await tx.insert(carts).values({ userId: customer.id }).onConflictDoNothing();
@@ -225,9 +225,12 @@ export async function placeOrder(
         updatedAt: now,
       })
       .returning();
-    // The lines, the first history entry and (cash on delivery) the bought lines out of the cart: one statement.
+    // The lines, the first history entry and (cash on delivery) the bought lines out of the cart: one
+    // statement, which also answers the lines' order as every read of them sorts them (by name, then
+    // id), so the rows in hand serve the email and the answer without reading them back.
     const placedNote = cod ? "Order placed (cash on delivery)" : "Order placed";
-    const lineValues = reserved.map(({ product, quantity }, index) => ({
+    const lineValues: LineRow[] = reserved.map(({ product, quantity }, index) => ({
+        id: randomUUID(),
         orderId: order!.id,
         productId: product.id,
         name: product.name,
@@ -244,12 +247,18 @@ export async function placeOrder(
         expiryDate: product.expiryDate,
         schedule: product.schedule,
       }));
-    await writeTogether(tx, [
-      tx.insert(orderLines).values(lineValues),
-      tx.insert(orderStatusHistory).values({ orderId: order!.id, status: cod ? "Processing" : "Pending", note: placedNote, createdAt: now }),
-      // Cash on delivery: the bought products leave the cart now (a prepaid order's leave when it is paid); a refill's were never in it.
-      cod && !choices.lines && tx.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.productId, cartRows.map((line) => line.productId)))),
-    ]);
+    const sorted = await writeTogetherReading<{ id: string }>(
+      tx,
+      [
+        { name: "placed_lines", query: tx.insert(orderLines).values(lineValues).returning({ id: orderLines.id, name: orderLines.name }) },
+        tx.insert(orderStatusHistory).values({ orderId: order!.id, status: cod ? "Processing" : "Pending", note: placedNote, createdAt: now }),
+        // Cash on delivery: the bought products leave the cart now (a prepaid order's leave when it is paid); a refill's were never in it.
+        cod && !choices.lines && tx.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.productId, cartRows.map((line) => line.productId)))),
+      ],
+      sql`select id from placed_lines order by name, id`,
+    );
+    const byId = new Map(lineValues.map((line) => [line.id, line]));
+    const lines = sorted.map((row) => byId.get(row.id)!);
     await linkOrderPrescriptions(tx, order!.id, rx.prescriptionIds);
     // The shopper's WhatsApp opt-in, stored with the order it came with (decisions/055).
     if (choices.whatsappUpdates) await optInAtCheckout(tx, customer.id, shippingAddress.phone, now);
@@ -286,8 +295,8 @@ export async function placeOrder(
         },
       });
     }
-    if (cod) await afterCashOnDeliveryPlaced(shop, tx, order!.id, order);
-    return { ok: true as const, orderId: order!.id, totalPaise: totals.totalPaise, orderNumber, order: order! };
+    if (cod) await afterCashOnDeliveryPlaced(shop, tx, order!, lines);
+    return { ok: true as const, orderId: order!.id, totalPaise: totals.totalPaise, orderNumber, order: order!, lines };
   });
 }
 
@@ -329,7 +338,7 @@ export async function startCheckout(shop: ShopContext, customer: CheckoutCustome
   if (paymentMethod === "cod") {
     const placed = await placeOrder(shop, customer, shippingAddress, new Date(), choices);
     if (!placed.ok) return afterCouponRefusal(shop, customer.id, couponCode, placed);
-    return { ok: true, order: (await ordersJson(shop.db, [placed.order]))[0]!, payment: null };
+    return { ok: true, order: (await ordersJson(shop.db, [placed.order], { lines: [placed.lines] }))[0]!, payment: null };
   }
 
   const gateway = shop.gateway;
@@ -365,7 +374,7 @@ export async function startCheckout(shop: ShopContext, customer: CheckoutCustome
   );
   if (stored?.status !== "Pending") return { ok: false, reason: "superseded" };
   const row: OrderRow = { ...placed.order, providerOrderId, updatedAt: new Date(stored.updated_at) };
-  const [order] = await ordersJson(shop.db, [row]);
+  const [order] = await ordersJson(shop.db, [row], { lines: [placed.lines] });
   return {
     ok: true,
     order: order!,

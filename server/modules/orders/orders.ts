@@ -11,7 +11,7 @@ import { notAnUnpaidAttempt } from "./attempts.ts";
 import { allowedNextStatuses } from "./transitions.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
-type LineRow = typeof orderLines.$inferSelect;
+export type LineRow = typeof orderLines.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
 export interface Viewer {
@@ -149,12 +149,14 @@ async function paymentsByOrder(db: Executor, orderIds: string[]): Promise<Map<st
  * paid order's payment result) and the prescriptions (an order with a prescription review); at
  * most three queries, one for a new unpaid order without prescription-only lines.
  */
-export async function ordersJson(db: Executor, rows: OrderRow[]): Promise<OrderJson[]> {
+export async function ordersJson(db: Executor, rows: OrderRow[], known: { lines?: LineRow[][] } = {}): Promise<OrderJson[]> {
   const ids = rows.map((row) => row.id);
   const paid = rows.filter((row) => row.isPaid).map((row) => row.id);
   const reviewed = rows.filter((row) => row.prescriptionStatus).map((row) => row.id);
-  const [lines, pays, rx] = await Promise.all([linesByOrder(db, ids), paymentsByOrder(db, paid), prescriptionIdsByOrder(db, reviewed)]);
-  return rows.map((row) => orderJson(row, lines.get(row.id) ?? [], pays.get(row.id) ?? [], rx.get(row.id) ?? []));
+  // `known.lines`: each row's lines in hand (by name, then id, as linesByOrder reads them), e.g. an order just placed.
+  const [read, pays, rx] = await Promise.all([known.lines ? null : linesByOrder(db, ids), paymentsByOrder(db, paid), prescriptionIdsByOrder(db, reviewed)]);
+  const linesOf = (index: number) => known.lines?.[index] ?? read?.get(rows[index]!.id) ?? [];
+  return rows.map((row, index) => orderJson(row, linesOf(index), pays.get(row.id) ?? [], rx.get(row.id) ?? []));
 }
 
 /** One order as contract JSON, or undefined when there is no such order. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import type { Transaction } from "#server/db/tx.ts";
 import { orders, type OrderStatus } from "#server/db/schema.ts";
-import type { OrderRow } from "./orders.ts";
+import type { LineRow, OrderRow } from "./orders.ts";
 import {
   cancellationEmail,
   orderConfirmationEmail,
@@ -68,11 +68,11 @@ export async function afterStatusChange(
  * A cash-on-delivery order was placed (Processing at once, unpaid): the confirmation email and
  * message (on WhatsApp, the request to confirm: `cod_confirm`), no invoice yet.
  */
-export async function afterCashOnDeliveryPlaced(shop: Pick<ShopContext, "config">, tx: Transaction, orderId: string, placed?: OrderRow): Promise<void> {
-  // `placed`: the order row just written, when the caller holds it (not read again). The email and
-  // the messages are queued by one statement.
-  const email = emailInsert(tx, await orderConfirmationEmail(tx, orderId, shop.config.publicUrl, placed));
-  const messages = await orderMessagesInsert(shop, tx, orderId, { template: "order_placed" }, placed);
+export async function afterCashOnDeliveryPlaced(shop: Pick<ShopContext, "config">, tx: Transaction, placed: OrderRow, lines: LineRow[]): Promise<void> {
+  // The order row and its lines just written, in hand (not read again). The email and the messages
+  // are queued by one statement.
+  const email = emailInsert(tx, await orderConfirmationEmail(tx, placed.id, shop.config.publicUrl, placed, lines));
+  const messages = await orderMessagesInsert(shop, tx, placed.id, { template: "order_placed" }, placed);
   await writeTogether(tx, [email, messages?.insert]);
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { orderLines, products } from "#server/db/schema.ts";
 import type { Transaction } from "#server/db/tx.ts";
 
@@ -10,32 +10,38 @@ export type ReserveStockResult =
   | { ok: false; reason: "unavailable"; productName: string };
 
 /**
- * Takes the units of each line off the shelf (inside the transaction that places the order). Each
- * line's `stock >= quantity` is checked by the same UPDATE that takes the units, so concurrent
- * buyers (any number of processes) can never oversell. The lines must come in product id order:
- * product rows are locked in that order, so two checkouts cannot deadlock on each other. Returns
- * the products as they were taken (prices, names and tax come from that same row); on a refusal
- * the caller rolls the transaction back.
+ * Takes the units of each line off the shelf (inside the transaction that places the order), all
+ * lines in ONE statement. Each line's `stock >= quantity` is checked by the same UPDATE that takes
+ * the units, so concurrent buyers (any number of processes) can never oversell. The product rows
+ * are locked in id order first (the `wanted` subquery's ordered FOR UPDATE: a row is updated only
+ * once it and every lower id have been locked), so two checkouts cannot deadlock on each other.
+ * Returns the products as they were taken (prices, names and tax come from that same row), in
+ * the lines' order; when a line could not be taken, says which and why (one more read) and the
+ * caller rolls the transaction back.
  */
 export async function reserveStock(tx: Transaction, lines: { productId: string; quantity: number }[]): Promise<ReserveStockResult> {
-  const reserved = [];
-  for (const line of lines) {
-    const [row] = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}` })
-      .where(and(eq(products.id, line.productId), eq(products.published, true), sql`${products.stock} >= ${line.quantity}`))
-      .returning();
-    if (!row) {
-      const [current] = await tx
-        .select({ name: products.name, stock: products.stock, published: products.published })
-        .from(products)
-        .where(eq(products.id, line.productId));
-      if (!current || !current.published) return { ok: false, reason: "unavailable", productName: current?.name ?? "A product" };
-      return { ok: false, reason: "out-of-stock", productName: current.name, available: current.stock };
-    }
-    reserved.push({ product: row, quantity: line.quantity });
+  if (lines.length === 0) return { ok: true, reserved: [] };
+  // One row of `wanted` per product: a second line of the same product would not be taken twice.
+  if (new Set(lines.map((line) => line.productId)).size !== lines.length) throw new Error("reserveStock takes one line per product");
+  const values = sql.join(lines.map((line) => sql`(${line.productId}::text, ${line.quantity}::int)`), sql`, `);
+  const wanted = sql`(select p.id, w.quantity from ${products} p join (values ${values}) as w(id, quantity) on w.id = p.id order by p.id for update of p) as wanted`;
+  const taken = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - wanted.quantity` })
+    .from(wanted)
+    .where(and(eq(products.id, sql`wanted.id`), eq(products.published, true), sql`${products.stock} >= wanted.quantity`))
+    .returning(getTableColumns(products));
+  const byId = new Map(taken.map((row) => [row.id, row]));
+  const missing = lines.find((line) => !byId.has(line.productId));
+  if (missing) {
+    const [current] = await tx
+      .select({ name: products.name, stock: products.stock, published: products.published })
+      .from(products)
+      .where(eq(products.id, missing.productId));
+    if (!current || !current.published) return { ok: false, reason: "unavailable", productName: current?.name ?? "A product" };
+    return { ok: false, reason: "out-of-stock", productName: current.name, available: current.stock };
   }
-  return { ok: true, reserved };
+  return { ok: true, reserved: lines.map((line) => ({ product: byId.get(line.productId)!, quantity: line.quantity })) };
 }
 
 /** Puts an order's reserved units back on the shelf (inside the transaction that cancels it). */
