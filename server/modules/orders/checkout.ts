@@ -5,7 +5,7 @@ import { cartLines, carts, orderLines, orderStatusHistory, orders, products, use
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
 import { providerOrderInsert } from "#server/modules/payments/rows.ts";
-import { writeTogether, writeTogetherReading } from "#server/db/write-together.ts";
+import { writeTogetherReading } from "#server/db/write-together.ts";
 import { istDay } from "#common/dates.ts";
 import type { Language } from "#common/language.ts";
 import { RESERVATION_MINUTES, type CheckoutPayment, type OrderJson, type PaymentMethod } from "#common/orders.ts";
