@@ -145,8 +145,8 @@ async function resolveSessionUser(shop: ShopContext, req: Request): Promise<Sess
     if (token === null) return null;
     const session = (token && (await readSession(shop.db, token))) || (await shop.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }));
     if (!session) return null;
-    const { id, name, email, role, twoFactorEnabled } = session.user as typeof session.user & { role?: string; twoFactorEnabled?: boolean | null };
-    const user: SessionUser = { id, name, email, role: role === "admin" || role === "pharmacist" ? role : "customer" };
+    const { id, name, email, role, twoFactorEnabled, language } = session.user as typeof session.user & { role?: string; twoFactorEnabled?: boolean | null; language?: string };
+    const user: SessionUser = { id, name, email, role: role === "admin" || role === "pharmacist" ? role : "customer", language: language === "hi" ? "hi" : "en" };
     if (twoFactorSetupRequired(shop.config, user.role, twoFactorEnabled === true)) user.twoFactorSetupRequired = true;
     return user;
   } catch (error) {

@@ -7,6 +7,7 @@ import { personName } from "#server/schemas/auth.ts";
 import { newBackupCodes } from "#server/modules/users/backup-codes.ts";
 import { accountEmailCallbacks, RESET_LINK_SECONDS, VERIFY_LINK_SECONDS } from "#server/modules/users/account-emails.ts";
 import { codeSessions } from "./auth-code-sessions.ts";
+import type { Language } from "#common/language.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "pino";
@@ -91,6 +92,9 @@ export function createAuth(config: Config, db: Database, log?: Logger) {
         phone: { type: "string", required: false, input: false },
         // Set only by a right one-time code (server/modules/users/phone-sign-in.ts, decisions/050).
         phoneVerified: { type: "boolean", required: false, defaultValue: false, input: false },
+        // The language of the shopper's emails and messages (decisions/064), read with the session so
+        // the pages need not write it again on every request; changed only by rememberLanguage.
+        language: { type: "string", required: false, defaultValue: "en", input: false },
       },
       // A new address is verified before it replaces the old one (the link goes to the new address).
       changeEmail: { enabled: true },
@@ -165,4 +169,6 @@ export interface SessionUser {
    * only set two-factor up; every other staff call is refused (decisions/051). Absent: false.
    */
   twoFactorSetupRequired?: boolean;
+  /** The language the account's emails and messages are written in (decisions/064); absent: not read (it is written again). */
+  language?: Language;
 }

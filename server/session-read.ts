@@ -15,7 +15,7 @@ import type { Database } from "./db/client.ts";
 
 /** What the shop needs of a session's user (app.ts makes its SessionUser from it). */
 export interface SessionRecord {
-  user: { id: string; name: string; email: string; role: string | null; twoFactorEnabled: boolean | null };
+  user: { id: string; name: string; email: string; role: string | null; twoFactorEnabled: boolean | null; language: string };
 }
 
 const SESSION_COOKIE = "better-auth.session_token";
@@ -78,7 +78,8 @@ export async function readSession(db: Database, token: string, now = Date.now())
     email: string;
     role: string | null;
     two_factor_enabled: boolean | null;
-  }>(sql`select s.expires_at, u.id, u.name, u.email, u.role, u.two_factor_enabled
+    language: string;
+  }>(sql`select s.expires_at, u.id, u.name, u.email, u.role, u.two_factor_enabled, u.language
     from "session" s join "user" u on u.id = s.user_id where s.token = ${token}`);
   const row = result.rows[0];
   if (!row) return undefined;
@@ -86,5 +87,5 @@ export async function readSession(db: Database, token: string, now = Date.now())
   // Expired (Better Auth deletes it), or due for extension (Better Auth extends it): not ours to answer.
   if (!(expiresAt > now)) return undefined;
   if (expiresAt - SESSION_EXPIRES_IN_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now) return undefined;
-  return { user: { id: row.id, name: row.name, email: row.email, role: row.role, twoFactorEnabled: row.two_factor_enabled } };
+  return { user: { id: row.id, name: row.name, email: row.email, role: row.role, twoFactorEnabled: row.two_factor_enabled, language: row.language } };
 }

@@ -16,8 +16,10 @@ import { loadCartHint } from "./shop-layout.server";
  * the frame's texts in the page's language (this loader runs again when the language changes).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // A signed-in shopper's language is the one of the pages they use: their emails and messages follow it (decisions/064).
-  if (context.user) await rememberLanguage(context.shop.db, context.user.id, requestLanguage(request));
+  // A signed-in shopper's language is the one of the pages they use: their emails and messages follow
+  // it (decisions/064). The session read brought the account's language: written only when it differs.
+  const language = requestLanguage(request);
+  if (context.user && context.user.language !== language) await rememberLanguage(context.shop.db, context.user.id, language);
   return { cartHint: await loadCartHint(request, context), messages: pageMessages(request, "frame", "errors", "cart", "search") };
 }
 

@@ -97,6 +97,19 @@ test.describe("sign-in and account pages in Hindi", () => {
     await expect(main(page).getByRole("button", { name: "Login", exact: true })).toBeVisible();
   });
 
+  test("the pages' language becomes the account's: browsing /hi makes its messages Hindi, an English page English again", async ({ page }) => {
+    await signUpShopper(page, "hi-remember");
+    const language = async () => ((await (await page.request.get("/api/users/profile")).json()) as { language: string }).language;
+    expect(await language()).toBe("en");
+    await openPage(page, "/hi/collections/all");
+    expect(await language()).toBe("hi");
+    // Read with the session from then on: another Hindi page writes nothing, an English one switches back.
+    await openPage(page, "/hi/about");
+    expect(await language()).toBe("hi");
+    await openPage(page, "/about");
+    expect(await language()).toBe("en");
+  });
+
   test("the phone sign-in, forgot password and link pages under /hi", async ({ page, consoleErrors }, testInfo) => {
     // Six pages, each with axe: more than the default 30 s on a busy machine.
     test.slow();
