@@ -164,8 +164,18 @@ export async function emailedLink(to: string, pathname: "/reset-password" | "/ve
 }
 
 /**
- * The emails the shop under test has sent, decoded (quoted-printable soft breaks and escapes
- * undone). Without SMTP_URL the dispatcher writes each one to DATA_DIR/outbox as an .eml file,
+ * The raw email with its quoted-printable body decoded; the header lines stay as written (they are
+ * not quoted-printable: a `?token=4F…` in List-Unsubscribe must not be read as an escape).
+ */
+function decodedBody(raw: string): string {
+  const end = raw.search(/\r?\n\r?\n/);
+  const [head, body] = end < 0 ? [raw, ""] : [raw.slice(0, end), raw.slice(end)];
+  return head + body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/**
+ * The emails the shop under test has sent, their bodies decoded (quoted-printable soft breaks and
+ * escapes undone). Without SMTP_URL the dispatcher writes each one to DATA_DIR/outbox as an .eml file,
  * first under a .tmp name it renames: only finished .eml files are read, and one renamed or
  * removed between the listing and the read is skipped (the next poll sees it).
  */
@@ -175,7 +185,7 @@ export async function sentEmails(): Promise<string[]> {
   const texts: string[] = [];
   for (const file of files) {
     const raw = await readFile(path.join(outbox, file), "utf8").catch(() => null);
-    if (raw !== null) texts.push(raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))));
+    if (raw !== null) texts.push(decodedBody(raw));
   }
   return texts;
 }
