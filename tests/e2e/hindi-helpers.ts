@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
 /** The English catalogues' texts (placeholders cut out): what must not show on a Hindi page. */
-export function englishTexts(namespaces: string[]): string[] {
+function englishTexts(namespaces: string[]): string[] {
   const texts = namespaces.flatMap((namespace) =>
     Object.values(JSON.parse(readFileSync(path.join(import.meta.dirname, "../../app/i18n/en", `${namespace}.json`), "utf8")) as Record<string, string>),
   );
@@ -16,16 +16,16 @@ export function englishTexts(namespaces: string[]): string[] {
     .filter((part) => /[a-z]{3,}/.test(part) && !/^(MRP|GSTIN)\b/.test(part));
 }
 
-/** The page's visible text nodes outside elements marked lang="en" (product data, brand names). */
-export async function visibleTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/** The visible text nodes in `root` (a selector; the whole page by default) outside elements marked lang="en" (product data, brand names). */
+export async function visibleTexts(page: Page, root = "body"): Promise<string[]> {
+  return page.locator(root).first().evaluate((rootElement) => {
     const texts: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(rootElement, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
       const text = node.textContent?.trim();
       if (!element || !text || element.closest('[lang="en"], script, style, [hidden]')) continue;
-      if (element.closest('[lang]')?.getAttribute("lang") !== "hi") continue;
+      if (element.closest("[lang]")?.getAttribute("lang") !== "hi") continue;
       texts.push(text);
     }
     return texts;
@@ -33,11 +33,13 @@ export async function visibleTexts(page: Page): Promise<string[]> {
 }
 
 /**
- * No visible text of the page (outside `lang="en"` parts: product data, brand and medicine names)
- * contains an English text of the given catalogues.
+ * No visible text in `root` (the whole page by default; outside `lang="en"` parts: product data,
+ * brand and medicine names) contains an English text of the given catalogues. `data`: texts that
+ * hold configured data written in English inside a Hindi sentence, which are not UI text.
  */
-export async function expectNoEnglishLeft(page: Page, namespaces: string[]) {
+export async function expectNoEnglishLeft(page: Page, namespaces: string[], options: { root?: string; data?: RegExp[] } = {}) {
   const english = englishTexts(namespaces);
-  const left = (await visibleTexts(page)).filter((text) => english.some((phrase) => text.includes(phrase)));
+  const data = options.data ?? [];
+  const left = (await visibleTexts(page, options.root)).filter((text) => !data.some((pattern) => pattern.test(text)) && english.some((phrase) => text.includes(phrase)));
   expect(left, `English UI text left on ${page.url()}`).toEqual([]);
 }
