@@ -363,7 +363,9 @@ test.describe("as the admin", () => {
     expect(read.status()).toBe(200);
     expect(await read.json()).toMatchObject({ name: "हिन्दी टेस्ट सिरप", description: "A syrup made by the Hindi end-to-end test.", composition: "Zinc Sulphate 20 mg", lang: "hi", untranslated: ["description", "composition"] });
     // The refusal's, the creation's and the save's toasts stack up; the ones behind the front fade
-    // their text out, which axe reads half-way. The page is checked once they have gone.
+    // their text out, which axe reads half-way. The page is checked once they have gone: the save's
+    // toast is mounted a moment after the page's status says so, so it is waited for first.
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Product saved" })).toBeVisible();
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
     await expectNoAxeViolations(page, "the product edit page with Hindi text");
 
