@@ -5,6 +5,7 @@ import helmet from "helmet";
 import { fromNodeHeaders } from "better-auth/node";
 import { apiRouter } from "./api/index.ts";
 import type { SessionUser } from "./auth.ts";
+import { isLanguage } from "#common/language.ts";
 import { readSession, sessionToken } from "./session-read.ts";
 import { twoFactorSetupRequired } from "./modules/users/two-factor.ts";
 import type { ShopContext } from "./context.ts";
@@ -146,7 +147,7 @@ async function resolveSessionUser(shop: ShopContext, req: Request): Promise<Sess
     const session = (token && (await readSession(shop.db, token))) || (await shop.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }));
     if (!session) return null;
     const { id, name, email, role, twoFactorEnabled, language } = session.user as typeof session.user & { role?: string; twoFactorEnabled?: boolean | null; language?: string };
-    const user: SessionUser = { id, name, email, role: role === "admin" || role === "pharmacist" ? role : "customer", language: language === "hi" ? "hi" : "en" };
+    const user: SessionUser = { id, name, email, role: role === "admin" || role === "pharmacist" ? role : "customer", language: isLanguage(language) ? language : undefined };
     if (twoFactorSetupRequired(shop.config, user.role, twoFactorEnabled === true)) user.twoFactorSetupRequired = true;
     return user;
   } catch (error) {
