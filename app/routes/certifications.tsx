@@ -1,7 +1,7 @@
 import { Award, BadgeCheck, ClipboardCheck, Factory, FileCheck, ShieldCheck } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import { ButtonLink, ContentSection, StepList, TEXT_LINK, type Step } from "~/components/content/blocks";
-import { rich } from "~/components/content/rich";
+import { englishData, rich } from "~/components/content/rich";
 import { PageHero } from "~/components/ui/page-hero";
 import { Static } from "~/components/ui/static";
 import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
@@ -76,11 +76,14 @@ export default function Certifications() {
         </ul>
         {seller ? (
           <p className="mt-8 text-gray-800">
-            {t("pages.certs.licence", {
-              licence: seller.drugLicence,
-              pharmacist: seller.pharmacistName,
-              registration: seller.pharmacistRegistration,
-            })}
+            {rich(
+              t("pages.certs.licence", {
+                licence: seller.drugLicence,
+                pharmacist: seller.pharmacistName,
+                registration: seller.pharmacistRegistration,
+              }),
+              { en: englishData },
+            )}
           </p>
         ) : null}
       </ContentSection>

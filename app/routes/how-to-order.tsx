@@ -1,7 +1,7 @@
 import { RESERVATION_MINUTES } from "#common/orders.ts";
 import { RETURN_WINDOW_DAYS } from "#common/returns.ts";
 import { PolicyPage, useDeliveryTexts, useSeller } from "~/components/content/policy";
-import { rich, useLinkTag } from "~/components/content/rich";
+import { englishData, rich, useLinkTag } from "~/components/content/rich";
 import { metaTranslator, useT } from "~/lib/i18n";
 import { pageMessages } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
@@ -59,7 +59,7 @@ export default function HowToOrder() {
             <>
               <p>
                 {seller
-                  ? t("policies.howTo.rx.lawPharmacist", { name: seller.pharmacistName, registration: seller.pharmacistRegistration })
+                  ? rich(t("policies.howTo.rx.lawPharmacist", { name: seller.pharmacistName, registration: seller.pharmacistRegistration }), { en: englishData })
                   : t("policies.howTo.rx.law")}{" "}
                 {t("policies.howTo.rx.valid")}
               </p>

@@ -34,12 +34,10 @@ export async function visibleTexts(page: Page, root = "body"): Promise<string[]>
 
 /**
  * No visible text in `root` (the whole page by default; outside `lang="en"` parts: product data,
- * brand and medicine names) contains an English text of the given catalogues. `data`: texts that
- * hold configured data written in English inside a Hindi sentence, which are not UI text.
+ * brand and medicine names) contains an English text of the given catalogues.
  */
-export async function expectNoEnglishLeft(page: Page, namespaces: string[], options: { root?: string; data?: RegExp[] } = {}) {
+export async function expectNoEnglishLeft(page: Page, namespaces: string[], root = "body") {
   const english = englishTexts(namespaces);
-  const data = options.data ?? [];
-  const left = (await visibleTexts(page, options.root)).filter((text) => !data.some((pattern) => pattern.test(text)) && english.some((phrase) => text.includes(phrase)));
+  const left = (await visibleTexts(page, root)).filter((text) => english.some((phrase) => text.includes(phrase)));
   expect(left, `English UI text left on ${page.url()}`).toEqual([]);
 }

@@ -26,6 +26,9 @@ export function rich(text: string, tags: Tags = {}): ReactNode {
   return parts.length === 1 ? parts[0] : parts;
 }
 
+/** `rich`'s tag for data written in English inside a sentence (the seller's licence, pharmacist, registration): marked lang="en". */
+export const englishData = (children: string): ReactNode => <span lang="en">{children}</span>;
+
 /** `rich`'s tag for a link in the page's language: `link("/contact")` renders `<contact>…</contact>` as a link there. */
 export function useLinkTag(className?: string): (to: string) => (children: string) => ReactNode {
   const lp = useLocalePath();
