@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, usesSecureCookies } from "./auth.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { preparedSql } from "./db/prepared.ts";
 
 /** What the shop needs of a session's user (app.ts makes its SessionUser from it). */
 export interface SessionRecord {
@@ -66,22 +67,26 @@ export function sessionToken(headers: IncomingHttpHeaders, config: Pick<Config, 
   return authorization ? undefined : null;
 }
 
+const sessionWithUser = preparedSql<{
+  expires_at: string | Date;
+  id: string;
+  name: string;
+  email: string;
+  role: string | null;
+  two_factor_enabled: boolean | null;
+  language: string;
+}>(
+  "session_with_user",
+  () => sql`select s.expires_at, u.id, u.name, u.email, u.role, u.two_factor_enabled, u.language
+    from "session" s join "user" u on u.id = s.user_id where s.token = ${sql.placeholder("token")}`,
+);
+
 /**
  * The session's user when the token names a current session not yet due for its daily extension;
  * undefined otherwise (the caller asks Better Auth). One statement.
  */
 export async function readSession(db: Database, token: string, now = Date.now()): Promise<SessionRecord | undefined> {
-  const result = await db.execute<{
-    expires_at: string | Date;
-    id: string;
-    name: string;
-    email: string;
-    role: string | null;
-    two_factor_enabled: boolean | null;
-    language: string;
-  }>(sql`select s.expires_at, u.id, u.name, u.email, u.role, u.two_factor_enabled, u.language
-    from "session" s join "user" u on u.id = s.user_id where s.token = ${token}`);
-  const row = result.rows[0];
+  const [row] = await sessionWithUser(db, { token });
   if (!row) return undefined;
   const expiresAt = new Date(row.expires_at).getTime();
   // Expired (Better Auth deletes it), or due for extension (Better Auth extends it): not ours to answer.

@@ -6,6 +6,7 @@ import type { Database } from "#server/db/client.ts";
 import { ID_PATTERN as PRODUCT_ID_PATTERN } from "#server/db/ids.ts";
 import { Rollback, inTransaction, type Transaction, type Executor } from "#server/db/tx.ts";
 import { cartLines, carts, products } from "#server/db/schema.ts";
+import { prepared, preparedSql } from "#server/db/prepared.ts";
 import { cartCouponView } from "./coupon-view.ts";
 
 /** Who a cart belongs to: a signed-in user or a guest (the guest id is a bearer-like secret). */
@@ -90,7 +91,7 @@ async function touchCart(tx: Transaction, cartId: string): Promise<CartRow> {
  * A cart's lines joined to their products' current name, price (paise), tax rate and stock;
  * unpublished products are left out. The two readers below differ only in their order.
  */
-function publishedCartLines(db: Executor, cartId: string) {
+function publishedCartLines(db: Executor) {
   return db
     .select({
       productId: cartLines.productId,
@@ -111,12 +112,15 @@ function publishedCartLines(db: Executor, cartId: string) {
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(cartLines.cartId, cartId), eq(products.published, true)));
+    .where(and(eq(cartLines.cartId, sql.placeholder("cartId")), eq(products.published, true)));
 }
+
+const linesAsAdded = prepared("cart_lines_as_added", (db) => publishedCartLines(db).orderBy(asc(cartLines.addedAt), asc(cartLines.productId)));
+const linesByProduct = prepared("cart_lines_by_product", (db) => publishedCartLines(db).orderBy(asc(cartLines.productId)));
 
 /** The cart's lines in the order they were added: the cart API reads the cart through this. */
 export function cartLineRows(db: Executor, cartId: string) {
-  return publishedCartLines(db, cartId).orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
+  return linesAsAdded(db, { cartId });
 }
 
 /**
@@ -125,7 +129,7 @@ export function cartLineRows(db: Executor, cartId: string) {
  * checkout locks the product rows and the coupon's discount is split, so the three agree to the paisa.
  */
 export function orderableCartLines(db: Executor, cartId: string) {
-  return publishedCartLines(db, cartId).orderBy(asc(cartLines.productId));
+  return linesByProduct(db, { cartId });
 }
 export type OrderableCartLine = Awaited<ReturnType<typeof orderableCartLines>>[number];
 
@@ -195,6 +199,44 @@ export async function addToCart(
   return addUnderCartLock(db, owner, productId, quantity, maxUnitsPerProduct);
 }
 
+/** addInOneStatement's statement, for a cart owned by `ownerColumn` (user_id or guest_id). */
+function addStatement(ownerColumn: "user_id" | "guest_id") {
+  const column = sql.raw(ownerColumn);
+  const [owner, productId, quantity, limit] = ["owner", "productId", "quantity", "limit"].map((name) => sql.placeholder(name));
+  return preparedSql<{
+    id: string;
+    user_id: string | null;
+    guest_id: string | null;
+    coupon_id: string | null;
+    created_at: string | Date;
+    updated_at: string | Date;
+    created: boolean;
+    written: number;
+  }>(
+    `cart_add_${ownerColumn}`,
+    () => sql`with wanted as (
+      select p.id from products p
+      left join carts c on c.${column} = ${owner}
+      left join cart_lines l on l.cart_id = c.id and l.product_id = p.id
+      where p.id = ${productId} and p.published and p.schedule <> 'X'
+        and coalesce(l.quantity, 0) + ${quantity}::int <= least(p.stock, ${limit}::int)
+    ), cart as (
+      insert into carts (id, ${column}) select ${sql.placeholder("cartId")}, ${owner} from wanted
+      on conflict (${column}) do update set updated_at = now()
+      returning id, user_id, guest_id, coupon_id, created_at, updated_at, (xmax = 0) as created
+    ), line as (
+      insert into cart_lines as l (cart_id, product_id, quantity)
+      select cart.id, ${productId}, ${quantity}::int from cart
+      on conflict (cart_id, product_id) do update set quantity = l.quantity + excluded.quantity
+      where l.quantity + excluded.quantity <= least((select p.stock from products p where p.id = excluded.product_id), ${limit}::int)
+      returning l.quantity
+    )
+    select cart.*, (select count(*) from line)::int as written from cart`,
+  );
+}
+const addForUser = addStatement("user_id");
+const addForGuest = addStatement("guest_id");
+
 /**
  * The common add (decisions/061) as one data-modifying statement, no transaction: the line's new
  * total is checked against the stock, the per-product limit and the schedule as of the statement's
@@ -211,37 +253,14 @@ async function addInOneStatement(
   quantity: number,
   maxUnitsPerProduct: number,
 ): Promise<{ cart: CartRow; created: boolean } | undefined> {
-  const ownerColumn = sql.raw("userId" in owner ? "user_id" : "guest_id");
-  const ownerValue = "userId" in owner ? owner.userId : owner.guestId;
-  const limit = Math.min(maxUnitsPerProduct, 2_147_483_647);
-  const result = await db.execute<{
-    id: string;
-    user_id: string | null;
-    guest_id: string | null;
-    coupon_id: string | null;
-    created_at: string | Date;
-    updated_at: string | Date;
-    created: boolean;
-    written: number;
-  }>(sql`with wanted as (
-      select p.id from products p
-      left join carts c on c.${ownerColumn} = ${ownerValue}
-      left join cart_lines l on l.cart_id = c.id and l.product_id = p.id
-      where p.id = ${productId} and p.published and p.schedule <> 'X'
-        and coalesce(l.quantity, 0) + ${quantity}::int <= least(p.stock, ${limit}::int)
-    ), cart as (
-      insert into carts (id, ${ownerColumn}) select ${crypto.randomUUID()}, ${ownerValue} from wanted
-      on conflict (${ownerColumn}) do update set updated_at = now()
-      returning id, user_id, guest_id, coupon_id, created_at, updated_at, (xmax = 0) as created
-    ), line as (
-      insert into cart_lines as l (cart_id, product_id, quantity)
-      select cart.id, ${productId}, ${quantity}::int from cart
-      on conflict (cart_id, product_id) do update set quantity = l.quantity + excluded.quantity
-      where l.quantity + excluded.quantity <= least((select p.stock from products p where p.id = excluded.product_id), ${limit}::int)
-      returning l.quantity
-    )
-    select cart.*, (select count(*) from line)::int as written from cart`);
-  const row = result.rows[0];
+  const add = "userId" in owner ? addForUser : addForGuest;
+  const [row] = await add(db, {
+    owner: "userId" in owner ? owner.userId : owner.guestId,
+    productId,
+    quantity,
+    limit: Math.min(maxUnitsPerProduct, 2_147_483_647),
+    cartId: crypto.randomUUID(),
+  });
   if (!row || Number(row.written) !== 1) return undefined;
   return {
     cart: {
