@@ -4,6 +4,8 @@ import type { Executor } from "./tx.ts";
 /** What Drizzle's `.prepare(name)` gives: the statement's text and parameters, built once. */
 interface PreparedQuery<Result> {
   execute(values?: Record<string, unknown>): Promise<Result>;
+  /** The values fixed when it was built: placeholders, or constants of the statement. */
+  params?: unknown[];
 }
 
 /** A Drizzle query builder not yet run (select, insert, update, delete). */
@@ -20,6 +22,23 @@ interface Session {
 
 const names = new Set<string>();
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A time as Drizzle writes a Date it was given. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A value Drizzle computed while building (a `$defaultFn` id, an `$onUpdate` time) would be written
+ * again by every later run: such a statement must give those columns as placeholders (or `now()`).
+ */
+function checkNoBuiltValue(name: string, params: unknown[] = []) {
+  for (const param of params) {
+    const value = param !== null && typeof param === "object" && "value" in param ? param.value : param;
+    if (value instanceof Date || (typeof value === "string" && (UUID.test(value) || ISO_TIME.test(value)))) {
+      throw new Error(`The prepared statement "${name}" fixes a value computed when it was built (${String(value)}): give it as a placeholder`);
+    }
+  }
+}
+
 function sessionOf(db: Executor): Session {
   return (db as unknown as { session: Session }).session;
 }
@@ -30,19 +49,21 @@ function sessionOf(db: Executor): Session {
  * passes. Building a query costs more CPU than running it (Drizzle's builder, about 0.15 ms a
  * statement, a quarter of a checkout's server time); a prepared one only fills in its values. On
  * PostgreSQL it is also a named prepared statement, parsed and planned once per connection.
- * `name` must be unique in the process: PostgreSQL keeps one text per name and connection.
+ * `name` must be unique in the process: PostgreSQL keeps one text per name and connection. Ids
+ * (`$defaultFn`) and `updated_at` (`$onUpdate`) are not filled in by Drizzle at each run: give them.
  */
 function reusable<Result>(name: string, prepare: (db: Executor) => PreparedQuery<Result>) {
   if (names.has(name)) throw new Error(`Two prepared statements are named "${name}"`);
   names.add(name);
   // One per driver (node-postgres or PGlite): a process may open both, as the tests do.
   const byDriver = new Map<object, PreparedQuery<Result>>();
-  return (db: Executor, values?: Record<string, unknown>): Promise<Result> => {
+  return async (db: Executor, values?: Record<string, unknown>): Promise<Result> => {
     const session = sessionOf(db);
     const driver = Object.getPrototypeOf(session) as object;
     let query = byDriver.get(driver);
     if (!query) {
       query = prepare(db);
+      checkNoBuiltValue(name, query.params);
       byDriver.set(driver, query);
     }
     const client = session.client;

@@ -1,11 +1,12 @@
 // Where and when the shop delivers (issue 14, decisions/021): the serviceability table's range
 // holding a PIN code, and the delivery dates counted in working days from the next dispatch.
-import { and, asc, gte, lte } from "drizzle-orm";
+import { and, asc, gte, lte, sql } from "drizzle-orm";
 import { IST_OFFSET_MS } from "#common/dates.ts";
 import { isValidPin } from "#common/india.ts";
 import type { ServiceabilityJson } from "#common/serviceability.ts";
 import { serviceabilityRanges } from "#server/db/schema.ts";
 import type { Executor } from "#server/db/tx.ts";
+import { prepared } from "#server/db/prepared.ts";
 
 /** The dispatch rule (server/config.ts SHOP_DISPATCH_CUTOFF): orders before the cut-off (IST) leave the same working day. */
 export interface DispatchConfig {
@@ -19,6 +20,15 @@ export const DEFAULT_DISPATCH: DispatchConfig = { dispatchCutoff: "14:00" };
 export type Serviceability = ServiceabilityJson;
 
 /** The range holding `pin` and its promise from `now`; unserviceable for a malformed PIN too (callers check isValidPin for the 400). */
+const rangeOfPin = prepared("serviceability_range_of_pin", (db) =>
+  db
+    .select()
+    .from(serviceabilityRanges)
+    .where(and(lte(serviceabilityRanges.pinFrom, sql.placeholder("pin")), gte(serviceabilityRanges.pinTo, sql.placeholder("pin"))))
+    .orderBy(asc(serviceabilityRanges.pinFrom))
+    .limit(1),
+);
+
 export async function findServiceability(
   db: Executor,
   pin: string,
@@ -27,12 +37,7 @@ export async function findServiceability(
 ): Promise<Serviceability> {
   if (!isValidPin(pin)) return { pin, serviceable: false };
   const value = Number(pin);
-  const [range] = await db
-    .select()
-    .from(serviceabilityRanges)
-    .where(and(lte(serviceabilityRanges.pinFrom, value), gte(serviceabilityRanges.pinTo, value)))
-    .orderBy(asc(serviceabilityRanges.pinFrom))
-    .limit(1);
+  const [range] = await rangeOfPin(db, { pin: value });
   if (!range) return { pin, serviceable: false };
   return {
     pin,

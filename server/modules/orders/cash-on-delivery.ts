@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { orderLines, orderStatusHistory, orders, user } from "#server/db/schema.ts";
 import type { Transaction } from "#server/db/tx.ts";
+import { prepared } from "#server/db/prepared.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { recordCashPayment } from "#server/modules/payments/rows.ts";
 import type { OrderRow } from "./orders.ts";
@@ -76,13 +77,17 @@ async function codRefusal(tx: Transaction, userId: string, limits: { maxOpenCodO
  * unpaid prepaid orders kept (`keptPendingIds`) and every COD order on the way. The per-product cap
  * (MAX_UNITS_PER_PRODUCT, decisions/014) counts them all, so COD orders cannot stack past it.
  */
-export async function unitsHeldUnpaid(tx: Transaction, userId: string, keptPendingIds: string[]): Promise<Map<string, number>> {
-  const held = await tx
+const heldUnpaid = prepared("units_held_unpaid", (db) =>
+  db
     .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orders.userId, userId), keptPendingIds.length > 0 ? or(openCod, inArray(orders.id, keptPendingIds)) : openCod))
-    .groupBy(orderLines.productId);
+    .where(and(eq(orders.userId, sql.placeholder("userId")), or(openCod, sql`${orders.id} = any(${sql.placeholder("kept")}::text[])`)))
+    .groupBy(orderLines.productId),
+);
+
+export async function unitsHeldUnpaid(tx: Transaction, userId: string, keptPendingIds: string[]): Promise<Map<string, number>> {
+  const held = await heldUnpaid(tx, { userId, kept: keptPendingIds });
   return new Map(held.map((row) => [row.productId, row.quantity]));
 }
 

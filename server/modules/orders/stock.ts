@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { orderLines, products } from "#server/db/schema.ts";
 import type { Transaction } from "#server/db/tx.ts";
+import { prepared } from "#server/db/prepared.ts";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -8,6 +9,19 @@ export type ReserveStockResult =
   | { ok: true; reserved: { product: ProductRow; quantity: number }[] }
   | { ok: false; reason: "out-of-stock"; productName: string; available: number }
   | { ok: false; reason: "unavailable"; productName: string };
+
+const takeStock = prepared("take_stock", (db) =>
+  db
+    .update(products)
+    .set({ stock: sql`${products.stock} - wanted.quantity`, updatedAt: sql`now()` })
+    .from(
+      sql`(select p.id, w.quantity from ${products} p
+        join unnest(${sql.placeholder("ids")}::text[], ${sql.placeholder("quantities")}::int[]) as w(id, quantity) on w.id = p.id
+        order by p.id for update of p) as wanted`,
+    )
+    .where(and(eq(products.id, sql`wanted.id`), eq(products.published, true), sql`${products.stock} >= wanted.quantity`))
+    .returning(getTableColumns(products)),
+);
 
 /**
  * Takes the units of each line off the shelf (inside the transaction that places the order), all
@@ -23,14 +37,7 @@ export async function reserveStock(tx: Transaction, lines: { productId: string; 
   if (lines.length === 0) return { ok: true, reserved: [] };
   // One row of `wanted` per product: a second line of the same product would not be taken twice.
   if (new Set(lines.map((line) => line.productId)).size !== lines.length) throw new Error("reserveStock takes one line per product");
-  const values = sql.join(lines.map((line) => sql`(${line.productId}::text, ${line.quantity}::int)`), sql`, `);
-  const wanted = sql`(select p.id, w.quantity from ${products} p join (values ${values}) as w(id, quantity) on w.id = p.id order by p.id for update of p) as wanted`;
-  const taken = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - wanted.quantity` })
-    .from(wanted)
-    .where(and(eq(products.id, sql`wanted.id`), eq(products.published, true), sql`${products.stock} >= wanted.quantity`))
-    .returning(getTableColumns(products));
+  const taken = await takeStock(tx, { ids: lines.map((line) => line.productId), quantities: lines.map((line) => line.quantity) });
   const byId = new Map(taken.map((row) => [row.id, row]));
   const missing = lines.find((line) => !byId.has(line.productId));
   if (missing) {

@@ -11,6 +11,7 @@ import { DEFAULT_LOW_STOCK_THRESHOLD } from "#common/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import { auditLog, catalogueState, shopSettings } from "#server/db/schema.ts";
 import type { Executor } from "#server/db/tx.ts";
+import { prepared } from "#server/db/prepared.ts";
 import { recordAudit, type AuditActor } from "#server/modules/audit/audit.ts";
 import { readInput, type InvalidInput } from "#server/schemas/input.ts";
 import type { DispatchConfig } from "#server/modules/delivery/serviceability.ts";
@@ -33,8 +34,10 @@ interface StoredSettings {
 
 const kept = new WeakMap<object, { at: number; settings: StoredSettings }>();
 
+const storedRow = prepared("shop_settings", (db) => db.select().from(shopSettings).where(eq(shopSettings.id, 1)));
+
 async function readStored(db: Executor): Promise<StoredSettings> {
-  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  const [row] = await storedRow(db);
   // The migration inserts the row; a database restored without it still answers with the defaults.
   return row ?? { lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD, dispatchCutoff: null, updatedAt: new Date(0) };
 }
