@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { ShopContext } from "#server/context.ts";
-import { cartLines, carts, orderLines, orderStatusHistory, orders, products, user as users, type ShippingAddress } from "#server/db/schema.ts";
+import { cartLines, carts, orderLines, orderStatusHistory, orders, payments, products, user as users, type ShippingAddress } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
-import { providerOrderInsert } from "#server/modules/payments/rows.ts";
-import { writeTogetherReading } from "#server/db/write-together.ts";
+import { prepared, preparedSql } from "#server/db/prepared.ts";
 import { istDay } from "#common/dates.ts";
 import type { Language } from "#common/language.ts";
 import { RESERVATION_MINUTES, type CheckoutPayment, type OrderJson, type PaymentMethod } from "#common/orders.ts";
@@ -96,6 +95,94 @@ export function newOrderNumber(now: Date): string {
   return `HP-${date}-${random}`;
 }
 
+/** A nullable time for a prepared statement's `::timestamptz` placeholder (Drizzle's encoder refuses null). */
+function timeOrNull(time: Date | null): string | null {
+  return time ? time.toISOString() : null;
+}
+
+const placeholder = (name: string) => sql.placeholder(name);
+const timestampOrNull = (name: string) => sql`${placeholder(name)}::timestamptz`;
+
+const lockedCart = prepared("checkout_cart_lock", (db) => db.select().from(carts).where(eq(carts.userId, placeholder("userId"))).for("update"));
+
+/** placeOrder's order row: every column given, so one statement serves every kind of order. */
+const insertOrder = prepared("checkout_insert_order", (db) =>
+  db
+    .insert(orders)
+    .values({
+      id: placeholder("id"),
+      orderNumber: placeholder("orderNumber"),
+      userId: placeholder("userId"),
+      customerName: placeholder("customerName"),
+      customerEmail: placeholder("customerEmail"),
+      status: placeholder("status"),
+      shippingAddress: placeholder("shippingAddress"),
+      paymentMethod: placeholder("paymentMethod"),
+      itemsPaise: placeholder("itemsPaise"),
+      discountPaise: placeholder("discountPaise"),
+      couponCode: placeholder("couponCode"),
+      shippingPaise: placeholder("shippingPaise"),
+      codFeePaise: placeholder("codFeePaise"),
+      taxPaise: placeholder("taxPaise"),
+      totalPaise: placeholder("totalPaise"),
+      reservationExpiresAt: timestampOrNull("reservationExpiresAt"),
+      prescriptionStatus: placeholder("prescriptionStatus"),
+      prescriptionReviewedAt: timestampOrNull("prescriptionReviewedAt"),
+      prescriptionReviewerId: placeholder("prescriptionReviewerId"),
+      prescriptionReviewerName: placeholder("prescriptionReviewerName"),
+      prescriptionReviewerRegistration: placeholder("prescriptionReviewerRegistration"),
+      prescriberName: placeholder("prescriberName"),
+      prescriberRegistration: placeholder("prescriberRegistration"),
+      deliveryFrom: placeholder("deliveryFrom"),
+      deliveryTo: placeholder("deliveryTo"),
+      codConfirmBy: timestampOrNull("codConfirmBy"),
+      whatsappUpdatesAt: timestampOrNull("whatsappUpdatesAt"),
+      language: sql`coalesce(${placeholder("language")}::text, (select ${users.language} from ${users} where ${users.id} = ${placeholder("userId")}))`,
+      createdAt: placeholder("now"),
+      updatedAt: placeholder("now"),
+    })
+    .returning(),
+);
+
+/**
+ * placeOrder's lines (given as a JSON array), its first history entry and, for cash on delivery,
+ * the bought lines out of the cart: one statement, which also answers the lines' order as every
+ * read of them sorts them (by name, then id), so the rows in hand serve the email and the answer.
+ */
+const insertPlaced = preparedSql<{ id: string }>(
+  "checkout_insert_lines",
+  () => sql`with placed_lines as (
+      insert into ${orderLines} (id, order_id, product_id, name, image, sku, hsn_code, gst_rate_bps, unit_price_paise, mrp_paise,
+        quantity, tax_paise, discount_paise, batch_number, expiry_date, schedule)
+      select l.id, ${placeholder("orderId")}, l.product_id, l.name, l.image, l.sku, l.hsn_code, l.gst_rate_bps, l.unit_price_paise, l.mrp_paise,
+        l.quantity, l.tax_paise, l.discount_paise, l.batch_number, l.expiry_date, l.schedule
+      from json_to_recordset(${placeholder("lines")}::json) as l(id text, product_id text, name text, image text, sku text, hsn_code text,
+        gst_rate_bps int, unit_price_paise int, mrp_paise int, quantity int, tax_paise int, discount_paise int, batch_number text,
+        expiry_date date, schedule text)
+      returning id, name
+    ), history as (
+      insert into ${orderStatusHistory} (id, order_id, status, note, created_at)
+      values (${placeholder("historyId")}, ${placeholder("orderId")}, ${placeholder("status")}, ${placeholder("note")}, ${placeholder("now")}::timestamptz)
+    ), bought as (
+      delete from ${cartLines} where ${placeholder("outOfCart")}::boolean and cart_id = ${placeholder("cartId")}
+        and product_id = any(${placeholder("productIds")}::text[])
+    )
+    select id from placed_lines order by name, id`,
+);
+
+/** The provider order on the order and its payments row (as recordProviderOrder writes it), answering the order's status. */
+const storeProviderOrder = preparedSql<{ status: string; updated_at: string | Date }>(
+  "checkout_provider_order",
+  () => sql`with provider_order as (
+      update ${orders} set provider_order_id = ${placeholder("providerOrderId")}, updated_at = ${placeholder("now")}::timestamptz
+      where id = ${placeholder("orderId")} returning status, updated_at
+    ), payment as (
+      insert into ${payments} (id, order_id, provider, provider_order_id, amount_paise, currency, status)
+      values (${placeholder("paymentId")}, ${placeholder("orderId")}, ${placeholder("provider")}, ${placeholder("providerOrderId")}, ${placeholder("amountPaise")}::int, 'INR', 'created')
+    )
+    select status, updated_at from provider_order`,
+);
+
 /**
  * Builds a Pending order from the customer's server-side cart at current prices and reserves its
  * stock (`reserveStock`), all in one transaction, so concurrent buyers can never oversell.
@@ -113,7 +200,7 @@ export async function placeOrder(
   return inTransaction(choices.within ?? shop.db, async (tx) => {
     // A refill's order locks the cart too (made if the shopper has none): it serialises the customer's checkouts.
     if (choices.lines) await tx.insert(carts).values({ userId: customer.id }).onConflictDoNothing();
-    const [cart] = await tx.select().from(carts).where(eq(carts.userId, customer.id)).for("update");
+    const [cart] = await lockedCart(tx, { userId: customer.id });
     if (!cart) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "empty-cart" });
     // Unpublished products are not in the cart the shopper sees (cart API), so not in the order either.
     const cartRows = choices.lines ? await givenLines(tx, choices.lines) : await orderableCartLines(tx, cart.id);
@@ -185,49 +272,40 @@ export async function placeOrder(
     if (totals.totalPaise > MAXIMUM_ORDER_PAISE) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "above-maximum" });
 
     const orderNumber = newOrderNumber(now);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNumber,
-        userId: customer.id,
-        customerName: customer.name,
-        customerEmail: customer.email,
-        // Cash on delivery is Processing at once, unpaid, its stock held without expiry (decisions/022).
-        status: cod ? "Processing" : "Pending",
-        shippingAddress,
-        paymentMethod: cod ? "cod" : "razorpay",
-        itemsPaise: totals.itemsPaise,
-        discountPaise: totals.discountPaise,
-        couponCode: applied?.code ?? null,
-        shippingPaise: totals.shippingPaise,
-        codFeePaise: totals.codFeePaise,
-        taxPaise: totals.taxPaise,
-        totalPaise: totals.totalPaise,
-        reservationExpiresAt: cod ? null : (choices.reservationUntil ?? new Date(now.getTime() + RESERVATION_MINUTES * 60_000)),
-        prescriptionStatus: preApproved ? "approved" : rx.status,
-        ...(preApproved
-          ? {
-              prescriptionReviewedAt: now,
-              prescriptionReviewerId: preApproved.pharmacist.id,
-              prescriptionReviewerName: preApproved.pharmacist.name,
-              prescriptionReviewerRegistration: preApproved.pharmacist.registration,
-              prescriberName: preApproved.prescriber.name,
-              prescriberRegistration: preApproved.prescriber.registration,
-            }
-          : {}),
-        deliveryFrom: choices.estimatedDelivery?.from ?? null,
-        deliveryTo: choices.estimatedDelivery?.to ?? null,
-        // Confirmed by the shopper or the staff within the window, else cancelled by the job runner (decisions/044).
-        codConfirmBy: cod ? new Date(now.getTime() + shop.config.cod.confirmHours * 3_600_000) : null,
-        whatsappUpdatesAt: choices.whatsappUpdates ? now : null,
-        language: choices.language ?? sql<Language>`(select ${users.language} from ${users} where ${users.id} = ${customer.id})`,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    // The lines, the first history entry and (cash on delivery) the bought lines out of the cart: one
-    // statement, which also answers the lines' order as every read of them sorts them (by name, then
-    // id), so the rows in hand serve the email and the answer without reading them back.
+    const [order] = await insertOrder(tx, {
+      id: randomUUID(),
+      orderNumber,
+      userId: customer.id,
+      customerName: customer.name,
+      customerEmail: customer.email,
+      // Cash on delivery is Processing at once, unpaid, its stock held without expiry (decisions/022).
+      status: cod ? "Processing" : "Pending",
+      shippingAddress,
+      paymentMethod: cod ? "cod" : "razorpay",
+      itemsPaise: totals.itemsPaise,
+      discountPaise: totals.discountPaise,
+      couponCode: applied?.code ?? null,
+      shippingPaise: totals.shippingPaise,
+      codFeePaise: totals.codFeePaise,
+      taxPaise: totals.taxPaise,
+      totalPaise: totals.totalPaise,
+      reservationExpiresAt: timeOrNull(cod ? null : (choices.reservationUntil ?? new Date(now.getTime() + RESERVATION_MINUTES * 60_000))),
+      prescriptionStatus: preApproved ? "approved" : rx.status,
+      prescriptionReviewedAt: timeOrNull(preApproved ? now : null),
+      prescriptionReviewerId: preApproved?.pharmacist.id ?? null,
+      prescriptionReviewerName: preApproved?.pharmacist.name ?? null,
+      prescriptionReviewerRegistration: preApproved?.pharmacist.registration ?? null,
+      prescriberName: preApproved?.prescriber.name ?? null,
+      prescriberRegistration: preApproved?.prescriber.registration ?? null,
+      deliveryFrom: choices.estimatedDelivery?.from ?? null,
+      deliveryTo: choices.estimatedDelivery?.to ?? null,
+      // Confirmed by the shopper or the staff within the window, else cancelled by the job runner (decisions/044).
+      codConfirmBy: timeOrNull(cod ? new Date(now.getTime() + shop.config.cod.confirmHours * 3_600_000) : null),
+      whatsappUpdatesAt: timeOrNull(choices.whatsappUpdates ? now : null),
+      // Absent: the account's language.
+      language: choices.language ?? null,
+      now,
+    });
     const placedNote = cod ? "Order placed (cash on delivery)" : "Order placed";
     const lineValues: LineRow[] = reserved.map(({ product, quantity }, index) => ({
         id: randomUUID(),
@@ -247,16 +325,34 @@ export async function placeOrder(
         expiryDate: product.expiryDate,
         schedule: product.schedule,
       }));
-    const sorted = await writeTogetherReading<{ id: string }>(
-      tx,
-      [
-        { name: "placed_lines", query: tx.insert(orderLines).values(lineValues).returning({ id: orderLines.id, name: orderLines.name }) },
-        tx.insert(orderStatusHistory).values({ orderId: order!.id, status: cod ? "Processing" : "Pending", note: placedNote, createdAt: now }),
-        // Cash on delivery: the bought products leave the cart now (a prepaid order's leave when it is paid); a refill's were never in it.
-        cod && !choices.lines && tx.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.productId, cartRows.map((line) => line.productId)))),
-      ],
-      sql`select id from placed_lines order by name, id`,
-    );
+    const sorted = await insertPlaced(tx, {
+      lines: JSON.stringify(lineValues.map((line) => ({
+        id: line.id,
+        product_id: line.productId,
+        name: line.name,
+        image: line.image,
+        sku: line.sku,
+        hsn_code: line.hsnCode,
+        gst_rate_bps: line.gstRateBps,
+        unit_price_paise: line.unitPricePaise,
+        mrp_paise: line.mrpPaise,
+        quantity: line.quantity,
+        tax_paise: line.taxPaise,
+        discount_paise: line.discountPaise,
+        batch_number: line.batchNumber,
+        expiry_date: line.expiryDate,
+        schedule: line.schedule,
+      }))),
+      orderId: order!.id,
+      historyId: randomUUID(),
+      status: cod ? "Processing" : "Pending",
+      note: placedNote,
+      now: now.toISOString(),
+      // Cash on delivery: the bought products leave the cart now (a prepaid order's leave when it is paid); a refill's were never in it.
+      outOfCart: cod && !choices.lines,
+      cartId: cart.id,
+      productIds: cartRows.map((line) => line.productId),
+    });
     const byId = new Map(lineValues.map((line) => [line.id, line]));
     const lines = sorted.map((row) => byId.get(row.id)!);
     await linkOrderPrescriptions(tx, order!.id, rx.prescriptionIds);
@@ -364,14 +460,14 @@ export async function startCheckout(shop: ShopContext, customer: CheckoutCustome
   // Stored even when a newer checkout replaced the order meanwhile, so a stray payment on it is
   // matched and refunded: the order's provider order and its payments row in one statement (no
   // transaction needed), which answers the order's status as it now is.
-  const [stored] = await writeTogetherReading<{ status: string; updated_at: string | Date }>(
-    shop.db,
-    [
-      { name: "provider_order", query: shop.db.update(orders).set({ providerOrderId }).where(eq(orders.id, placed.orderId)).returning({ status: orders.status, updatedAt: orders.updatedAt }) },
-      providerOrderInsert(shop.db, { orderId: placed.orderId, provider: gateway.provider, providerOrderId, amountPaise: placed.totalPaise }),
-    ],
-    sql`select status, updated_at from provider_order`,
-  );
+  const [stored] = await storeProviderOrder(shop.db, {
+    orderId: placed.orderId,
+    providerOrderId,
+    now: new Date().toISOString(),
+    paymentId: randomUUID(),
+    provider: gateway.provider,
+    amountPaise: placed.totalPaise,
+  });
   if (stored?.status !== "Pending") return { ok: false, reason: "superseded" };
   const row: OrderRow = { ...placed.order, providerOrderId, updatedAt: new Date(stored.updated_at) };
   const [order] = await ordersJson(shop.db, [row], { lines: [placed.lines] });
@@ -400,6 +496,15 @@ export async function afterCouponRefusal<F extends PlaceOrderFailure>(shop: Shop
   return failure;
 }
 
+const lockedUnpaidOrders = prepared("checkout_unpaid_orders", (db) =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, placeholder("userId")), eq(orders.status, "Pending"), eq(orders.isPaid, false)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .for("update"),
+);
+
 /**
  * Cancels the customer's unpaid orders except the newest `keep`, releasing their stock (no email:
  * the customer is replacing them right now); returns the ids of those kept.
@@ -411,12 +516,7 @@ async function replaceOlderUnpaidOrders(
   keep: number,
   cartProductIds: string[],
 ): Promise<string[]> {
-  const unpaid = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "Pending"), eq(orders.isPaid, false)))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .for("update");
+  const unpaid = await lockedUnpaidOrders(tx, { userId });
   const replaced = unpaid.slice(keep);
   if (replaced.length === 0) return unpaid.map((order) => order.id);
   // Every product released here or reserved next is locked now, in id order: releasing first and

@@ -49,12 +49,7 @@ export async function recordProviderOrder(
   tx: Transaction,
   row: { orderId: string; provider: string; providerOrderId: string; amountPaise: number },
 ): Promise<void> {
-  await providerOrderInsert(tx, row);
-}
-
-/** recordProviderOrder's insert, not yet run: for `writeTogether` (server/db/write-together.ts). */
-export function providerOrderInsert(tx: Pick<Transaction, "insert">, row: { orderId: string; provider: string; providerOrderId: string; amountPaise: number }) {
-  return tx.insert(payments).values({ ...row, currency: "INR", status: "created" });
+  await tx.insert(payments).values({ ...row, currency: "INR", status: "created" });
 }
 
 /** The order's payment rows, for `markOrderPaid` to tell a repeat, a first and an extra payment apart. */
