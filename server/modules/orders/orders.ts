@@ -1,9 +1,10 @@
 import { readsAsAdmin } from "#common/pharmacist.ts";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { paiseToRupees } from "#common/money.ts";
 import { shownEmail } from "#server/db/no-email.ts";
 import { ID_PATTERN as ORDER_ID_PATTERN } from "#server/db/ids.ts";
 import type { Executor } from "#server/db/tx.ts";
+import { prepared } from "#server/db/prepared.ts";
 import type { CodConfirmationJson, MyOrderJson, OrderDetailJson, OrderJson, OrderPrescriptionJson, } from "#common/orders.ts";
 import { invoices, orderLines, orderPrescriptions, orderStatusHistory, orders, payments, prescriptions } from "#server/db/schema.ts";
 import { shiprocketShipmentJson } from "#server/modules/shipping/shipments.ts";
@@ -252,14 +253,25 @@ export async function getOrderForViewer(db: Executor, orderId: string, viewer: V
 }
 
 /** findOwnOrder with the order's lines (by name, as the order's JSON lists them), in one statement. */
-export async function findOwnOrderWithLines(db: Executor, orderId: string, userId: string): Promise<{ order: OrderRow; lines: LineRow[] } | undefined> {
-  if (!isOrderId(orderId)) return undefined;
-  const rows = await db
+const ownOrderWithLines = prepared("own_order_with_lines", (db) =>
+  db
     .select({ order: orders, line: orderLines })
     .from(orders)
     .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .orderBy(asc(orderLines.name), asc(orderLines.id));
+    .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.userId, sql.placeholder("userId"))))
+    .orderBy(asc(orderLines.name), asc(orderLines.id)),
+);
+
+const ownOrder = prepared("own_order", (db) =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.userId, sql.placeholder("userId")))),
+);
+
+export async function findOwnOrderWithLines(db: Executor, orderId: string, userId: string): Promise<{ order: OrderRow; lines: LineRow[] } | undefined> {
+  if (!isOrderId(orderId)) return undefined;
+  const rows = await ownOrderWithLines(db, { orderId, userId });
   if (rows.length === 0) return undefined;
   return { order: rows[0]!.order, lines: rows.flatMap((row) => (row.line ? [row.line] : [])) };
 }
@@ -267,6 +279,6 @@ export async function findOwnOrderWithLines(db: Executor, orderId: string, userI
 /** The order row when the user owns it (for owner-only calls). */
 export async function findOwnOrder(db: Executor, orderId: string, userId: string): Promise<OrderRow | undefined> {
   if (!isOrderId(orderId)) return undefined;
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [row] = await ownOrder(db, { orderId, userId });
   return row;
 }

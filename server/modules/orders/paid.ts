@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, invoiceCounters, invoices, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
+import { prepared } from "#server/db/prepared.ts";
 import { writeTogether } from "#server/db/write-together.ts";
 import { auditInsert, gatewayActor } from "#server/modules/audit/audit.ts";
 import { confirmCouponUse } from "#server/modules/coupons/coupons.ts";
@@ -37,6 +38,42 @@ export type MarkPaidResult =
   | { kind: "not-found" };
 
 /**
+ * The order a provider order belongs to: the order's current provider order, or an earlier one made
+ * for it ("Complete payment" makes a new one each time; every one has its payments row), locked.
+ */
+const lockOrderOfProviderOrder = prepared("order_of_provider_order_lock", (tx) =>
+  tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      or(
+        eq(orders.providerOrderId, sql.placeholder("providerOrderId")),
+        inArray(
+          orders.id,
+          tx
+            .select({ orderId: payments.orderId })
+            .from(payments)
+            .where(and(eq(payments.providerOrderId, sql.placeholder("providerOrderId")), eq(payments.extra, false))),
+        ),
+      ),
+    )
+    .limit(1)
+    .for("update"),
+);
+
+/** The order with its payments rows and whether it has its invoice. */
+const orderWithPayments = prepared("order_with_payments", (tx) =>
+  tx
+    .select({
+      order: orders,
+      known: sql<KnownPayment[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'providerPaymentId', p.provider_payment_id, 'providerOrderId', p.provider_order_id, 'status', p.status, 'extra', p.extra)), '[]'::json) from ${payments} p where p.order_id = "orders"."id")`,
+      invoiced: sql<boolean>`exists (select 1 from ${invoices} i where i.order_id = "orders"."id")`,
+    })
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder("orderId"))),
+);
+
+/**
  * The one idempotent "mark paid" that verification and webhooks share (through
  * `orders/confirm-payment.ts`). Locks the order found by the provider order id stored on it (or on one of
  * its payments rows: an earlier provider order of the same order, decisions/024); a second
@@ -51,30 +88,13 @@ export async function markOrderPaid(
   /** The order's lines by name (verify has them from its first read), for the confirmation email. */
   knownLines?: LineRow[],
 ): Promise<MarkPaidResult> {
-  // The order's current provider order, or an earlier one made for it ("Complete payment" makes a
-  // new one each time; every one has its payments row): a payment through any of them is the order's.
-  const earlier = tx
-    .select({ orderId: payments.orderId })
-    .from(payments)
-    .where(and(eq(payments.providerOrderId, payment.providerOrderId), eq(payments.extra, false)));
+  // The order of the provider order (or of an earlier one made for it): a payment through any of them is the order's.
   // Locked first; its payments rows and whether it has its invoice are read after the lock, by a
   // statement of their own (one statement's subqueries would see the snapshot taken before a wait
   // for the lock, and miss what a concurrent verify or webhook just committed).
-  const [locked] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(or(eq(orders.providerOrderId, payment.providerOrderId), inArray(orders.id, earlier)))
-    .limit(1)
-    .for("update");
+  const [locked] = await lockOrderOfProviderOrder(tx, { providerOrderId: payment.providerOrderId });
   if (!locked) return { kind: "not-found" };
-  const [found] = await tx
-    .select({
-      order: orders,
-      known: sql<KnownPayment[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'providerPaymentId', p.provider_payment_id, 'providerOrderId', p.provider_order_id, 'status', p.status, 'extra', p.extra)), '[]'::json) from ${payments} p where p.order_id = "orders"."id")`,
-      invoiced: sql<boolean>`exists (select 1 from ${invoices} i where i.order_id = "orders"."id")`,
-    })
-    .from(orders)
-    .where(eq(orders.id, locked.id));
+  const [found] = await orderWithPayments(tx, { orderId: locked.id });
   if (!found) return { kind: "not-found" };
   const { order, invoiced } = found;
   const known = typeof found.known === "string" ? (JSON.parse(found.known) as KnownPayment[]) : found.known;
