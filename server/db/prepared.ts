@@ -78,11 +78,11 @@ export function prepared<Result>(name: string, build: (db: Executor) => Preparab
   return reusable(name, (db) => build(db).prepare(name));
 }
 
-/** Raw SQL prepared once (see `reusable`); its rows as the database names their columns. */
-export function preparedSql<Row>(name: string, build: () => SQL) {
+/** SQL prepared once (see `reusable`), which may hold query builders made on `db`; its rows as the database names their columns. */
+export function preparedSql<Row>(name: string, build: (db: Executor) => SQL) {
   const run = reusable(name, (db) => {
     const session = sessionOf(db);
-    return session.prepareQuery(session.dialect.sqlToQuery(build()), undefined, name, false);
+    return session.prepareQuery(session.dialect.sqlToQuery(build(db)), undefined, name, false);
   });
   return async (db: Executor, values?: Record<string, unknown>): Promise<Row[]> => (await run(db, values)).rows as Row[];
 }

@@ -23,9 +23,14 @@ export async function writeTogetherReading<Row extends Record<string, unknown>>(
 ): Promise<Row[]> {
   const parts = writes.filter((write): write is Write => Boolean(write));
   if (parts.length === 0) return [];
-  const ctes: SQL[] = parts.map((write, n) =>
+  const result = await db.execute(togetherSql(parts, finalSelect));
+  return result.rows as Row[];
+}
+
+/** The one statement of writeTogetherReading, for a prepared statement (server/db/prepared.ts) to build once. */
+export function togetherSql(writes: readonly Write[], finalSelect: SQL): SQL {
+  const ctes: SQL[] = writes.map((write, n) =>
     "query" in write ? sql`${sql.identifier(write.name)} as (${write.query.getSQL()})` : sql`${sql.identifier(`w${n}`)} as (${write.getSQL()})`,
   );
-  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${finalSelect}`);
-  return result.rows as Row[];
+  return sql`with ${sql.join(ctes, sql`, `)} ${finalSelect}`;
 }

@@ -6,6 +6,7 @@ import { formatRupees } from "#common/money.ts";
 import type { Database } from "#server/db/client.ts";
 import { auditLog, contactMessages, coupons, orders, payments, prescriptions, products, returnRequests, reviews, user } from "#server/db/schema.ts";
 import { likePattern } from "#server/db/errors.ts";
+import { insertJsonRows, jsonRows } from "#server/db/json-rows.ts";
 import { auditQuerySchema } from "#server/schemas/audit.ts";
 import { type Listed, readQuery } from "#server/schemas/input.ts";
 
@@ -83,10 +84,28 @@ export function auditInsert(tx: Pick<Executor, "insert">, ...entries: [AuditActo
   return tx.insert(auditLog).values(entries.map(([actor, change], n) => auditValues(actor, change, n)));
 }
 
+const AUDIT_KEYS = ["id", "actorId", "actorName", "actorRole", "action", "entity", "entityId", "before", "after"] as const;
+
+/** auditInsert for a prepared statement (server/db/prepared.ts): the entries are `rows`, a placeholder for `auditJson`. */
+export function auditInsertFromJson(rows: SQL): SQL {
+  return insertJsonRows(auditLog, AUDIT_KEYS, rows, { at: sql`clock_timestamp() + r._n * interval '1 microsecond'` });
+}
+
+/** The entries for auditInsertFromJson, in their order (each a microsecond after the one before, as auditInsert stamps them). */
+export function auditJson(...entries: [AuditActor, AuditChange][]): string {
+  return jsonRows(auditLog, AUDIT_KEYS, entries.map(([actor, change]) => ({ id: crypto.randomUUID(), ...auditFields(actor, change) })));
+}
+
 function auditValues(actor: AuditActor, change: AuditChange, nth = 0) {
   return {
     // The clock, not the transaction's start: several changes in one transaction keep their order.
     at: nth === 0 ? sql`clock_timestamp()` : sql`clock_timestamp() + ${`${nth} microseconds`}::interval`,
+    ...auditFields(actor, change),
+  };
+}
+
+function auditFields(actor: AuditActor, change: AuditChange) {
+  return {
     actorId: actor.id,
     actorName: truncate(actor.name, ACTOR_NAME_MAX),
     actorRole: actor.role,

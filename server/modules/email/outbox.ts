@@ -1,5 +1,7 @@
 import type { Database } from "#server/db/client.ts";
 import { isPlaceholderEmail } from "#server/db/no-email.ts";
+import { insertJsonRows, jsonRows } from "#server/db/json-rows.ts";
+import type { SQL } from "drizzle-orm";
 import { outboundEmails } from "#server/db/schema.ts";
 import { wakeJob } from "#server/periodic-job.ts";
 
@@ -43,10 +45,26 @@ export async function queueEmail(tx: Pick<Database, "insert">, message: EmailMes
 
 /** queueEmail's insert, not yet run (null for a placeholder address): for `writeTogether` (server/db/write-together.ts). */
 export function emailInsert(tx: Pick<Database, "insert">, message: EmailMessage) {
+  const row = queuedRow(message);
+  return row && tx.insert(outboundEmails).values(row);
+}
+
+const EMAIL_KEYS = ["id", "to", "subject", "text", "html", "headers"] as const;
+
+/** emailInsert for a prepared statement (server/db/prepared.ts): `rows` is a placeholder for `emailJson`. */
+export function emailInsertFromJson(rows: SQL): SQL {
+  return insertJsonRows(outboundEmails, EMAIL_KEYS, rows);
+}
+
+/** emailInsertFromJson's rows: the message, or none for a placeholder address. */
+export function emailJson(message: EmailMessage): string {
+  const row = queuedRow(message);
+  return jsonRows(outboundEmails, EMAIL_KEYS, row ? [{ id: crypto.randomUUID(), ...row }] : []);
+}
+
+function queuedRow(message: EmailMessage) {
   if (isPlaceholderEmail(message.to)) return null;
   // Built to run in the caller's transaction: the dispatcher is woken to send it once committed.
   wakeJob(EMAIL_DISPATCH_JOB);
-  return tx
-    .insert(outboundEmails)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, headers: message.headers ?? null });
+  return { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, headers: message.headers ?? null };
 }

@@ -2,7 +2,7 @@
 // with the caller's transaction, so a message commits or rolls back with the change it reports
 // (the email outbox's rule, email/outbox.ts). The dispatcher (dispatcher.ts) sends them.
 // Marketing never comes here: only the order and prescription events below.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Language } from "#common/language.ts";
 import type { OrderMessageJson } from "#common/phone-messages.ts";
 import { formatAmount } from "#common/money.ts";
@@ -11,6 +11,7 @@ import { shipmentJson } from "#common/couriers.ts";
 import type { ShopContext } from "#server/context.ts";
 import { orders, outboundMessages, whatsappOptOuts, type MessageChannel } from "#server/db/schema.ts";
 import type { Executor } from "#server/db/tx.ts";
+import { insertJsonRows, jsonRows } from "#server/db/json-rows.ts";
 import { wakeJob } from "#server/periodic-job.ts";
 import { isMessageTemplate, MESSAGE_TEMPLATES, type MessageTemplateName } from "./templates.ts";
 
@@ -124,14 +125,22 @@ export async function orderMessagesInsert(shop: Pick<ShopContext, "config">, tx:
   // In the order's language where the channel has its templates (messageLanguage), the row keeping it.
   // Built to run in the caller's transaction: the dispatcher is woken to send it once committed.
   wakeJob(MESSAGE_DISPATCH_JOB);
+  const values = rows.map((row) => {
+    const language = messageLanguage(shop.config, row.channel, order.language);
+    return { ...row, to: phone, params: paramsFor(news, order, shop.config.publicUrl, language), language, orderId: order.id };
+  });
   return {
-    insert: tx.insert(outboundMessages).values(
-      rows.map((row) => {
-        const language = messageLanguage(shop.config, row.channel, order.language);
-        return { ...row, to: phone, params: paramsFor(news, order, shop.config.publicUrl, language), language, orderId: order.id };
-      }),
-    ),
+    insert: tx.insert(outboundMessages).values(values),
+    /** The same rows for `messagesInsertFromJson`. */
+    json: jsonRows(outboundMessages, MESSAGE_KEYS, values.map((value) => ({ id: crypto.randomUUID(), ...value }))),
   };
+}
+
+const MESSAGE_KEYS = ["id", "channel", "to", "template", "params", "language", "orderId"] as const;
+
+/** orderMessagesInsert's rows in a prepared statement (server/db/prepared.ts): `rows` is a placeholder for its `json`. */
+export function messagesInsertFromJson(rows: SQL): SQL {
+  return insertJsonRows(outboundMessages, MESSAGE_KEYS, rows);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, orderLines, orderStatusHistory, orders, payments, products, user as users, type ShippingAddress } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
+import { insertJsonRows, jsonRows } from "#server/db/json-rows.ts";
 import { prepared, preparedSql } from "#server/db/prepared.ts";
 import { istDay } from "#common/dates.ts";
 import type { Language } from "#common/language.ts";
@@ -144,6 +145,25 @@ const insertOrder = prepared("checkout_insert_order", (db) =>
     .returning(),
 );
 
+const LINE_KEYS = [
+  "id",
+  "orderId",
+  "productId",
+  "name",
+  "image",
+  "sku",
+  "hsnCode",
+  "gstRateBps",
+  "unitPricePaise",
+  "mrpPaise",
+  "quantity",
+  "taxPaise",
+  "discountPaise",
+  "batchNumber",
+  "expiryDate",
+  "schedule",
+] as const;
+
 /**
  * placeOrder's lines (given as a JSON array), its first history entry and, for cash on delivery,
  * the bought lines out of the cart: one statement, which also answers the lines' order as every
@@ -152,13 +172,7 @@ const insertOrder = prepared("checkout_insert_order", (db) =>
 const insertPlaced = preparedSql<{ id: string }>(
   "checkout_insert_lines",
   () => sql`with placed_lines as (
-      insert into ${orderLines} (id, order_id, product_id, name, image, sku, hsn_code, gst_rate_bps, unit_price_paise, mrp_paise,
-        quantity, tax_paise, discount_paise, batch_number, expiry_date, schedule)
-      select l.id, ${placeholder("orderId")}, l.product_id, l.name, l.image, l.sku, l.hsn_code, l.gst_rate_bps, l.unit_price_paise, l.mrp_paise,
-        l.quantity, l.tax_paise, l.discount_paise, l.batch_number, l.expiry_date, l.schedule
-      from json_to_recordset(${placeholder("lines")}::json) as l(id text, product_id text, name text, image text, sku text, hsn_code text,
-        gst_rate_bps int, unit_price_paise int, mrp_paise int, quantity int, tax_paise int, discount_paise int, batch_number text,
-        expiry_date date, schedule text)
+      ${insertJsonRows(orderLines, LINE_KEYS, placeholder("lines"))}
       returning id, name
     ), history as (
       insert into ${orderStatusHistory} (id, order_id, status, note, created_at)
@@ -326,23 +340,7 @@ export async function placeOrder(
         schedule: product.schedule,
       }));
     const sorted = await insertPlaced(tx, {
-      lines: JSON.stringify(lineValues.map((line) => ({
-        id: line.id,
-        product_id: line.productId,
-        name: line.name,
-        image: line.image,
-        sku: line.sku,
-        hsn_code: line.hsnCode,
-        gst_rate_bps: line.gstRateBps,
-        unit_price_paise: line.unitPricePaise,
-        mrp_paise: line.mrpPaise,
-        quantity: line.quantity,
-        tax_paise: line.taxPaise,
-        discount_paise: line.discountPaise,
-        batch_number: line.batchNumber,
-        expiry_date: line.expiryDate,
-        schedule: line.schedule,
-      }))),
+      lines: jsonRows(orderLines, LINE_KEYS, lineValues),
       orderId: order!.id,
       historyId: randomUUID(),
       status: cod ? "Processing" : "Pending",

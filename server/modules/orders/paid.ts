@@ -2,14 +2,14 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, invoiceCounters, invoices, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
-import { prepared } from "#server/db/prepared.ts";
-import { writeTogether } from "#server/db/write-together.ts";
-import { auditInsert, gatewayActor } from "#server/modules/audit/audit.ts";
+import { prepared, preparedSql } from "#server/db/prepared.ts";
+import { togetherSql } from "#server/db/write-together.ts";
+import { auditInsertFromJson, auditJson, gatewayActor } from "#server/modules/audit/audit.ts";
 import { confirmCouponUse } from "#server/modules/coupons/coupons.ts";
 import { orderConfirmationEmail } from "#server/modules/email/order-emails.ts";
-import { emailInsert } from "#server/modules/email/outbox.ts";
+import { emailInsertFromJson, emailJson } from "#server/modules/email/outbox.ts";
 import { financialYearOf, formatInvoiceSerial } from "#server/modules/invoices/numbering.ts";
-import { orderMessagesInsert } from "#server/modules/messaging/outbox.ts";
+import { messagesInsertFromJson, orderMessagesInsert } from "#server/modules/messaging/outbox.ts";
 import { refundExtraPayment, refundOrderPayments } from "#server/modules/payments/refunds.ts";
 import {
   capturedPaymentSet,
@@ -151,6 +151,46 @@ interface KnownPayment {
   extra: boolean;
 }
 
+/** A value of the prepared statement, given as it is to the driver. */
+const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
+const time = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+
+/** markPaidTogether's statement, prepared once (server/db/prepared.ts). */
+const paidTogether = preparedSql("mark_paid_together", (tx) =>
+  togetherSql(
+    [
+      tx
+        .update(payments)
+        .set(capturedPaymentSet({ providerPaymentId: placeholder("providerPaymentId"), signature: placeholder("signature"), method: placeholder("method") }, time("now")))
+        .where(and(eq(payments.id, placeholder("paymentId")), isNull(payments.providerPaymentId))),
+      auditInsertFromJson(placeholder("audit")),
+      tx.delete(cartLines).where(
+        and(
+          inArray(cartLines.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, placeholder("userId")))),
+          inArray(cartLines.productId, tx.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, placeholder("orderId")))),
+        ),
+      ),
+      tx
+        .update(orders)
+        .set({ isPaid: true, paidAt: time("now"), status: "Processing", reservationExpiresAt: null, updatedAt: time("now") })
+        .where(eq(orders.id, placeholder("orderId"))),
+      tx.insert(orderStatusHistory).values({ id: placeholder("historyId"), orderId: placeholder("orderId"), status: "Processing", note: placeholder("note"), createdAt: time("now") }),
+      {
+        name: "invoice_number",
+        query: sql`insert into ${invoiceCounters} (financial_year, last_number) values (${placeholder("financialYear")}, 1)
+          on conflict (financial_year) do update set last_number = ${invoiceCounters}.last_number + 1 returning last_number`,
+      },
+      sql`insert into ${invoices} (id, order_id, serial, financial_year, created_at)
+        select ${placeholder("invoiceId")}, ${placeholder("orderId")}, ${placeholder("serialPrefix")}::text || lpad(last_number::text, greatest(6, length(last_number::text)), '0'),
+          ${placeholder("financialYear")}, ${time("now")}
+        from invoice_number`,
+      emailInsertFromJson(placeholder("email")),
+      messagesInsertFromJson(placeholder("messages")),
+    ],
+    sql`select 1`,
+  ),
+);
+
 /**
  * markOrderPaid's common case as one statement (decisions/061), writing what recordFirstCapture,
  * the cart clean-up, applyStatusChange (Pending → Processing) and afterOrderPaid write the long
@@ -173,18 +213,17 @@ async function markPaidTogether(
   const paid: OrderRow = { ...order, isPaid: true, paidAt: now, status: "Processing", reservationExpiresAt: null, updatedAt: now };
   if (order.couponCode) await confirmCouponUse(tx, order.id, now);
   const lines = knownLines ?? (await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.name), asc(orderLines.id)));
-  const email = emailInsert(tx, await orderConfirmationEmail(tx, order.id, shop.config.publicUrl, paid, lines));
+  const email = await orderConfirmationEmail(tx, order.id, shop.config.publicUrl, paid, lines);
   const messages = await orderMessagesInsert(shop, tx, order.id, { template: "order_paid" }, paid);
   const financialYear = financialYearOf(now);
-  const serialYears = formatInvoiceSerial(financialYear, 1).split("/")[1]!;
-  await writeTogether(tx, [
-    tx
-      .update(payments)
-      .set(capturedPaymentSet(payment, now))
-      .where(and(eq(payments.id, paymentId), isNull(payments.providerPaymentId))),
-    // The payment's entry, then the order's (one insert keeps them in that order).
-    auditInsert(
-      tx,
+  await paidTogether(tx, {
+    paymentId,
+    providerPaymentId: payment.providerPaymentId,
+    signature: payment.signature ?? null,
+    method: payment.method ?? null,
+    now: now.toISOString(),
+    // The payment's entry, then the order's.
+    audit: auditJson(
       paymentAuditEntry({ id: paymentId, orderId: order.id, provider, amountPaise: order.totalPaise }, "payment.captured", {
         status: "captured",
         providerPaymentId: payment.providerPaymentId,
@@ -192,30 +231,17 @@ async function markPaidTogether(
       }),
       [gatewayActor(provider), { action: "order.status", entity: "order", entityId: order.id, before: { status: order.status }, after: { status: "Processing", note } }],
     ),
-    order.userId === null
-      ? null
-      : tx.delete(cartLines).where(
-        and(
-          inArray(cartLines.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId))),
-            inArray(cartLines.productId, tx.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, order.id))),
-          ),
-        ),
-    tx
-      .update(orders)
-      .set({ isPaid: true, paidAt: now, status: "Processing", reservationExpiresAt: null, updatedAt: now })
-      .where(eq(orders.id, order.id)),
-    tx.insert(orderStatusHistory).values({ orderId: order.id, status: "Processing", note, createdAt: now }),
-    {
-      name: "invoice_number",
-      query: sql`insert into ${invoiceCounters} (financial_year, last_number) values (${financialYear}, 1)
-        on conflict (financial_year) do update set last_number = ${invoiceCounters}.last_number + 1 returning last_number`,
-    },
-    sql`insert into ${invoices} (id, order_id, serial, financial_year, created_at)
-      select ${crypto.randomUUID()}, ${order.id}, ${`INV/${serialYears}/`} || lpad(last_number::text, greatest(6, length(last_number::text)), '0'), ${financialYear}, ${now}
-      from invoice_number`,
-    email,
-    messages?.insert,
-  ]);
+    // No account (a guest's order): no cart.
+    userId: order.userId,
+    orderId: order.id,
+    historyId: crypto.randomUUID(),
+    note,
+    financialYear,
+    invoiceId: crypto.randomUUID(),
+    serialPrefix: `INV/${formatInvoiceSerial(financialYear, 1).split("/")[1]!}/`,
+    email: emailJson(email),
+    messages: messages?.json ?? "[]",
+  });
   return paid;
 }
 

@@ -4,7 +4,7 @@
  * at the door. Every function runs in the caller's transaction; the caller (orders/) locks the
  * order and decides what the payment means for it. Refunds are in `refunds.ts`.
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { payments } from "#server/db/schema.ts";
 import type { Transaction } from "#server/db/tx.ts";
 import { auditInsert, gatewayActor, type AuditActor, type AuditChange } from "#server/modules/audit/audit.ts";
@@ -108,7 +108,10 @@ export async function recordExtraPayment(tx: Transaction, order: { id: string; t
 }
 
 /** What a capture writes on the payment row made with the provider order (signature and method kept where the capture has none). */
-export function capturedPaymentSet(payment: CapturedPayment, now: Date) {
+export function capturedPaymentSet(
+  payment: { providerPaymentId: string | SQL; signature?: string | SQL | null; method?: string | SQL | null },
+  now: Date | SQL,
+) {
   return {
     providerPaymentId: payment.providerPaymentId,
     signature: sql`coalesce(${payment.signature ?? null}, ${payments.signature})`,
