@@ -11,7 +11,6 @@ import { findOwnOrder, findOwnOrderWithLines, loadOrderJson, orderJson } from ".
 import { markOrderPaid, settleMarkPaid } from "./paid.ts";
 import { recordPaymentFailure } from "#server/modules/payments/rows.ts";
 import type { Transaction } from "#server/db/tx.ts";
-import { prepared } from "#server/db/prepared.ts";
 import { verifyPaymentSignature, verifyWebhookSignature } from "#server/modules/payments/signature.ts";
 import { signTestPayment } from "#server/modules/payments/test-gateway.ts";
 
@@ -79,17 +78,12 @@ export async function confirmPayment(
   );
   await settleMarkPaid(shop, outcome);
   if (outcome.kind === "cancelled") return { ok: false, reason: "order-cancelled" };
-  // Paid just now in one statement: the answer from the rows in hand and the payments as committed.
-  if (outcome.kind === "paid" && outcome.paid && outcome.paid.id === order.id && !outcome.paid.prescriptionStatus) {
-    const paymentRows = await paymentsOfOrder(shop.db, { orderId: order.id });
-    return { ok: true, order: orderJson(outcome.paid, lines, paymentRows) };
+  // Paid just now in one statement: the answer from the rows in hand.
+  if (outcome.kind === "paid" && outcome.paid && outcome.paid.order.id === order.id && !outcome.paid.order.prescriptionStatus) {
+    return { ok: true, order: orderJson(outcome.paid.order, lines, [outcome.paid.payment]) };
   }
   return { ok: true, order: (await loadOrderJson(shop.db, order.id))! };
 }
-
-const paymentsOfOrder = prepared("payments_of_order", (db) =>
-  db.select().from(payments).where(eq(payments.orderId, sql.placeholder("orderId"))).orderBy(desc(payments.updatedAt)),
-);
 
 /** `providerOrderId` when it is one of the order's own provider orders (its payments rows), else null. */
 async function earlierProviderOrder(shop: ShopContext, orderId: string, providerOrderId: string): Promise<string | null> {

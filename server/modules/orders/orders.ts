@@ -14,6 +14,8 @@ import { allowedNextStatuses } from "./transitions.ts";
 export type OrderRow = typeof orders.$inferSelect;
 export type LineRow = typeof orderLines.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
+/** What an order's answer shows of its payments rows. */
+export type ShownPayment = Pick<PaymentRow, "extra" | "status" | "providerPaymentId" | "providerOrderId" | "signature">;
 
 export interface Viewer {
   id: string;
@@ -28,12 +30,12 @@ export function isOrderId(value: unknown): value is string {
 }
 
 /** The order's own payment; an extra one (paid twice, refunded) never stands for it. */
-function capturedPayment(rows: PaymentRow[]): PaymentRow | undefined {
+function capturedPayment<Row extends ShownPayment>(rows: Row[]): Row | undefined {
   const own = rows.filter((row) => !row.extra);
   return own.find((row) => row.status === "captured" || row.status === "refunded") ?? own[0];
 }
 
-export function orderJson(order: OrderRow, lines: LineRow[], paymentRows: PaymentRow[] = [], prescriptionIds: string[] = []): OrderJson {
+export function orderJson(order: OrderRow, lines: LineRow[], paymentRows: ShownPayment[] = [], prescriptionIds: string[] = []): OrderJson {
   const paid = capturedPayment(paymentRows);
   return {
     _id: order.id,

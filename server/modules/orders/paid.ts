@@ -20,15 +20,18 @@ import {
   recordRepeatedPayment,
   type CapturedPayment,
 } from "#server/modules/payments/rows.ts";
-import type { OrderRow } from "./orders.ts";
+import type { OrderRow, ShownPayment } from "./orders.ts";
 import { applyStatusChange } from "./status.ts";
 import { checkTransition } from "./transitions.ts";
 
 type LineRow = typeof orderLines.$inferSelect;
 
 export type MarkPaidResult =
-  /** `paid`: the order row as it now is, when the one-statement path (`markPaidTogether`) wrote it. */
-  | { kind: "paid"; orderId: string; paid?: OrderRow }
+  /**
+   * `paid`: the order row as it now is and its one captured payment, when the one-statement path
+   * (`markPaidTogether`) wrote them.
+   */
+  | { kind: "paid"; orderId: string; paid?: { order: OrderRow; payment: ShownPayment } }
   | { kind: "already-paid"; orderId: string }
   /** The reservation had expired: the payment is recorded and must be refunded. */
   | { kind: "cancelled"; orderId: string }
@@ -126,7 +129,9 @@ export async function markOrderPaid(
     checkTransition({ status: order.status, isPaid: order.isPaid, paymentCaptured: true, prescriptionStatus: order.prescriptionStatus, paymentMethod: order.paymentMethod }, "Processing", "system").ok;
   if (created && allowed && !invoiced) {
     const paid = await markPaidTogether(shop, tx, order, created.id, payment, now, knownLines);
-    return { kind: "paid", orderId: order.id, paid };
+    // The created row, captured: the order had no other captured payment (`taken` above).
+    const captured: ShownPayment = { extra: false, status: "captured", providerPaymentId: payment.providerPaymentId, providerOrderId: payment.providerOrderId, signature: payment.signature ?? null };
+    return { kind: "paid", orderId: order.id, paid: { order: paid, payment: captured } };
   }
   await recordFirstCapture(tx, order, payment, now);
 
