@@ -3,7 +3,8 @@
 // PostgreSQL, each run on a fresh data directory or a fresh database of its own. Prints
 // checkouts/s, p50/p99 of a whole checkout, and the SQL statements one checkout sends (counted
 // in the server process, bench/checkout-server.ts), step by step, for the test gateway and COD;
-// then a flash sale: 200 buyers at once for the last 100 units of one product (sold, refused, p50/p99).
+// the CPU per checkout of the server, of PostgreSQL (when it runs on this machine) and of the
+// buyers (this process); then a flash sale: 200 buyers at once for the last 100 units of one product (sold, refused, p50/p99).
 //   node bench/checkout.mjs
 // Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres; a database
 // bench_checkout_<pid>_<n> is created beside it for each run and dropped afterwards; "none" to skip
@@ -11,7 +12,7 @@
 // FLASH_UNITS (100) and FLASH_BUYERS (200; 0 skips the flash sale),
 // BENCH_CPU_PROF (a directory: each server process writes a V8 CPU profile there; bench/cpu-profile.mjs sums one up).
 import { fork } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -148,10 +149,29 @@ async function load(server, concurrency, seconds) {
 }
 
 const CLOCK_TICKS_PER_SECOND = 100;
-async function cpuMs(pid) {
-  const { readFileSync } = await import("node:fs");
+function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1).split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The CPU of every PostgreSQL process on this machine (its backends serve the bench's database); 0 when none runs here. */
+function postgresCpuMs() {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += cpuMs(entry);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
+/** This process's CPU (the buyers' requests and answers). */
+function benchCpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 /** Why a request was refused: its status and message (thrown by `call`). */
@@ -267,9 +287,10 @@ for (const database of databases) {
           }
         }
         await load(server, concurrency, WARMUP);
-        const cpuBefore = await cpuMs(server.pid);
+        const before = { server: cpuMs(server.pid), postgres: postgresCpuMs(), bench: benchCpuMs() };
         const { latencies, failures, firstError } = await load(server, concurrency, DURATION);
-        const cpu = (await cpuMs(server.pid)) - cpuBefore;
+        const cpu = cpuMs(server.pid) - before.server;
+        const perCheckout = (ms) => +(ms / Math.max(latencies.length, 1)).toFixed(1);
         if (firstError) console.error(`${database.name}, ${concurrency} buyers: ${failures} failed, first: ${firstError.message}`);
         const sorted = latencies.toSorted((a, b) => a - b);
         rows.push({
@@ -278,12 +299,15 @@ for (const database of databases) {
           "checkouts/s": +(latencies.length / DURATION).toFixed(1),
           "p50 ms": +percentile(sorted, 50).toFixed(1),
           "p99 ms": +percentile(sorted, 99).toFixed(1),
-          "server CPU ms/checkout": +(cpu / Math.max(latencies.length, 1)).toFixed(1),
+          "server CPU ms/checkout": perCheckout(cpu),
+          // Where the rest of the machine goes: PostgreSQL's processes (on PGlite, the database is inside the server) and the buyers.
+          "PostgreSQL CPU ms/checkout": database.name === "PostgreSQL" ? perCheckout(postgresCpuMs() - before.postgres) : "-",
+          "buyers' CPU ms/checkout": perCheckout(benchCpuMs() - before.bench),
           failures,
         });
         const row = rows.at(-1);
         console.log(
-          `${database.name}, ${concurrency} buyers: ${row["checkouts/s"]} checkouts/s, p50 ${row["p50 ms"]} ms, p99 ${row["p99 ms"]} ms, ${row["server CPU ms/checkout"]} ms CPU/checkout, ${failures} failed (load average ${loadavg()[0].toFixed(1)})`,
+          `${database.name}, ${concurrency} buyers: ${row["checkouts/s"]} checkouts/s, p50 ${row["p50 ms"]} ms, p99 ${row["p99 ms"]} ms, ${row["server CPU ms/checkout"]} ms CPU/checkout (PostgreSQL ${row["PostgreSQL CPU ms/checkout"]}, buyers ${row["buyers' CPU ms/checkout"]}), ${failures} failed (load average ${loadavg()[0].toFixed(1)})`,
         );
       } finally {
         await server.stop();
