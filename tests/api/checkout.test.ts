@@ -5,6 +5,7 @@ import { orderLines, orderStatusHistory, orders, payments, products } from "#ser
 import { RESERVATION_MINUTES } from "#common/orders.ts";
 import { every } from "#server/jobs/scheduler.ts";
 import { expireReservations, reservationExpiryJob } from "#server/modules/orders/expiry.ts";
+import { usingPostgres } from "../support/database.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
 import { address, buyerWithCart, checkout, makeProduct, stockOf } from "./checkout-helpers.ts";
@@ -141,6 +142,32 @@ describe("POST /api/checkout: the order", () => {
 
     await shop.context.db.update(products).set({ stock: 0 }).where(eq(products.id, scarce.id));
     await checkout(shop, buyer).expect(409, new RegExp(`${scarce.name} is out of stock`));
+  });
+
+  // PGlite runs one transaction at a time, so only PostgreSQL can hold the lock beside a checkout.
+  it.runIf(usingPostgres())("refuses a line already out of stock at once, without waiting for the product's lock (a flash sale's late buyer)", async () => {
+    const sold = await product({ stock: 1 });
+    const buyer = await buyerWithCart(shop, [{ productId: sold.id, quantity: 1 }]);
+    await shop.context.db.update(products).set({ stock: 0 }).where(eq(products.id, sold.id));
+    // Another checkout of the product holds its row lock meanwhile.
+    let locked!: () => void;
+    let release!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const locker = shop.context.db.transaction(async (tx) => {
+      await tx.select({ id: products.id }).from(products).where(eq(products.id, sold.id)).for("update");
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      const res = await checkout(shop, buyer).timeout(5_000).expect(409);
+      expect(res.body.message).toBe(`${sold.name} is out of stock`);
+    } finally {
+      release();
+      await locker;
+    }
+    expect(await shop.context.db.select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(0);
   });
 
   it("leaves out a product unpublished since it went into the cart, as the cart itself does", async () => {

@@ -14,7 +14,7 @@ import { linkProposalApproval, proposalCovering } from "#server/modules/prescrip
 import { recordAudit } from "#server/modules/audit/audit.ts";
 import { checkCoupon, findCouponById, reserveCouponUse, type CouponRefusal } from "#server/modules/coupons/coupons.ts";
 import { checkLimit, countRequest, throttled, type Throttled } from "#server/modules/limits/limiter.ts";
-import { orderableCartLines } from "#server/modules/cart/cart.ts";
+import { orderableCartLines, type OrderableCartLine } from "#server/modules/cart/cart.ts";
 import { optInAtCheckout } from "./whatsapp-opt-in.ts";
 import { linesBeyondCover } from "#server/modules/prescriptions/cover.ts";
 import { ordersJson, type LineRow, type OrderRow } from "./orders.ts";
@@ -232,7 +232,13 @@ export async function placeOrder(
       if (beyond.length > 0) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "prescription-required", productNames: beyond.map((line) => line.name) });
     }
     // The cart row lock above serialises one customer's checkouts (any process), so this cannot race.
-    const kept = await replaceOlderUnpaidOrders(shop, tx, customer.id, maxUnpaidOrders - 1, cartRows.map((line) => line.productId));
+    const { kept, released } = await replaceOlderUnpaidOrders(shop, tx, customer.id, maxUnpaidOrders - 1, cartRows.map((line) => line.productId));
+    // Already short as this transaction read the cart's lines (nothing released since): refused
+    // before waiting for the product's lock, which every other checkout of it takes (a flash sale's
+    // late buyers). reserveStock decides for every other order, under the lock.
+    const readStock = choices.lines ? [] : (cartRows as OrderableCartLine[]);
+    const short = released ? undefined : readStock.find((line) => line.quantity > line.stock);
+    if (short) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "out-of-stock", productName: short.name, available: short.stock });
     // Units already held unpaid (the kept prepaid orders and the COD orders on the way) count against the cap.
     const heldOf = await unitsHeldUnpaid(tx, customer.id, kept);
     const over = cartRows.find((line) => line.quantity + (heldOf.get(line.productId) ?? 0) > maxUnitsPerProduct);
@@ -505,7 +511,7 @@ const lockedUnpaidOrders = prepared("checkout_unpaid_orders", (db) =>
 
 /**
  * Cancels the customer's unpaid orders except the newest `keep`, releasing their stock (no email:
- * the customer is replacing them right now); returns the ids of those kept.
+ * the customer is replacing them right now); returns the ids of those kept, and whether any stock was released.
  */
 async function replaceOlderUnpaidOrders(
   shop: ShopContext,
@@ -513,10 +519,10 @@ async function replaceOlderUnpaidOrders(
   userId: string,
   keep: number,
   cartProductIds: string[],
-): Promise<string[]> {
+): Promise<{ kept: string[]; released: boolean }> {
   const unpaid = await lockedUnpaidOrders(tx, { userId });
   const replaced = unpaid.slice(keep);
-  if (replaced.length === 0) return unpaid.map((order) => order.id);
+  if (replaced.length === 0) return { kept: unpaid.map((order) => order.id), released: false };
   // Every product released here or reserved next is locked now, in id order: releasing first and
   // reserving after would take locks out of order and could deadlock with another checkout.
   const released = tx.select({ id: orderLines.productId }).from(orderLines).where(inArray(orderLines.orderId, replaced.map((order) => order.id)));
@@ -529,7 +535,7 @@ async function replaceOlderUnpaidOrders(
   for (const order of replaced) {
     await applyStatusChange(shop, tx, order, "Cancelled", "Replaced by a newer checkout", { actor: "system", notify: false });
   }
-  return unpaid.slice(0, keep).map((order) => order.id);
+  return { kept: unpaid.slice(0, keep).map((order) => order.id), released: true };
 }
 
 async function cancelUnstartedOrder(shop: ShopContext, orderId: string, reason: string) {
