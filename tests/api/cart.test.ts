@@ -108,6 +108,24 @@ describe("POST /api/cart", () => {
     expect(guestCookieValue(res)).toBe(guestId);
   });
 
+  it("answers the cart as a read of it would: every line in the order added, the added one as written, unpublished ones left out", async () => {
+    const first = await product({ pricePaise: 12000, stock: 9 });
+    const second = await product({ pricePaise: 34500, stock: 9 });
+    const hidden = await product();
+    const guestId = await guestWithCart(first.id, 1);
+    const post = (productId: string, quantity: number) => api().post("/api/cart").set("Cookie", cookie(guestId)).send({ productId, quantity }).expect(200);
+    await post(hidden.id, 1);
+    await post(second.id, 2);
+    await shop.context.db.update(products).set({ published: false }).where(eq(products.id, hidden.id));
+    const added = await post(first.id, 3);
+    const read = await api().get("/api/cart").set("Cookie", cookie(guestId)).expect(200);
+    expect(added.body.cart.products.map((line: { productId: string; quantity: number }) => [line.productId, line.quantity])).toEqual([
+      [first.id, 4],
+      [second.id, 2],
+    ]);
+    expect({ ...added.body.cart, updatedAt: undefined }).toEqual({ ...read.body, updatedAt: undefined });
+  });
+
   it("uses a guestId from the body without setting a cookie", async () => {
     const item = await product();
     const guestId = newGuestId();

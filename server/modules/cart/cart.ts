@@ -91,25 +91,27 @@ async function touchCart(tx: Transaction, cartId: string): Promise<CartRow> {
  * A cart's lines joined to their products' current name, price (paise), tax rate and stock;
  * unpublished products are left out. The two readers below differ only in their order.
  */
+const CART_LINE_FIELDS = {
+  productId: cartLines.productId,
+  quantity: cartLines.quantity,
+  addedAt: cartLines.addedAt,
+  name: products.name,
+  schedule: products.schedule,
+  images: products.images,
+  pricePaise: products.pricePaise,
+  mrpPaise: products.mrpPaise,
+  category: products.category,
+  gstRateBps: products.gstRateBps,
+  subcategory: products.subcategory,
+  prescriptionRequired: products.prescriptionRequired,
+  stock: products.stock,
+  expiryDate: products.expiryDate,
+  packText: products.packText,
+};
+
 function publishedCartLines(db: Executor) {
   return db
-    .select({
-      productId: cartLines.productId,
-      quantity: cartLines.quantity,
-      addedAt: cartLines.addedAt,
-      name: products.name,
-      schedule: products.schedule,
-      images: products.images,
-      pricePaise: products.pricePaise,
-      mrpPaise: products.mrpPaise,
-      category: products.category,
-      gstRateBps: products.gstRateBps,
-      subcategory: products.subcategory,
-      prescriptionRequired: products.prescriptionRequired,
-      stock: products.stock,
-      expiryDate: products.expiryDate,
-      packText: products.packText,
-    })
+    .select(CART_LINE_FIELDS)
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(and(eq(cartLines.cartId, sql.placeholder("cartId")), eq(products.published, true)));
@@ -122,6 +124,9 @@ const linesByProduct = prepared("cart_lines_by_product", (db) => publishedCartLi
 export function cartLineRows(db: Executor, cartId: string) {
   return linesAsAdded(db, { cartId });
 }
+type CartLineRow = Awaited<ReturnType<typeof cartLineRows>>[number];
+/** A cart line as the cart's answer uses it (the add's statement gives them as JSON, without a Date). */
+type ShownCartLine = Omit<CartLineRow, "addedAt">;
 
 /**
  * The lines an order is built from; checkout, its quote and the checkout summary all read them
@@ -133,8 +138,9 @@ export function orderableCartLines(db: Executor, cartId: string) {
 }
 export type OrderableCartLine = Awaited<ReturnType<typeof orderableCartLines>>[number];
 
-export async function cartJson(db: Executor, cart: CartRow): Promise<CartJson> {
-  const rows = await cartLineRows(db, cart.id);
+/** The cart's answer; `inHand`: its lines when the caller has just read them (in the order added). */
+export async function cartJson(db: Executor, cart: CartRow, inHand?: ShownCartLine[]): Promise<CartJson> {
+  const rows = inHand ?? (await cartLineRows(db, cart.id));
 
   let totalPaise = 0;
   let mrpPaise = 0;
@@ -194,7 +200,7 @@ export async function addToCart(
   assertQuantity(quantity, 1);
   if (quantity > maxUnitsPerProduct) return { ok: false, reason: "over-limit", limit: maxUnitsPerProduct };
   const added = await addInOneStatement(db, owner, productId, quantity, maxUnitsPerProduct);
-  if (added) return { ok: true, cart: await cartJson(db, added.cart), created: added.created };
+  if (added) return { ok: true, cart: await cartJson(db, added.cart, added.lines), created: added.created };
   // Refused (or lost a race): the locked path below decides again and says why, writing nothing on a refusal.
   return addUnderCartLock(db, owner, productId, quantity, maxUnitsPerProduct);
 }
@@ -202,6 +208,10 @@ export async function addToCart(
 /** addInOneStatement's statement, for a cart owned by `ownerColumn` (user_id or guest_id). */
 function addStatement(ownerColumn: "user_id" | "guest_id") {
   const column = sql.raw(ownerColumn);
+  const lineJson = sql`json_build_object(${sql.join(
+    Object.entries(CART_LINE_FIELDS).map(([key, field]) => sql`${key}::text, ${field}`),
+    sql`, `,
+  )})`;
   const [owner, productId, quantity, limit] = ["owner", "productId", "quantity", "limit"].map((name) => sql.placeholder(name));
   return preparedSql<{
     id: string;
@@ -212,6 +222,7 @@ function addStatement(ownerColumn: "user_id" | "guest_id") {
     updated_at: string | Date;
     created: boolean;
     written: number;
+    lines: ShownCartLine[] | string;
   }>(
     `cart_add_${ownerColumn}`,
     () => sql`with wanted as (
@@ -229,9 +240,14 @@ function addStatement(ownerColumn: "user_id" | "guest_id") {
       select cart.id, ${productId}, ${quantity}::int from cart
       on conflict (cart_id, product_id) do update set quantity = l.quantity + excluded.quantity
       where l.quantity + excluded.quantity <= least((select p.stock from products p where p.id = excluded.product_id), ${limit}::int)
-      returning l.quantity
+      returning l.*
     )
-    select cart.*, (select count(*) from line)::int as written from cart`,
+    select cart.*, (select count(*) from line)::int as written,
+      -- The cart's lines after the add, as cartLineRows reads them: the others as they were, this one as written.
+      (select coalesce(json_agg(${lineJson} order by ${cartLines.addedAt}, ${cartLines.productId}), '[]'::json)
+        from (select * from cart_lines where cart_id = cart.id and product_id <> ${productId} union all select * from line) as cart_lines
+        join products on products.id = cart_lines.product_id and products.published) as lines
+    from cart`,
   );
 }
 const addForUser = addStatement("user_id");
@@ -245,6 +261,7 @@ const addForGuest = addStatement("guest_id");
  * adds never take a line over the stock. Undefined when nothing was added: the caller then asks
  * `addUnderCartLock`, which diagnoses the refusal. When the line's re-check alone refused (a race),
  * the cart may have been touched or created empty, as an add followed by a removal leaves it.
+ * The same statement answers the cart's lines after the add, so the cart is not read again.
  */
 async function addInOneStatement(
   db: Database,
@@ -252,7 +269,7 @@ async function addInOneStatement(
   productId: string,
   quantity: number,
   maxUnitsPerProduct: number,
-): Promise<{ cart: CartRow; created: boolean } | undefined> {
+): Promise<{ cart: CartRow; created: boolean; lines: ShownCartLine[] } | undefined> {
   const add = "userId" in owner ? addForUser : addForGuest;
   const [row] = await add(db, {
     owner: "userId" in owner ? owner.userId : owner.guestId,
@@ -272,6 +289,7 @@ async function addInOneStatement(
       updatedAt: new Date(row.updated_at),
     },
     created: row.created === true,
+    lines: typeof row.lines === "string" ? (JSON.parse(row.lines) as ShownCartLine[]) : row.lines,
   };
 }
 
