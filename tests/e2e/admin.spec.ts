@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../../playwright.config";
-import { expect, expectPath, findProduct, openPage, settleAnimations, signInAsAdmin, signUpShopper, test } from "./fixtures";
+import { expect, expectPath, findProduct, openPage, settleAnimations, signInAsAdmin, signUpShopper, test, waitForHydration } from "./fixtures";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const ADMIN_PAGES = [
@@ -201,6 +201,8 @@ test.describe("as the admin", () => {
     await row.getByRole("button", { name: "Save role of Ravi Staff" }).click();
     await expect(toast(page, "User updated")).toBeVisible();
     await page.reload();
+    // The rows' buttons work once the page has hydrated again.
+    await waitForHydration(page);
     await expect(main.getByRole("row").filter({ hasText: email }).getByRole("combobox")).toHaveValue("admin");
 
     // Cancel keeps the user; Delete removes them.

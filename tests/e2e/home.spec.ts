@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, openPage, test } from "./fixtures";
+import { expect, openPage, settleAnimations, test } from "./fixtures";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const HEADLINES = [
@@ -417,24 +417,13 @@ test("the home page has no WCAG 2.2 AA violations, also with its panels open", a
   // Paused first: a slide change starting during an axe run (seconds on a loaded machine) would be
   // measured half-faded.
   await page.getByRole("button", { name: "Pause slide rotation" }).click();
-  await transitionsDone(page);
+  await settleAnimations(page);
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole("button", { name: "Show ingredients" }).click();
   await page.getByRole("region", { name: "Research Highlights" }).getByRole("button", { name: /^Read More/ }).first().click();
   // A slide change that began just before the pause is still fading: axe would measure half-faded text.
-  await transitionsDone(page);
+  await settleAnimations(page);
   expect(await axeViolations(page)).toEqual([]);
 });
 
-/** Waits for every running CSS transition and animation on the page to finish. */
-async function transitionsDone(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}

@@ -236,6 +236,8 @@ test.describe("register with an email that has an account", () => {
     await expect(help.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
     await expect(help.getByRole("link", { name: "reset your password" })).toHaveAttribute("href", "/forgot-password");
     expect(await wordsBrokenAcrossLines(main)).toEqual([]);
+    // The refusal's toast mounts after the help text: axe reads its colours once it has faded in.
+    await expect(page.locator("[data-sonner-toast]")).toBeVisible();
     await expectAxeClean(page);
     await shot(page, "register-exists", testInfo.project.name);
   });
