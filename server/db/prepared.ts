@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "./tx.ts";
 
 /** What Drizzle's `.prepare(name)` gives: the statement's text and parameters, built once. */
@@ -85,4 +85,14 @@ export function preparedSql<Row>(name: string, build: (db: Executor) => SQL) {
     return session.prepareQuery(session.dialect.sqlToQuery(build(db)), undefined, name, false);
   });
   return async (db: Executor, values?: Record<string, unknown>): Promise<Row[]> => (await run(db, values)).rows as Row[];
+}
+
+/** A time placeholder, its value given to the driver as it is (`timeValue`): Drizzle's own encoder refuses null. */
+export function timePlaceholder(name: string): SQL {
+  return sql`${sql.placeholder(name)}::timestamptz`;
+}
+
+/** The value of a `timePlaceholder`. */
+export function timeValue(time: Date | null): string | null {
+  return time ? time.toISOString() : null;
 }

@@ -5,7 +5,7 @@ import { cartLines, carts, orderLines, orderStatusHistory, orders, payments, pro
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
 import { insertJsonRows, jsonRows } from "#server/db/json-rows.ts";
-import { prepared, preparedSql } from "#server/db/prepared.ts";
+import { prepared, preparedSql, timePlaceholder, timeValue } from "#server/db/prepared.ts";
 import { istDay } from "#common/dates.ts";
 import type { Language } from "#common/language.ts";
 import { RESERVATION_MINUTES, type CheckoutPayment, type OrderJson, type PaymentMethod } from "#common/orders.ts";
@@ -96,13 +96,7 @@ export function newOrderNumber(now: Date): string {
   return `HP-${date}-${random}`;
 }
 
-/** A nullable time for a prepared statement's `::timestamptz` placeholder (Drizzle's encoder refuses null). */
-function timeOrNull(time: Date | null): string | null {
-  return time ? time.toISOString() : null;
-}
-
 const placeholder = (name: string) => sql.placeholder(name);
-const timestampOrNull = (name: string) => sql`${placeholder(name)}::timestamptz`;
 
 const lockedCart = prepared("checkout_cart_lock", (db) => db.select().from(carts).where(eq(carts.userId, placeholder("userId"))).for("update"));
 
@@ -126,9 +120,9 @@ const insertOrder = prepared("checkout_insert_order", (db) =>
       codFeePaise: placeholder("codFeePaise"),
       taxPaise: placeholder("taxPaise"),
       totalPaise: placeholder("totalPaise"),
-      reservationExpiresAt: timestampOrNull("reservationExpiresAt"),
+      reservationExpiresAt: timePlaceholder("reservationExpiresAt"),
       prescriptionStatus: placeholder("prescriptionStatus"),
-      prescriptionReviewedAt: timestampOrNull("prescriptionReviewedAt"),
+      prescriptionReviewedAt: timePlaceholder("prescriptionReviewedAt"),
       prescriptionReviewerId: placeholder("prescriptionReviewerId"),
       prescriptionReviewerName: placeholder("prescriptionReviewerName"),
       prescriptionReviewerRegistration: placeholder("prescriptionReviewerRegistration"),
@@ -136,8 +130,8 @@ const insertOrder = prepared("checkout_insert_order", (db) =>
       prescriberRegistration: placeholder("prescriberRegistration"),
       deliveryFrom: placeholder("deliveryFrom"),
       deliveryTo: placeholder("deliveryTo"),
-      codConfirmBy: timestampOrNull("codConfirmBy"),
-      whatsappUpdatesAt: timestampOrNull("whatsappUpdatesAt"),
+      codConfirmBy: timePlaceholder("codConfirmBy"),
+      whatsappUpdatesAt: timePlaceholder("whatsappUpdatesAt"),
       language: sql`coalesce(${placeholder("language")}::text, (select ${users.language} from ${users} where ${users.id} = ${placeholder("userId")}))`,
       createdAt: placeholder("now"),
       updatedAt: placeholder("now"),
@@ -309,9 +303,9 @@ export async function placeOrder(
       codFeePaise: totals.codFeePaise,
       taxPaise: totals.taxPaise,
       totalPaise: totals.totalPaise,
-      reservationExpiresAt: timeOrNull(cod ? null : (choices.reservationUntil ?? new Date(now.getTime() + RESERVATION_MINUTES * 60_000))),
+      reservationExpiresAt: timeValue(cod ? null : (choices.reservationUntil ?? new Date(now.getTime() + RESERVATION_MINUTES * 60_000))),
       prescriptionStatus: preApproved ? "approved" : rx.status,
-      prescriptionReviewedAt: timeOrNull(preApproved ? now : null),
+      prescriptionReviewedAt: timeValue(preApproved ? now : null),
       prescriptionReviewerId: preApproved?.pharmacist.id ?? null,
       prescriptionReviewerName: preApproved?.pharmacist.name ?? null,
       prescriptionReviewerRegistration: preApproved?.pharmacist.registration ?? null,
@@ -320,8 +314,8 @@ export async function placeOrder(
       deliveryFrom: choices.estimatedDelivery?.from ?? null,
       deliveryTo: choices.estimatedDelivery?.to ?? null,
       // Confirmed by the shopper or the staff within the window, else cancelled by the job runner (decisions/044).
-      codConfirmBy: timeOrNull(cod ? new Date(now.getTime() + shop.config.cod.confirmHours * 3_600_000) : null),
-      whatsappUpdatesAt: timeOrNull(choices.whatsappUpdates ? now : null),
+      codConfirmBy: timeValue(cod ? new Date(now.getTime() + shop.config.cod.confirmHours * 3_600_000) : null),
+      whatsappUpdatesAt: timeValue(choices.whatsappUpdates ? now : null),
       // Absent: the account's language.
       language: choices.language ?? null,
       now,

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, invoiceCounters, invoices, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
-import { prepared, preparedSql } from "#server/db/prepared.ts";
+import { prepared, preparedSql, timePlaceholder } from "#server/db/prepared.ts";
 import { togetherSql } from "#server/db/write-together.ts";
 import { auditInsertFromJson, auditJson, gatewayActor } from "#server/modules/audit/audit.ts";
 import { confirmCouponUse } from "#server/modules/coupons/coupons.ts";
@@ -158,7 +158,6 @@ interface KnownPayment {
 
 /** A value of the prepared statement, given as it is to the driver. */
 const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
-const time = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 
 /** markPaidTogether's statement, prepared once (server/db/prepared.ts). */
 const paidTogether = preparedSql("mark_paid_together", (tx) =>
@@ -166,7 +165,7 @@ const paidTogether = preparedSql("mark_paid_together", (tx) =>
     [
       tx
         .update(payments)
-        .set(capturedPaymentSet({ providerPaymentId: placeholder("providerPaymentId"), signature: placeholder("signature"), method: placeholder("method") }, time("now")))
+        .set(capturedPaymentSet({ providerPaymentId: placeholder("providerPaymentId"), signature: placeholder("signature"), method: placeholder("method") }, timePlaceholder("now")))
         .where(and(eq(payments.id, placeholder("paymentId")), isNull(payments.providerPaymentId))),
       auditInsertFromJson(placeholder("audit")),
       tx.delete(cartLines).where(
@@ -177,9 +176,9 @@ const paidTogether = preparedSql("mark_paid_together", (tx) =>
       ),
       tx
         .update(orders)
-        .set({ isPaid: true, paidAt: time("now"), status: "Processing", reservationExpiresAt: null, updatedAt: time("now") })
+        .set({ isPaid: true, paidAt: timePlaceholder("now"), status: "Processing", reservationExpiresAt: null, updatedAt: timePlaceholder("now") })
         .where(eq(orders.id, placeholder("orderId"))),
-      tx.insert(orderStatusHistory).values({ id: placeholder("historyId"), orderId: placeholder("orderId"), status: "Processing", note: placeholder("note"), createdAt: time("now") }),
+      tx.insert(orderStatusHistory).values({ id: placeholder("historyId"), orderId: placeholder("orderId"), status: "Processing", note: placeholder("note"), createdAt: timePlaceholder("now") }),
       {
         name: "invoice_number",
         query: sql`insert into ${invoiceCounters} (financial_year, last_number) values (${placeholder("financialYear")}, 1)
@@ -187,7 +186,7 @@ const paidTogether = preparedSql("mark_paid_together", (tx) =>
       },
       sql`insert into ${invoices} (id, order_id, serial, financial_year, created_at)
         select ${placeholder("invoiceId")}, ${placeholder("orderId")}, ${placeholder("serialPrefix")}::text || lpad(last_number::text, greatest(6, length(last_number::text)), '0'),
-          ${placeholder("financialYear")}, ${time("now")}
+          ${placeholder("financialYear")}, ${timePlaceholder("now")}
         from invoice_number`,
       emailInsertFromJson(placeholder("email")),
       messagesInsertFromJson(placeholder("messages")),
