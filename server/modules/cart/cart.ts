@@ -87,10 +87,7 @@ async function touchCart(tx: Transaction, cartId: string): Promise<CartRow> {
   return cart;
 }
 
-/**
- * A cart's lines joined to their products' current name, price (paise), tax rate and stock;
- * unpublished products are left out. The two readers below differ only in their order.
- */
+/** What a cart line shows of itself and its product: the cart's reads select it, the add's statement answers it. */
 const CART_LINE_FIELDS = {
   productId: cartLines.productId,
   quantity: cartLines.quantity,
@@ -109,6 +106,10 @@ const CART_LINE_FIELDS = {
   packText: products.packText,
 };
 
+/**
+ * A cart's lines joined to their products' current name, price (paise), tax rate and stock;
+ * unpublished products are left out. The two readers below differ only in their order.
+ */
 function publishedCartLines(db: Executor) {
   return db
     .select(CART_LINE_FIELDS)

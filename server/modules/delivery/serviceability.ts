@@ -19,7 +19,6 @@ export const DEFAULT_DISPATCH: DispatchConfig = { dispatchCutoff: "14:00" };
 /** The answer of GET /api/serviceability/:pin (common/serviceability.ts). */
 export type Serviceability = ServiceabilityJson;
 
-/** The range holding `pin` and its promise from `now`; unserviceable for a malformed PIN too (callers check isValidPin for the 400). */
 const rangeOfPin = prepared("serviceability_range_of_pin", (db) =>
   db
     .select()
@@ -29,6 +28,7 @@ const rangeOfPin = prepared("serviceability_range_of_pin", (db) =>
     .limit(1),
 );
 
+/** The range holding `pin` and its promise from `now`; unserviceable for a malformed PIN too (callers check isValidPin for the 400). */
 export async function findServiceability(
   db: Executor,
   pin: string,

@@ -72,11 +72,6 @@ async function codRefusal(tx: Transaction, userId: string, limits: { maxOpenCodO
   return null;
 }
 
-/**
- * The units of each product the customer's orders hold without payment, whatever the method: the
- * unpaid prepaid orders kept (`keptPendingIds`) and every COD order on the way. The per-product cap
- * (MAX_UNITS_PER_PRODUCT, decisions/014) counts them all, so COD orders cannot stack past it.
- */
 const heldUnpaid = prepared("units_held_unpaid", (db) =>
   db
     .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
@@ -86,6 +81,11 @@ const heldUnpaid = prepared("units_held_unpaid", (db) =>
     .groupBy(orderLines.productId),
 );
 
+/**
+ * The units of each product the customer's orders hold without payment, whatever the method: the
+ * unpaid prepaid orders kept (`keptPendingIds`) and every COD order on the way. The per-product cap
+ * (MAX_UNITS_PER_PRODUCT, decisions/014) counts them all, so COD orders cannot stack past it.
+ */
 export async function unitsHeldUnpaid(tx: Transaction, userId: string, keptPendingIds: string[]): Promise<Map<string, number>> {
   const held = await heldUnpaid(tx, { userId, kept: keptPendingIds });
   return new Map(held.map((row) => [row.productId, row.quantity]));

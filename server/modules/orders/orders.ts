@@ -254,7 +254,6 @@ export async function getOrderForViewer(db: Executor, orderId: string, viewer: V
   };
 }
 
-/** findOwnOrder with the order's lines (by name, as the order's JSON lists them), in one statement. */
 const ownOrderWithLines = prepared("own_order_with_lines", (db) =>
   db
     .select({ order: orders, line: orderLines })
@@ -271,6 +270,7 @@ const ownOrder = prepared("own_order", (db) =>
     .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.userId, sql.placeholder("userId")))),
 );
 
+/** findOwnOrder with the order's lines (by name, as the order's JSON lists them), in one statement. */
 export async function findOwnOrderWithLines(db: Executor, orderId: string, userId: string): Promise<{ order: OrderRow; lines: LineRow[] } | undefined> {
   if (!isOrderId(orderId)) return undefined;
   const rows = await ownOrderWithLines(db, { orderId, userId });
