@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL, type Table } from "drizzle-orm";
+import { getTableColumns, sql, type Placeholder, type SQL, type Table } from "drizzle-orm";
 
 type Row<T extends Table> = T["$inferInsert"];
 
@@ -12,7 +12,7 @@ type Row<T extends Table> = T["$inferInsert"];
 export function insertJsonRows<T extends Table>(
   table: T,
   keys: readonly (keyof Row<T> & string)[],
-  rows: SQL | SQL.Aliased | unknown,
+  rows: SQL | Placeholder,
   computed: Partial<Record<keyof Row<T> & string, SQL>> = {},
 ): SQL {
   const columns = getTableColumns(table);

@@ -131,8 +131,8 @@ export async function orderMessagesInsert(shop: Pick<ShopContext, "config">, tx:
   });
   return {
     insert: tx.insert(outboundMessages).values(values),
-    /** The same rows for `messagesInsertFromJson`. */
-    json: jsonRows(outboundMessages, MESSAGE_KEYS, values.map((value) => ({ id: crypto.randomUUID(), ...value }))),
+    /** The same rows for `messagesInsertFromJson`, made only when asked for. */
+    json: () => jsonRows(outboundMessages, MESSAGE_KEYS, values.map((value) => ({ id: crypto.randomUUID(), ...value }))),
   };
 }
 

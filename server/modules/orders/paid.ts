@@ -244,7 +244,7 @@ async function markPaidTogether(
     invoiceId: crypto.randomUUID(),
     serialPrefix: `INV/${formatInvoiceSerial(financialYear, 1).split("/")[1]!}/`,
     email: emailJson(email),
-    messages: messages?.json ?? "[]",
+    messages: messages?.json() ?? "[]",
   });
   return paid;
 }
