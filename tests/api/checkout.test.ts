@@ -5,6 +5,7 @@ import { orderLines, orderStatusHistory, orders, payments, products } from "#ser
 import { RESERVATION_MINUTES } from "#common/orders.ts";
 import { every } from "#server/jobs/scheduler.ts";
 import { expireReservations, reservationExpiryJob } from "#server/modules/orders/expiry.ts";
+import { reserveStock } from "#server/modules/orders/stock.ts";
 import { usingPostgres } from "../support/database.ts";
 import { createTestShop, type TestShop } from "../support/test-shop.ts";
 import { createAdmin, createCustomer, type TestUser } from "../support/users.ts";
@@ -168,6 +169,38 @@ describe("POST /api/checkout: the order", () => {
       await locker;
     }
     expect(await shop.context.db.select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(0);
+  });
+
+  // The stock's locks are FOR NO KEY UPDATE: a cart line's foreign key (KEY SHARE) does not wait for them.
+  it.runIf(usingPostgres())("lets a shopper add a product to the cart while a checkout of it holds its stock (a flash sale's adds do not queue)", async () => {
+    const hot = await product({ stock: 10 });
+    const other = await product({ stock: 10 });
+    // A checkout of the product alone (its UPDATE's own lock), then of it with another (the rows locked first, in id order).
+    for (const lines of [[hot], [hot, other].toSorted((a, b) => a.id.localeCompare(b.id))]) {
+      let locked!: () => void;
+      let release!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const locker = shop.context.db.transaction(async (tx) => {
+        const taken = await reserveStock(tx, lines.map((line) => ({ productId: line.id, quantity: 1 })));
+        expect(taken.ok).toBe(true);
+        locked();
+        await held;
+      });
+      await isLocked;
+      try {
+        const shopper = await createCustomer(shop.context);
+        for (const line of lines) {
+          const res = await request(shop.app).post("/api/cart").set(shopper.headers).send({ productId: line.id, quantity: 1 }).timeout(5_000);
+          expect(res.body.cart.products.map((added: { productId: string }) => added.productId)).toContain(line.id);
+        }
+      } finally {
+        release();
+        await locker;
+      }
+    }
+    expect(await stockOf(shop.context, hot.id)).toBe(8);
+    expect(await stockOf(shop.context, other.id)).toBe(9);
   });
 
   it("leaves out a product unpublished since it went into the cart, as the cart itself does", async () => {

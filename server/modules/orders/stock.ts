@@ -10,15 +10,20 @@ export type ReserveStockResult =
   | { ok: false; reason: "out-of-stock"; productName: string; available: number }
   | { ok: false; reason: "unavailable"; productName: string };
 
+const lockProducts = prepared("lock_products", (db) =>
+  db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder("ids")}::text[])`)
+    .orderBy(products.id)
+    .for("no key update"),
+);
+
 const takeStock = prepared("take_stock", (db) =>
   db
     .update(products)
     .set({ stock: sql`${products.stock} - wanted.quantity`, updatedAt: sql`now()` })
-    .from(
-      sql`(select p.id, w.quantity from ${products} p
-        join unnest(${sql.placeholder("ids")}::text[], ${sql.placeholder("quantities")}::int[]) as w(id, quantity) on w.id = p.id
-        order by p.id for update of p) as wanted`,
-    )
+    .from(sql`unnest(${sql.placeholder("ids")}::text[], ${sql.placeholder("quantities")}::int[]) as wanted(id, quantity)`)
     .where(and(eq(products.id, sql`wanted.id`), eq(products.published, true), sql`${products.stock} >= wanted.quantity`))
     .returning(getTableColumns(products)),
 );
@@ -26,9 +31,12 @@ const takeStock = prepared("take_stock", (db) =>
 /**
  * Takes the units of each line off the shelf (inside the transaction that places the order), all
  * lines in ONE statement. Each line's `stock >= quantity` is checked by the same UPDATE that takes
- * the units, so concurrent buyers (any number of processes) can never oversell. The product rows
- * are locked in id order first (the `wanted` subquery's ordered FOR UPDATE: a row is updated only
- * once it and every lower id have been locked), so two checkouts cannot deadlock on each other.
+ * the units, so concurrent buyers (any number of processes) can never oversell. Several products'
+ * rows are locked in id order first, by a statement of their own, so two checkouts cannot deadlock
+ * on each other (a lock taken inside the UPDATE, as a subquery's FOR UPDATE, can: the UPDATE then
+ * meets the row's version from before the lock and queues on it behind another waiter). One
+ * product's UPDATE needs no order. The locks are FOR NO KEY UPDATE, the UPDATE's own strength:
+ * a shopper adding the product to a cart (its foreign key's KEY SHARE) does not wait for them.
  * Returns the products as they were taken (prices, names and tax come from that same row), in
  * the lines' order; when a line could not be taken, says which and why (one more read) and the
  * caller rolls the transaction back.
@@ -37,6 +45,7 @@ export async function reserveStock(tx: Transaction, lines: { productId: string; 
   if (lines.length === 0) return { ok: true, reserved: [] };
   // One row of `wanted` per product: a second line of the same product would not be taken twice.
   if (new Set(lines.map((line) => line.productId)).size !== lines.length) throw new Error("reserveStock takes one line per product");
+  if (lines.length > 1) await lockProducts(tx, { ids: lines.map((line) => line.productId) });
   const taken = await takeStock(tx, { ids: lines.map((line) => line.productId), quantities: lines.map((line) => line.quantity) });
   const byId = new Map(taken.map((row) => [row.id, row]));
   const missing = lines.find((line) => !byId.has(line.productId));
