@@ -9,7 +9,8 @@
 // Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres; a database
 // bench_checkout_<pid>_<n> is created beside it for each run and dropped afterwards; "none" to skip
 // PostgreSQL), LEVELS (1,10,50), DURATION seconds per level (10), WARMUP seconds (2), BENCH_PORT (3641),
-// FLASH_UNITS (100) and FLASH_BUYERS (200; 0 skips the flash sale),
+// FLASH_UNITS (100), FLASH_BUYERS (200; 0 skips the flash sale) and FLASH_WARMUP (seconds of ordinary
+// checkouts by ten other buyers before the sale, as on a shop already serving; WARMUP; 0: a cold start),
 // BENCH_CPU_PROF (a directory: each server process writes a V8 CPU profile there; bench/cpu-profile.mjs sums one up).
 import { fork } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -319,12 +320,15 @@ for (const database of databases) {
 // The flash sale, on a fresh database of each kind.
 const FLASH_UNITS = Number(process.env.FLASH_UNITS ?? 100);
 const FLASH_BUYERS = Number(process.env.FLASH_BUYERS ?? 200);
+const FLASH_WARMUP = Number(process.env.FLASH_WARMUP ?? WARMUP);
 const flashRows = [];
 if (FLASH_BUYERS > 0) {
   for (const database of databases) {
     await database.fresh(run++, async (env) => {
-      const server = await startServer(env, 0);
+      // Ten other buyers check out other products first, as on a shop already serving (FLASH_WARMUP=0: a cold start).
+      const server = await startServer(env, FLASH_WARMUP > 0 ? 10 : 0);
       try {
+        if (FLASH_WARMUP > 0) await load(server, 10, FLASH_WARMUP);
         const result = await flashSale(server, FLASH_UNITS, FLASH_BUYERS);
         if (result.firstError) console.error(`${database.name}, flash sale: ${result.errors} errors, first: ${result.firstError}`);
         flashRows.push({
@@ -356,7 +360,7 @@ console.log(
 );
 console.table(rows);
 if (flashRows.length > 0) {
-  console.log(`\nFlash sale: ${FLASH_BUYERS} buyers at once for the last ${FLASH_UNITS} units of one product, one unit each (the whole path); p50/p99 of a buyer's path to bought or refused:`);
+  console.log(`\nFlash sale: ${FLASH_BUYERS} buyers at once for the last ${FLASH_UNITS} units of one product, one unit each (the whole path), ${FLASH_WARMUP > 0 ? `after ${FLASH_WARMUP} s of other checkouts` : "on a cold start"}; p50/p99 of a buyer's path to bought or refused:`);
   console.table(flashRows);
 }
 console.log(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
