@@ -17,6 +17,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { shopMallocEnv } from "./support.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const LEVELS = (process.env.LEVELS ?? "1,10,50").split(",").filter(Boolean).map(Number);
@@ -41,7 +42,7 @@ function startServer(env, buyers) {
     cwd: root,
     // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, written there when it stops (node --cpu-prof).
     execArgv: ["--import", "tsx", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
-    env: { ...process.env, ...env, BENCH_BUYERS: String(buyers), PORT: String(PORT) },
+    env: { ...shopMallocEnv(), ...process.env, ...env, BENCH_BUYERS: String(buyers), PORT: String(PORT) },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   return new Promise((resolve, reject) => {

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { MALLOC_ENV } from "../server/malloc-env.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..");
 const AUTOCANNON = path.join(root, "node_modules/autocannon/autocannon.js");
@@ -233,6 +234,7 @@ export function startCeiling({ bodyFile, contentType, port, workers = 1, dir }) 
  */
 export function shopEnv({ buildDir, port, dataDir, databaseUrl, logLevel = "warn", ...extra }) {
   const env = {
+    ...shopMallocEnv(),
     ...process.env,
     NODE_ENV: "production",
     BUILD_DIR: buildDir,
@@ -248,6 +250,15 @@ export function shopEnv({ buildDir, port, dataDir, databaseUrl, logLevel = "warn
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   return env;
+}
+
+/**
+ * The malloc settings a deployed shop starts with (`npm start`, the cluster's workers, the unit
+ * or image of docs/operations.md; decisions/067); none with BENCH_MALLOC=default, to measure
+ * glibc's defaults.
+ */
+export function shopMallocEnv() {
+  return process.env.BENCH_MALLOC === "default" ? {} : MALLOC_ENV;
 }
 
 /** Creates a database `name` beside `serverUrl` (postgres://…/postgres); returns its URL and a function that drops it. */

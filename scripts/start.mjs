@@ -1,7 +1,9 @@
 // `npm start`: build the shop when the sources are newer than the last build, then serve it.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { missingMallocEnv } from "../server/malloc-env.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const builtEntry = path.join(root, "build/server/index.js");
@@ -30,4 +32,18 @@ if (sourcesChanged || process.argv.includes("--build")) {
 }
 
 process.chdir(root);
-await import("../server.mjs");
+const mallocEnv = missingMallocEnv(process.env);
+if (process.platform !== "linux" || Object.keys(mallocEnv).length === 0) {
+  await import("../server.mjs");
+} else {
+  // glibc reads its malloc settings as a process starts (server/malloc-env.mjs, decisions/067): the
+  // server runs in a process of its own that starts with them. Signals are passed on (the server
+  // stops once however many arrive) and its exit is this process's.
+  const server = spawn(process.execPath, [...process.execArgv, path.join(root, "server.mjs"), ...process.argv.slice(2)], {
+    cwd: root,
+    env: { ...process.env, ...mallocEnv },
+    stdio: "inherit",
+  });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+}

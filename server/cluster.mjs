@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import pretty from "pino-pretty";
 import { relayMetrics } from "./http/metrics-relay.mjs";
+import { missingMallocEnv } from "./malloc-env.mjs";
 
 /** A worker that lived shorter than this counts as a failed start: the next restart waits longer. */
 const QUICK_DEATH_MS = 10_000;
@@ -47,7 +48,8 @@ export function runPrimary() {
   const restarts = new Set();
 
   function fork() {
-    const worker = cluster.fork();
+    // Each worker starts with the malloc settings (decisions/067); the primary itself holds little.
+    const worker = cluster.fork(missingMallocEnv(process.env));
     startedAt.set(worker.id, Date.now());
     worker.on("message", (message) => {
       if (message?.type !== "shop:ready") return;

@@ -2,12 +2,13 @@
 // database; on PostgreSQL two workers behind one port and a second server beside them behave as
 // one shop (a change made through one is read at once through the other: API, rendered pages),
 // a worker that dies is replaced, and SIGTERM to the primary drains every worker.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatCutoff } from "#common/delivery-policy.ts";
+import { MALLOC_ENV } from "#server/malloc-env.mjs";
 import { usingPostgres } from "../support/database.ts";
 import { openConnection, parseResponse, startSlowPost, waitUntilRefused } from "../support/raw-http.ts";
 import { ensureBuild, freePort, startServer, waitUntilReady, withTimeout, type ServerProcess } from "../support/server-process.ts";
@@ -60,6 +61,12 @@ async function until<T>(read: () => T | undefined, what: () => string, timeoutMs
   }
 }
 
+/** The environment process `pid` started with (Linux's /proc). */
+function environment(pid: number): Record<string, string> {
+  const entries = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").filter(Boolean);
+  return Object.fromEntries(entries.map((entry) => [entry.slice(0, entry.indexOf("=")), entry.slice(entry.indexOf("=") + 1)]));
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -100,6 +107,8 @@ describe("worker processes", () => {
         () => `the second worker did not start:\n${a.output()}`,
       );
       expect(workers).not.toContain(a.child.pid);
+      // Each worker started with glibc's malloc settings (decisions/067), which the primary gave it.
+      for (const pid of workers) expect(environment(pid)).toMatchObject(MALLOC_ENV);
 
       const getJson = async (server: ServerProcess, url: string) => {
         const res = await fetch(`${server.url}${url}`, { headers: { Authorization: `Bearer ${admin.token}` } });
