@@ -1,12 +1,28 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { orderLines, products } from "#server/db/schema.ts";
 import type { Transaction } from "#server/db/tx.ts";
 import { prepared } from "#server/db/prepared.ts";
 
-type ProductRow = typeof products.$inferSelect;
+/** What an order takes from each product it reserves: its lines' prices, tax, names and batch (not the descriptions, translations or search text). */
+const RESERVED_FIELDS = {
+  id: products.id,
+  name: products.name,
+  images: products.images,
+  sku: products.sku,
+  category: products.category,
+  prescriptionRequired: products.prescriptionRequired,
+  schedule: products.schedule,
+  hsnCode: products.hsnCode,
+  gstRateBps: products.gstRateBps,
+  pricePaise: products.pricePaise,
+  mrpPaise: products.mrpPaise,
+  batchNumber: products.batchNumber,
+  expiryDate: products.expiryDate,
+};
+type ReservedProduct = { [K in keyof typeof RESERVED_FIELDS]: (typeof products.$inferSelect)[K] };
 
 export type ReserveStockResult =
-  | { ok: true; reserved: { product: ProductRow; quantity: number }[] }
+  | { ok: true; reserved: { product: ReservedProduct; quantity: number }[] }
   | { ok: false; reason: "out-of-stock"; productName: string; available: number }
   | { ok: false; reason: "unavailable"; productName: string };
 
@@ -25,7 +41,7 @@ const takeStock = prepared("take_stock", (db) =>
     .set({ stock: sql`${products.stock} - wanted.quantity`, updatedAt: sql`now()` })
     .from(sql`unnest(${sql.placeholder("ids")}::text[], ${sql.placeholder("quantities")}::int[]) as wanted(id, quantity)`)
     .where(and(eq(products.id, sql`wanted.id`), eq(products.published, true), sql`${products.stock} >= wanted.quantity`))
-    .returning(getTableColumns(products)),
+    .returning(RESERVED_FIELDS),
 );
 
 /**
