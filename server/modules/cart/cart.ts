@@ -87,11 +87,8 @@ async function touchCart(tx: Transaction, cartId: string): Promise<CartRow> {
   return cart;
 }
 
-/** What a cart line shows of itself and its product: the cart's reads select it, the add's statement answers it. */
-const CART_LINE_FIELDS = {
-  productId: cartLines.productId,
-  quantity: cartLines.quantity,
-  addedAt: cartLines.addedAt,
+/** What a cart line shows of its product. */
+const SHOWN_PRODUCT_FIELDS = {
   name: products.name,
   schedule: products.schedule,
   images: products.images,
@@ -105,21 +102,30 @@ const CART_LINE_FIELDS = {
   expiryDate: products.expiryDate,
   packText: products.packText,
 };
+const LINE_FIELDS = { productId: cartLines.productId, quantity: cartLines.quantity, addedAt: cartLines.addedAt };
+/** What a cart line shows of itself and its product: the cart's reads select it, the add's statement answers it. */
+const CART_LINE_FIELDS = { ...LINE_FIELDS, ...SHOWN_PRODUCT_FIELDS };
+
+/**
+ * What an order takes from each product, as checkout reads it with the cart's lines (or a
+ * refill's): the prices and tax it is priced at, and the names, SKU, HSN code and batch its lines keep.
+ */
+export const ORDERED_PRODUCT_FIELDS = { ...SHOWN_PRODUCT_FIELDS, sku: products.sku, hsnCode: products.hsnCode, batchNumber: products.batchNumber };
+const ORDERABLE_LINE_FIELDS = { ...LINE_FIELDS, ...ORDERED_PRODUCT_FIELDS };
 
 /**
  * A cart's lines joined to their products' current name, price (paise), tax rate and stock;
- * unpublished products are left out. The two readers below differ only in their order.
+ * unpublished products are left out. The cart reads them as added; checkout by product id, with
+ * what an order takes besides.
  */
-function publishedCartLines(db: Executor) {
-  return db
-    .select(CART_LINE_FIELDS)
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(cartLines.cartId, sql.placeholder("cartId")), eq(products.published, true)));
-}
-
-const linesAsAdded = prepared("cart_lines_as_added", (db) => publishedCartLines(db).orderBy(asc(cartLines.addedAt), asc(cartLines.productId)));
-const linesByProduct = prepared("cart_lines_by_product", (db) => publishedCartLines(db).orderBy(asc(cartLines.productId)));
+const cartLineProduct = eq(products.id, cartLines.productId);
+const publishedLinesOfCart = and(eq(cartLines.cartId, sql.placeholder("cartId")), eq(products.published, true));
+const linesAsAdded = prepared("cart_lines_as_added", (db) =>
+  db.select(CART_LINE_FIELDS).from(cartLines).innerJoin(products, cartLineProduct).where(publishedLinesOfCart).orderBy(asc(cartLines.addedAt), asc(cartLines.productId)),
+);
+const linesByProduct = prepared("cart_lines_by_product", (db) =>
+  db.select(ORDERABLE_LINE_FIELDS).from(cartLines).innerJoin(products, cartLineProduct).where(publishedLinesOfCart).orderBy(asc(cartLines.productId)),
+);
 
 /** The cart's lines in the order they were added: the cart API reads the cart through this. */
 export function cartLineRows(db: Executor, cartId: string) {

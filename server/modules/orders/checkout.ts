@@ -14,7 +14,7 @@ import { linkProposalApproval, proposalCovering } from "#server/modules/prescrip
 import { recordAudit } from "#server/modules/audit/audit.ts";
 import { checkCoupon, findCouponById, reserveCouponUse, type CouponRefusal } from "#server/modules/coupons/coupons.ts";
 import { checkLimit, countRequest, throttled, type Throttled } from "#server/modules/limits/limiter.ts";
-import { orderableCartLines, type OrderableCartLine } from "#server/modules/cart/cart.ts";
+import { ORDERED_PRODUCT_FIELDS, orderableCartLines, type OrderableCartLine } from "#server/modules/cart/cart.ts";
 import { optInAtCheckout } from "./whatsapp-opt-in.ts";
 import { linesBeyondCover } from "#server/modules/prescriptions/cover.ts";
 import { ordersJson, type LineRow, type OrderRow } from "./orders.ts";
@@ -192,8 +192,9 @@ const storeProviderOrder = preparedSql<{ status: string; updated_at: string | Da
 );
 
 /**
- * Builds a Pending order from the customer's server-side cart at current prices and reserves its
- * stock (`reserveStock`), all in one transaction, so concurrent buyers can never oversell.
+ * Builds a Pending order from the customer's server-side cart at current prices (as this
+ * transaction read the cart's lines) and reserves its stock (`reserveStock`, the last statement),
+ * all in one transaction, so concurrent buyers can never oversell.
  * Fair stock (decisions/014): the customer's older unpaid orders beyond MAX_UNPAID_ORDERS - 1 are
  * cancelled first (their stock released), and no product may be held reserved by one customer in
  * more than MAX_UNITS_PER_PRODUCT units — so a retry or a new checkout replaces, never stacks.
@@ -238,10 +239,6 @@ export async function placeOrder(
     const over = cartRows.find((line) => line.quantity + (heldOf.get(line.productId) ?? 0) > maxUnitsPerProduct);
     if (over) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "over-limit", productName: over.name, limit: maxUnitsPerProduct });
 
-    // Product rows are locked in id order (the cart rows are sorted so), so two checkouts cannot deadlock.
-    const stock = await reserveStock(tx, cartRows);
-    if (!stock.ok) throw new Rollback<PlaceOrderFailure>(stock);
-    const { reserved } = stock;
     // A pharmacist's proposal covering every prescription-only line approves the order now (decisions/058).
     const preApproved = rx.status === "pending" ? await proposalCovering(tx, customer.id, rx.prescriptionIds, cartRows) : null;
 
@@ -249,15 +246,15 @@ export async function placeOrder(
     // however many shoppers check out at once (decisions/025); the discount is shared among the lines.
     const cartCoupon = cart.couponId && !choices.lines ? (await findCouponById(tx, cart.couponId))?.code : undefined;
     const couponCode = choices.couponCode ?? cartCoupon;
-    let lineDiscounts: number[] = reserved.map(() => 0);
+    let lineDiscounts: number[] = cartRows.map(() => 0);
     let applied: { id: string; code: string; discountPaise: number } | undefined;
     if (couponCode) {
-      const lines = reserved.map(({ product, quantity }) => ({
-        productId: product.id,
-        category: product.category,
-        prescriptionRequired: product.prescriptionRequired,
-        unitPricePaise: product.pricePaise,
-        quantity,
+      const lines = cartRows.map((line) => ({
+        productId: line.productId,
+        category: line.category,
+        prescriptionRequired: line.prescriptionRequired,
+        unitPricePaise: line.pricePaise,
+        quantity: line.quantity,
       }));
       const check = await checkCoupon(tx, couponCode, { userId: customer.id, email: customer.email }, lines, now, { lock: true });
       if (!check.ok) throw new Rollback<PlaceOrderFailure>({ ...check, fromCart: choices.couponCode === undefined });
@@ -267,10 +264,10 @@ export async function placeOrder(
 
     const cod = choices.paymentMethod === "cod";
     const priced = priceOrder(
-      reserved.map(({ product, quantity }, index) => ({
-        unitPricePaise: product.pricePaise,
-        quantity,
-        gstRateBps: product.gstRateBps,
+      cartRows.map((line, index) => ({
+        unitPricePaise: line.pricePaise,
+        quantity: line.quantity,
+        gstRateBps: line.gstRateBps,
         discountPaise: lineDiscounts[index],
       })),
       { paymentMethod: choices.paymentMethod ?? "razorpay" },
@@ -321,23 +318,23 @@ export async function placeOrder(
       now,
     });
     const placedNote = cod ? "Order placed (cash on delivery)" : "Order placed";
-    const lineValues: LineRow[] = reserved.map(({ product, quantity }, index) => ({
+    const lineValues: LineRow[] = cartRows.map((line, index) => ({
         id: randomUUID(),
         orderId: order!.id,
-        productId: product.id,
-        name: product.name,
-        image: product.images[0]?.url ?? null,
-        sku: product.sku,
-        hsnCode: product.hsnCode,
-        gstRateBps: product.gstRateBps,
-        unitPricePaise: product.pricePaise,
-        mrpPaise: product.mrpPaise,
-        quantity,
+        productId: line.productId,
+        name: line.name,
+        image: line.images[0]?.url ?? null,
+        sku: line.sku,
+        hsnCode: line.hsnCode,
+        gstRateBps: line.gstRateBps,
+        unitPricePaise: line.pricePaise,
+        mrpPaise: line.mrpPaise,
+        quantity: line.quantity,
         taxPaise: totals.lineTaxes[index]!,
         discountPaise: lineDiscounts[index] ?? 0,
-        batchNumber: product.batchNumber,
-        expiryDate: product.expiryDate,
-        schedule: product.schedule,
+        batchNumber: line.batchNumber,
+        expiryDate: line.expiryDate,
+        schedule: line.schedule,
       }));
     const sorted = await insertPlaced(tx, {
       lines: jsonRows(orderLines, LINE_KEYS, lineValues),
@@ -390,19 +387,29 @@ export async function placeOrder(
       });
     }
     if (cod) await afterCashOnDeliveryPlaced(shop, tx, order!, lines);
+    // The units are taken last, just before the commit: every other checkout of the product waits
+    // for this lock, so it is held for one statement and the commit (decisions/068). Product rows
+    // are locked in id order (the lines are sorted so), so two checkouts cannot deadlock.
+    const taken = await reserveStock(tx, cartRows);
+    if (!taken.ok) throw new Rollback<PlaceOrderFailure>(taken);
     return { ok: true as const, orderId: order!.id, totalPaise: totals.totalPaise, orderNumber, order: order!, lines };
   });
 }
 
-/** A refill's lines read like a cart's (by product id, the lock order); a product gone or unpublished is refused by reserveStock. */
+/**
+ * A refill's lines read like a cart's (by product id, the lock order, with what an order takes
+ * from each product); a product gone or unpublished refuses the order.
+ */
 async function givenLines(tx: Transaction, lines: readonly { productId: string; quantity: number }[]) {
   const found = await tx
-    .select({ productId: products.id, name: products.name, schedule: products.schedule })
+    .select({ productId: products.id, published: products.published, ...ORDERED_PRODUCT_FIELDS })
     .from(products)
     .where(inArray(products.id, lines.map((line) => line.productId)));
-  const named = new Map(found.map((row) => [row.productId, row]));
+  const byId = new Map(found.map((row) => [row.productId, row]));
+  const gone = lines.find((line) => !byId.get(line.productId)?.published);
+  if (gone) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "unavailable", productName: byId.get(gone.productId)?.name ?? "A product" });
   return lines
-    .map((line) => ({ productId: line.productId, quantity: line.quantity, name: named.get(line.productId)?.name ?? "A product", schedule: named.get(line.productId)?.schedule ?? "OTC" }))
+    .map((line) => ({ ...byId.get(line.productId)!, quantity: line.quantity }))
     .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
 }
 

@@ -3,26 +3,8 @@ import { orderLines, products } from "#server/db/schema.ts";
 import type { Transaction } from "#server/db/tx.ts";
 import { prepared } from "#server/db/prepared.ts";
 
-/** What an order takes from each product it reserves: its lines' prices, tax, names and batch (not the descriptions, translations or search text). */
-const RESERVED_FIELDS = {
-  id: products.id,
-  name: products.name,
-  images: products.images,
-  sku: products.sku,
-  category: products.category,
-  prescriptionRequired: products.prescriptionRequired,
-  schedule: products.schedule,
-  hsnCode: products.hsnCode,
-  gstRateBps: products.gstRateBps,
-  pricePaise: products.pricePaise,
-  mrpPaise: products.mrpPaise,
-  batchNumber: products.batchNumber,
-  expiryDate: products.expiryDate,
-};
-type ReservedProduct = { [K in keyof typeof RESERVED_FIELDS]: (typeof products.$inferSelect)[K] };
-
 export type ReserveStockResult =
-  | { ok: true; reserved: { product: ReservedProduct; quantity: number }[] }
+  | { ok: true }
   | { ok: false; reason: "out-of-stock"; productName: string; available: number }
   | { ok: false; reason: "unavailable"; productName: string };
 
@@ -41,7 +23,7 @@ const takeStock = prepared("take_stock", (db) =>
     .set({ stock: sql`${products.stock} - wanted.quantity`, updatedAt: sql`now()` })
     .from(sql`unnest(${sql.placeholder("ids")}::text[], ${sql.placeholder("quantities")}::int[]) as wanted(id, quantity)`)
     .where(and(eq(products.id, sql`wanted.id`), eq(products.published, true), sql`${products.stock} >= wanted.quantity`))
-    .returning(RESERVED_FIELDS),
+    .returning({ id: products.id }),
 );
 
 /**
@@ -53,18 +35,18 @@ const takeStock = prepared("take_stock", (db) =>
  * meets the row's version from before the lock and queues on it behind another waiter). One
  * product's UPDATE needs no order. The locks are FOR NO KEY UPDATE, the UPDATE's own strength:
  * a shopper adding the product to a cart (its foreign key's KEY SHARE) does not wait for them.
- * Returns the products as they were taken (prices, names and tax come from that same row), in
- * the lines' order; when a line could not be taken, says which and why (one more read) and the
- * caller rolls the transaction back.
+ * Checkout calls it last, just before its commit, so the locks are held for this statement and
+ * the commit (decisions/068). When a line could not be taken, says which and why (one more read)
+ * and the caller rolls the transaction back.
  */
 export async function reserveStock(tx: Transaction, lines: { productId: string; quantity: number }[]): Promise<ReserveStockResult> {
-  if (lines.length === 0) return { ok: true, reserved: [] };
+  if (lines.length === 0) return { ok: true };
   // One row of `wanted` per product: a second line of the same product would not be taken twice.
   if (new Set(lines.map((line) => line.productId)).size !== lines.length) throw new Error("reserveStock takes one line per product");
   if (lines.length > 1) await lockProducts(tx, { ids: lines.map((line) => line.productId) });
   const taken = await takeStock(tx, { ids: lines.map((line) => line.productId), quantities: lines.map((line) => line.quantity) });
-  const byId = new Map(taken.map((row) => [row.id, row]));
-  const missing = lines.find((line) => !byId.has(line.productId));
+  const takenIds = new Set(taken.map((row) => row.id));
+  const missing = lines.find((line) => !takenIds.has(line.productId));
   if (missing) {
     const [current] = await tx
       .select({ name: products.name, stock: products.stock, published: products.published })
@@ -73,7 +55,7 @@ export async function reserveStock(tx: Transaction, lines: { productId: string; 
     if (!current || !current.published) return { ok: false, reason: "unavailable", productName: current?.name ?? "A product" };
     return { ok: false, reason: "out-of-stock", productName: current.name, available: current.stock };
   }
-  return { ok: true, reserved: lines.map((line) => ({ product: byId.get(line.productId)!, quantity: line.quantity })) };
+  return { ok: true };
 }
 
 /** Puts an order's reserved units back on the shelf (inside the transaction that cancels it). */
