@@ -258,8 +258,9 @@ describe("POST /api/checkout: the order", () => {
       else expect(o.message).toBe(`${item.name} is out of stock`);
     }
     expect(await stockOf(shop.context, item.id)).toBe(0);
-    const placed = await shop.context.db.select({ id: orders.id }).from(orders).innerJoin(orderLines, eq(orderLines.orderId, orders.id)).where(and(eq(orderLines.productId, item.id), eq(orders.status, "Pending")));
-    expect(placed).toHaveLength(6);
+    // The refused checkouts wrote their orders before the stock was taken (decisions/068): none is left.
+    const placed = await shop.context.db.select({ id: orders.id, status: orders.status }).from(orders).innerJoin(orderLines, eq(orderLines.orderId, orders.id)).where(eq(orderLines.productId, item.id));
+    expect(placed.map((order) => order.status)).toEqual(Array(6).fill("Pending"));
   });
 
   // All of an order's lines are taken by one statement (stock.ts), the rows locked in id order: many
