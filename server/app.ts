@@ -19,6 +19,7 @@ import { privateNoStore } from "./http/private-no-store.ts";
 import { checkedPageWrites, rejectMalformedUrl } from "./http/reject-malformed.ts";
 import { requestLogging } from "./http/request-log.ts";
 import { imageRouter } from "./images.ts";
+import { compressWholeAnswers } from "./http/whole-answers.ts";
 
 declare global {
   namespace Express {
@@ -72,7 +73,13 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
   // the answer depends on it).
   const compress = compression();
   app.use((req, res, next) => {
-    if (req.headers["accept-encoding"]) return compress(req, res, next);
+    if (req.headers["accept-encoding"]) {
+      return compress(req, res, (error?: unknown) => {
+        // Small whole answers are compressed at once, before the middleware sees them (decisions/069).
+        if (!error) compressWholeAnswers(req, res);
+        next(error);
+      });
+    }
     res.vary("Accept-Encoding");
     next();
   });
