@@ -31,7 +31,7 @@ const takeStock = prepared("take_stock", (db) =>
  * lines in ONE statement. Each line's `stock >= quantity` is checked by the same UPDATE that takes
  * the units, so concurrent buyers (any number of processes) can never oversell. Several products'
  * rows are locked in id order first, by a statement of their own, so two checkouts cannot deadlock
- * on each other (a lock taken inside the UPDATE, as a subquery's FOR UPDATE, can: the UPDATE then
+ * on each other (a lock taken inside the UPDATE, as a subquery's FOR NO KEY UPDATE, can: the UPDATE then
  * meets the row's version from before the lock and queues on it behind another waiter). One
  * product's UPDATE needs no order. The locks are FOR NO KEY UPDATE, the UPDATE's own strength:
  * a shopper adding the product to a cart (its foreign key's KEY SHARE) does not wait for them.
