@@ -1,4 +1,3 @@
-import compression from "compression";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import helmet from "helmet";
@@ -19,7 +18,7 @@ import { privateNoStore } from "./http/private-no-store.ts";
 import { checkedPageWrites, rejectMalformedUrl } from "./http/reject-malformed.ts";
 import { requestLogging } from "./http/request-log.ts";
 import { imageRouter } from "./images.ts";
-import { compressWholeAnswers } from "./http/whole-answers.ts";
+import { compressAnswers } from "./http/whole-answers.ts";
 
 declare global {
   namespace Express {
@@ -69,20 +68,7 @@ export function createApp(shop: ShopContext, options: AppOptions = {}) {
   // Anonymous catalogue reads are kept as they leave the app, compressed (decisions/040).
   const finished = finishedResponses(shop.database, logger);
   app.use(finished.record);
-  // A client that accepts no compressed encoding has nothing to negotiate (caches still learn that
-  // the answer depends on it).
-  const compress = compression();
-  app.use((req, res, next) => {
-    if (req.headers["accept-encoding"]) {
-      return compress(req, res, (error?: unknown) => {
-        // Small whole answers are compressed at once, before the middleware sees them (decisions/069).
-        if (!error) compressWholeAnswers(req, res);
-        next(error);
-      });
-    }
-    res.vary("Accept-Encoding");
-    next();
-  });
+  app.use(compressAnswers());
 
   app.use((req, _res, next) => {
     let pending: Promise<SessionUser | null> | undefined;

@@ -1,25 +1,19 @@
 // Small whole JSON answers are compressed at once (whole-answers.ts), the way the compression
 // middleware would have compressed them: the same encoding for the same Accept-Encoding, the same
 // bytes once decoded, and the same answers left alone.
-import compression from "compression";
 import express from "express";
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compressWholeAnswers } from "./whole-answers.ts";
+import { compressAnswers } from "./whole-answers.ts";
 
 let server: Server;
 let whole = 0;
 
 beforeAll(async () => {
   const app = express();
-  const compress = compression();
-  // As server/app.ts wires them.
-  app.use((req, res, next) => compress(req, res, (error?: unknown) => {
-    if (!error) compressWholeAnswers(req, res);
-    next(error);
-  }));
+  app.use(compressAnswers());
   app.get("/json", (req, res) => {
     whole++;
     if (req.query.noTransform) res.setHeader("Cache-Control", "no-transform");

@@ -9,7 +9,8 @@
 // already encoded and passes it on. Anything else (streamed pages, files, larger answers) is left
 // to the middleware.
 import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
-import type { Request, Response } from "express";
+import compression from "compression";
+import type { Request, RequestHandler, Response } from "express";
 import Negotiator from "negotiator";
 
 const THRESHOLD = 1024;
@@ -25,8 +26,26 @@ const COMPRESS: Record<string, (body: Buffer) => Buffer> = {
   deflate: (body) => deflateSync(body),
 };
 
-/** Installed after the compression middleware (so its `end` runs first): see the file's header. */
-export function compressWholeAnswers(req: Request, res: Response): void {
+/**
+ * The shop's compression: the middleware, and this file's for whole answers installed after it
+ * (so its `end` runs first). A client that accepts no compressed encoding has nothing to negotiate
+ * (caches still learn that the answer depends on it).
+ */
+export function compressAnswers(): RequestHandler {
+  const compress = compression();
+  return (req, res, next) => {
+    if (!req.headers["accept-encoding"]) {
+      res.vary("Accept-Encoding");
+      return next();
+    }
+    compress(req, res, (error?: unknown) => {
+      if (!error) compressWholeAnswers(req, res);
+      next(error);
+    });
+  };
+}
+
+function compressWholeAnswers(req: Request, res: Response): void {
   const write = res.write;
   const end = res.end;
   let streamed = false;

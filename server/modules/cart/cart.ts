@@ -143,7 +143,6 @@ type ShownCartLine = Omit<CartLineRow, "addedAt">;
 export function orderableCartLines(db: Executor, cartId: string) {
   return linesByProduct(db, { cartId });
 }
-export type OrderableCartLine = Awaited<ReturnType<typeof orderableCartLines>>[number];
 
 /** The cart's answer; `inHand`: its lines when the caller has just read them (in the order added). */
 export async function cartJson(db: Executor, cart: CartRow, inHand?: ShownCartLine[]): Promise<CartJson> {

@@ -14,7 +14,7 @@ import { linkProposalApproval, proposalCovering } from "#server/modules/prescrip
 import { recordAudit } from "#server/modules/audit/audit.ts";
 import { checkCoupon, findCouponById, reserveCouponUse, type CouponRefusal } from "#server/modules/coupons/coupons.ts";
 import { checkLimit, countRequest, throttled, type Throttled } from "#server/modules/limits/limiter.ts";
-import { ORDERED_PRODUCT_FIELDS, orderableCartLines, type OrderableCartLine } from "#server/modules/cart/cart.ts";
+import { ORDERED_PRODUCT_FIELDS, orderableCartLines } from "#server/modules/cart/cart.ts";
 import { optInAtCheckout } from "./whatsapp-opt-in.ts";
 import { linesBeyondCover } from "#server/modules/prescriptions/cover.ts";
 import { ordersJson, type LineRow, type OrderRow } from "./orders.ts";
@@ -229,10 +229,9 @@ export async function placeOrder(
     // The cart row lock above serialises one customer's checkouts (any process), so this cannot race.
     const { kept, released } = await replaceOlderUnpaidOrders(shop, tx, customer.id, maxUnpaidOrders - 1, cartRows.map((line) => line.productId));
     // Already short as this transaction read the cart's lines (nothing released since): refused
-    // before waiting for the product's lock, which every other checkout of it takes (a flash sale's
-    // late buyers). reserveStock decides for every other order, under the lock.
-    const readStock = choices.lines ? [] : (cartRows as OrderableCartLine[]);
-    const short = released ? undefined : readStock.find((line) => line.quantity > line.stock);
+    // before writing the order and waiting for the product's lock, which every other checkout of it
+    // takes (a flash sale's late buyers). reserveStock decides for every other order, under the lock.
+    const short = released || choices.lines ? undefined : cartRows.find((line) => line.quantity > line.stock);
     if (short) throw new Rollback<PlaceOrderFailure>({ ok: false, reason: "out-of-stock", productName: short.name, available: short.stock });
     // Units already held unpaid (the kept prepaid orders and the COD orders on the way) count against the cap.
     const heldOf = await unitsHeldUnpaid(tx, customer.id, kept);
