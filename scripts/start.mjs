@@ -6,7 +6,8 @@ import path from "node:path";
 import { missingMallocEnv } from "../server/malloc-env.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const builtEntry = path.join(root, "build/server/index.js");
+// The build server.mjs serves: BUILD_DIR, as react-router.config.ts builds into it (default build/).
+const builtEntry = path.join(path.resolve(root, process.env.BUILD_DIR || "build"), "server/index.js");
 
 function newestSource(dir) {
   let newest = 0;
