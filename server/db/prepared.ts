@@ -87,6 +87,11 @@ export function preparedSql<Row>(name: string, build: (db: Executor) => SQL) {
   return async (db: Executor, values?: Record<string, unknown>): Promise<Row[]> => (await run(db, values)).rows as Row[];
 }
 
+/** A placeholder whose value is given to the driver as it is, not through the column's own encoder (a query builder's `set` or `values`). */
+export function rawPlaceholder(name: string): SQL {
+  return sql`${sql.placeholder(name)}`;
+}
+
 /** A time placeholder, its value given to the driver as it is (`timeValue`): Drizzle's own encoder refuses null. */
 export function timePlaceholder(name: string): SQL {
   return sql`${sql.placeholder(name)}::timestamptz`;

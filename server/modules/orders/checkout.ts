@@ -96,45 +96,43 @@ export function newOrderNumber(now: Date): string {
   return `HP-${date}-${random}`;
 }
 
-const placeholder = (name: string) => sql.placeholder(name);
-
-const lockedCart = prepared("checkout_cart_lock", (db) => db.select().from(carts).where(eq(carts.userId, placeholder("userId"))).for("update"));
+const lockedCart = prepared("checkout_cart_lock", (db) => db.select().from(carts).where(eq(carts.userId, sql.placeholder("userId"))).for("update"));
 
 /** placeOrder's order row: every column given, so one statement serves every kind of order. */
 const insertOrder = prepared("checkout_insert_order", (db) =>
   db
     .insert(orders)
     .values({
-      id: placeholder("id"),
-      orderNumber: placeholder("orderNumber"),
-      userId: placeholder("userId"),
-      customerName: placeholder("customerName"),
-      customerEmail: placeholder("customerEmail"),
-      status: placeholder("status"),
-      shippingAddress: placeholder("shippingAddress"),
-      paymentMethod: placeholder("paymentMethod"),
-      itemsPaise: placeholder("itemsPaise"),
-      discountPaise: placeholder("discountPaise"),
-      couponCode: placeholder("couponCode"),
-      shippingPaise: placeholder("shippingPaise"),
-      codFeePaise: placeholder("codFeePaise"),
-      taxPaise: placeholder("taxPaise"),
-      totalPaise: placeholder("totalPaise"),
+      id: sql.placeholder("id"),
+      orderNumber: sql.placeholder("orderNumber"),
+      userId: sql.placeholder("userId"),
+      customerName: sql.placeholder("customerName"),
+      customerEmail: sql.placeholder("customerEmail"),
+      status: sql.placeholder("status"),
+      shippingAddress: sql.placeholder("shippingAddress"),
+      paymentMethod: sql.placeholder("paymentMethod"),
+      itemsPaise: sql.placeholder("itemsPaise"),
+      discountPaise: sql.placeholder("discountPaise"),
+      couponCode: sql.placeholder("couponCode"),
+      shippingPaise: sql.placeholder("shippingPaise"),
+      codFeePaise: sql.placeholder("codFeePaise"),
+      taxPaise: sql.placeholder("taxPaise"),
+      totalPaise: sql.placeholder("totalPaise"),
       reservationExpiresAt: timePlaceholder("reservationExpiresAt"),
-      prescriptionStatus: placeholder("prescriptionStatus"),
+      prescriptionStatus: sql.placeholder("prescriptionStatus"),
       prescriptionReviewedAt: timePlaceholder("prescriptionReviewedAt"),
-      prescriptionReviewerId: placeholder("prescriptionReviewerId"),
-      prescriptionReviewerName: placeholder("prescriptionReviewerName"),
-      prescriptionReviewerRegistration: placeholder("prescriptionReviewerRegistration"),
-      prescriberName: placeholder("prescriberName"),
-      prescriberRegistration: placeholder("prescriberRegistration"),
-      deliveryFrom: placeholder("deliveryFrom"),
-      deliveryTo: placeholder("deliveryTo"),
+      prescriptionReviewerId: sql.placeholder("prescriptionReviewerId"),
+      prescriptionReviewerName: sql.placeholder("prescriptionReviewerName"),
+      prescriptionReviewerRegistration: sql.placeholder("prescriptionReviewerRegistration"),
+      prescriberName: sql.placeholder("prescriberName"),
+      prescriberRegistration: sql.placeholder("prescriberRegistration"),
+      deliveryFrom: sql.placeholder("deliveryFrom"),
+      deliveryTo: sql.placeholder("deliveryTo"),
       codConfirmBy: timePlaceholder("codConfirmBy"),
       whatsappUpdatesAt: timePlaceholder("whatsappUpdatesAt"),
-      language: sql`coalesce(${placeholder("language")}::text, (select ${users.language} from ${users} where ${users.id} = ${placeholder("userId")}))`,
-      createdAt: placeholder("now"),
-      updatedAt: placeholder("now"),
+      language: sql`coalesce(${sql.placeholder("language")}::text, (select ${users.language} from ${users} where ${users.id} = ${sql.placeholder("userId")}))`,
+      createdAt: sql.placeholder("now"),
+      updatedAt: sql.placeholder("now"),
     })
     .returning(),
 );
@@ -166,14 +164,14 @@ const LINE_KEYS = [
 const insertPlaced = preparedSql<{ id: string }>(
   "checkout_insert_lines",
   () => sql`with placed_lines as (
-      ${insertJsonRows(orderLines, LINE_KEYS, placeholder("lines"))}
+      ${insertJsonRows(orderLines, LINE_KEYS, sql.placeholder("lines"))}
       returning id, name
     ), history as (
       insert into ${orderStatusHistory} (id, order_id, status, note, created_at)
-      values (${placeholder("historyId")}, ${placeholder("orderId")}, ${placeholder("status")}, ${placeholder("note")}, ${placeholder("now")}::timestamptz)
+      values (${sql.placeholder("historyId")}, ${sql.placeholder("orderId")}, ${sql.placeholder("status")}, ${sql.placeholder("note")}, ${sql.placeholder("now")}::timestamptz)
     ), bought as (
-      delete from ${cartLines} where ${placeholder("outOfCart")}::boolean and cart_id = ${placeholder("cartId")}
-        and product_id = any(${placeholder("productIds")}::text[])
+      delete from ${cartLines} where ${sql.placeholder("outOfCart")}::boolean and cart_id = ${sql.placeholder("cartId")}
+        and product_id = any(${sql.placeholder("productIds")}::text[])
     )
     select id from placed_lines order by name, id`,
 );
@@ -182,11 +180,11 @@ const insertPlaced = preparedSql<{ id: string }>(
 const storeProviderOrder = preparedSql<{ status: string; updated_at: string | Date }>(
   "checkout_provider_order",
   () => sql`with provider_order as (
-      update ${orders} set provider_order_id = ${placeholder("providerOrderId")}, updated_at = ${placeholder("now")}::timestamptz
-      where id = ${placeholder("orderId")} returning status, updated_at
+      update ${orders} set provider_order_id = ${sql.placeholder("providerOrderId")}, updated_at = ${sql.placeholder("now")}::timestamptz
+      where id = ${sql.placeholder("orderId")} returning status, updated_at
     ), payment as (
       insert into ${payments} (id, order_id, provider, provider_order_id, amount_paise, currency, status)
-      values (${placeholder("paymentId")}, ${placeholder("orderId")}, ${placeholder("provider")}, ${placeholder("providerOrderId")}, ${placeholder("amountPaise")}::int, 'INR', 'created')
+      values (${sql.placeholder("paymentId")}, ${sql.placeholder("orderId")}, ${sql.placeholder("provider")}, ${sql.placeholder("providerOrderId")}, ${sql.placeholder("amountPaise")}::int, 'INR', 'created')
     )
     select status, updated_at from provider_order`,
 );
@@ -504,7 +502,7 @@ const lockedUnpaidOrders = prepared("checkout_unpaid_orders", (db) =>
   db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, placeholder("userId")), eq(orders.status, "Pending"), eq(orders.isPaid, false)))
+    .where(and(eq(orders.userId, sql.placeholder("userId")), eq(orders.status, "Pending"), eq(orders.isPaid, false)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .for("update"),
 );

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ShopContext } from "#server/context.ts";
 import { cartLines, carts, invoiceCounters, invoices, orderLines, orderStatusHistory, orders, payments } from "#server/db/schema.ts";
 import { Rollback, inTransaction, type Transaction } from "#server/db/tx.ts";
-import { prepared, preparedSql, timePlaceholder } from "#server/db/prepared.ts";
+import { prepared, preparedSql, rawPlaceholder, timePlaceholder } from "#server/db/prepared.ts";
 import { togetherSql } from "#server/db/write-together.ts";
 import { auditInsertFromJson, auditJson, gatewayActor } from "#server/modules/audit/audit.ts";
 import { confirmCouponUse } from "#server/modules/coupons/coupons.ts";
@@ -156,40 +156,37 @@ interface KnownPayment {
   extra: boolean;
 }
 
-/** A value of the prepared statement, given as it is to the driver. */
-const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
-
 /** markPaidTogether's statement, prepared once (server/db/prepared.ts). */
 const paidTogether = preparedSql("mark_paid_together", (tx) =>
   togetherSql(
     [
       tx
         .update(payments)
-        .set(capturedPaymentSet({ providerPaymentId: placeholder("providerPaymentId"), signature: placeholder("signature"), method: placeholder("method") }, timePlaceholder("now")))
-        .where(and(eq(payments.id, placeholder("paymentId")), isNull(payments.providerPaymentId))),
-      auditInsertFromJson(placeholder("audit")),
+        .set(capturedPaymentSet({ providerPaymentId: rawPlaceholder("providerPaymentId"), signature: rawPlaceholder("signature"), method: rawPlaceholder("method") }, timePlaceholder("now")))
+        .where(and(eq(payments.id, rawPlaceholder("paymentId")), isNull(payments.providerPaymentId))),
+      auditInsertFromJson(rawPlaceholder("audit")),
       tx.delete(cartLines).where(
         and(
-          inArray(cartLines.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, placeholder("userId")))),
-          inArray(cartLines.productId, tx.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, placeholder("orderId")))),
+          inArray(cartLines.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, rawPlaceholder("userId")))),
+          inArray(cartLines.productId, tx.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, rawPlaceholder("orderId")))),
         ),
       ),
       tx
         .update(orders)
         .set({ isPaid: true, paidAt: timePlaceholder("now"), status: "Processing", reservationExpiresAt: null, updatedAt: timePlaceholder("now") })
-        .where(eq(orders.id, placeholder("orderId"))),
-      tx.insert(orderStatusHistory).values({ id: placeholder("historyId"), orderId: placeholder("orderId"), status: "Processing", note: placeholder("note"), createdAt: timePlaceholder("now") }),
+        .where(eq(orders.id, rawPlaceholder("orderId"))),
+      tx.insert(orderStatusHistory).values({ id: rawPlaceholder("historyId"), orderId: rawPlaceholder("orderId"), status: "Processing", note: rawPlaceholder("note"), createdAt: timePlaceholder("now") }),
       {
         name: "invoice_number",
-        query: sql`insert into ${invoiceCounters} (financial_year, last_number) values (${placeholder("financialYear")}, 1)
+        query: sql`insert into ${invoiceCounters} (financial_year, last_number) values (${rawPlaceholder("financialYear")}, 1)
           on conflict (financial_year) do update set last_number = ${invoiceCounters}.last_number + 1 returning last_number`,
       },
       sql`insert into ${invoices} (id, order_id, serial, financial_year, created_at)
-        select ${placeholder("invoiceId")}, ${placeholder("orderId")}, ${placeholder("serialPrefix")}::text || lpad(last_number::text, greatest(6, length(last_number::text)), '0'),
-          ${placeholder("financialYear")}, ${timePlaceholder("now")}
+        select ${rawPlaceholder("invoiceId")}, ${rawPlaceholder("orderId")}, ${rawPlaceholder("serialPrefix")}::text || lpad(last_number::text, greatest(6, length(last_number::text)), '0'),
+          ${rawPlaceholder("financialYear")}, ${timePlaceholder("now")}
         from invoice_number`,
-      emailInsertFromJson(placeholder("email")),
-      messagesInsertFromJson(placeholder("messages")),
+      emailInsertFromJson(rawPlaceholder("email")),
+      messagesInsertFromJson(rawPlaceholder("messages")),
     ],
     sql`select 1`,
   ),
