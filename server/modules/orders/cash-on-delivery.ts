@@ -57,15 +57,15 @@ export async function codDecision(
  * `maxUnconfirmedCodOrders` of them not yet confirmed. Returns the sentence refusing it, or null.
  */
 async function codRefusal(tx: Transaction, userId: string, limits: { maxOpenCodOrders: number; maxUnconfirmedCodOrders: number }): Promise<string | null> {
-  // The account's verified contacts and its COD orders on the way: one statement.
+  // The account's COD orders on the way, counted in one pass, and its verified contacts: one statement.
   const [counts] = await tx
     .select({
-      verified: sql<boolean>`(${user.emailVerified} or ${user.phoneVerified})`,
-      open: sql<number>`(select count(*)::int from ${orders} where ${and(eq(orders.userId, userId), openCod)})`,
-      unconfirmed: sql<number>`(select count(*)::int from ${orders} where ${and(eq(orders.userId, userId), openCod)} and ${orders.codConfirmedAt} is null and ${orders.status} = 'Processing')`,
+      verified: sql<boolean | null>`(select ${user.emailVerified} or ${user.phoneVerified} from ${user} where ${user.id} = ${userId})`,
+      open: sql<number>`count(*)::int`,
+      unconfirmed: sql<number>`(count(*) filter (where ${orders.codConfirmedAt} is null and ${orders.status} = 'Processing'))::int`,
     })
-    .from(user)
-    .where(eq(user.id, userId));
+    .from(orders)
+    .where(and(eq(orders.userId, userId), openCod));
   if (!counts?.verified) return COD_HOLD_MESSAGES.verify;
   if ((counts?.open ?? 0) >= limits.maxOpenCodOrders) return COD_HOLD_MESSAGES.open(limits.maxOpenCodOrders);
   if ((counts?.unconfirmed ?? 0) >= limits.maxUnconfirmedCodOrders) return COD_HOLD_MESSAGES.unconfirmed(limits.maxUnconfirmedCodOrders);
