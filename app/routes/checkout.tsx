@@ -8,7 +8,7 @@ import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { usePrescriptionChoice } from "~/components/checkout/prescription-step";
 import { useCartStore } from "~/lib/cart";
-import { apiSources } from "~/lib/api-text.server";
+import { apiSources } from "~/lib/api-sentences.server";
 import { localePath, metaTranslator, useT } from "~/lib/i18n";
 import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     customer: { name: context.user.name, ...page.contact },
     ...page,
     messages: pageMessages(request, "checkout", "orders"),
-    apiSources: apiSources(request, "checkout"),
+    apiSources: apiSources(request, "checkout.api."),
   };
 }
 

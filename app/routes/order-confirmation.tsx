@@ -2,7 +2,7 @@ import { CheckCircle2, Printer } from "lucide-react";
 import { Link, redirect, useRouteLoaderData } from "react-router";
 import { NOINDEX } from "~/components/auth/auth-card";
 import { CodConfirmation, ExpectedDelivery, formatDateTime, OrderItems, OrderTimeline, PaymentInfo, rupees, ShippingInfo } from "~/components/orders/order-parts";
-import { apiSources } from "~/lib/api-text.server";
+import { apiSources } from "~/lib/api-sentences.server";
 import { localePath, metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(localePath(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`, requestLanguage(request)));
   const order = await loadConfirmation(context, orderId, context.user.id);
   if (!order) throw redirect(localePath("/", requestLanguage(request)));
-  return { order, messages: pageMessages(request, "orders"), apiSources: apiSources(request, "orders") };
+  return { order, messages: pageMessages(request, "orders"), apiSources: apiSources(request, "orders.api.") };
 }
 
 

@@ -10,7 +10,7 @@ import { localePath, metaTranslator, useLocalePath, useT } from "~/lib/i18n";
 import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
 import { accountPageTexts } from "~/lib/reply-text.server";
-import { apiSources } from "~/lib/api-text.server";
+import { apiSources } from "~/lib/api-sentences.server";
 import type { Route } from "./+types/profile";
 import { accountActions, loadProfile, signOutHeaders, twoFactorSetupView } from "./profile.server";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     twoFactor,
     // My Orders, its Complete payment and Buy again read the orders' texts and their API sentences.
     ...accountPageTexts(request, "account", "auth", "orders"),
-    apiSources: apiSources(request, "orders", "checkout"),
+    apiSources: apiSources(request, "orders.api.", "checkout.api."),
   };
 }
 

@@ -110,7 +110,9 @@ describe("message catalogues", () => {
     for (const file of sourceFiles(path.join(projectRoot, "app"))) {
       for (const [, key] of readFileSync(file, "utf8").matchAll(pattern)) {
         used += 1;
-        if (!english.has(key)) missing.push(`${path.relative(projectRoot, file)}: ${key}`);
+        // A prefix ending in "." (the API sentences' sources, app/lib/api-sentences.server.ts) names the keys under it: at least one.
+        const known = key.endsWith(".") ? [...english].some((name) => name.startsWith(key)) : english.has(key);
+        if (!known) missing.push(`${path.relative(projectRoot, file)}: ${key}`);
       }
     }
     // Keys made from data: the shop's sections.
