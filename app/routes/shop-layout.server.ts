@@ -1,8 +1,14 @@
-// The shop layout's server side: the header's cart hint.
+// The shop layout's server side: the header's cart hint, and the cart's API sentences' sources.
 import type { AppLoadContext } from "react-router";
 import { guestIdFromCookieHeader } from "#server/modules/cart/guest-cookie.ts";
 import { getCart } from "#server/modules/cart/cart.ts";
 import type { CartHint } from "~/lib/cart";
+
+/**
+ * The catalogue keys whose English is one of the cart's, the coupon's or the delivery check's
+ * sentences (the API's and the browser's own), sent to /hi pages for `useApiText(["cart"])`.
+ */
+export const CART_SOURCES = ["cart.error.", "cart.delivery.invalidPin", "cart.delivery.pinDigits", "cart.delivery.failed"];
 
 /**
  * Whether the shopper (session user, else the guest cookie) has a cart, and its units. No owner

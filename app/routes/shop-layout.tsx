@@ -7,20 +7,25 @@ import { Toaster } from "~/components/ui/toaster";
 import { CartProvider } from "~/lib/cart";
 import type { loader as rootLoader } from "~/root";
 import { useT } from "~/lib/i18n";
+import { apiSources } from "~/lib/api-sentences.server";
 import { pageMessages, requestLanguage } from "~/lib/i18n.server";
-import { rememberLanguage } from "./shop-layout.server";
-import { loadCartHint } from "./shop-layout.server";
+import { CART_SOURCES, loadCartHint, rememberLanguage } from "./shop-layout.server";
 
 /**
  * Whether the shopper has a cart and its units, so the header count is right on first paint; and
- * the frame's texts in the page's language (this loader runs again when the language changes).
+ * the frame's texts in the page's language (this loader runs again when the language changes), and
+ * on /hi pages the sources of the cart's, coupon's and delivery check's API sentences (api-sentences.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in shopper's language is the one of the pages they use: their emails and messages follow
   // it (decisions/064). The session read brought the account's language: written only when it differs.
   const language = requestLanguage(request);
   if (context.user && context.user.language !== language) await rememberLanguage(context.shop.db, context.user.id, language);
-  return { cartHint: await loadCartHint(request, context), messages: pageMessages(request, "frame", "errors", "cart", "search") };
+  return {
+    cartHint: await loadCartHint(request, context),
+    messages: pageMessages(request, "frame", "errors", "cart", "search"),
+    apiSources: apiSources(request, ...CART_SOURCES),
+  };
 }
 
 export default function ShopLayout() {

@@ -1,7 +1,8 @@
 // The cart's, coupon's, delivery check's and product page actions' English sentences (the JSON
-// API's contract) are shown in Hindi on /hi pages by recognising them (app/components/cart/
-// cart-messages.ts, app/components/product/action-messages.server.ts): every sentence the server
-// or the browser's own checks can say must be known, so none falls back to "something went wrong".
+// API's contract) are shown in Hindi on /hi pages by the API sentences' one mechanism
+// (app/lib/api-sentences.ts, its sources the shop layout's CART_SOURCES and the product actions' keys):
+// every sentence the server or the browser's own checks can say must be known, so none falls back
+// to "something went wrong".
 import { describe, expect, it } from "vitest";
 import { BACK_IN_STOCK_MESSAGES, backInStockRequestedMessage } from "#common/back-in-stock.ts";
 import { CART_MESSAGES as CART_INPUT_MESSAGES } from "#common/cart.ts";
@@ -13,15 +14,20 @@ import { RATING_MESSAGE, REVIEW_FORM_MESSAGES } from "#common/review.ts";
 import { DELIVERY_CHECK_TEXTS, SERVICEABILITY_MESSAGES } from "#common/serviceability.ts";
 import { CART_MESSAGES as SERVER_CART_MESSAGES } from "#server/modules/cart/replies.ts";
 import { REVIEW_MESSAGES } from "#server/modules/catalog/replies.ts";
-import { cartMessage } from "~/components/cart/cart-messages.ts";
 import { localizeAnswer } from "~/components/product/action-messages.server.ts";
+import { apiText } from "~/lib/api-sentences.ts";
+import { sourcesOf } from "~/lib/api-sentences.server.ts";
 import { CART_MESSAGES as CLIENT_CART_MESSAGES } from "~/lib/cart.tsx";
 import { translator } from "~/lib/i18n.tsx";
 import { catalogue } from "~/lib/i18n.server.ts";
+import { CART_SOURCES } from "~/routes/shop-layout.server.ts";
 
 const hi = translator("hi", { ...catalogue("hi", "cart"), ...catalogue("hi", "product") });
 const en = translator("en", catalogue("en", "cart"));
 const FALLBACK = hi("cart.error.other");
+/** What the cart drawer's `useApiText(["cart"], "cart.error.other")` says on a Hindi page, and on an English one (no sources). */
+const cartMessage = (sentence: string, language: "en" | "hi", t: typeof hi) =>
+  language === "en" ? sentence : apiText(sourcesOf(...CART_SOURCES).cart ?? [], t, language, "cart.error.other")(sentence);
 
 describe("the cart's sentences on Hindi pages", () => {
   const sentences: string[] = [

@@ -1,4 +1,5 @@
 import { ShoppingCart } from "lucide-react";
+import { useMatches } from "react-router";
 import { useLanguage, useT } from "~/lib/i18n";
 import { useId, useState } from "react";
 import { toast } from "~/components/ui/toaster";
@@ -27,6 +28,7 @@ export function AddToCartButton({
 }) {
   const t = useT();
   const language = useLanguage();
+  const matches = useMatches();
   const store = useCartStore();
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,8 +44,8 @@ export function AddToCartButton({
       toast.success(t("catalog.added", { name }), { action: { label: t("catalog.viewCart"), onClick: () => store.openDrawer() } });
     } else {
       const message = result.message || CART_MESSAGES.add;
-      // The server's sentence is English; a Hindi page fetches its mapping only when a refusal comes.
-      setError(language === "en" ? message : (await import("./cart-messages")).cartMessage(message, language, t, "cart.error.add"));
+      // The server's sentence is English; a Hindi page loads the matcher (app/lib/api-sentences.ts) only when a refusal comes.
+      setError(language === "en" ? message : (await import("~/lib/api-sentences")).matchedApiText(matches, ["cart"], t, language, "cart.error.add")(message));
     }
   };
 

@@ -11,7 +11,7 @@ import { cartCount, CART_MESSAGES, COUPON_ERROR, useCart, type CartStore } from 
 import { keepFocusInside } from "~/lib/dialog";
 import { type Translate, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import type { Language } from "#common/language.ts";
-import { cartMessage } from "./cart-messages";
+import { useApiText } from "~/lib/api-sentences";
 
 export const CART_PLACEHOLDER = "/images/placeholder-cart.svg";
 
@@ -32,6 +32,7 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
   const navigate = useNavigate();
   const t = useT();
   const language = useLanguage();
+  const say = useApiText(["cart"], "cart.error.other");
   const lp = useLocalePath();
 
   useEffect(() => {
@@ -102,7 +103,7 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
           {/* A coupon's refusal is shown beside the coupon field (CouponBox), not here. */}
           {error && !lineError && errorProductId !== COUPON_ERROR ? (
             <p role="alert" className="my-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {cartMessage(error || CART_MESSAGES.other, language, t)}
+              {say(error || CART_MESSAGES.other)}
             </p>
           ) : null}
           {cart && lines.length === 0 && !loading ? (
@@ -125,7 +126,7 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
                   key={line.productId}
                   line={line}
                   store={store}
-                  message={lineError === line.productId && error ? cartMessage(error, language, t) : null}
+                  message={lineError === line.productId && error ? say(error) : null}
                   t={t}
                   language={language}
                   lp={lp}

@@ -3,8 +3,8 @@ import { useEffect, useId, useState } from "react";
 import type { CartOffersJson, CouponOfferJson } from "#common/coupons.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { COUPON_ERROR, useCart, type Cart } from "~/lib/cart";
+import { useApiText } from "~/lib/api-sentences";
 import { type Translate, useLanguage, useT } from "~/lib/i18n";
-type CartMessages = typeof import("./cart-messages");
 
 /**
  * The coupon field of the cart drawer and the checkout (issue 15): Apply sends the code to the
@@ -16,14 +16,13 @@ type CartMessages = typeof import("./cart-messages");
 export function CouponBox({ onChange, className = "" }: { onChange?: () => void; className?: string }) {
   const { cart, loading, error, errorProductId, store } = useCart();
   const t = useT();
-  const language = useLanguage();
   const [code, setCode] = useState("");
   const offers = useCartOffers(cart);
   const use = (offer: string) => void store.applyCoupon(offer).then(() => onChange?.());
   const inputId = useId();
   const messageId = `${inputId}-message`;
   const coupon = cart?.coupon ?? null;
-  const say = useCartMessage(language !== "en" && Boolean((errorProductId === COUPON_ERROR && error) || cart?.coupon?.message));
+  const say = useApiText(["cart"], "cart.error.other");
   const refusal = errorProductId === COUPON_ERROR && error ? say(error) : null;
   return (
     <div className={className}>
@@ -99,22 +98,6 @@ export function CouponBox({ onChange, className = "" }: { onChange?: () => void;
       {offers && offers.offers.length > 0 ? <CouponOffers t={t} offers={offers} applied={coupon?.message ? null : (coupon?.code ?? null)} busy={loading} onUse={use} /> : null}
     </div>
   );
-}
-
-/**
- * The server's English sentences in the page's language. On a Hindi page the mapping
- * (./cart-messages) is fetched once there is a sentence to show, so the checkout's first load
- * does not carry it (the drawer brings it along anyway); until it arrives the sentence is not shown.
- */
-function useCartMessage(needed: boolean): (text: string) => string {
-  const t = useT();
-  const language = useLanguage();
-  const [module, setModule] = useState<CartMessages | null>(null);
-  useEffect(() => {
-    if (needed && !module) void import("./cart-messages").then(setModule);
-  }, [needed, module]);
-  if (language === "en") return (text) => text;
-  return (text) => (module ? module.cartMessage(text, language, t) : "");
 }
 
 /** The cart's offers, asked again whenever its lines or its coupon change; null until known (or when there is no cart). */
