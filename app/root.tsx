@@ -8,7 +8,7 @@ import { useHydrationDone } from "~/components/ui/static";
 import { useInlineCss, useNonce, useRequestId } from "~/lib/request-info";
 import { HREFLANG, HTML_LANG, languageOfPath, localePath, OG_LOCALE, unprefixedPath } from "~/lib/i18n";
 import { pageMessages } from "~/lib/i18n.server";
-import { flashInLanguage } from "~/lib/reply-text.server";
+import { flashInLanguage } from "~/lib/api-sentences.server";
 import { dispatchCutoff, pageUser, takeFlash } from "./root.server";
 import { setNonce } from "get-nonce";
 

@@ -10,8 +10,8 @@ import { formatDateTime } from "#common/dates.ts";
 import { localePath, metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
-import { useReplyErrors, useReplyText } from "~/lib/reply-text";
-import { accountPageTexts } from "~/lib/reply-text.server";
+import { useApiErrors, useApiText } from "~/lib/api-sentences";
+import { accountPageTexts } from "~/lib/api-sentences.server";
 import type { PrescriptionJson } from "#common/prescriptions.ts";
 import type { Route } from "./+types/profile-prescriptions";
 import { askFromForm, loadMyPrescriptionOrders, loadMyPrescriptions, uploadPrescriptionFromForm } from "./profile-prescriptions.server";
@@ -63,10 +63,10 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
   const t = useT();
   const lp = useLocalePath();
   const language = useLanguage();
-  const text = useReplyText();
+  const text = useApiText(["replies"], "replies.unknown");
   const uploading = navigation.state === "submitting" && navigation.formAction === lp("/profile/prescriptions") && navigation.formData?.get("intent") !== "ask";
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = useReplyErrors()(result?.errors ?? {});
+  const errors = useApiErrors(["replies"], "replies.unknown")(result?.errors ?? {});
 
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();

@@ -9,8 +9,7 @@ import { checkCodeForm, checkCodeRequestForm, checkDeletionCodeForm } from "#com
 import { localePath, metaTranslator, useLocalePath, useT } from "~/lib/i18n";
 import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
-import { accountPageTexts } from "~/lib/reply-text.server";
-import { apiSources } from "~/lib/api-sentences.server";
+import { accountPageTexts, apiSources } from "~/lib/api-sentences.server";
 import type { Route } from "./+types/profile";
 import { accountActions, loadProfile, signOutHeaders, twoFactorSetupView } from "./profile.server";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
@@ -54,9 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     showingExpired,
     deletion,
     twoFactor,
-    // My Orders, its Complete payment and Buy again read the orders' texts and their API sentences.
+    // My Orders, its Complete payment and Buy again read the orders' texts and their API sentences; the account's parts the replies'.
     ...accountPageTexts(request, "account", "auth", "orders"),
-    apiSources: apiSources(request, "orders.api.", "checkout.api."),
+    apiSources: apiSources(request, "replies.", "orders.api.", "checkout.api."),
   };
 }
 

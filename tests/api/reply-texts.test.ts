@@ -1,7 +1,8 @@
 // The sign-in and account pages' sentences from the shared rules and the reply tables, in Hindi on
-// /hi pages (app/lib/reply-text.ts, issue 34): every sentence of those tables has its entry in the
-// `replies` catalogue (the English text exactly as the code writes it), the sentences with numbers
-// or names are matched by their patterns, and none falls back to the general sentence.
+// /hi pages (app/lib/api-sentences.ts, the `replies` catalogue's sources, issue 34): every sentence of
+// those tables has its entry in the `replies` catalogue (the English text exactly as the code
+// writes it), the sentences with numbers or names are matched by their keys' `{placeholder}` texts,
+// and none falls back to the general sentence.
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, openOrdersMessage } from "#common/account.ts";
 import { ADDRESS_MESSAGES, checkAddressForm } from "#common/addresses.ts";
@@ -16,8 +17,8 @@ import { TWO_FACTOR_MESSAGES } from "#common/two-factor.ts";
 import { WHATSAPP_MESSAGES } from "#common/whatsapp.ts";
 import { translator } from "~/lib/i18n.tsx";
 import { catalogue } from "~/lib/i18n.server.ts";
-import { translatedReplies } from "~/lib/reply-text.ts";
-import { replyIds } from "~/lib/reply-text.server.ts";
+import { apiText } from "~/lib/api-sentences.ts";
+import { sourcesOf } from "~/lib/api-sentences.server.ts";
 
 const TABLES = [AUTH_MESSAGES, ACCOUNT_MESSAGES, TWO_FACTOR_MESSAGES, PHONE_MESSAGES, INDIA_MESSAGES, ADDRESS_MESSAGES, WHATSAPP_MESSAGES, REFILL_MESSAGES, PRESCRIPTION_MESSAGES, EMAIL_MESSAGES];
 const sentences = [
@@ -28,13 +29,15 @@ const sentences = [
 
 const hindi = { ...catalogue("hi", "replies"), ...catalogue("hi", "account") };
 const t = translator("hi", hindi);
-const text = translatedReplies(t, replyIds());
+const sources = sourcesOf("replies.").replies ?? [];
+/** What the account pages' `useApiText(["replies"], "replies.unknown")` says on a Hindi page. */
+const text = apiText(sources, t, "hi", "replies.unknown");
 const general = t("replies.unknown");
 
 describe("the account pages' sentences in Hindi", () => {
   it("have an entry for every sentence of the rules and reply tables", () => {
-    const ids = replyIds();
-    expect(sentences.filter((sentence) => !(sentence in ids))).toEqual([]);
+    const plain = new Set(sources.flatMap((source) => (source.length === 2 ? [source[1]] : [])));
+    expect(sentences.filter((sentence) => !plain.has(sentence))).toEqual([]);
     for (const sentence of sentences) expect(text(sentence)).not.toMatch(/[a-z]{4,}\s[a-z]{3,}/);
   });
 
