@@ -133,3 +133,23 @@ export function useApiErrors(namespaces: readonly string[], fallback?: string): 
   const text = useApiText(namespaces, fallback);
   return (errors) => Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, text(message)]));
 }
+
+/** The sign-in and account pages' sentences (the `replies` sources their loaders send); the general failure for one not known. */
+export function useReplyText(): (message: string | null | undefined) => string {
+  return useApiText(["replies"], "replies.unknown");
+}
+
+/** `useReplyText` for each field's message. */
+export function useReplyErrors(): (errors: Record<string, string>) => Record<string, string> {
+  return useApiErrors(["replies"], "replies.unknown");
+}
+
+/** The order and checkout parts' sentences (`orders.api.`, `checkout.api.`); as they came when not known. */
+export function useOrderApiText(): (message: string | null | undefined) => string {
+  return useApiText(["orders", "checkout"]);
+}
+
+/** The cart's, coupon's and delivery check's sentences (the shop layout's CART_SOURCES); the cart's general failure for one not known. */
+export function useCartApiText(): (message: string | null | undefined) => string {
+  return useApiText(["cart"], "cart.error.other");
+}

@@ -6,7 +6,7 @@ import { Field } from "~/components/ui/field";
 import { formText } from "~/lib/form-text";
 import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { useApiErrors, useApiText } from "~/lib/api-sentences";
+import { useReplyErrors, useReplyText } from "~/lib/api-sentences";
 import { accountPageTexts } from "~/lib/api-sentences.server";
 import type { Route } from "./+types/forgot-password";
 import { requestResetFromPage } from "./forgot-password.server";
@@ -43,9 +43,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const t = useT();
   const lp = useLocalePath();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const shown = useApiErrors(["replies"], "replies.unknown")({ ...errors, ...(actionData?.errors ?? {}) });
+  const shown = useReplyErrors()({ ...errors, ...(actionData?.errors ?? {}) });
   const submitting = navigation.state !== "idle" && navigation.formAction === lp("/forgot-password");
 
   function validate(event: React.FormEvent<HTMLFormElement>) {

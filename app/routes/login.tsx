@@ -12,7 +12,7 @@ import { formText } from "~/lib/form-text";
 import { localePath, metaTranslator, useLocalePath, useT } from "~/lib/i18n";
 import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
-import { useApiErrors, useApiText } from "~/lib/api-sentences";
+import { useReplyErrors, useReplyText } from "~/lib/api-sentences";
 import { accountPageTexts } from "~/lib/api-sentences.server";
 import type { Route } from "./+types/login";
 import { finishTwoFactorFromPage, signInFromPage } from "./login.server";
@@ -127,8 +127,8 @@ function PasswordForm({
   const hydrated = useHydrated();
   const t = useT();
   const lp = useLocalePath();
-  const text = useApiText(["replies"], "replies.unknown");
-  const inLanguage = useApiErrors(["replies"], "replies.unknown");
+  const text = useReplyText();
+  const inLanguage = useReplyErrors();
   const [errors, setErrors] = useState<Record<string, string>>(actionData?.errors ?? {});
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith(lp("/login")) === true;
 
@@ -213,8 +213,8 @@ function CodeForm({ data: step }: { data: CodeStep }) {
   const usingBackup = step.backup;
   const t = useT();
   const lp = useLocalePath();
-  const text = useApiText(["replies"], "replies.unknown");
-  const shown = useApiErrors(["replies"], "replies.unknown")(errors);
+  const text = useReplyText();
+  const shown = useReplyErrors()(errors);
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;

@@ -5,7 +5,7 @@ import { NOINDEX } from "~/components/auth/auth-card";
 import { CANCEL_ORDER_FETCHER, CancelOrder, type CancelResult } from "~/components/orders/cancel-order";
 import { CodConfirmation, ExpectedDelivery, formatDateTime, OrderItems, OrderTimeline, PaymentInfo, ShippingInfo, useOrderState } from "~/components/orders/order-parts";
 import { apiSources } from "~/lib/api-sentences.server";
-import { useApiText } from "~/lib/api-sentences";
+import { useOrderApiText } from "~/lib/api-sentences";
 import { localePath, metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { pageMessages, requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
@@ -79,7 +79,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lp = useLocalePath();
   const language = useLanguage();
-  const apiText = useApiText(["orders", "checkout"]);
+  const apiText = useOrderApiText();
   const orderState = useOrderState();
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
@@ -157,7 +157,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 function StatusHistory({ order }: { order: Route.ComponentProps["loaderData"]["order"] }) {
   const t = useT();
   const language = useLanguage();
-  const apiText = useApiText(["orders", "checkout"]);
+  const apiText = useOrderApiText();
   return (
     <section aria-labelledby="history-heading" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id="history-heading" className="text-lg font-semibold text-gray-900">

@@ -12,7 +12,7 @@ import { Field } from "~/components/ui/field";
 import { localePath, metaTranslator, useLocalePath, useT } from "~/lib/i18n";
 import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
-import { useApiErrors, useApiText } from "~/lib/api-sentences";
+import { useReplyErrors, useReplyText } from "~/lib/api-sentences";
 import { accountPageTexts } from "~/lib/api-sentences.server";
 import type { Route } from "./+types/profile-addresses";
 import { loadAddresses, writeAddressFromForm } from "./profile-addresses.server";
@@ -60,7 +60,7 @@ export default function ProfileAddresses({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const full = addresses.length >= MAX_ADDRESSES;
   const t = useT();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <AccountPageTitle title={t("account.addresses.title")} />
@@ -188,7 +188,7 @@ function AddressForm({ address, result }: { address?: SavedAddress; result?: { m
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const t = useT();
   const lp = useLocalePath();
-  const shown = useApiErrors(["replies"], "replies.unknown")(errors);
+  const shown = useReplyErrors()(errors);
   const LABELS = {
     fullName: t("account.address.fullName"),
     phone: t("auth.phone.mobile"),

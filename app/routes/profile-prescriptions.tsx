@@ -10,7 +10,7 @@ import { formatDateTime } from "#common/dates.ts";
 import { localePath, metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
-import { useApiErrors, useApiText } from "~/lib/api-sentences";
+import { useReplyErrors, useReplyText } from "~/lib/api-sentences";
 import { accountPageTexts } from "~/lib/api-sentences.server";
 import type { PrescriptionJson } from "#common/prescriptions.ts";
 import type { Route } from "./+types/profile-prescriptions";
@@ -63,10 +63,10 @@ export default function ProfilePrescriptions({ loaderData }: Route.ComponentProp
   const t = useT();
   const lp = useLocalePath();
   const language = useLanguage();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   const uploading = navigation.state === "submitting" && navigation.formAction === lp("/profile/prescriptions") && navigation.formData?.get("intent") !== "ask";
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = useApiErrors(["replies"], "replies.unknown")(result?.errors ?? {});
+  const errors = useReplyErrors()(result?.errors ?? {});
 
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();

@@ -11,7 +11,7 @@ import { Field } from "~/components/ui/field";
 import { localePath, metaTranslator, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { requestLanguage } from "~/lib/i18n.server";
 import { pageMeta } from "~/lib/meta";
-import { useApiErrors, useApiText } from "~/lib/api-sentences";
+import { useReplyErrors, useReplyText } from "~/lib/api-sentences";
 import { accountPageTexts } from "~/lib/api-sentences.server";
 import type { Route } from "./+types/profile-refills";
 import { loadMyRefills, writeRefillFromForm } from "./profile-refills.server";
@@ -67,7 +67,7 @@ export default function ProfileRefills({ loaderData }: Route.ComponentProps) {
   const { refills, done, product } = loaderData;
   const actionData = useActionData<typeof action>();
   const t = useT();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <AccountPageTitle title={t("account.refills.title")} />
@@ -112,7 +112,7 @@ function RefillCard({ refill, prescriptions }: { refill: RefillJson; prescriptio
   const t = useT();
   const lp = useLocalePath();
   const language = useLanguage();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   return (
     <li className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -277,11 +277,11 @@ function SubscribeForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
-  const errors = useApiErrors(["replies"], "replies.unknown")(result?.errors ?? {});
+  const errors = useReplyErrors()(result?.errors ?? {});
   const t = useT();
   const lp = useLocalePath();
   const language = useLanguage();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   const { addresses, prescriptions, onlinePayment, testGateway, today } = data;
   const defaultAddress = addresses.find((address) => address.isDefault) ?? addresses[0];
   return (

@@ -6,7 +6,7 @@ import { Field } from "~/components/ui/field";
 import { formText } from "~/lib/form-text";
 import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { useApiErrors, useApiText } from "~/lib/api-sentences";
+import { useReplyErrors, useReplyText } from "~/lib/api-sentences";
 import { accountPageTexts } from "~/lib/api-sentences.server";
 import type { Route } from "./+types/reset-password";
 import { resetFromPage } from "./reset-password.server";
@@ -49,9 +49,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const t = useT();
   const lp = useLocalePath();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const shown = useApiErrors(["replies"], "replies.unknown")({ ...errors, ...(actionData?.errors ?? {}) });
+  const shown = useReplyErrors()({ ...errors, ...(actionData?.errors ?? {}) });
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const linkBroken = token === "" || actionData?.errors.token !== undefined;
 

@@ -6,7 +6,7 @@ import type { CartHint } from "~/lib/cart";
 
 /**
  * The catalogue keys whose English is one of the cart's, the coupon's or the delivery check's
- * sentences (the API's and the browser's own), sent to /hi pages for `useApiText(["cart"])`.
+ * sentences (the API's and the browser's own), sent to /hi pages for `useCartApiText()` (app/lib/api-sentences.ts).
  */
 export const CART_SOURCES = ["cart.error.", "cart.delivery.invalidPin", "cart.delivery.pinDigits", "cart.delivery.failed"];
 

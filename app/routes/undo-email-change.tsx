@@ -4,7 +4,7 @@ import { AuthCard, NOINDEX, SUBMIT_CLASS } from "~/components/auth/auth-card";
 import { formText } from "~/lib/form-text";
 import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { useApiText } from "~/lib/api-sentences";
+import { useReplyText } from "~/lib/api-sentences";
 import { accountPageTexts } from "~/lib/api-sentences.server";
 import type { Route } from "./+types/undo-email-change";
 import { undoFromPage } from "./undo-email-change.server";
@@ -42,7 +42,7 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const t = useT();
   const lp = useLocalePath();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   const footer = (
     <Link to={lp("/login")} className="font-semibold text-brand-800 underline underline-offset-2">
       {t("auth.backToLogin")}

@@ -3,7 +3,7 @@ import { NOINDEX } from "~/components/auth/auth-card";
 import { PageHero } from "~/components/ui/page-hero";
 import { metaTranslator, useLocalePath, useT } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { useApiText } from "~/lib/api-sentences";
+import { useReplyText } from "~/lib/api-sentences";
 import { accountPageTexts } from "~/lib/api-sentences.server";
 import type { Route } from "./+types/verify-email";
 import { verifyFromLink } from "./verify-email.server";
@@ -32,7 +32,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const { ok, message, signedIn } = loaderData;
   const t = useT();
   const lp = useLocalePath();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   return (
     <main id="main">
       <PageHero title={t("auth.verify.title")} intro={text(message)} />

@@ -21,7 +21,7 @@ import { PhoneCodeField } from "~/components/auth/phone-sign-in";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Field } from "~/components/ui/field";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
-import { useApiErrors, useApiText } from "~/lib/api-sentences";
+import { useReplyErrors, useReplyText } from "~/lib/api-sentences";
 
 /** The profile's account forms; each posts to the profile's action with its `intent`. */
 export type AccountIntent =
@@ -71,7 +71,7 @@ export const DANGER = "rounded-md bg-red-700 px-5 py-2.5 font-semibold text-whit
 /** The answer to one form, beside it: a status for success, an alert for a refusal. */
 export function Outcome({ data, intent }: { data: AccountActionData | undefined; intent: AccountIntent }) {
   const mine = data?.intent === intent ? data : undefined;
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   return (
     <div aria-live="polite">
       {mine?.message ? (
@@ -90,7 +90,7 @@ export function Outcome({ data, intent }: { data: AccountActionData | undefined;
 export function useFormErrors(data: AccountActionData | undefined, intent: AccountIntent, check: (values: Record<string, unknown>) => Checked<unknown>) {
   const [local, setLocal] = useState<Record<string, string> | null>(null);
   const server = data?.intent === intent ? data.errors : {};
-  const errors = useApiErrors(["replies"], "replies.unknown")(local ?? server);
+  const errors = useReplyErrors()(local ?? server);
   function validate(event: React.FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     const parsed = check(Object.fromEntries(new FormData(form)));
@@ -304,7 +304,7 @@ function PasswordForm({ data }: { data: AccountActionData | undefined }) {
 /** An account made by phone has no password to change (decisions/053): how it signs in instead. */
 function NoPassword() {
   const t = useT();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   return (
     <section aria-labelledby="password-heading" className={SECTION}>
       <h2 id="password-heading" className="text-lg font-semibold text-gray-900">
@@ -354,7 +354,7 @@ function YourData({ account, data, deletion }: { account: AccountDetails; data: 
   const confirmed = useRef(false);
   const t = useT();
   const lp = useLocalePath();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     validate(event);

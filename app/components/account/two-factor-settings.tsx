@@ -9,7 +9,7 @@ import {
 } from "#common/two-factor.ts";
 import { Field } from "~/components/ui/field";
 import { useT } from "~/lib/i18n";
-import { useApiText } from "~/lib/api-sentences";
+import { useReplyText } from "~/lib/api-sentences";
 import {
   BUTTON,
   DANGER,
@@ -44,7 +44,7 @@ export function TwoFactorSettings({
 }) {
   const setup = !status.enabled ? data?.twoFactorSetup : undefined;
   const t = useT();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   return (
     <section id="two-factor" aria-labelledby="two-factor-heading" tabIndex={-1} className={`${SECTION} scroll-mt-24`}>
       <h2 id="two-factor-heading" className="flex items-center gap-2 text-lg font-semibold text-gray-900">
@@ -93,7 +93,7 @@ function Confirm({ setup, data }: { setup: TwoFactorSetupView; data: AccountActi
   const { errors, validate } = useFormErrors(data, "2fa-enable", checkTwoFactorEnableForm);
   const busy = useBusy("2fa-enable");
   const t = useT();
-  const text = useApiText(["replies"], "replies.unknown");
+  const text = useReplyText();
   return (
     <div className="mt-2">
       <p role="status" className="text-gray-800">

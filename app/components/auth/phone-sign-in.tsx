@@ -10,7 +10,7 @@ import {
 } from "#common/phone-sign-in.ts";
 import { Field } from "~/components/ui/field";
 import { useT } from "~/lib/i18n";
-import { useApiErrors, useApiText } from "~/lib/api-sentences";
+import { useReplyErrors, useReplyText } from "~/lib/api-sentences";
 import { SUBMIT_CLASS, focusFirstInvalid } from "./auth-card";
 
 /**
@@ -27,8 +27,8 @@ export function PhoneSignIn({ step, whatsapp, formAction }: { step: PhoneStepDat
   const [errors, setErrors] = useState<Record<string, string>>(step?.errors ?? {});
   useEffect(() => setErrors(step?.errors ?? {}), [step]);
   const t = useT();
-  const text = useApiText(["replies"], "replies.unknown");
-  const shownErrors = useApiErrors(["replies"], "replies.unknown")(errors);
+  const text = useReplyText();
+  const shownErrors = useReplyErrors()(errors);
 
   function validate(check: (values: Record<string, unknown>) => { ok: boolean; errors?: Record<string, string> }) {
     return (event: React.FormEvent<HTMLFormElement>) => {

@@ -11,7 +11,7 @@ import { cartCount, CART_MESSAGES, COUPON_ERROR, useCart, type CartStore } from 
 import { keepFocusInside } from "~/lib/dialog";
 import { type Translate, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import type { Language } from "#common/language.ts";
-import { useApiText } from "~/lib/api-sentences";
+import { useCartApiText } from "~/lib/api-sentences";
 
 export const CART_PLACEHOLDER = "/images/placeholder-cart.svg";
 
@@ -32,7 +32,7 @@ export default function CartDrawer({ returnFocusTo, signedIn }: { returnFocusTo:
   const navigate = useNavigate();
   const t = useT();
   const language = useLanguage();
-  const say = useApiText(["cart"], "cart.error.other");
+  const say = useCartApiText();
   const lp = useLocalePath();
 
   useEffect(() => {

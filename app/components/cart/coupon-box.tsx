@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import type { CartOffersJson, CouponOfferJson } from "#common/coupons.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { COUPON_ERROR, useCart, type Cart } from "~/lib/cart";
-import { useApiText } from "~/lib/api-sentences";
+import { useCartApiText } from "~/lib/api-sentences";
 import { type Translate, useLanguage, useT } from "~/lib/i18n";
 
 /**
@@ -22,7 +22,7 @@ export function CouponBox({ onChange, className = "" }: { onChange?: () => void;
   const inputId = useId();
   const messageId = `${inputId}-message`;
   const coupon = cart?.coupon ?? null;
-  const say = useApiText(["cart"], "cart.error.other");
+  const say = useCartApiText();
   const refusal = errorProductId === COUPON_ERROR && error ? say(error) : null;
   return (
     <div className={className}>

@@ -1,4 +1,4 @@
-import { useApiText } from "~/lib/api-sentences";
+import { useOrderApiText } from "~/lib/api-sentences";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { Lock, Truck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -92,7 +92,7 @@ export function CheckoutForm({
   const lp = useLocalePath();
   const language = useLanguage();
   const t = useT();
-  const apiText = useApiText(["orders", "checkout"]);
+  const apiText = useOrderApiText();
   const cartStore = useCartStore();
   const [firstName, ...rest] = customer.name.trim().split(/\s+/);
   const [values, setValues] = useState<ShippingAddress>({

@@ -5,7 +5,7 @@ import type { CheckoutPayment } from "#common/orders.ts";
 import { loadRazorpay, openRazorpay, SDK_FAILED_TO_LOAD, type PaymentResult } from "~/lib/razorpay";
 import { failWithTestGateway, payWithTestGateway, verifyPayment, type CheckoutOrder } from "./payment-api";
 import { TestPaymentDialog } from "./test-payment-dialog";
-import { useApiText } from "~/lib/api-sentences";
+import { useOrderApiText } from "~/lib/api-sentences";
 import { useTextOr } from "~/lib/api-text";
 
 /** Who pays, for Razorpay's prefill and notes (never shown by the test gateway). */
@@ -44,7 +44,7 @@ export function usePaymentStep(onOutcome: (outcome: PaymentStepOutcome) => void)
   const [dialog, setDialog] = useState<{ open: boolean; busy: boolean }>({ open: false, busy: false });
   // Also on My Orders (Complete payment), whose page may not send the orders' texts: English there.
   const text = useTextOr();
-  const apiText = useApiText(["orders", "checkout"]);
+  const apiText = useOrderApiText();
   // "Payment failed: <why>" in the page's language (the why from Razorpay or the API, mapped where known).
   const failedBecause = (reason: string) => {
     const why = apiText(reason);

@@ -10,7 +10,7 @@ import {
 } from "#common/prescriptions.ts";
 import { PrescriptionStatus, prescriptionFileUrl } from "~/components/prescriptions/prescription-status";
 import { ConsultDoctorLink } from "~/components/prescriptions/consult-link";
-import { useApiText } from "~/lib/api-sentences";
+import { useOrderApiText } from "~/lib/api-sentences";
 import { useLocalePath, useT } from "~/lib/i18n";
 
 const NETWORK_ERROR = "We couldn't reach the shop. Please check your connection and try again.";
@@ -64,7 +64,7 @@ export function PrescriptionStep({
   const [uploading, setUploading] = useState(false);
   const [uploadMessage, setUploadMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const t = useT();
-  const apiText = useApiText(["orders", "checkout"]);
+  const apiText = useOrderApiText();
   const lp = useLocalePath();
 
   const toggle = (prescriptionId: string, checked: boolean) =>

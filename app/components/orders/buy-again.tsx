@@ -2,7 +2,7 @@ import { RotateCcw } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import type { LeftOutLine } from "#common/cart.ts";
-import { useApiText } from "~/lib/api-sentences";
+import { useOrderApiText } from "~/lib/api-sentences";
 import { useTextOr } from "~/lib/api-text";
 import { useCartStore } from "~/lib/cart";
 import { useLocalePath } from "~/lib/i18n";
@@ -24,7 +24,7 @@ export function BuyAgain({ orderId, orderNumber, variant }: { orderId: string; o
   const store = useCartStore();
   // Also in My Orders' rows, whose page may not send the orders' texts: English there.
   const text = useTextOr();
-  const apiText = useApiText(["orders", "checkout"]);
+  const apiText = useOrderApiText();
   const lp = useLocalePath();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;

@@ -3,7 +3,7 @@ import { useFetcher, useNavigate } from "react-router";
 import { usePaymentStep, type PaymentPrefill, type PaymentStepOutcome, type PaymentStepStart } from "~/components/checkout/payment-step";
 import { useCartStore } from "~/lib/cart";
 import { formatTime } from "#common/dates.ts";
-import { useApiText } from "~/lib/api-sentences";
+import { useOrderApiText } from "~/lib/api-sentences";
 import { useTextOr } from "~/lib/api-text";
 import { useLanguage, useLocalePath } from "~/lib/i18n";
 
@@ -37,7 +37,7 @@ export function CompletePayment({
   const opened = useRef<CompletePaymentResult | undefined>(undefined);
   // Also in My Orders' rows, whose page may not send the orders' texts: English there.
   const text = useTextOr();
-  const apiText = useApiText(["orders", "checkout"]);
+  const apiText = useOrderApiText();
   const language = useLanguage();
   const lp = useLocalePath();
 

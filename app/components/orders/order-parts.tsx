@@ -5,7 +5,7 @@ import { formatRupeeAmount } from "#common/money.ts";
 import { addressLines, orderStateLabel, type OrderDetailJson, type OrderJson } from "#common/orders.ts";
 import { formatDateTime, formatDeliveryDate } from "#common/dates.ts";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { useApiText } from "~/lib/api-sentences";
+import { useOrderApiText } from "~/lib/api-sentences";
 import { useLanguage, useLocalePath, useT, type Translate } from "~/lib/i18n";
 
 export type OrderDetail = OrderDetailJson;
@@ -260,7 +260,7 @@ function PrescriptionState({ order }: { order: OrderDetail }) {
   const review = order.prescription;
   const t = useT();
   const lp = useLocalePath();
-  const apiText = useApiText(["orders", "checkout"]);
+  const apiText = useOrderApiText();
   if (!review) return null;
   const label = t(`orders.status.${orderStateLabel(order)}`);
   if (review.status === "rejected") {
@@ -324,7 +324,7 @@ export function CodConfirmation({ order, isOwner = true }: { order: Pick<OrderJs
   const fetcher = useFetcher<CodConfirmResult>();
   const t = useT();
   const language = useLanguage();
-  const apiText = useApiText(["orders", "checkout"]);
+  const apiText = useOrderApiText();
   const lp = useLocalePath();
   const confirmation = order.codConfirmation;
   if (!confirmation || order.status !== "Processing") return null;

@@ -3,7 +3,7 @@ import { formatDateTime, formatShortDate } from "#common/dates.ts";
 import { creditNotePdfPath } from "#common/invoices.ts";
 import { formatRupees, rupeesToPaise } from "#common/money.ts";
 import { RETURN_REASONS, RETURN_TEXT_MAX, RETURN_WINDOW_DAYS, type ReturnRequestJson } from "#common/returns.ts";
-import { useApiText } from "~/lib/api-sentences";
+import { useOrderApiText } from "~/lib/api-sentences";
 import { useLanguage, useLocalePath, useT, type Translate } from "~/lib/i18n";
 
 export type ReturnFormResult = { ok: boolean; message: string; errors?: Record<string, string> };
@@ -31,7 +31,7 @@ export function ReturnRequestForm({ orderId, returnable }: { orderId: string; re
   const t = useT();
   const language = useLanguage();
   const lp = useLocalePath();
-  const apiText = useApiText(["orders", "checkout"]);
+  const apiText = useOrderApiText();
   return (
     <section aria-labelledby="return-heading" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
       <details open={result?.ok === false ? true : undefined}>
@@ -122,7 +122,7 @@ export function ReturnRequestForm({ orderId, returnable }: { orderId: string; re
 export function ReturnRequestAnswer() {
   const fetcher = useFetcher<ReturnFormResult>({ key: RETURN_REQUEST_FETCHER });
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const apiText = useApiText(["orders", "checkout"]);
+  const apiText = useOrderApiText();
   if (!result) return null;
   return (
     <p

@@ -8,7 +8,7 @@ import type { PrescriptionJson } from "#common/prescriptions.ts";
 import { SUBMIT_CLASS } from "~/components/auth/auth-card";
 import { FieldError, TextAreaField } from "~/components/ui/field";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
-import { useApiErrors } from "~/lib/api-sentences";
+import { useReplyErrors } from "~/lib/api-sentences";
 
 type AskResult = { ok: boolean; message: string; errors: Record<string, string> };
 
@@ -44,7 +44,7 @@ export function AskPharmacy({ prescriptions, addresses, result }: { prescription
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "ask";
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = useApiErrors(["replies"], "replies.unknown")(result?.errors ?? {});
+  const errors = useReplyErrors()(result?.errors ?? {});
   const t = useT();
   const lp = useLocalePath();
   const language = useLanguage();
